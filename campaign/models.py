@@ -1,0 +1,157 @@
+"""Campaigns, memberships, turns, the chronicle and the hex map."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from rules.dice import new_seed, seed_hash
+from rules.state import Defence, Feature, Ruleset, Terrain
+
+
+class Campaign(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    # The GM's overrides of rules.state.Ruleset; missing keys take the rulebook defaults.
+    ruleset_overrides = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return Ruleset(**self.ruleset_overrides)
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        GM = "gm", "Game master"
+        PLAYER = "player", "Player"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=8, choices=Role.choices)
+    kingdom = models.OneToOneField(
+        "kingdoms.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="membership"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_campaign")]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
+
+
+class Turn(models.Model):
+    """One campaign turn and its place in the pipeline (ARCHITECTURE.md).
+
+    OPEN (orders) → PROVISIONAL (server step) → DECISIONS (fight or retreat, strategies)
+    → FINAL (server step) → CLOSED, and the next turn opens. PROVISIONAL and FINAL are the
+    states in which a worker owns the turn; claiming a step is the conditional UPDATE
+    into them.
+    """
+
+    class State(models.TextChoices):
+        OPEN = "open", "Orders open"
+        PROVISIONAL = "provisional", "Resolving provisional results"
+        DECISIONS = "decisions", "Fight or retreat"
+        FINAL = "final", "Resolving final results"
+        CLOSED = "closed", "Resolved"
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turns")
+    number = models.PositiveIntegerField()
+    state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
+    seed = models.CharField(max_length=64, default=new_seed)
+    seed_hash = models.CharField(max_length=64, editable=False)
+    deadline = models.DateTimeField(null=True, blank=True)
+    decisions_deadline = models.DateTimeField(null=True, blank=True)
+    opened_at = models.DateTimeField(auto_now_add=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="one_turn_number")]
+        ordering = ["campaign", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} turn {self.number}"
+
+    def save(self, *args, **kwargs):
+        self.seed_hash = seed_hash(self.seed)
+        super().save(*args, **kwargs)
+
+    @property
+    def published_seed(self) -> str | None:
+        """The seed is secret until the turn is resolved (provably fair dice)."""
+        return self.seed if self.state == self.State.CLOSED else None
+
+    @property
+    def is_running(self) -> bool:
+        return self.state in (self.State.PROVISIONAL, self.State.FINAL)
+
+
+class TurnEvent(models.Model):
+    """The chronicle: append-only. Everything that tells history reads these rows.
+
+    ``public`` events are seen by everyone; the others only by the GM and the kingdoms
+    in ``kingdom_ids``. Only those kingdoms see the ``secret_fields`` of a public entry
+    (an enemy's strength, E-29); rules.visibility.entry_view applies this.
+    """
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="events")
+    kind = models.CharField(max_length=40)
+    rule = models.CharField(max_length=80, blank=True)
+    payload = models.JSONField(default=dict)
+    public = models.BooleanField(default=False)
+    kingdom_ids = models.JSONField(default=list)
+    secret_fields = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]  # insertion order is the order things happened
+
+    def __str__(self) -> str:
+        return f"{self.turn}: {self.kind}"
+
+
+class Hex(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="hexes")
+    q = models.IntegerField()
+    r = models.IntegerField()
+    terrain = models.CharField(max_length=16, choices=[(t.value, t.name.title()) for t in Terrain])
+    owner = models.ForeignKey(
+        "kingdoms.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="hexes"
+    )
+    neutral_kingdom = models.ForeignKey(
+        "kingdoms.NeutralKingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="hexes"
+    )
+    explored = models.BooleanField(default=False)
+    feature = models.CharField(
+        max_length=16, blank=True, choices=[(f.value, f.name.replace("_", " ").title()) for f in Feature]
+    )
+    minor_feature = models.CharField(max_length=40, blank=True)
+    defence = models.CharField(
+        max_length=16, blank=True, choices=[(d.value, d.name.replace("_", " ").title()) for d in Defence]
+    )
+    watchtower = models.BooleanField(default=False)
+    defender_points = models.PositiveIntegerField(null=True, blank=True)
+    defender_original_points = models.PositiveIntegerField(null=True, blank=True)
+    defender_race = models.CharField(max_length=40, blank=True)
+    is_orphan = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["campaign", "q", "r"], name="one_hex_per_coord")]
+        ordering = ["campaign", "r", "q"]
+        verbose_name_plural = "hexes"
+
+    def __str__(self) -> str:
+        return f"({self.q}, {self.r}) {self.terrain}"
+
+    @property
+    def coord(self) -> tuple[int, int]:
+        return (self.q, self.r)

@@ -1,0 +1,1 @@
+"""The turn pipeline: load a snapshot, call the rules engine, write the outcome back."""

@@ -1,0 +1,84 @@
+"""The two server steps of a turn (ARCHITECTURE.md, "The turn pipeline").
+
+``turn_step_resolve`` is the one entry point: inside one transaction it locks the turn,
+checks that the step is still to be done, runs it and advances the state. Running it
+twice, or in two workers at once, resolves the step once; a worker killed half-way
+leaves nothing behind, and the retry rolls the same dice from the same seed.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.models import Campaign, Turn
+from campaign.pipeline.snapshot import Snapshot, battles_load, orders_load, snapshot_load
+from campaign.pipeline.writeback import Writer
+from campaign.services import turn_open, turn_progress_set
+from rules.dice import Dice
+from rules.events import CampaignEndRoll, Event
+from rules.final import resolve_final
+from rules.provisional import resolve_provisional
+
+
+def turn_step_resolve(*, turn_id: int) -> bool:
+    """Run the step the turn was claimed for. False if there was nothing to do."""
+    with transaction.atomic():
+        turn = Turn.objects.select_for_update().select_related("campaign").get(pk=turn_id)
+        step = STEPS.get(turn.state)
+        if step is None:
+            return False  # already resolved by another run
+        step(turn)
+    turn_progress_set(turn_id=turn_id, percent=100, note="done")
+    return True
+
+
+def _dice(turn: Turn, step: str) -> Dice:
+    """Each step draws from its own stream of the turn's seed, so re-running one step
+    never shifts the other's rolls."""
+    return Dice(f"{turn.seed}:{step}")
+
+
+def _write(snapshot: Snapshot, turn: Turn, events: list[Event]) -> None:
+    turn_progress_set(turn_id=turn.pk, percent=60, note="writing the results")
+    writer = Writer(snapshot, turn)
+    writer.apply(events)
+    writer.flush(events)
+
+
+def provisional_step(turn: Turn) -> None:
+    """§3 Phase 3: exploration, defenders, battles declared (A-2.3)."""
+    turn_progress_set(turn_id=turn.pk, percent=10, note="loading the map")
+    snapshot = snapshot_load(turn.campaign, turn.number)
+    orders = orders_load(turn, snapshot)
+    turn_progress_set(turn_id=turn.pk, percent=30, note="exploring and declaring battles")
+    outcome = resolve_provisional(snapshot.world, orders, _dice(turn, "provisional"))
+    _write(snapshot, turn, outcome.events)
+    turn.state = Turn.State.DECISIONS
+    turn.save(update_fields=["state"])
+
+
+def final_step(turn: Turn) -> None:
+    """§3 Phases 6–7: battles resolved, the map updated, the end-of-campaign roll."""
+    turn_progress_set(turn_id=turn.pk, percent=10, note="loading the map and battles")
+    snapshot = snapshot_load(turn.campaign, turn.number)
+    battles = battles_load(turn, snapshot)
+    turn_progress_set(turn_id=turn.pk, percent=30, note="resolving battles")
+    outcome = resolve_final(snapshot.world, battles, _dice(turn, "final"))
+    _write(snapshot, turn, outcome.events)
+    turn.state = Turn.State.CLOSED
+    turn.resolved_at = timezone.now()
+    turn.save(update_fields=["state", "resolved_at"])
+    _campaign_continue(turn.campaign, turn, outcome.events)
+
+
+def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> None:
+    """A-3.0.2: the campaign ends on the end roll; otherwise the next turn opens (A-2.6)."""
+    if any(isinstance(e, CampaignEndRoll) and e.ends for e in events):
+        campaign.status = Campaign.Status.FINISHED
+        campaign.save(update_fields=["status"])
+        return
+    turn_open(campaign=campaign, number=turn.number + 1)
+
+
+STEPS = {Turn.State.PROVISIONAL: provisional_step, Turn.State.FINAL: final_step}

@@ -1,0 +1,174 @@
+"""Turning the engine's events into rows, with bulk writes.
+
+Each event type has one small applier that changes the loaded rows; ``flush`` then
+writes every changed row in one bulk statement per table, so the number of queries does
+not grow with the map.
+"""
+
+from __future__ import annotations
+
+from battles.models import Battle, BattleSide
+from campaign.chronicle import chronicle_entries_for
+from campaign.models import Hex, Turn, TurnEvent
+from campaign.pipeline.snapshot import Snapshot
+from kingdoms.models import Army, Character
+from rules import events as ev
+from rules.state import Role
+from rules.visibility import Context
+
+HEX_FIELDS = [
+    "owner", "neutral_kingdom", "explored", "feature", "minor_feature",
+    "defender_points", "defender_original_points", "is_orphan",
+]
+BATTLE_FIELDS = ["resolved", "result", "winner"]
+
+
+class Writer:
+    def __init__(self, snapshot: Snapshot, turn: Turn):
+        self.snapshot = snapshot
+        self.turn = turn
+        self.hexes: set[Hex] = set()
+        self.army_ids: set[int] = set()
+        self.character_ids: set[int] = set()
+        self.battle_ids: set[int] = set()
+        self.declared: list[ev.BattleDeclared] = []
+        self._appliers = {
+            ev.HexExplored: self._explored,
+            ev.BattleDeclared: self.declared.append,
+            ev.BattleFought: self._fought,
+            ev.BattleWon: self._won,
+            ev.ArmyLosses: self._army_losses,
+            ev.DefenderLosses: self._defender_losses,
+            ev.ExperienceGained: self._experience,
+            ev.HexConquered: self._conquered,
+            ev.ArmyMoved: self._moved,
+            ev.OrphanChanged: self._orphan,
+        }
+
+    def apply(self, events: list[ev.Event]) -> None:
+        for event in events:
+            applier = self._appliers.get(type(event))
+            if applier is not None:  # the others only go to the chronicle
+                applier(event)
+
+    def _hex(self, coord) -> Hex:
+        row = self.snapshot.hexes[tuple(coord)]
+        self.hexes.add(row)
+        return row
+
+    def _explored(self, event: ev.HexExplored) -> None:
+        row = self._hex(event.hex)
+        row.explored = True
+        row.feature = event.feature or ""
+        row.minor_feature = event.minor_feature or ""
+        if event.defender_points is not None and event.neutral_kingdom_id is None:
+            row.defender_points = row.defender_original_points = event.defender_points
+
+    def _battle(self, key: int) -> Battle:
+        self.battle_ids.add(key)
+        return self.snapshot.battles[key]
+
+    def _fought(self, event: ev.BattleFought) -> None:
+        self._battle(event.battle_key).result = event.result
+
+    def _won(self, event: ev.BattleWon) -> None:
+        battle = self._battle(event.battle_key)
+        battle.resolved = True
+        battle.winner = event.winner or ""
+        if event.by_default:
+            battle.result = "by default"
+        elif not battle.result:
+            battle.result = battle.defender_kind if event.winner else "no battle"
+
+    def _army_losses(self, event: ev.ArmyLosses) -> None:
+        self.snapshot.armies[event.army_id].points = event.points_left
+        self.army_ids.add(event.army_id)
+
+    def _defender_losses(self, event: ev.DefenderLosses) -> None:
+        self._hex(event.hex).defender_points = event.points_left
+
+    def _experience(self, event: ev.ExperienceGained) -> None:
+        self.snapshot.characters[event.character_id].xp += event.xp
+        self.character_ids.add(event.character_id)
+
+    def _conquered(self, event: ev.HexConquered) -> None:
+        row = self._hex(event.hex)
+        row.owner_id = event.kingdom_id
+        row.neutral_kingdom_id = None  # A-1.4.14: the hex leaves the neutral kingdom
+        row.defender_points = row.defender_original_points = None
+
+    def _moved(self, event: ev.ArmyMoved) -> None:
+        self.snapshot.armies[event.army_id].position_id = self.snapshot.hexes[tuple(event.hex)].pk
+        self.army_ids.add(event.army_id)
+
+    def _orphan(self, event: ev.OrphanChanged) -> None:
+        self._hex(event.hex).is_orphan = event.orphan
+
+    def flush(self, events: list[ev.Event]) -> None:
+        """Write every changed row, then the chronicle, in a fixed number of statements."""
+        snapshot = self.snapshot
+        Hex.objects.bulk_update(self.hexes, HEX_FIELDS)
+        Army.objects.bulk_update([snapshot.armies[i] for i in sorted(self.army_ids)], ["points", "position"])
+        Character.objects.bulk_update([snapshot.characters[i] for i in sorted(self.character_ids)], ["xp"])
+        Battle.objects.bulk_update([snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS)
+        context = self._context()
+        self._create_battles()
+        TurnEvent.objects.bulk_create(chronicle_entries_for(self.turn, events, context))
+
+    def _context(self) -> Context:
+        battle_kingdoms = {
+            key: frozenset(
+                side.kingdom_id for side in battle.sides.all() if side.kingdom_id is not None
+            )
+            for key, battle in self.snapshot.battles.items()
+        }
+        return Context(
+            army_kingdom={pk: army.kingdom_id for pk, army in self.snapshot.armies.items()},
+            character_kingdom={pk: c.kingdom_id for pk, c in self.snapshot.characters.items()},
+            battle_kingdoms=battle_kingdoms,
+        )
+
+    def _create_battles(self) -> None:
+        """§3 step 3e: each declared battle becomes a Battle with its sides."""
+        if not self.declared:
+            return
+        battles = Battle.objects.bulk_create(
+            Battle(
+                turn=self.turn,
+                hex=self.snapshot.hexes[tuple(d.hex)],
+                seq=seq,
+                defender_kind=d.defender_kind,
+            )
+            for seq, d in enumerate(self.declared, start=1)
+        )
+        sides = []
+        for battle, declared in zip(battles, self.declared, strict=True):
+            sides.append(
+                BattleSide(
+                    battle=battle,
+                    role=Role.ATTACKER,
+                    kingdom_id=declared.attacker_kingdom_id,
+                    points=declared.attacker_points,
+                )
+            )
+            if battle.needs_decisions:
+                sides.append(
+                    BattleSide(
+                        battle=battle,
+                        role=Role.DEFENDER,
+                        kingdom_id=declared.defender_kingdom_id,
+                        neutral_kingdom_id=declared.defender_neutral_kingdom_id,
+                        points=declared.defender_points,
+                    )
+                )
+        BattleSide.objects.bulk_create(sides)
+        armies_of = {
+            (d_index, Role.ATTACKER): d.attacker_army_ids for d_index, d in enumerate(self.declared)
+        } | {(d_index, Role.DEFENDER): d.defender_army_ids for d_index, d in enumerate(self.declared)}
+        index_of = {battle.pk: i for i, battle in enumerate(battles)}
+        links = [
+            BattleSide.armies.through(battleside_id=side.pk, army_id=army_id)
+            for side in sides
+            for army_id in armies_of[(index_of[side.battle.pk], Role(side.role))]
+        ]
+        BattleSide.armies.through.objects.bulk_create(links)

@@ -1,0 +1,87 @@
+"""Writes of the campaign app: opening turns and running the server steps.
+
+Every write is a keyword-only function, one transaction each, that validates, writes
+and records its chronicle entry (STYLE.md, "every write is an action").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from campaign.chronicle import chronicle_record
+from campaign.errors import Refused
+from campaign.models import Campaign, Membership, Turn
+
+TURN_LENGTH = dt.timedelta(days=7)  # A-2.0.1: one turn takes one real-time week
+
+# The states a server step starts from, and the state that claims it.
+STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Turn.State.FINAL}
+
+
+def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None = None) -> Turn:
+    """A-2.1: a new turn with a fresh seed whose hash is published at once."""
+    turn = Turn.objects.create(
+        campaign=campaign, number=number, deadline=deadline or timezone.now() + TURN_LENGTH
+    )
+    chronicle_record(
+        turn,
+        "TurnOpened",
+        {"turn": number, "deadline": turn.deadline.isoformat(), "seed_hash": turn.seed_hash},
+        rule="A-2.1",
+        public=True,
+    )
+    return turn
+
+
+def require_gm(*, campaign: Campaign, user: User) -> None:
+    is_gm = Membership.objects.filter(campaign=campaign, user=user, role=Membership.Role.GM).exists()
+    if not is_gm:
+        raise Refused("Only the campaign's game master can do that.", status=403)
+
+
+def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Turn:
+    """Claim the turn's next server step and queue it for a worker.
+
+    The conditional UPDATE lets exactly one caller win: pressing "resolve" twice, or the
+    GM and the deadline at once, queues the step once. ``by`` None is the deadline or
+    the shell; ``enqueue`` False leaves running the step to the caller.
+    """
+    if by is not None:
+        require_gm(campaign=turn.campaign, user=by)
+    claimed_state = STEP_CLAIMS.get(turn.state)
+    if claimed_state is None:
+        raise Refused(f"Turn {turn.number} is {turn.get_state_display().lower()}: no step to start.")
+    with transaction.atomic():
+        claimed = Turn.objects.filter(pk=turn.pk, state=turn.state).update(state=claimed_state)
+        if claimed != 1:
+            raise Refused(f"Turn {turn.number}'s next step has already been started.")
+        turn_progress_set(turn_id=turn.pk, percent=0, note="queued")
+        if enqueue:
+            transaction.on_commit(lambda: _enqueue_step(turn.pk))
+    turn.refresh_from_db()
+    return turn
+
+
+def _enqueue_step(turn_id: int) -> None:
+    from campaign.tasks import turn_step_run  # the task module imports this one
+
+    turn_step_run.delay(turn_id)
+
+
+def progress_key(turn_id: int) -> str:
+    return f"warpost:turn:{turn_id}:progress"
+
+
+def turn_progress_set(*, turn_id: int, percent: int, note: str) -> None:
+    """Progress lives in the cache, outside the step's transaction, so the GM page can
+    see it while the worker is still inside that transaction."""
+    cache.set(progress_key(turn_id), {"percent": percent, "note": note}, timeout=3600)
+
+
+def turn_progress(turn_id: int) -> dict:
+    return cache.get(progress_key(turn_id)) or {"percent": 0, "note": ""}

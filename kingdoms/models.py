@@ -1,0 +1,98 @@
+"""Kingdoms, neutral kingdoms, armies, characters and orders."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from rules.state import OrderKind
+
+
+class Kingdom(models.Model):
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="kingdoms")
+    name = models.CharField(max_length=100)
+    colour = models.CharField(max_length=7, default="#888888")
+    capital = models.ForeignKey(
+        "campaign.Hex", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    power = models.IntegerField(default=2)  # Q19: starting power 2
+    industry = models.IntegerField(default=0)
+    eliminated = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["campaign", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class NeutralKingdom(models.Model):
+    """A-1.4: placed in secret; each player learns of it on his own (A-1.4.19–20)."""
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="neutral_kingdoms"
+    )
+    name = models.CharField(max_length=100)
+    race = models.CharField(max_length=40, blank=True)
+    capital = models.ForeignKey("campaign.Hex", on_delete=models.PROTECT, related_name="+")
+    known_by = models.ManyToManyField(Kingdom, blank=True, related_name="known_neutral_kingdoms")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Army(models.Model):
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="armies")
+    name = models.CharField(max_length=100)
+    allocation = models.PositiveIntegerField()  # E-14: the persistent support allocation
+    points = models.PositiveIntegerField()  # E-14: current points, at most the allocation
+    position = models.ForeignKey(
+        "campaign.Hex", null=True, blank=True, on_delete=models.SET_NULL, related_name="armies"
+    )
+    rested = models.BooleanField(default=False)  # E-01
+
+    class Meta:
+        ordering = ["kingdom", "id"]
+        verbose_name_plural = "armies"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Character(models.Model):
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="characters")
+    army = models.ForeignKey(
+        Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="characters"
+    )
+    name = models.CharField(max_length=100)
+    xp = models.PositiveIntegerField(default=0)
+    generalship = models.PositiveSmallIntegerField(default=0)  # E-11: starts at 0
+    is_general = models.BooleanField(default=False)
+    is_grand_marshal = models.BooleanField(default=False)
+    tactician = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Order(models.Model):
+    """One army's order for one turn (Table 5). Seen only by its kingdom and the GM."""
+
+
+    turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="orders")
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="orders")
+    kind = models.CharField(max_length=16, choices=[(k.value, k.name.title()) for k in OrderKind])
+    target = models.ForeignKey(
+        "campaign.Hex", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    origin = models.ForeignKey(
+        "campaign.Hex", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["turn", "army"], name="one_order_per_army")]
+
+    def __str__(self) -> str:
+        return f"{self.army}: {self.kind}"

@@ -1,0 +1,178 @@
+"""Typed events: what a resolution says happened.
+
+Every event names the rule that caused it (``rule``) and the dice it used (``rolls``).
+The Django side stores them as TurnEvents (the chronicle) and applies them to the map;
+``to_dict`` is their stored form.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import Enum
+
+from rules.dice import Roll
+from rules.state import Coord, DefenderKind, Feature, Role, Strategy
+
+
+@dataclass(frozen=True, kw_only=True)
+class Event:
+    rule: str
+    rolls: tuple[Roll, ...] = ()
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+    def to_dict(self) -> dict:
+        """A JSON-ready dict: enums as values, tuples as lists, plus the type name."""
+        return {"type": self.type, **_plain(dataclasses.asdict(self))}
+
+
+def _plain(value):
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+@dataclass(frozen=True, kw_only=True)
+class HexExplored(Event):
+    """A-1.0.5, Table 7, E-08: an invaded hex reveals its contents to everyone."""
+
+    hex: Coord
+    feature: Feature | None
+    minor_feature: str | None
+    defender_points: int | None
+    neutral_kingdom_id: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class BattleDeclared(Event):
+    """§3 step 3e: an invasion meets its defender (or none: undefended, lost cause)."""
+
+    hex: Coord
+    defender_kind: DefenderKind
+    attacker_kingdom_id: int
+    attacker_army_ids: tuple[int, ...]
+    attacker_points: int
+    defender_kingdom_id: int | None = None
+    defender_neutral_kingdom_id: int | None = None
+    defender_army_ids: tuple[int, ...] = ()
+    defender_points: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Retreated(Event):
+    """A-2.4: a side retreats, always escaping with no casualties."""
+
+    battle_key: int
+    hex: Coord
+    role: Role
+
+
+@dataclass(frozen=True, kw_only=True)
+class BattleFought(Event):
+    """Tables 23–25: an abstract battle's totals and result; winner None is a draw."""
+
+    battle_key: int
+    hex: Coord
+    attacker_strategy: Strategy
+    defender_strategy: Strategy
+    attacker_total: int
+    defender_total: int
+    result: str  # draw / marginal / solid / massacre
+    winner: Role | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class BattleWon(Event):
+    """Who won a battle, however it was decided (fight, default, lost cause)."""
+
+    battle_key: int
+    hex: Coord
+    winner: Role | None  # None: nobody (both retreated, or a draw)
+    by_default: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArmyLosses(Event):
+    """Troop losses of a player army (§5.7 troop losses)."""
+
+    battle_key: int
+    army_id: int
+    points_lost: int
+    points_left: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefenderLosses(Event):
+    """Losses of a neutral feature defender that keeps its hex (semi-permanence, §5.5)."""
+
+    battle_key: int
+    hex: Coord
+    points_lost: int
+    points_left: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CharacterFell(Event):
+    """§5.7 fallen characters: they roll on Table 13 with −1 at post-battle."""
+
+    battle_key: int
+    character_id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ExperienceGained(Event):
+    """A-2.4 (+1 on a default win) and A-2.5 (exactly 1 in an abstract battle)."""
+
+    battle_key: int
+    character_id: int
+    xp: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class HexConquered(Event):
+    """§3 step 6b: the hex joins the winner's kingdom."""
+
+    hex: Coord
+    kingdom_id: int
+    previous_owner_id: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArmyMoved(Event):
+    """E-32: an army's position follows its orders."""
+
+    army_id: int
+    hex: Coord
+
+
+@dataclass(frozen=True, kw_only=True)
+class OrphanChanged(Event):
+    """A-1.3.1, §3 step 6f: a hex lost or regained its friendly path to the capital."""
+
+    hex: Coord
+    orphan: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class CampaignEndRoll(Event):
+    """A-3.0.2: from the announced turn, a d6 of 4+ ends the campaign."""
+
+    turn: int
+    result: int
+    ends: bool
+
+
+@dataclass
+class Outcome:
+    events: list[Event] = dataclasses.field(default_factory=list)
+
+    def add(self, event: Event) -> Event:
+        self.events.append(event)
+        return event

@@ -1,0 +1,213 @@
+"""A snapshot of the world: the only input of a resolution.
+
+Plain frozen dataclasses. The Django side builds a ``World`` from the database in a
+constant number of queries and turns the engine's events back into rows; the engine
+never sees a model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+Coord = tuple[int, int]
+"""Axial hex coordinates (q, r) on a flat-topped grid (E-39)."""
+
+
+class Terrain(StrEnum):
+    """A-1.1.1 terrain types."""
+
+    FIELDS = "fields"
+    RIVER = "river"
+    FOREST = "forest"
+    SWAMP = "swamp"
+    MOUNTAIN = "mountain"
+    SEA = "sea"
+
+
+class Feature(StrEnum):
+    """Major terrain features of Table 6 (A-1.1.4, A-1.1.5)."""
+
+    TOWN = "town"
+    CITY = "city"
+    MINE = "mine"
+    DEEP_MINE = "deep_mine"
+    WOODS = "woods"
+    DEEP_WOODS = "deep_woods"
+    ARCANE_RUINS = "arcane_ruins"
+    WIZARD_TOWER = "wizard_tower"
+
+    @property
+    def is_mega(self) -> bool:
+        """A-1.1.5: Cities, Deep Mines and Deep Woods are mega-features."""
+        return self in MEGA_FEATURES
+
+
+MEGA_FEATURES = frozenset({Feature.CITY, Feature.DEEP_MINE, Feature.DEEP_WOODS})
+
+
+class Defence(StrEnum):
+    """Defensive features (A-1.1.3, Appendix B)."""
+
+    FORTRESS = "fortress"
+    GREAT_FORTRESS = "great_fortress"
+
+
+class OrderKind(StrEnum):
+    """Table 5 army orders (the ones the engine knows so far)."""
+
+    INVADE = "invade"
+    PATROL = "patrol"
+    REST = "rest"
+
+
+class Decision(StrEnum):
+    """A-2.4 fight or retreat."""
+
+    FIGHT = "fight"
+    RETREAT = "retreat"
+
+
+class Strategy(StrEnum):
+    """Table 24 battle strategies."""
+
+    ASSAULT = "assault"
+    OUTFLANK = "outflank"
+    HOLD = "hold"
+
+
+class DefenderKind(StrEnum):
+    """Who stands against an invasion (§3 step 3e)."""
+
+    NEUTRAL = "neutral"  # a feature's neutral army (A-1.5.1)
+    NEUTRAL_KINGDOM = "neutral_kingdom"  # the kingdom's 2,500-pt army (A-1.4.8, E-06)
+    PATROL = "patrol"  # a player's patrol covering the hex (Table 5)
+    UNDEFENDED = "undefended"  # empty hex, no battle (A-1.0.6)
+    LOST_CAUSE = "lost_cause"  # player hex with no patrol (P-C2)
+
+
+class Role(StrEnum):
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """The numbered options of campaign-rules.md that the engine reads.
+
+    Campaign.ruleset holds the GM's overrides; everything else takes these defaults.
+    """
+
+    patrol_radius: int = 1  # Q13
+    neutral_kingdom_defending_points: int = 2500  # A-1.5.2, E-06
+    end_check_turn: int = 8  # A-3.0.2: the announced turn of the first end roll
+    end_roll_target: int = 4  # A-3.0.2: d6 of 4+ ends the campaign
+
+
+@dataclass(frozen=True)
+class Defender:
+    """A neutral army holding a feature hex (A-1.5, semi-permanence §5.5, E-09)."""
+
+    points: int
+    original_points: int
+    race: str = ""
+
+
+@dataclass(frozen=True)
+class HexState:
+    coord: Coord
+    terrain: Terrain
+    owner: int | None = None  # player kingdom id
+    neutral_kingdom: int | None = None  # neutral kingdom id (secret, A-1.4.18)
+    explored: bool = False
+    feature: Feature | None = None
+    minor_feature: str | None = None
+    defence: Defence | None = None
+    watchtower: bool = False
+    defender: Defender | None = None
+    orphan: bool = False  # as computed at the end of the previous turn (Q14)
+
+
+@dataclass(frozen=True)
+class KingdomState:
+    id: int
+    name: str
+    capital: Coord | None
+    power: int = 0
+    eliminated: bool = False
+
+
+@dataclass(frozen=True)
+class NeutralKingdomState:
+    """A-1.4: a hidden neutral kingdom; its army is a constant (E-06)."""
+
+    id: int
+    name: str
+    capital: Coord
+    race: str = ""
+
+
+@dataclass(frozen=True)
+class CharacterState:
+    id: int
+    name: str
+    kingdom_id: int
+    army_id: int | None
+    xp: int = 0
+    generalship: int = 0  # Table 16, starts at 0 (E-11)
+    is_general: bool = False
+    is_grand_marshal: bool = False
+    tactician: bool = False  # Command skill (Table 21), +1 on Table 23
+
+
+@dataclass(frozen=True)
+class ArmyState:
+    id: int
+    kingdom_id: int
+    name: str
+    points: int
+    allocation: int  # E-14: persistent allocation; points <= allocation
+    position: Coord | None = None  # E-32
+    rested: bool = False  # E-01: +1 on the next battle's Table 12 rolls
+
+
+@dataclass(frozen=True)
+class Order:
+    army_id: int
+    kind: OrderKind
+    target: Coord | None = None  # invade: the hex invaded; patrol: the base hex
+    origin: Coord | None = None  # invade: the own hex it leaves from (E-07)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a battle. Neutral sides have no kingdom_id and no armies."""
+
+    points: int
+    kingdom_id: int | None = None
+    neutral_kingdom_id: int | None = None
+    army_ids: tuple[int, ...] = ()
+    decision: Decision = Decision.FIGHT  # Q7: no answer means Fight
+    strategy: Strategy | None = None  # Q7: no strategy means Hold
+
+
+@dataclass(frozen=True)
+class BattleState:
+    """A battle declared at Provisional Results, with the players' Phase 4 choices."""
+
+    key: int
+    hex: Coord
+    defender_kind: DefenderKind
+    attacker: Side
+    defender: Side | None  # None when undefended or a lost cause
+
+
+@dataclass
+class World:
+    turn: int
+    hexes: dict[Coord, HexState]
+    kingdoms: dict[int, KingdomState] = field(default_factory=dict)
+    neutral_kingdoms: dict[int, NeutralKingdomState] = field(default_factory=dict)
+    armies: dict[int, ArmyState] = field(default_factory=dict)
+    characters: dict[int, CharacterState] = field(default_factory=dict)
+    ruleset: Ruleset = field(default_factory=Ruleset)

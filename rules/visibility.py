@@ -1,0 +1,124 @@
+"""What each viewer may see (ARCHITECTURE.md "What each person may see", E-29, Q22).
+
+Pure functions over plain data. The Django selectors build a ``Viewer`` and pass every
+hex and every chronicle entry through here; no view filters on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules import events as ev
+
+
+@dataclass(frozen=True)
+class Viewer:
+    is_gm: bool = False
+    kingdom_id: int | None = None  # None for a GM or an outsider
+    known_neutral_kingdoms: frozenset[int] = field(default_factory=frozenset)
+
+
+GM = Viewer(is_gm=True)
+
+
+@dataclass(frozen=True)
+class HexFacts:
+    """Everything the server knows of a hex, in the terms the map shows."""
+
+    q: int
+    r: int
+    terrain: str
+    owner_id: int | None
+    neutral_kingdom_id: int | None
+    explored: bool
+    feature: str
+    minor_feature: str
+    defence: str
+    watchtower: bool
+    defender_points: int | None
+    orphan: bool
+
+
+def hex_view(facts: HexFacts, viewer: Viewer) -> dict:
+    """The hex as ``viewer`` may see it.
+
+    Terrain and player borders are public (A-1.0.3, A-1.0.9). Contents are seen once
+    anyone explored the hex by invading it (A-1.0.9, E-29), or in one's own hexes; a
+    neutral kingdom only by the players who discovered it (A-1.4.18–20).
+    """
+    seen = {"q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": facts.owner_id}
+    knows_contents = viewer.is_gm or facts.explored or (
+        viewer.kingdom_id is not None and facts.owner_id == viewer.kingdom_id
+    )
+    knows_kingdom = viewer.is_gm or facts.neutral_kingdom_id in viewer.known_neutral_kingdoms
+    seen["explored"] = facts.explored
+    seen["neutral_kingdom"] = facts.neutral_kingdom_id if knows_kingdom else None
+    seen["orphan"] = facts.orphan if facts.owner_id is not None else False
+    if knows_contents:
+        seen.update(
+            feature=facts.feature or None,
+            minor_feature=facts.minor_feature or None,
+            defence=facts.defence or None,
+            watchtower=facts.watchtower,
+            defender_points=facts.defender_points if facts.owner_id is None else None,
+        )
+    else:
+        seen.update(feature=None, minor_feature=None, defence=None, watchtower=False, defender_points=None)
+    return seen
+
+
+@dataclass(frozen=True)
+class Audience:
+    """Who reads a chronicle entry: everyone (``public``) or only ``kingdom_ids``.
+
+    The kingdoms listed are the insiders: they also see the ``secret`` fields, which
+    outsiders get removed (an enemy's strength goes to a battle's participants only).
+    """
+
+    public: bool
+    kingdom_ids: frozenset[int] = frozenset()
+    secret: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who owns what, so that an event's insiders can be named."""
+
+    army_kingdom: dict[int, int] = field(default_factory=dict)
+    character_kingdom: dict[int, int] = field(default_factory=dict)
+    battle_kingdoms: dict[int, frozenset[int]] = field(default_factory=dict)
+
+
+_BATTLE_SECRETS = ("attacker_points", "defender_points", "attacker_army_ids", "defender_army_ids")
+_FIGHT_SECRETS = ("attacker_total", "defender_total", "attacker_strategy", "defender_strategy")
+_PUBLIC_EVENTS = (ev.HexExplored, ev.HexConquered, ev.OrphanChanged, ev.CampaignEndRoll, ev.BattleWon)
+
+
+def audience(event: ev.Event, context: Context) -> Audience:
+    """E-29: exploration, conquest and results are public; strength and losses are not."""
+    if isinstance(event, ev.BattleDeclared):
+        insiders = {event.attacker_kingdom_id, event.defender_kingdom_id} - {None}
+        return Audience(True, frozenset(insiders), _BATTLE_SECRETS)
+    if isinstance(event, ev.BattleFought):
+        return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()), _FIGHT_SECRETS)
+    if isinstance(event, (ev.Retreated, ev.DefenderLosses)):
+        return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()))
+    if isinstance(event, _PUBLIC_EVENTS):
+        return Audience(True)
+    if isinstance(event, (ev.ArmyLosses, ev.CharacterFell, ev.ExperienceGained)):
+        return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
+    if isinstance(event, ev.ArmyMoved):
+        return Audience(False, frozenset({context.army_kingdom[event.army_id]}))
+    raise TypeError(f"no audience rule for {event.type}")
+
+
+def entry_view(
+    payload: dict, public: bool, kingdom_ids: list[int], secret: list[str], viewer: Viewer
+) -> dict | None:
+    """A stored chronicle entry as ``viewer`` may read it, or None if it is not for him."""
+    insider = viewer.is_gm or (viewer.kingdom_id is not None and viewer.kingdom_id in kingdom_ids)
+    if insider:
+        return payload
+    if not public:
+        return None
+    return {key: value for key, value in payload.items() if key not in secret}
