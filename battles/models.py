@@ -51,7 +51,9 @@ class BattleSide(models.Model):
     points = models.PositiveIntegerField()
     decision = models.CharField(max_length=8, choices=_choices(Decision), default=Decision.FIGHT)
     strategy = models.CharField(max_length=10, blank=True, choices=_choices(Strategy))
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["battle", "role"], name="one_side_per_role")]

@@ -16,7 +16,9 @@ def visible_battles(turn: Turn, viewer: Viewer) -> list[dict]:
     armies only go to the battle's participants (and the GM); a side's decision and
     strategy only to that side until the battle is resolved.
     """
-    sides = BattleSide.objects.select_related("kingdom", "neutral_kingdom").prefetch_related("armies")
+    sides = BattleSide.objects.select_related("kingdom", "neutral_kingdom").prefetch_related(
+        "armies"
+    )
     battles = (
         Battle.objects.filter(turn=turn)
         .select_related("hex")

@@ -14,7 +14,9 @@ from rules.state import Decision, Strategy
 
 def _may_decide(side: BattleSide, user: User) -> bool:
     """A player decides for his own side; the GM for neutral sides (Q6, E-24)."""
-    membership = Membership.objects.filter(campaign_id=side.battle.turn.campaign_id, user=user).first()
+    membership = Membership.objects.filter(
+        campaign_id=side.battle.turn.campaign_id, user=user
+    ).first()
     if membership is None:
         return False
     if side.kingdom_id is None:
@@ -35,7 +37,9 @@ def battle_decide(*, side: BattleSide, by: User, decision: str, strategy: str = 
     try:
         side.decision = Decision(decision).value
     except ValueError:
-        raise Refused(f"'{decision}' is not a decision: choose fight or retreat.", field="decision") from None
+        raise Refused(
+            f"'{decision}' is not a decision: choose fight or retreat.", field="decision"
+        ) from None
     if side.kingdom_id is None and side.decision != Decision.FIGHT:
         raise Refused("Neutral defenders never retreat (Q6).", field="decision")
     try:

@@ -34,14 +34,22 @@ class Membership(models.Model):
         PLAYER = "player", "Player"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
     role = models.CharField(max_length=8, choices=Role.choices)
     kingdom = models.OneToOneField(
-        "kingdoms.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="membership"
+        "kingdoms.Kingdom",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="membership",
     )
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_campaign")]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "user"], name="one_membership_per_campaign")
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} ({self.get_role_display()}) in {self.campaign}"
@@ -74,7 +82,9 @@ class Turn(models.Model):
     resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["campaign", "number"], name="one_turn_number")]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="one_turn_number")
+        ]
         ordering = ["campaign", "number"]
 
     def __str__(self) -> str:
@@ -128,15 +138,23 @@ class Hex(models.Model):
         "kingdoms.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="hexes"
     )
     neutral_kingdom = models.ForeignKey(
-        "kingdoms.NeutralKingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="hexes"
+        "kingdoms.NeutralKingdom",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hexes",
     )
     explored = models.BooleanField(default=False)
     feature = models.CharField(
-        max_length=16, blank=True, choices=[(f.value, f.name.replace("_", " ").title()) for f in Feature]
+        max_length=16,
+        blank=True,
+        choices=[(f.value, f.name.replace("_", " ").title()) for f in Feature],
     )
     minor_feature = models.CharField(max_length=40, blank=True)
     defence = models.CharField(
-        max_length=16, blank=True, choices=[(d.value, d.name.replace("_", " ").title()) for d in Defence]
+        max_length=16,
+        blank=True,
+        choices=[(d.value, d.name.replace("_", " ").title()) for d in Defence],
     )
     watchtower = models.BooleanField(default=False)
     defender_points = models.PositiveIntegerField(null=True, blank=True)
@@ -145,7 +163,9 @@ class Hex(models.Model):
     is_orphan = models.BooleanField(default=False)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["campaign", "q", "r"], name="one_hex_per_coord")]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "q", "r"], name="one_hex_per_coord")
+        ]
         ordering = ["campaign", "r", "q"]
         verbose_name_plural = "hexes"
 

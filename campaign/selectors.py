@@ -14,8 +14,18 @@ from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
 from rules.visibility import HexFacts, Viewer, entry_view, hex_view
 
 HEX_FACT_FIELDS = (
-    "q", "r", "terrain", "owner_id", "neutral_kingdom_id", "explored", "feature",
-    "minor_feature", "defence", "watchtower", "defender_points", "is_orphan",
+    "q",
+    "r",
+    "terrain",
+    "owner_id",
+    "neutral_kingdom_id",
+    "explored",
+    "feature",
+    "minor_feature",
+    "defence",
+    "watchtower",
+    "defender_points",
+    "is_orphan",
 )
 
 

@@ -39,7 +39,9 @@ def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None =
 
 
 def require_gm(*, campaign: Campaign, user: User) -> None:
-    is_gm = Membership.objects.filter(campaign=campaign, user=user, role=Membership.Role.GM).exists()
+    is_gm = Membership.objects.filter(
+        campaign=campaign, user=user, role=Membership.Role.GM
+    ).exists()
     if not is_gm:
         raise Refused("Only the campaign's game master can do that.", status=403)
 
@@ -55,7 +57,9 @@ def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
         require_gm(campaign=turn.campaign, user=by)
     claimed_state = STEP_CLAIMS.get(turn.state)
     if claimed_state is None:
-        raise Refused(f"Turn {turn.number} is {turn.get_state_display().lower()}: no step to start.")
+        raise Refused(
+            f"Turn {turn.number} is {turn.get_state_display().lower()}: no step to start."
+        )
     with transaction.atomic():
         claimed = Turn.objects.filter(pk=turn.pk, state=turn.state).update(state=claimed_state)
         if claimed != 1:

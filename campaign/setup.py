@@ -55,7 +55,11 @@ def _kingdom_name(index: int) -> str:
 
 @transaction.atomic
 def demo_campaign_create(
-    *, hexes: int = 40, players: int = 4, seed: str = "demo", armies_per_kingdom: int = 2,
+    *,
+    hexes: int = 40,
+    players: int = 4,
+    seed: str = "demo",
+    armies_per_kingdom: int = 2,
     name: str = "The Centretown Campaign",
 ) -> Demo:
     """A playable campaign: map, a GM, K players with kingdoms and armies, hidden
@@ -81,13 +85,17 @@ def _hexes_create(campaign: Campaign, plan: MapPlan) -> dict:
     return {(row.q, row.r): row for row in rows}
 
 
-def _kingdoms_create(campaign, plan: MapPlan, rows: dict, users: dict, armies_per_kingdom: int) -> dict:
+def _kingdoms_create(
+    campaign, plan: MapPlan, rows: dict, users: dict, armies_per_kingdom: int
+) -> dict:
     kingdoms = {}
     armies, characters, changed = [], [], []
     for index, (username, kingdom_plan) in enumerate(zip(users, plan.kingdoms, strict=True)):
         capital = rows[kingdom_plan.capital]
         kingdom = Kingdom.objects.create(
-            campaign=campaign, name=_kingdom_name(index), colour=COLOURS[index % len(COLOURS)],
+            campaign=campaign,
+            name=_kingdom_name(index),
+            colour=COLOURS[index % len(COLOURS)],
             capital=capital,
         )
         Membership.objects.create(
@@ -104,7 +112,9 @@ def _kingdoms_create(campaign, plan: MapPlan, rows: dict, users: dict, armies_pe
     Army.objects.bulk_create(armies)
     for army in armies:
         characters.append(
-            Character(kingdom=army.kingdom, army=army, name=f"General of the {army.name}", is_general=True)
+            Character(
+                kingdom=army.kingdom, army=army, name=f"General of the {army.name}", is_general=True
+            )
         )
     first_general = {}
     for character in characters:

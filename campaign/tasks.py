@@ -5,10 +5,10 @@ from __future__ import annotations
 from celery import shared_task
 from django.utils import timezone
 
+from campaign.errors import Refused
 from campaign.models import Turn
 from campaign.pipeline.steps import turn_step_resolve
 from campaign.services import turn_claim_step
-from campaign.errors import Refused
 
 
 @shared_task(acks_late=True)

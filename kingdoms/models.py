@@ -9,7 +9,9 @@ from rules.state import OrderKind
 
 
 class Kingdom(models.Model):
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="kingdoms")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="kingdoms"
+    )
     name = models.CharField(max_length=100)
     colour = models.CharField(max_length=7, default="#888888")
     capital = models.ForeignKey(
@@ -77,7 +79,6 @@ class Character(models.Model):
 
 class Order(models.Model):
     """One army's order for one turn (Table 5). Seen only by its kingdom and the GM."""
-
 
     turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="orders")
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="orders")

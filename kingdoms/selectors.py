@@ -33,7 +33,9 @@ def visible_armies(campaign: Campaign, viewer: Viewer) -> QuerySet[Army]:
 def visible_orders(turn: Turn, viewer: Viewer) -> QuerySet[Order]:
     """Orders are seen by their own kingdom and the GM only, never by others, not even
     after resolution (ARCHITECTURE.md)."""
-    orders = Order.objects.filter(turn=turn).select_related("army", "army__kingdom", "target", "origin")
+    orders = Order.objects.filter(turn=turn).select_related(
+        "army", "army__kingdom", "target", "origin"
+    )
     if viewer.is_gm:
         return orders.order_by("army__kingdom_id", "army_id")
     return orders.filter(army__kingdom_id=viewer.kingdom_id).order_by("army_id")

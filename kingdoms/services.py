@@ -17,7 +17,12 @@ from rules.state import Order as OrderState
 
 
 def _open_turn_for_orders(army: Army) -> Turn:
-    turn = Turn.objects.select_for_update().filter(campaign_id=army.kingdom.campaign_id).order_by("-number").first()
+    turn = (
+        Turn.objects.select_for_update()
+        .filter(campaign_id=army.kingdom.campaign_id)
+        .order_by("-number")
+        .first()
+    )
     if turn is None or turn.state != Turn.State.OPEN:
         raise Refused("Orders are closed: the turn is being resolved. Wait for the next turn.")
     if turn.deadline is not None and timezone.now() > turn.deadline:
@@ -33,7 +38,6 @@ def _require_owner(army: Army, user: User) -> None:
         raise Refused(f"{army.name} is not one of your armies.", field="army", status=403)
 
 
-
 @transaction.atomic
 def order_submit(
     *, army: Army, by: User, kind: str, target: Coord | None = None, origin: Coord | None = None
@@ -47,7 +51,9 @@ def order_submit(
     try:
         order_kind = OrderKind(kind)
     except ValueError:
-        raise Refused(f"'{kind}' is not an order: choose invade, patrol or rest.", field="kind") from None
+        raise Refused(
+            f"'{kind}' is not an order: choose invade, patrol or rest.", field="kind"
+        ) from None
     if order_kind != OrderKind.REST and target is None:
         raise Refused(f"A {order_kind.value} order needs a target hex.", field="target")
     snapshot = snapshot_load(army.kingdom.campaign, turn.number)
@@ -56,7 +62,9 @@ def order_submit(
             raise Refused(f"({coord[0]}, {coord[1]}) is not on the map.", field=name)
     wanted = OrderState(army_id=army.pk, kind=order_kind, target=target, origin=origin)
     others = [
-        OrderState(army_id=o.army_id, kind=OrderKind(o.kind), target=snapshot.coord_of.get(o.target_id))
+        OrderState(
+            army_id=o.army_id, kind=OrderKind(o.kind), target=snapshot.coord_of.get(o.target_id)
+        )
         for o in Order.objects.filter(turn=turn, army__kingdom=army.kingdom).exclude(army=army)
     ]
     problem = why_illegal(snapshot.world, army.kingdom_id, wanted, others)
@@ -78,8 +86,12 @@ def order_submit(
     chronicle_record(
         turn,
         "OrderSubmitted",
-        {"army_id": army.pk, "army": army.name, "order": order_kind.value,
-         "target": list(target) if target is not None else None},
+        {
+            "army_id": army.pk,
+            "army": army.name,
+            "order": order_kind.value,
+            "target": list(target) if target is not None else None,
+        },
         rule="A-2.2",
         kingdom_ids=[army.kingdom_id],
     )

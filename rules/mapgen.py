@@ -86,7 +86,7 @@ def _spread(cells: list[Coord], count: int, dice: Dice) -> list[Coord]:
     """Farthest-point sampling: each capital as far as possible from the others."""
     if count == 0:
         return []
-    outer = cells[-max(1, len(cells) // 3):]
+    outer = cells[-max(1, len(cells) // 3) :]
     first = outer[dice.roll(len(outer), "first capital").result - 1]
     chosen = [first]
     nearest = {cell: hexgrid.distance(cell, first) for cell in cells}
@@ -115,7 +115,9 @@ def _neutrals(
         free = [c for c in cells if c not in blocked and not (set(hexgrid.neighbours(c)) & taken)]
         if not free:
             break
-        capital = max(free, key=lambda c: (min((hexgrid.distance(c, t) for t in taken), default=0), c))
+        capital = max(
+            free, key=lambda c: (min((hexgrid.distance(c, t) for t in taken), default=0), c)
+        )
         members = [capital] + [c for c in hexgrid.neighbours(capital) if c in free][:2]
         feature = NEUTRAL_FEATURES[dice.roll(len(NEUTRAL_FEATURES), "neutral feature").result - 1]
         features = {capital: Feature.CITY}
@@ -126,13 +128,17 @@ def _neutrals(
     return plans
 
 
-def _add_sea(cells: list[Coord], taken: set[Coord], terrain: dict[Coord, Terrain], dice: Dice) -> None:
+def _add_sea(
+    cells: list[Coord], taken: set[Coord], terrain: dict[Coord, Terrain], dice: Dice
+) -> None:
     for cell in cells:
         if cell not in taken and dice.roll(SEA_SHARE, f"sea at {cell}").result == 1:
             terrain[cell] = Terrain.SEA
 
 
-def _ensure_every_terrain(cells: list[Coord], taken: set[Coord], terrain: dict[Coord, Terrain]) -> None:
+def _ensure_every_terrain(
+    cells: list[Coord], taken: set[Coord], terrain: dict[Coord, Terrain]
+) -> None:
     """A-1.1.1: a demo map shows every terrain; the missing ones replace free hexes."""
     free = [c for c in reversed(cells) if c not in taken]
     for kind in Terrain:

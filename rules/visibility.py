@@ -47,8 +47,10 @@ def hex_view(facts: HexFacts, viewer: Viewer) -> dict:
     neutral kingdom only by the players who discovered it (A-1.4.18–20).
     """
     seen = {"q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": facts.owner_id}
-    knows_contents = viewer.is_gm or facts.explored or (
-        viewer.kingdom_id is not None and facts.owner_id == viewer.kingdom_id
+    knows_contents = (
+        viewer.is_gm
+        or facts.explored
+        or (viewer.kingdom_id is not None and facts.owner_id == viewer.kingdom_id)
     )
     knows_kingdom = viewer.is_gm or facts.neutral_kingdom_id in viewer.known_neutral_kingdoms
     seen["explored"] = facts.explored
@@ -63,7 +65,9 @@ def hex_view(facts: HexFacts, viewer: Viewer) -> dict:
             defender_points=facts.defender_points if facts.owner_id is None else None,
         )
     else:
-        seen.update(feature=None, minor_feature=None, defence=None, watchtower=False, defender_points=None)
+        seen.update(
+            feature=None, minor_feature=None, defence=None, watchtower=False, defender_points=None
+        )
     return seen
 
 
@@ -91,7 +95,13 @@ class Context:
 
 _BATTLE_SECRETS = ("attacker_points", "defender_points", "attacker_army_ids", "defender_army_ids")
 _FIGHT_SECRETS = ("attacker_total", "defender_total", "attacker_strategy", "defender_strategy")
-_PUBLIC_EVENTS = (ev.HexExplored, ev.HexConquered, ev.OrphanChanged, ev.CampaignEndRoll, ev.BattleWon)
+_PUBLIC_EVENTS = (
+    ev.HexExplored,
+    ev.HexConquered,
+    ev.OrphanChanged,
+    ev.CampaignEndRoll,
+    ev.BattleWon,
+)
 
 
 def audience(event: ev.Event, context: Context) -> Audience:
@@ -100,7 +110,9 @@ def audience(event: ev.Event, context: Context) -> Audience:
         insiders = {event.attacker_kingdom_id, event.defender_kingdom_id} - {None}
         return Audience(True, frozenset(insiders), _BATTLE_SECRETS)
     if isinstance(event, ev.BattleFought):
-        return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()), _FIGHT_SECRETS)
+        return Audience(
+            True, context.battle_kingdoms.get(event.battle_key, frozenset()), _FIGHT_SECRETS
+        )
     if isinstance(event, (ev.Retreated, ev.DefenderLosses)):
         return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()))
     if isinstance(event, _PUBLIC_EVENTS):

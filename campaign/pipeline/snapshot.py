@@ -124,7 +124,11 @@ def _hex_state(h: Hex) -> HexState:
 
 def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
     return KingdomState(
-        id=k.pk, name=k.name, capital=coord_of.get(k.capital_id), power=k.power, eliminated=k.eliminated
+        id=k.pk,
+        name=k.name,
+        capital=coord_of.get(k.capital_id),
+        power=k.power,
+        eliminated=k.eliminated,
     )
 
 

@@ -17,8 +17,14 @@ from rules.state import Role
 from rules.visibility import Context
 
 HEX_FIELDS = [
-    "owner", "neutral_kingdom", "explored", "feature", "minor_feature",
-    "defender_points", "defender_original_points", "is_orphan",
+    "owner",
+    "neutral_kingdom",
+    "explored",
+    "feature",
+    "minor_feature",
+    "defender_points",
+    "defender_original_points",
+    "is_orphan",
 ]
 BATTLE_FIELDS = ["resolved", "result", "winner"]
 
@@ -108,9 +114,15 @@ class Writer:
         """Write every changed row, then the chronicle, in a fixed number of statements."""
         snapshot = self.snapshot
         Hex.objects.bulk_update(self.hexes, HEX_FIELDS)
-        Army.objects.bulk_update([snapshot.armies[i] for i in sorted(self.army_ids)], ["points", "position"])
-        Character.objects.bulk_update([snapshot.characters[i] for i in sorted(self.character_ids)], ["xp"])
-        Battle.objects.bulk_update([snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS)
+        Army.objects.bulk_update(
+            [snapshot.armies[i] for i in sorted(self.army_ids)], ["points", "position"]
+        )
+        Character.objects.bulk_update(
+            [snapshot.characters[i] for i in sorted(self.character_ids)], ["xp"]
+        )
+        Battle.objects.bulk_update(
+            [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS
+        )
         context = self._context()
         self._create_battles()
         TurnEvent.objects.bulk_create(chronicle_entries_for(self.turn, events, context))
@@ -164,7 +176,9 @@ class Writer:
         BattleSide.objects.bulk_create(sides)
         armies_of = {
             (d_index, Role.ATTACKER): d.attacker_army_ids for d_index, d in enumerate(self.declared)
-        } | {(d_index, Role.DEFENDER): d.defender_army_ids for d_index, d in enumerate(self.declared)}
+        } | {
+            (d_index, Role.DEFENDER): d.defender_army_ids for d_index, d in enumerate(self.declared)
+        }
         index_of = {battle.pk: i for i, battle in enumerate(battles)}
         links = [
             BattleSide.armies.through(battleside_id=side.pk, army_id=army_id)

@@ -1,0 +1,254 @@
+"""One battle from its Phase 4 choices to its winner (A-2.4, A-2.5, §5.7 Tables 23–25).
+
+``points`` maps every player army id to its current points. ``resolve_battle`` lowers it
+in place as losses are taken, so a patrol that fights several invasions in one turn
+carries its losses from one battle to the next (P-C4). Neutral sides have no army ids:
+their strength is ``Side.points``.
+"""
+
+from __future__ import annotations
+
+from rules.dice import Dice, Roll
+from rules.events import (
+    ArmyLosses,
+    BattleFought,
+    BattleWon,
+    CharacterFell,
+    DefenderLosses,
+    Event,
+    ExperienceGained,
+    Retreated,
+)
+from rules.state import (
+    BattleState,
+    CharacterState,
+    Decision,
+    DefenderKind,
+    Role,
+    Side,
+    Strategy,
+    World,
+)
+from rules.tables import (
+    NEUTRAL_STRATEGY,
+    TABLE_23_DEFENCE,
+    TABLE_23_GRAND_MARSHAL,
+    TABLE_23_HOME_GROUND,
+    TABLE_23_TACTICIAN,
+    BattleResult,
+    battle_result,
+    falls_on,
+    loss_percent,
+    points_lost,
+    ratio_bonus,
+    strategy_bonus,
+)
+
+UNOPPOSED_RULES = {DefenderKind.UNDEFENDED: "A-1.0.6", DefenderKind.LOST_CAUSE: "P-C2"}
+ENEMY = {Role.ATTACKER: Role.DEFENDER, Role.DEFENDER: Role.ATTACKER}
+
+
+def resolve_battle(
+    world: World, battle: BattleState, dice: Dice, points: dict[int, int]
+) -> list[Event]:
+    """Resolve ``battle``: unopposed, by retreat (A-2.4) or abstract (§5.7)."""
+    if battle.defender is None:
+        # A-1.0.6, P-C2: no battle, no experience.
+        rule = UNOPPOSED_RULES[battle.defender_kind]
+        return [BattleWon(rule=rule, battle_key=battle.key, hex=battle.hex, winner=Role.ATTACKER)]
+    retreating = [role for role in Role if decision(_side(battle, role)) is Decision.RETREAT]
+    if retreating:
+        return _retreat(world, battle, retreating)
+    return _fight(world, battle, dice, points)
+
+
+def decision(side: Side) -> Decision:
+    """A-2.4, Q6: neutral armies always fight; a player's missing answer is Fight (Q7)."""
+    return side.decision if side.kingdom_id is not None else Decision.FIGHT
+
+
+def side_points(side: Side, points: dict[int, int]) -> int:
+    """A side's current strength: its armies' points (E-28), or a neutral's own."""
+    return sum(points[a] for a in side.army_ids) if side.army_ids else side.points
+
+
+def characters(world: World, side: Side) -> list[CharacterState]:
+    """The characters with the side's armies, by id."""
+    return sorted(
+        (c for c in world.characters.values() if c.army_id in side.army_ids), key=lambda c: c.id
+    )
+
+
+def basic_strategy_modifier(
+    world: World, battle: BattleState, role: Role, points: dict[int, int]
+) -> int:
+    """Table 23 for one side: points ratio, fortress or great fortress (defender, not
+    stacking), the General's generalship and Tactician skill, a Grand Marshal, and home
+    ground (a patrol defending its own kingdom's hex, a neutral defending its hex)."""
+    side = _side(battle, role)
+    total = ratio_bonus(side_points(side, points), side_points(_side(battle, ENEMY[role]), points))
+    people = characters(world, side)
+    generals = [c for c in people if c.is_general]
+    if generals:
+        general = max(generals, key=lambda c: (c.generalship, c.tactician, -c.id))
+        total += general.generalship + (TABLE_23_TACTICIAN if general.tactician else 0)
+    if any(c.is_grand_marshal for c in people):
+        total += TABLE_23_GRAND_MARSHAL
+    if role is Role.DEFENDER:
+        total += TABLE_23_DEFENCE.get(world.hexes[battle.hex].defence, 0)
+        total += TABLE_23_HOME_GROUND if _home_ground(world, battle) else 0
+    return total
+
+
+def _home_ground(world: World, battle: BattleState) -> bool:
+    if battle.defender_kind is DefenderKind.PATROL:
+        return world.hexes[battle.hex].owner == battle.defender.kingdom_id
+    return battle.defender_kind in (DefenderKind.NEUTRAL, DefenderKind.NEUTRAL_KINGDOM)
+
+
+def _side(battle: BattleState, role: Role) -> Side:
+    return battle.attacker if role is Role.ATTACKER else battle.defender
+
+
+def _retreat(world: World, battle: BattleState, retreating: list[Role]) -> list[Event]:
+    """A-2.4: a retreat always escapes unharmed; the other side wins by default and each
+    of its characters gains 1 XP. Both retreating: no winner (Q6, E-15)."""
+    key, hex_ = battle.key, battle.hex
+    events: list[Event] = [
+        Retreated(rule="A-2.4", battle_key=key, hex=hex_, role=role) for role in retreating
+    ]
+    if len(retreating) == 2:
+        events.append(BattleWon(rule="A-2.4 Q6 E-15", battle_key=key, hex=hex_, winner=None))
+        return events
+    winner = ENEMY[retreating[0]]
+    events.append(BattleWon(rule="A-2.4", battle_key=key, hex=hex_, winner=winner, by_default=True))
+    events += [
+        ExperienceGained(rule="A-2.4", battle_key=key, character_id=c.id, xp=1)
+        for c in characters(world, _side(battle, winner))
+    ]
+    return events
+
+
+def _fight(world: World, battle: BattleState, dice: Dice, points: dict[int, int]) -> list[Event]:
+    """§5.7 abstract resolution, A-2.5: Tables 23–25, troop losses, fallen characters and
+    exactly 1 XP per character."""
+    rolls: list[Roll] = []
+    strategy = {role: _strategy(battle, role, dice, rolls) for role in Role}
+    totals = {}
+    for role in Role:
+        roll = dice.d6(f"Table 25 outcome roll, {role.value} in the battle at {battle.hex}")
+        rolls.append(roll)
+        totals[role] = (
+            roll.result
+            + basic_strategy_modifier(world, battle, role, points)
+            + strategy_bonus(strategy[role], strategy[ENEMY[role]])
+        )
+    attacker, defender = totals[Role.ATTACKER], totals[Role.DEFENDER]
+    result = battle_result(abs(attacker - defender))
+    winner = None if attacker == defender else max(Role, key=totals.__getitem__)
+    events: list[Event] = [
+        BattleFought(
+            rule="A-2.5 §5.7 Tables 23–25",
+            rolls=tuple(rolls),
+            battle_key=battle.key,
+            hex=battle.hex,
+            attacker_strategy=strategy[Role.ATTACKER],
+            defender_strategy=strategy[Role.DEFENDER],
+            attacker_total=attacker,
+            defender_total=defender,
+            result=result.value,
+            winner=winner,
+        )
+    ]
+    won = {role: None if winner is None else winner is role for role in Role}
+    for role in Role:
+        percent = loss_percent(result, won[role], strategy[role], strategy[ENEMY[role]])
+        events += _losses(battle, role, won[role], percent, points)
+    for role in Role:
+        events += _characters_after(world, battle, role, won[role], result, dice)
+    events.append(
+        BattleWon(rule="Table 25 E-10", battle_key=battle.key, hex=battle.hex, winner=winner)
+    )
+    return events
+
+
+def _strategy(battle: BattleState, role: Role, dice: Dice, rolls: list[Roll]) -> Strategy:
+    """Table 24: a player's choice, Hold if missing (Q7); a neutral's from a d6 (E-24)."""
+    side = _side(battle, role)
+    if side.kingdom_id is not None:
+        return side.strategy or Strategy.HOLD
+    roll = dice.d6(f"E-24 neutral strategy in the battle at {battle.hex}")
+    rolls.append(roll)
+    return NEUTRAL_STRATEGY.lookup(roll.result)
+
+
+def _losses(
+    battle: BattleState, role: Role, won: bool | None, percent: int, points: dict[int, int]
+) -> list[Event]:
+    """§5.7 troop losses. Each army of a combined force loses the same percentage of its
+    own points, which shares the losses in proportion to points (E-28). A neutral
+    feature defender that keeps its hex records its losses (semi-permanence, §5.5); a
+    neutral kingdom's army is a constant (E-06) and one that lost is gone."""
+    side = _side(battle, role)
+    events: list[Event] = []
+    for army_id in side.army_ids:
+        lost = points_lost(points[army_id], percent)
+        points[army_id] -= lost
+        events.append(
+            ArmyLosses(
+                rule="§5.7 troop losses E-10 E-28",
+                battle_key=battle.key,
+                army_id=army_id,
+                points_lost=lost,
+                points_left=points[army_id],
+            )
+        )
+    if role is Role.DEFENDER and battle.defender_kind is DefenderKind.NEUTRAL and won is not False:
+        lost = points_lost(side.points, percent)
+        events.append(
+            DefenderLosses(
+                rule="§5.7 troop losses §5.5 semi-permanence",
+                battle_key=battle.key,
+                hex=battle.hex,
+                points_lost=lost,
+                points_left=side.points - lost,
+            )
+        )
+    return events
+
+
+def _characters_after(
+    world: World,
+    battle: BattleState,
+    role: Role,
+    won: bool | None,
+    result: BattleResult,
+    dice: Dice,
+) -> list[Event]:
+    """§5.7 fallen characters (d6: 1 winner, 1–2 loser or draw E-10, 1–3 massacred) and
+    A-2.5's exactly 1 XP each. A character's fall roll goes on CharacterFell when he
+    falls, otherwise on his ExperienceGained, so every roll is in some event."""
+    threshold = falls_on(won, result)
+    events: list[Event] = []
+    for character in characters(world, _side(battle, role)):
+        roll = dice.d6(f"§5.7 fallen character {character.name} in the battle at {battle.hex}")
+        fell = roll.result <= threshold
+        if fell:
+            events.append(
+                CharacterFell(
+                    rule="§5.7 fallen characters E-10",
+                    rolls=(roll,),
+                    battle_key=battle.key,
+                    character_id=character.id,
+                )
+            )
+        events.append(
+            ExperienceGained(
+                rule="A-2.5",
+                rolls=() if fell else (roll,),
+                battle_key=battle.key,
+                character_id=character.id,
+                xp=1,
+            )
+        )
+    return events

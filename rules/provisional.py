@@ -1,0 +1,280 @@
+"""Phase 3, Provisional Results: explore invaded hexes and declare battles (§3 3e, 3f).
+
+Orders reach this phase already validated (rules.orders). Everything is iterated in a
+fixed order (target hex, then army id) so that one seed always gives the same events.
+
+Contested hexes (P-C3) are kept simple here: every invading kingdom gets its own battle
+against the hex's defender, declared in order of points, highest first, with a logged
+d6 roll-off on a tie. The full P-C3 / E-15 chain, where the invaders first fight each
+other and the survivor then faces the defender, is issue 4's work.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from dataclasses import dataclass
+
+from rules.dice import Dice, Roll
+from rules.events import ArmyMoved, BattleDeclared, Event, HexExplored, Outcome
+from rules.hexgrid import distance
+from rules.orders import invasion_origin
+from rules.state import (
+    ArmyState,
+    BattleState,
+    Coord,
+    Defender,
+    DefenderKind,
+    HexState,
+    Order,
+    OrderKind,
+    Side,
+    World,
+)
+from rules.tables import (
+    MINOR_FEATURE_CHECK,
+    TABLE_7_EXPLORATION,
+    TABLE_17_MINOR_FEATURES,
+    defender_table,
+)
+
+DECLARATION_RULES = {
+    DefenderKind.NEUTRAL: "A-2.3 §3-3e A-1.5.1",
+    DefenderKind.NEUTRAL_KINGDOM: "A-2.3 §3-3e A-1.4.8 E-06",
+    DefenderKind.PATROL: "A-2.3 §3-3e Table 5",
+    DefenderKind.UNDEFENDED: "A-1.0.6 §3-3e",
+    DefenderKind.LOST_CAUSE: "P-C2",
+}
+
+
+@dataclass(frozen=True)
+class Force:
+    """E-28: all of one kingdom's armies invading one hex fight as one; points add up."""
+
+    kingdom_id: int
+    army_ids: tuple[int, ...]
+    points: int
+
+
+def resolve_provisional(world: World, orders: list[Order], dice: Dice) -> Outcome:
+    """§3 Phase 3, steps 3e and 3f: HexExplored and BattleDeclared events.
+
+    It also places the armies for the turn (E-32): an invader on its origin (E-07), a
+    patrol on its base, so that Final Results only moves the winners.
+    """
+    outcome = Outcome()
+    outcome.events += _positions(world, orders)
+    patrols = [(world.armies[o.army_id], o.target) for o in orders if o.kind is OrderKind.PATROL]
+    for target, forces in _invasions(world, orders).items():
+        kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome)
+        rule = DECLARATION_RULES[kind] + (" P-C3" if len(forces) > 1 else "")
+        for force, rolls in _order_of_battle(target, forces, dice):
+            outcome.add(_declaration(rule, rolls, target, force, kind, defender))
+    return outcome
+
+
+def declared_battles(events: list[Event]) -> list[BattleState]:
+    """The battles of a provisional outcome, keyed 1, 2, … in declaration order, with
+    the Phase 4 defaults (Fight, no strategy: Q7) until the players answer."""
+    declared = [e for e in events if isinstance(e, BattleDeclared)]
+    return [_battle_state(key, e) for key, e in enumerate(declared, start=1)]
+
+
+def _battle_state(key: int, e: BattleDeclared) -> BattleState:
+    attacker = Side(
+        points=e.attacker_points, kingdom_id=e.attacker_kingdom_id, army_ids=e.attacker_army_ids
+    )
+    defender = None
+    if e.defender_kind not in (DefenderKind.UNDEFENDED, DefenderKind.LOST_CAUSE):
+        defender = Side(
+            points=e.defender_points,
+            kingdom_id=e.defender_kingdom_id,
+            neutral_kingdom_id=e.defender_neutral_kingdom_id,
+            army_ids=e.defender_army_ids,
+        )
+    return BattleState(
+        key=key, hex=e.hex, defender_kind=e.defender_kind, attacker=attacker, defender=defender
+    )
+
+
+def _positions(world: World, orders: list[Order]) -> list[ArmyMoved]:
+    """E-32: a patrol stands on its base, an invader on its origin (E-07) this turn."""
+    moves = []
+    for order in sorted(orders, key=lambda o: o.army_id):
+        army = world.armies[order.army_id]
+        hex_ = _standing(world, army, order)
+        if hex_ is not None and hex_ != army.position:
+            moves.append(ArmyMoved(rule="E-32 E-07", army_id=army.id, hex=hex_))
+    return moves
+
+
+def _standing(world: World, army: ArmyState, order: Order) -> Coord | None:
+    if order.kind is OrderKind.PATROL:
+        return order.target
+    if order.kind is OrderKind.INVADE:
+        return order.origin or invasion_origin(world, army.kingdom_id, order.target)
+    return None
+
+
+def _invasions(world: World, orders: list[Order]) -> dict[Coord, list[Force]]:
+    """Invade orders as one Force per (target, kingdom) (E-28), sorted by target."""
+    grouped: dict[Coord, dict[int, list[ArmyState]]] = defaultdict(lambda: defaultdict(list))
+    for order in orders:
+        if order.kind is OrderKind.INVADE:
+            army = world.armies[order.army_id]
+            grouped[order.target][army.kingdom_id].append(army)
+    return {
+        target: [
+            Force(kingdom_id, tuple(sorted(a.id for a in armies)), sum(a.points for a in armies))
+            for kingdom_id, armies in sorted(by_kingdom.items())
+        ]
+        for target, by_kingdom in sorted(grouped.items())
+    }
+
+
+def _defender(
+    world: World,
+    hex_: HexState,
+    patrols: list[tuple[ArmyState, Coord]],
+    dice: Dice,
+    outcome: Outcome,
+) -> tuple[DefenderKind, Side | None]:
+    """§3 step 3e: who stands against an invasion of ``hex_``."""
+    if hex_.owner is not None:
+        return _covering_patrol(world, hex_, patrols)
+    if hex_.neutral_kingdom is not None:
+        return _neutral_kingdom_army(world, hex_, outcome)
+    if not hex_.explored:
+        hex_ = _explore(hex_, dice, outcome)
+    if hex_.defender is None or hex_.defender.points <= 0:
+        return DefenderKind.UNDEFENDED, None
+    return DefenderKind.NEUTRAL, Side(points=hex_.defender.points)
+
+
+def _covering_patrol(
+    world: World, hex_: HexState, patrols: list[tuple[ArmyState, Coord]]
+) -> tuple[DefenderKind, Side | None]:
+    """Table 5, Q13, E-15, E-16: the owner's patrol based within the patrol radius (grid
+    distance) with the most points, ties to the lowest army id; none is a lost cause."""
+    radius = world.ruleset.patrol_radius
+    covering = [
+        a
+        for a, base in patrols
+        if a.kingdom_id == hex_.owner and distance(base, hex_.coord) <= radius
+    ]
+    if not covering:
+        return DefenderKind.LOST_CAUSE, None
+    patrol = max(covering, key=lambda a: (a.points, -a.id))
+    return DefenderKind.PATROL, Side(
+        points=patrol.points, kingdom_id=patrol.kingdom_id, army_ids=(patrol.id,)
+    )
+
+
+def _neutral_kingdom_army(
+    world: World, hex_: HexState, outcome: Outcome
+) -> tuple[DefenderKind, Side]:
+    """A-1.4.8, A-1.4.15, E-06: the kingdom's constant army; its hexes are never rolled,
+    their features were set at map creation (§5.5)."""
+    points = world.ruleset.neutral_kingdom_defending_points
+    if not hex_.explored:
+        outcome.add(
+            HexExplored(
+                rule="A-1.0.5 §5.5 E-06",
+                hex=hex_.coord,
+                feature=hex_.feature,
+                minor_feature=hex_.minor_feature,
+                defender_points=points,
+                neutral_kingdom_id=hex_.neutral_kingdom,
+            )
+        )
+    return DefenderKind.NEUTRAL_KINGDOM, Side(
+        points=points, neutral_kingdom_id=hex_.neutral_kingdom
+    )
+
+
+def _explore(hex_: HexState, dice: Dice, outcome: Outcome) -> HexState:
+    """A-1.0.5, A-1.0.7, A-1.5.2, E-08: Table 7 on the terrain, the minor-feature d6
+    (every hex, Empty too) and its Table 17 type on 5+, then the defender's size when
+    there is a major feature. Returns the hex as explored."""
+    where = f"at {hex_.coord}"
+    rolls: list[Roll] = [dice.d6(f"Table 7 exploration ({hex_.terrain.value}) {where}")]
+    feature = TABLE_7_EXPLORATION[hex_.terrain].lookup(rolls[-1].result)
+    minor = None
+    rolls.append(dice.d6(f"minor feature check (E-08) {where}"))
+    if MINOR_FEATURE_CHECK.lookup(rolls[-1].result):
+        rolls.append(dice.d6(f"Table 17 minor feature {where}"))
+        minor = TABLE_17_MINOR_FEATURES.lookup(rolls[-1].result)
+    defender = None
+    if feature is not None:
+        table = defender_table(feature)
+        rolls.append(dice.d6(f"{table.title} size {where}"))
+        size = table.lookup(rolls[-1].result)
+        defender = Defender(points=size, original_points=size)
+    outcome.add(
+        HexExplored(
+            rule="A-1.0.5 Table 7 E-08",
+            rolls=tuple(rolls),
+            hex=hex_.coord,
+            feature=feature,
+            minor_feature=minor,
+            defender_points=defender.points if defender else None,
+        )
+    )
+    return dataclasses.replace(
+        hex_, explored=True, feature=feature, minor_feature=minor, defender=defender
+    )
+
+
+def _order_of_battle(
+    target: Coord, forces: list[Force], dice: Dice
+) -> list[tuple[Force, tuple[Roll, ...]]]:
+    """P-C3, E-15: highest points first; tied kingdoms roll off (logged d6 each)."""
+    by_points: dict[int, list[Force]] = defaultdict(list)
+    for force in forces:
+        by_points[force.points].append(force)
+    ordered: list[tuple[Force, tuple[Roll, ...]]] = []
+    for points in sorted(by_points, reverse=True):
+        tied = {f.kingdom_id: f for f in by_points[points]}
+        rolls: dict[int, list[Roll]] = defaultdict(list)
+        winners = _roll_off(sorted(tied), target, dice, rolls) if len(tied) > 1 else list(tied)
+        ordered += [(tied[k], tuple(rolls[k])) for k in winners]
+    return ordered
+
+
+def _roll_off(
+    kingdoms: list[int], target: Coord, dice: Dice, rolls: dict[int, list[Roll]]
+) -> list[int]:
+    """Each tied kingdom rolls a d6, highest first; kingdoms still tied roll again."""
+    results = {}
+    for k in kingdoms:
+        roll = dice.d6(f"P-C3 roll-off at {target}: kingdom {k}")
+        rolls[k].append(roll)
+        results[k] = roll.result
+    ordered: list[int] = []
+    for result in sorted(set(results.values()), reverse=True):
+        group = [k for k in kingdoms if results[k] == result]
+        ordered += group if len(group) == 1 else _roll_off(group, target, dice, rolls)
+    return ordered
+
+
+def _declaration(
+    rule: str,
+    rolls: tuple[Roll, ...],
+    target: Coord,
+    force: Force,
+    kind: DefenderKind,
+    defender: Side | None,
+) -> BattleDeclared:
+    return BattleDeclared(
+        rule=rule,
+        rolls=rolls,
+        hex=target,
+        defender_kind=kind,
+        attacker_kingdom_id=force.kingdom_id,
+        attacker_army_ids=force.army_ids,
+        attacker_points=force.points,
+        defender_kingdom_id=defender.kingdom_id if defender else None,
+        defender_neutral_kingdom_id=defender.neutral_kingdom_id if defender else None,
+        defender_army_ids=defender.army_ids if defender else (),
+        defender_points=defender.points if defender else 0,
+    )

@@ -1,0 +1,257 @@
+"""The rule tables as data, each with the rule ID of its source (Q24: original numbers).
+
+Everything here is a DESIGN PROPOSAL of campaign-rules.md §5 unless marked Source A, so
+it is kept as data a GM may later edit (issue 3); ``DiceTable.validate`` checks an
+edited table before it is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from rules.state import Defence, Feature, Strategy, Terrain
+
+
+@dataclass(frozen=True)
+class DiceTable:
+    """A die roll looked up in rows of (low, high, result), both ends included."""
+
+    title: str  # how a GM knows it, e.g. "Table 7 (Fields)"
+    rule: str  # where it comes from, e.g. "A-1.0.5 §5.5"
+    sides: int
+    rows: tuple[tuple[int, int, Hashable], ...]
+
+    def lookup(self, roll: int):
+        for low, high, result in self.rows:
+            if low <= roll <= high:
+                return result
+        raise ValueError(f"{self.title}: {roll} is not covered")
+
+    def validate(self) -> None:
+        """Raise ValueError naming the first face that no row, or two rows, cover."""
+        for low, high, _ in self.rows:
+            if not 1 <= low <= high <= self.sides:
+                raise ValueError(f"{self.title}: row {low}–{high} is not within 1–{self.sides}")
+        for face in range(1, self.sides + 1):
+            covering = [(low, high) for low, high, _ in self.rows if low <= face <= high]
+            if not covering:
+                raise ValueError(f"{self.title}: {face} is not covered")
+            if len(covering) > 1:
+                spans = " and ".join(f"{low}–{high}" for low, high in covering)
+                raise ValueError(f"{self.title}: {face} is covered twice (rows {spans})")
+
+
+def _d6(title: str, rule: str, *rows: tuple[int, int, Hashable]) -> DiceTable:
+    return DiceTable(title=title, rule=rule, sides=6, rows=rows)
+
+
+# --- Table 7: exploration (A-1.0.5, §5.5) -------------------------------------------
+
+_EMPTY = None
+TABLE_7_EXPLORATION: dict[Terrain, DiceTable] = {
+    Terrain.FIELDS: _d6(
+        "Table 7 (Fields)", "A-1.0.5 §5.5",
+        (1, 4, _EMPTY), (5, 5, Feature.TOWN), (6, 6, Feature.ARCANE_RUINS),
+    ),
+    Terrain.RIVER: _d6(
+        "Table 7 (River)", "A-1.0.5 §5.5",
+        (1, 2, _EMPTY), (3, 5, Feature.TOWN), (6, 6, Feature.CITY),
+    ),
+    Terrain.FOREST: _d6(
+        "Table 7 (Forest)", "A-1.0.5 §5.5",
+        (1, 2, _EMPTY), (3, 5, Feature.WOODS), (6, 6, Feature.DEEP_WOODS),
+    ),
+    Terrain.SWAMP: _d6(
+        "Table 7 (Swamp)", "A-1.0.5 §5.5",
+        (1, 2, _EMPTY), (3, 4, Feature.ARCANE_RUINS), (5, 6, Feature.WIZARD_TOWER),
+    ),
+    Terrain.MOUNTAIN: _d6(
+        "Table 7 (Mountain)", "A-1.0.5 §5.5",
+        (1, 2, _EMPTY), (3, 5, Feature.MINE), (6, 6, Feature.DEEP_MINE),
+    ),
+}  # fmt: skip
+
+# --- Minor features (§5.5, E-08; Table 17, §5.10) -----------------------------------
+
+MINOR_FEATURE_CHECK = _d6("Minor feature check", "§5.5 E-08", (1, 4, False), (5, 6, True))
+"""E-08: rolled for every explored hex outside the neutral kingdoms, Empty ones too."""
+
+
+class MinorFeature(StrEnum):
+    """Table 17 minor terrain features (stored in HexState.minor_feature)."""
+
+    OLD_ROAD = "old_road"
+    FORD = "ford"
+    ANCIENT_RUINS = "ancient_ruins"
+    SHRINE = "shrine"
+    BANDIT_LAIR = "bandit_lair"
+    MONUMENT = "monument"
+
+
+TABLE_17_MINOR_FEATURES = _d6(
+    "Table 17 (Minor features)", "§5.10",
+    (1, 1, MinorFeature.OLD_ROAD), (2, 2, MinorFeature.FORD),
+    (3, 3, MinorFeature.ANCIENT_RUINS), (4, 4, MinorFeature.SHRINE),
+    (5, 5, MinorFeature.BANDIT_LAIR), (6, 6, MinorFeature.MONUMENT),
+)  # fmt: skip
+
+# --- Neutral defender sizes (A-1.0.7, A-1.5.2, §5.5) --------------------------------
+
+FEATURE_DEFENDER = _d6(
+    "Neutral defender (Feature)", "A-1.5.2 §5.5",
+    (1, 2, 500), (3, 4, 1000), (5, 5, 1500), (6, 6, 2000),
+)  # fmt: skip
+MEGA_FEATURE_DEFENDER = _d6(
+    "Neutral defender (Mega-feature)", "A-1.5.2 §5.5",
+    (1, 2, 1000), (3, 4, 1500), (5, 5, 2000), (6, 6, 2500),
+)  # fmt: skip
+
+
+def defender_table(feature: Feature) -> DiceTable:
+    """A-1.5.2: the size band depends on whether the feature is a mega-feature."""
+    return MEGA_FEATURE_DEFENDER if feature.is_mega else FEATURE_DEFENDER
+
+
+# --- Table 23: basic strategy modifier (§5.7) ---------------------------------------
+
+TABLE_23_RATIO: tuple[tuple[Fraction, int], ...] = (
+    (Fraction(3), 3),
+    (Fraction(2), 2),
+    (Fraction(3, 2), 1),
+)
+"""Own points against the enemy's, highest threshold first; only the best line counts."""
+TABLE_23_DEFENCE = {Defence.FORTRESS: 1, Defence.GREAT_FORTRESS: 2}  # never both (A-1.1.3)
+TABLE_23_GRAND_MARSHAL = 1
+TABLE_23_TACTICIAN = 1
+TABLE_23_HOME_GROUND = 1
+
+
+def ratio_bonus(own: int, enemy: int) -> int:
+    """Table 23: +3 at 3:1, +2 at 2:1, +1 at 1.5:1 (exact fractions, no float edges)."""
+    for threshold, bonus in TABLE_23_RATIO:
+        if own >= threshold * enemy:
+            return bonus
+    return 0
+
+
+# --- Table 24: battle strategy (§5.7) -----------------------------------------------
+
+TABLE_24_BEATS = {
+    Strategy.ASSAULT: Strategy.OUTFLANK,
+    Strategy.OUTFLANK: Strategy.HOLD,
+    Strategy.HOLD: Strategy.ASSAULT,
+}
+TABLE_24_MATCH_UP_BONUS = 2
+
+
+def strategy_bonus(own: Strategy, enemy: Strategy) -> int:
+    """Table 24: +2 to the strategy that beats the other's in the cycle."""
+    return TABLE_24_MATCH_UP_BONUS if TABLE_24_BEATS[own] is enemy else 0
+
+
+NEUTRAL_STRATEGY = _d6(
+    "Neutral strategy", "E-24",
+    (1, 2, Strategy.ASSAULT), (3, 4, Strategy.OUTFLANK), (5, 6, Strategy.HOLD),
+)  # fmt: skip
+"""E-24: the GM's default for neutral armies; a fixed Hold would invite Outflank."""
+
+# --- Table 25: battle outcome by difference D (§5.7) --------------------------------
+
+
+class BattleResult(StrEnum):
+    DRAW = "draw"
+    MARGINAL = "marginal"
+    SOLID = "solid"
+    MASSACRE = "massacre"
+
+
+TABLE_25_OUTCOME: tuple[tuple[int, BattleResult], ...] = (
+    (5, BattleResult.MASSACRE),
+    (3, BattleResult.SOLID),
+    (1, BattleResult.MARGINAL),
+    (0, BattleResult.DRAW),
+)
+"""The lowest D of each band, highest first; D has no upper bound, so not a DiceTable."""
+
+
+def battle_result(difference: int) -> BattleResult:
+    """Table 25: D = 0 draw, 1–2 marginal, 3–4 solid, 5+ massacre."""
+    for lowest, result in TABLE_25_OUTCOME:
+        if difference >= lowest:
+            return result
+    raise ValueError(f"Table 25: a difference cannot be negative ({difference})")
+
+
+# --- Troop losses (§5.7, E-10) ------------------------------------------------------
+
+TROOP_LOSSES: dict[BattleResult, tuple[int, int]] = {
+    BattleResult.DRAW: (20, 20),  # E-10: no winner, no loser
+    BattleResult.MARGINAL: (15, 30),
+    BattleResult.SOLID: (10, 40),
+    BattleResult.MASSACRE: (5, 60),
+}
+"""Percent of points lost: (winner, loser); a draw's pair is (each side, each side)."""
+ASSAULT_LOSSES = 10
+OUTFLANK_LOSSES = 10
+HOLD_LOSSES = -10
+MINIMUM_LOSSES = 5  # Hold's floor; E-10 keeps it as a harmless guard
+LOSSES_ROUND_TO = 5
+
+
+def loss_percent(result: BattleResult, won: bool | None, own: Strategy, enemy: Strategy) -> int:
+    """§5.7 troop losses after the Table 24 effects; ``won`` is None for a draw.
+
+    Each Assault choice adds 10 to both sides, so two Assaults add 20 (each strategy's
+    effect applies). E-10: a draw takes no Outflank or Hold adjustment.
+    """
+    winner, loser = TROOP_LOSSES[result]
+    percent = loser if won is False else winner
+    percent += ASSAULT_LOSSES * [own, enemy].count(Strategy.ASSAULT)
+    if won is False and enemy is Strategy.OUTFLANK:
+        percent += OUTFLANK_LOSSES
+    if won is False and own is Strategy.HOLD:
+        percent = max(MINIMUM_LOSSES, percent + HOLD_LOSSES)
+    return percent
+
+
+def points_lost(points: int, percent: int) -> int:
+    """§5.7: a percentage of the points, rounded UP to the nearest 5, never above them."""
+    step = LOSSES_ROUND_TO
+    return min(points, -(-points * percent // (100 * step)) * step)
+
+
+# --- Fallen characters (§5.7, E-10) -------------------------------------------------
+
+FALLS_ON_WINNER = 1
+FALLS_ON_LOSER = 2  # E-10: a draw uses this row too
+FALLS_ON_MASSACRED = 3
+
+
+def falls_on(won: bool | None, result: BattleResult) -> int:
+    """§5.7: the highest d6 on which a character of this side falls."""
+    if won:
+        return FALLS_ON_WINNER
+    if won is False and result is BattleResult.MASSACRE:
+        return FALLS_ON_MASSACRED
+    return FALLS_ON_LOSER
+
+
+# --- End of the campaign (A-3.0.2) --------------------------------------------------
+
+
+def end_roll_table(target: int) -> DiceTable:
+    """A-3.0.2 [Source A]: a d6 of ``target`` or more (4+ by default) ends the campaign."""
+    return _d6("End roll", "A-3.0.2", (1, target - 1, False), (target, 6, True))
+
+
+ALL_DICE_TABLES: tuple[DiceTable, ...] = (
+    *TABLE_7_EXPLORATION.values(),
+    MINOR_FEATURE_CHECK,
+    TABLE_17_MINOR_FEATURES,
+    FEATURE_DEFENDER,
+    MEGA_FEATURE_DEFENDER,
+    NEUTRAL_STRATEGY,
+)

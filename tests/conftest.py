@@ -1,0 +1,43 @@
+"""Shared fixtures: a demo campaign built the way `make run` builds it."""
+
+from __future__ import annotations
+
+import pytest
+
+from campaign.celery import app as celery_app
+from campaign.setup import Demo, demo_campaign_create
+from rules import hexgrid
+from rules.state import Coord, Terrain
+
+
+@pytest.fixture
+def demo(db) -> Demo:
+    """The default demo: ~40 hexes, 4 players, one hidden neutral kingdom, turn 1 open."""
+    return demo_campaign_create(hexes=40, players=4, seed="test")
+
+
+def _invasion_targets(kingdom) -> list[Coord]:
+    hexes = list(kingdom.campaign.hexes.all())
+    terrain = {h.coord: Terrain(h.terrain) for h in hexes}
+    own = {h.coord for h in hexes if h.owner_id == kingdom.pk and not h.is_orphan}
+    reachable = {c for cell in own for c in hexgrid.adjacent(cell, terrain)}
+    return sorted(c for c in reachable - own if terrain[c] != Terrain.SEA)
+
+
+@pytest.fixture
+def invasion_targets():
+    """Land hexes a kingdom may invade (A-1.0.4, E-16), sorted: for tests that need one."""
+    return _invasion_targets
+
+
+@pytest.fixture(autouse=True)
+def eager_celery(request):
+    """Tests run server steps in-process, except the integration tests, which use the
+    real worker (CI sets REDIS_URL, which would otherwise send every task to Redis)."""
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
