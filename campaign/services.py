@@ -89,3 +89,14 @@ def turn_progress_set(*, turn_id: int, percent: int, note: str) -> None:
 
 def turn_progress(turn_id: int) -> dict:
     return cache.get(progress_key(turn_id)) or {"percent": 0, "note": ""}
+
+
+def gm_correction_record(*, campaign: Campaign, by: User, thing: str, changes: list[str]) -> None:
+    """A GM's correction in the admin is told in the chronicle, visible to the GM only:
+    it may touch hidden facts (a neutral kingdom, an unexplored hex)."""
+    turn = campaign.turns.order_by("-number").first()
+    if turn is None:
+        return
+    chronicle_record(
+        turn, "GMCorrection", {"by": by.get_username(), "thing": thing, "changes": changes}
+    )

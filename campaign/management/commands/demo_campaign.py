@@ -20,6 +20,7 @@ class Command(BaseCommand):
     def handle(self, *args, hexes, players, seed, if_empty, **options):
         if if_empty and Campaign.objects.exists():
             self.stdout.write("A campaign already exists; the demo is not loaded again.")
+            self._print_logins(["alice", "bob", "carol", "dave"])
             return
         if players < 1 or hexes < 7 * players:
             self.stderr.write(

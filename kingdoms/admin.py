@@ -1,0 +1,41 @@
+from django.contrib import admin
+
+from campaign.admin_corrections import CorrectionAdmin
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, Order
+
+
+@admin.register(Kingdom)
+class KingdomAdmin(CorrectionAdmin):
+    list_display = ("name", "campaign", "power", "eliminated")
+    raw_id_fields = ("capital",)
+
+
+@admin.register(NeutralKingdom)
+class NeutralKingdomAdmin(CorrectionAdmin):
+    list_display = ("name", "campaign", "race")
+    raw_id_fields = ("capital",)
+
+
+class KingdomChildAdmin(CorrectionAdmin):
+    def campaign_of(self, obj):
+        return obj.kingdom.campaign
+
+
+@admin.register(Army)
+class ArmyAdmin(KingdomChildAdmin):
+    list_display = ("name", "kingdom", "points", "allocation", "position")
+    raw_id_fields = ("position",)
+
+
+@admin.register(Character)
+class CharacterAdmin(KingdomChildAdmin):
+    list_display = ("name", "kingdom", "army", "xp", "generalship", "is_general")
+
+
+@admin.register(Order)
+class OrderAdmin(CorrectionAdmin):
+    list_display = ("army", "kind", "target", "turn")
+    raw_id_fields = ("target", "origin")
+
+    def campaign_of(self, obj):
+        return obj.turn.campaign
