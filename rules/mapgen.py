@@ -112,18 +112,24 @@ def _neutrals(
     plans = []
     blocked = set(taken)
     for _ in range(count):
-        free = [c for c in cells if c not in blocked and not (set(hexgrid.neighbours(c)) & taken)]
-        if not free:
+        free = {c for c in cells if c not in blocked and not (set(hexgrid.neighbours(c)) & taken)}
+        roomy = [
+            c for c in sorted(free) if len([n for n in hexgrid.neighbours(c) if n in free]) >= 2
+        ]
+        if not roomy:
             break
         capital = max(
-            free, key=lambda c: (min((hexgrid.distance(c, t) for t in taken), default=0), c)
+            roomy, key=lambda c: (min((hexgrid.distance(c, t) for t in taken), default=0), c)
         )
         members = [capital] + [c for c in hexgrid.neighbours(capital) if c in free][:2]
         feature = NEUTRAL_FEATURES[dice.roll(len(NEUTRAL_FEATURES), "neutral feature").result - 1]
-        features = {capital: Feature.CITY}
-        if len(members) > 1:
-            features[members[1]] = feature
-        plans.append(NeutralPlan(capital=capital, hexes=members, features=features))
+        plans.append(
+            NeutralPlan(
+                capital=capital,
+                hexes=members,
+                features={capital: Feature.CITY, members[1]: feature},
+            )
+        )
         blocked |= set(members) | {n for m in members for n in hexgrid.neighbours(m)}
     return plans
 

@@ -1,7 +1,7 @@
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from campaign.models import Campaign
-from campaign.setup import DEMO_PASSWORD, demo_campaign_create
+from campaign.setup import DEMO_PASSWORD, demo_campaign_create, player_names
 
 
 class Command(BaseCommand):
@@ -20,16 +20,16 @@ class Command(BaseCommand):
     def handle(self, *args, hexes, players, seed, if_empty, **options):
         if if_empty and Campaign.objects.exists():
             self.stdout.write("A campaign already exists; the demo is not loaded again.")
-            self._print_logins(["alice", "bob", "carol", "dave"])
+            self._print_logins(player_names(4))
             return
         if players < 1 or hexes < 7 * players:
-            self.stderr.write(
-                f"{hexes} hexes are too few for {players} players (7 a player at least)."
-            )
-            raise SystemExit(2)
+            raise CommandError(f"{hexes} hexes are too few for {players} players (7 a player).")
         demo = demo_campaign_create(hexes=hexes, players=players, seed=seed)
         self.stdout.write(self.style.SUCCESS(f"Campaign {demo.campaign.pk}: {demo.campaign.name}"))
-        logins = ", ".join(["gm (GM)", *demo.players])
+        self._print_logins(list(demo.players))
+
+    def _print_logins(self, players: list[str]) -> None:
+        logins = ", ".join(["gm (GM)", *players])
         self.stdout.write(
             f"Log in at http://127.0.0.1:8000 as {logins}; password '{DEMO_PASSWORD}'."
         )
