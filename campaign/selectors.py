@@ -8,6 +8,7 @@ what a person sees. Each function runs a fixed number of queries, whatever the m
 from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 from django.db.models import QuerySet
 
 from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
@@ -65,8 +66,19 @@ def current_turn(campaign: Campaign) -> Turn | None:
 
 def visible_map(campaign: Campaign, viewer: Viewer) -> list[dict]:
     """Every hex of the map as the viewer may see it (one query)."""
-    rows = Hex.objects.filter(campaign=campaign).order_by("r", "q").values_list(*HEX_FACT_FIELDS)
-    return [hex_view(HexFacts(*row), viewer) for row in rows]
+    make = HexFacts._make
+    return [hex_view(make(row), viewer) for row in _hex_rows(campaign)]
+
+
+def _hex_rows(campaign: Campaign) -> list[tuple]:
+    """The map's rows straight from the cursor: the ORM writes the SQL, but its per-row
+    converters would add a third to the time of a 10,000-hex map. SQLite's booleans
+    then arrive as 0/1, which hex_view reads as truth values."""
+    query = Hex.objects.filter(campaign=campaign).order_by("r", "q").values_list(*HEX_FACT_FIELDS)
+    sql, params = query.query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
 
 
 def visible_chronicle(campaign: Campaign, viewer: Viewer, turn: Turn | None = None) -> list[dict]:

@@ -35,7 +35,8 @@ def _require_owner(army: Army, user: User) -> None:
         campaign_id=army.kingdom.campaign_id, user=user, kingdom_id=army.kingdom_id
     ).exists()
     if not owns:
-        raise Refused(f"{army.name} is not one of your armies.", field="army", status=403)
+        # The id only: another kingdom's army names are not for this user.
+        raise Refused(f"Army {army.pk} is not one of your armies.", field="army", status=403)
 
 
 @transaction.atomic

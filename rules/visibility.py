@@ -7,6 +7,7 @@ hex and every chronicle entry through here; no view filters on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rules import events as ev
 
@@ -21,9 +22,11 @@ class Viewer:
 GM = Viewer(is_gm=True)
 
 
-@dataclass(frozen=True)
-class HexFacts:
-    """Everything the server knows of a hex, in the terms the map shows."""
+class HexFacts(NamedTuple):
+    """Everything the server knows of a hex, in the terms the map shows.
+
+    A NamedTuple, not a dataclass: the map builds 10,000 of them per request.
+    """
 
     q: int
     r: int
@@ -46,29 +49,27 @@ def hex_view(facts: HexFacts, viewer: Viewer) -> dict:
     anyone explored the hex by invading it (A-1.0.9, E-29), or in one's own hexes; a
     neutral kingdom only by the players who discovered it (A-1.4.18–20).
     """
-    seen = {"q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": facts.owner_id}
-    knows_contents = (
-        viewer.is_gm
-        or facts.explored
-        or (viewer.kingdom_id is not None and facts.owner_id == viewer.kingdom_id)
-    )
-    knows_kingdom = viewer.is_gm or facts.neutral_kingdom_id in viewer.known_neutral_kingdoms
-    seen["explored"] = facts.explored
-    seen["neutral_kingdom"] = facts.neutral_kingdom_id if knows_kingdom else None
-    seen["orphan"] = facts.orphan if facts.owner_id is not None else False
-    if knows_contents:
-        seen.update(
-            feature=facts.feature or None,
-            minor_feature=facts.minor_feature or None,
-            defence=facts.defence or None,
-            watchtower=facts.watchtower,
-            defender_points=facts.defender_points if facts.owner_id is None else None,
-        )
-    else:
-        seen.update(
-            feature=None, minor_feature=None, defence=None, watchtower=False, defender_points=None
-        )
-    return seen
+    owner = facts.owner_id
+    kingdom = facts.neutral_kingdom_id
+    explored = bool(facts.explored)  # a database may hand booleans over as 0/1
+    own = owner is not None and owner == viewer.kingdom_id
+    knows_contents = viewer.is_gm or explored or own
+    knows_kingdom = viewer.is_gm or kingdom in viewer.known_neutral_kingdoms
+    if not knows_contents:
+        return {
+            "q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": owner,
+            "explored": explored, "neutral_kingdom": kingdom if knows_kingdom else None,
+            "orphan": owner is not None and bool(facts.orphan), "feature": None,
+            "minor_feature": None, "defence": None, "watchtower": False, "defender_points": None,
+        }
+    return {
+        "q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": owner,
+        "explored": explored, "neutral_kingdom": kingdom if knows_kingdom else None,
+        "orphan": owner is not None and bool(facts.orphan), "feature": facts.feature or None,
+        "minor_feature": facts.minor_feature or None, "defence": facts.defence or None,
+        "watchtower": bool(facts.watchtower),
+        "defender_points": facts.defender_points if owner is None else None,
+    }  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -124,13 +125,26 @@ def audience(event: ev.Event, context: Context) -> Audience:
     raise TypeError(f"no audience rule for {event.type}")
 
 
+# Payload fields that name a neutral kingdom: hidden until the viewer discovered it.
+NEUTRAL_KINGDOM_FIELDS = ("neutral_kingdom_id", "defender_neutral_kingdom_id")
+
+
 def entry_view(
     payload: dict, public: bool, kingdom_ids: list[int], secret: list[str], viewer: Viewer
 ) -> dict | None:
-    """A stored chronicle entry as ``viewer`` may read it, or None if it is not for him."""
-    insider = viewer.is_gm or (viewer.kingdom_id is not None and viewer.kingdom_id in kingdom_ids)
-    if insider:
+    """A stored chronicle entry as ``viewer`` may read it, or None if it is not for him.
+
+    Even an insider of a battle learns only that he fought "a neutral kingdom's army",
+    not which kingdom, until he discovers it (A-1.4.18–20).
+    """
+    if viewer.is_gm:
         return payload
-    if not public:
+    insider = viewer.kingdom_id is not None and viewer.kingdom_id in kingdom_ids
+    if not (insider or public):
         return None
-    return {key: value for key, value in payload.items() if key not in secret}
+    hidden = () if insider else secret
+    seen = {key: value for key, value in payload.items() if key not in hidden}
+    for key in NEUTRAL_KINGDOM_FIELDS:
+        if seen.get(key) is not None and seen[key] not in viewer.known_neutral_kingdoms:
+            seen[key] = None
+    return seen

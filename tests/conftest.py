@@ -10,6 +10,13 @@ from rules import hexgrid
 from rules.state import Coord, Terrain
 
 
+@pytest.fixture(autouse=True)
+def fast_passwords(settings):
+    """The demo's users get real passwords; hashing them the slow, safe way costs
+    seconds a test."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def demo(db) -> Demo:
     """The default demo: ~40 hexes, 4 players, one hidden neutral kingdom, turn 1 open."""

@@ -1,0 +1,44 @@
+"""Who asks about which campaign: the one way every API view finds its viewer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+
+from campaign.models import Campaign, Membership, Turn
+from campaign.selectors import NotAMember, current_turn, membership_for, viewer_for
+from rules.visibility import Viewer
+
+NO_SUCH_CAMPAIGN = "No such campaign."
+
+
+@dataclass(frozen=True)
+class Access:
+    campaign: Campaign
+    membership: Membership
+    viewer: Viewer
+
+
+def campaign_access(request: Request, campaign_id: int) -> Access:
+    """The campaign and what the requesting user may see of it.
+
+    A campaign the user has no part in answers 404 like one that does not exist, so that
+    an outsider learns nothing, not even that it exists.
+    """
+    campaign = Campaign.objects.filter(pk=campaign_id).first()
+    if campaign is None:
+        raise NotFound(NO_SUCH_CAMPAIGN)
+    try:
+        membership = membership_for(request.user, campaign)
+    except NotAMember:
+        raise NotFound(NO_SUCH_CAMPAIGN) from None
+    return Access(campaign, membership, viewer_for(membership))
+
+
+def current_turn_or_404(campaign: Campaign) -> Turn:
+    turn = current_turn(campaign)
+    if turn is None:
+        raise NotFound("The campaign has no turn yet.")
+    return turn

@@ -1,0 +1,27 @@
+"""The REST API under /api/ (ARCHITECTURE.md "Interfaces"); each app adds its own routes."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView
+
+from campaign.api import views
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("auth/token/", views.TokenView.as_view(), name="api-token"),
+    path("campaigns/", views.CampaignListView.as_view(), name="api-campaigns"),
+    path("campaigns/<int:campaign_id>/", views.CampaignDetailView.as_view(), name="api-campaign"),
+    path("campaigns/<int:campaign_id>/map/", views.MapView.as_view(), name="api-map"),
+    path(
+        "campaigns/<int:campaign_id>/chronicle/",
+        views.ChronicleView.as_view(),
+        name="api-chronicle",
+    ),
+    path("campaigns/<int:campaign_id>/turn/", views.TurnView.as_view(), name="api-turn"),
+    path(
+        "campaigns/<int:campaign_id>/turn/resolve/",
+        views.TurnResolveView.as_view(),
+        name="api-turn-resolve",
+    ),
+    path("", include("kingdoms.api.urls")),
+    path("", include("battles.api.urls")),
+]

@@ -1,0 +1,200 @@
+"""One English sentence per chronicle entry, citing the rule that caused it.
+
+Entries come from campaign.selectors.visible_chronicle, which removes what the reader may
+not see (an enemy's strength, E-29), so every narrator reads the payload with ``.get``
+and says less when a key is missing. Names come from ``Names``, built from what the
+reader may see: an army or a neutral kingdom he may not know stays anonymous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Names:
+    kingdoms: Mapping[int, str] = field(default_factory=dict)
+    neutral_kingdoms: Mapping[int, str] = field(default_factory=dict)
+    armies: Mapping[int, str] = field(default_factory=dict)
+
+    def kingdom(self, kingdom_id) -> str:
+        return self.kingdoms.get(kingdom_id, "a kingdom")
+
+    def neutral(self, neutral_id) -> str:
+        return self.neutral_kingdoms.get(neutral_id, "a neutral kingdom")
+
+    def army(self, army_id) -> str:
+        return self.armies.get(army_id, "an army")
+
+
+def _hex(payload: dict, key: str = "hex") -> str:
+    coord = payload.get(key)
+    if not coord or len(coord) != 2:
+        return "a hex"
+    return f"hex ({coord[0]}, {coord[1]})"
+
+
+def _words(value) -> str:
+    return str(value).replace("_", " ")
+
+
+def _number(value, unknown: str = "some") -> str:
+    return f"{value:,}" if isinstance(value, int) else unknown
+
+
+def _points(payload: dict, key: str) -> str:
+    value = payload.get(key)
+    return f" ({value:,} points)" if isinstance(value, int) else ""
+
+
+def _turn_opened(p: dict, names: Names) -> str:
+    text = f"Turn {p.get('turn', '?')} opened for orders"
+    if p.get("deadline"):
+        text += f", deadline {p['deadline'][:16].replace('T', ' ')} UTC"
+    return text + "."
+
+
+_ORDER_PHRASES = {"invade": "invade {hex}", "patrol": "patrol from {hex}", "rest": "rest"}
+
+
+def _order_submitted(p: dict, names: Names) -> str:
+    army = names.armies.get(p.get("army_id")) or p.get("army") or "an army"
+    phrase = _ORDER_PHRASES.get(p.get("order"), "{hex}")
+    return f"{army} was ordered to {phrase.format(hex=_hex(p, 'target'))}."
+
+
+def _battle_decision(p: dict, names: Names) -> str:
+    return f"The {p.get('role', 'side')} chose to {p.get('decision', 'decide')}."
+
+
+def _hex_explored(p: dict, names: Names) -> str:
+    found = [_words(p[key]) for key in ("feature", "minor_feature") if p.get(key)]
+    if p.get("neutral_kingdom_id") is not None:
+        found.append(f"the land of {names.neutral(p['neutral_kingdom_id'])}")
+    text = f"Explorers entered {_hex(p)} and found " + (" and ".join(found) or "nothing of note")
+    if p.get("defender_points"):
+        text += f", held by {p['defender_points']:,} defending points"
+    return text + "."
+
+
+def _defender(p: dict, names: Names) -> str:
+    if p.get("defender_kingdom_id") is not None:
+        return names.kingdom(p["defender_kingdom_id"])
+    if p.get("defender_neutral_kingdom_id") is not None:
+        return names.neutral(p["defender_neutral_kingdom_id"])
+    return "its defenders"
+
+
+def _battle_declared(p: dict, names: Names) -> str:
+    attacker = names.kingdom(p.get("attacker_kingdom_id")) + _points(p, "attacker_points")
+    kind = p.get("defender_kind")
+    if kind == "undefended":
+        return f"{attacker} invaded {_hex(p)}, which nobody defends."
+    if kind == "lost_cause":
+        return f"{attacker} invaded {_hex(p)}, a lost cause for its owner with no patrol near."
+    defender = _defender(p, names) + _points(p, "defender_points")
+    return f"{attacker} invaded {_hex(p)}; {defender} stand to meet them."
+
+
+def _retreated(p: dict, names: Names) -> str:
+    return f"The {p.get('role', 'side')} at {_hex(p)} retreated without casualties."
+
+
+def _battle_fought(p: dict, names: Names) -> str:
+    text = f"The battle at {_hex(p)} was fought"
+    if "attacker_total" in p and "defender_total" in p:
+        text += f", {p['attacker_total']} against {p['defender_total']}"
+    result = p.get("result")
+    winner = p.get("winner")
+    if winner:
+        text += f": a {_words(result or 'clear')} victory for the {winner}"
+    elif result:
+        text += f": a {_words(result)}"
+    return text + "."
+
+
+def _battle_won(p: dict, names: Names) -> str:
+    winner = p.get("winner")
+    if not winner:
+        return f"Nobody won at {_hex(p)}."
+    how = " by default" if p.get("by_default") else ""
+    return f"The {winner} won at {_hex(p)}{how}."
+
+
+def _army_losses(p: dict, names: Names) -> str:
+    text = f"{names.army(p.get('army_id'))} lost {_number(p.get('points_lost'))} points"
+    if isinstance(p.get("points_left"), int):
+        text += f", {p['points_left']:,} left"
+    return text + "."
+
+
+def _defender_losses(p: dict, names: Names) -> str:
+    text = f"The defenders of {_hex(p)} lost {_number(p.get('points_lost'))} points"
+    if isinstance(p.get("points_left"), int):
+        text += f" and hold on with {p['points_left']:,}"
+    return text + "."
+
+
+def _character_fell(p: dict, names: Names) -> str:
+    return "A character fell in battle and must roll for his fate."
+
+
+def _experience_gained(p: dict, names: Names) -> str:
+    xp = p.get("xp", 1)
+    return f"A character gained {xp} experience point{'s' if xp != 1 else ''}."
+
+
+def _hex_conquered(p: dict, names: Names) -> str:
+    text = f"{names.kingdom(p.get('kingdom_id'))} conquered {_hex(p)}"
+    if p.get("previous_owner_id") is not None:
+        text += f" from {names.kingdom(p['previous_owner_id'])}"
+    return text + "."
+
+
+def _army_moved(p: dict, names: Names) -> str:
+    return f"{names.army(p.get('army_id'))} now stands on {_hex(p)}."
+
+
+def _orphan_changed(p: dict, names: Names) -> str:
+    if p.get("orphan"):
+        return f"{_hex(p)} was cut off from its capital and is an orphan."
+    return f"{_hex(p)} is joined to its capital again."
+
+
+def _campaign_end_roll(p: dict, names: Names) -> str:
+    verdict = "the campaign ends" if p.get("ends") else "the campaign goes on"
+    roll = f"The end-of-campaign roll of turn {p.get('turn', '?')} was {p.get('result', '?')}"
+    return f"{roll}: {verdict}."
+
+
+NARRATORS: dict[str, Callable[[dict, Names], str]] = {
+    "TurnOpened": _turn_opened,
+    "OrderSubmitted": _order_submitted,
+    "BattleDecision": _battle_decision,
+    "HexExplored": _hex_explored,
+    "BattleDeclared": _battle_declared,
+    "Retreated": _retreated,
+    "BattleFought": _battle_fought,
+    "BattleWon": _battle_won,
+    "ArmyLosses": _army_losses,
+    "DefenderLosses": _defender_losses,
+    "CharacterFell": _character_fell,
+    "ExperienceGained": _experience_gained,
+    "HexConquered": _hex_conquered,
+    "ArmyMoved": _army_moved,
+    "OrphanChanged": _orphan_changed,
+    "CampaignEndRoll": _campaign_end_roll,
+}
+
+
+def narrate(entry: dict, names: Names) -> str:
+    """The entry as a sentence, with its rule ID in brackets when it has one."""
+    narrator = NARRATORS.get(entry.get("kind", ""))
+    if narrator is None:
+        sentence = f"{_words(entry.get('kind') or 'Something')} happened."
+    else:
+        sentence = narrator(entry, names)
+    sentence = sentence[0].upper() + sentence[1:]  # names like "an army" may open it
+    rule = entry.get("rule")
+    return f"{sentence} [{rule}]" if rule else sentence

@@ -1,0 +1,269 @@
+"""Campaign pages: the list, the campaign and its map, the GM console and the chronicle.
+
+Views are thin (ARCHITECTURE.md): they find the viewer, read through the selectors, write
+through the services and render. For an HTMX request they render only the partial of the
+same page (NetBox style); ``render_page`` picks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from battles.selectors import visible_battles
+from campaign import mapsvg
+from campaign.errors import Refused
+from campaign.models import Campaign, Membership, Turn
+from campaign.narration import Names, narrate
+from campaign.selectors import (
+    NotAMember,
+    campaigns_for,
+    membership_for,
+    viewer_for,
+    visible_chronicle,
+    visible_map,
+)
+from campaign.services import turn_claim_step, turn_progress
+from kingdoms.forms import OrderForm
+from kingdoms.selectors import (
+    player_kingdoms,
+    visible_armies,
+    visible_neutral_kingdoms,
+    visible_orders,
+)
+from rules.visibility import Viewer
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who is looking at which campaign: what every campaign page starts from."""
+
+    campaign: Campaign
+    membership: Membership
+    viewer: Viewer
+
+    @property
+    def kingdom(self):
+        return self.membership.kingdom
+
+
+def seat_for(request: HttpRequest, campaign_id: int) -> Seat:
+    """The request's seat at the campaign; 404 for a non-member, so as not to reveal it."""
+    campaign = get_object_or_404(Campaign, pk=campaign_id)
+    try:
+        membership = membership_for(request.user, campaign)
+    except NotAMember:
+        raise Http404("No such campaign.") from None
+    return Seat(campaign, membership, viewer_for(membership))
+
+
+def render_page(
+    request: HttpRequest, full: str, partial: str, context: dict, status: int = 200
+) -> HttpResponse:
+    """The whole page, or for an HTMX request only the partial that the page includes."""
+    return render(request, partial if request.htmx else full, context, status=status)
+
+
+def refusal_status(request: HttpRequest, refused: Refused) -> int:
+    """HTMX only swaps successful answers, so a refusal it shows is a 200; a plain form
+    post gets the refusal's own status."""
+    return 200 if request.htmx else refused.status
+
+
+def recent_turns(campaign: Campaign) -> tuple[Turn | None, Turn | None]:
+    """The current turn and the one before it, in one query (turns are public)."""
+    current, previous, *_ = [*campaign.turns.order_by("-number")[:2], None, None]
+    return current, previous
+
+
+def turn_with_results(current: Turn | None, previous: Turn | None) -> Turn | None:
+    """While a turn takes orders its battles do not exist yet: show the last resolved one."""
+    if current is not None and current.state == Turn.State.OPEN and previous is not None:
+        return previous
+    return current
+
+
+def chronicle_names(seat: Seat) -> Names:
+    """Names the reader may know, so that narration never names a stranger."""
+    return Names(
+        kingdoms={k.id: k.name for k in player_kingdoms(seat.campaign)},
+        neutral_kingdoms={
+            n.id: n.name for n in visible_neutral_kingdoms(seat.campaign, seat.viewer)
+        },
+        armies={
+            a.id: f"{a.kingdom.name}'s {a.name}" for a in visible_armies(seat.campaign, seat.viewer)
+        },
+    )
+
+
+def chronicle_by_turn(seat: Seat, turn: Turn | None = None) -> list[dict]:
+    """Narrated entries grouped by turn, newest first, each turn with its public seed."""
+    entries = visible_chronicle(seat.campaign, seat.viewer, turn)
+    if not entries:
+        return []
+    names = chronicle_names(seat)
+    turns = {t.number: t for t in seat.campaign.turns.all()}
+    groups: list[dict] = []
+    for entry in entries:
+        if not groups or groups[-1]["number"] != entry["turn"]:
+            groups.append({"number": entry["turn"], "turn": turns.get(entry["turn"]), "lines": []})
+        groups[-1]["lines"].append({"kind": entry["kind"], "text": narrate(entry, names)})
+    return groups
+
+
+@login_required
+@require_GET
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    campaigns = campaigns_for(request.user)
+    return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
+
+
+def map_svg(seat: Seat, kingdoms, armies) -> str:
+    neutral = {n.id: n.name for n in visible_neutral_kingdoms(seat.campaign, seat.viewer)}
+    return mapsvg.render_map(
+        visible_map(seat.campaign, seat.viewer),
+        {k.id: mapsvg.KingdomInfo(k.name, k.colour) for k in kingdoms},
+        armies,
+        viewer_kingdom_id=seat.viewer.kingdom_id,
+        neutral_names=neutral,
+    )
+
+
+@login_required
+@require_GET
+def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    seat = seat_for(request, campaign_id)
+    current, previous = recent_turns(seat.campaign)
+    kingdoms = list(player_kingdoms(seat.campaign))
+    armies = list(visible_armies(seat.campaign, seat.viewer))
+    orders = {o.army_id: o for o in visible_orders(current, seat.viewer)} if current else {}
+    context = {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "turn": current,
+        "previous_turn": previous,
+        "legend": [{"name": k.name, "colour": mapsvg.safe_colour(k.colour)} for k in kingdoms],
+        "map_svg": map_svg(seat, kingdoms, armies),
+        "army_cards": army_cards(seat, current, armies, orders),
+    }
+    return render_page(
+        request, "campaign/campaign_detail.html", "campaign/partials/campaign_body.html", context
+    )
+
+
+def army_card(army_id: int, army, order, form: OrderForm | None, saved: bool = False) -> dict:
+    """What templates/kingdoms/partials/army_card.html shows; ``army`` is None when the
+    viewer may not see it (an order refused for another kingdom's army)."""
+    return {"army_id": army_id, "army": army, "order": order, "form": form, "saved": saved}
+
+
+def order_form_for(seat: Seat, turn: Turn | None, army, order) -> OrderForm | None:
+    """An order form for the viewer's own armies, while the turn takes orders."""
+    if turn is None or turn.state != Turn.State.OPEN:
+        return None
+    if army is None or army.kingdom_id != seat.viewer.kingdom_id:
+        return None
+    return OrderForm.for_order(army.id, order)
+
+
+def army_cards(seat: Seat, turn: Turn | None, armies, orders: dict) -> list[dict]:
+    """Each visible army with its order, and an order form for the viewer's own."""
+    return [
+        army_card(
+            army.id,
+            army,
+            orders.get(army.id),
+            order_form_for(seat, turn, army, orders.get(army.id)),
+        )
+        for army in armies
+    ]
+
+
+def gm_seat(request: HttpRequest, campaign_id: int) -> Seat:
+    seat = seat_for(request, campaign_id)
+    if not seat.viewer.is_gm:
+        raise PermissionDenied("The console is for the campaign's game master only.")
+    return seat
+
+
+def console_context(seat: Seat, refusal: str | None = None) -> dict:
+    current, previous = recent_turns(seat.campaign)
+    shown = turn_with_results(current, previous)
+    return {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "turn": current,
+        "previous_turn": previous,
+        "progress": turn_progress(current.pk) if current else None,
+        "results_turn": shown,
+        # The console shows results only: the choice forms are on the battles page.
+        "cards": [
+            {"battle": battle, "sides": battle["sides"]}
+            for battle in (visible_battles(shown, seat.viewer) if shown else [])
+        ],
+        "chronicle": chronicle_by_turn(seat, shown) if shown else [],
+        "refusal": refusal,
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def gm_console(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The GM's one button: claim the next server step (campaign.services.turn_claim_step)."""
+    seat = gm_seat(request, campaign_id)
+    refusal, status = None, 200
+    if request.method == "POST":
+        current, _ = recent_turns(seat.campaign)
+        try:
+            if current is None:
+                raise Refused("This campaign has no turn to resolve.")
+            turn_claim_step(turn=current, by=request.user)
+        except Refused as refused:
+            refusal, status = refused.message, refusal_status(request, refused)
+        else:
+            if not request.htmx:
+                return redirect("gm-console", campaign_id=campaign_id)
+    return render_page(
+        request,
+        "campaign/gm_console.html",
+        "campaign/partials/gm_console_body.html",
+        console_context(seat, refusal),
+        status,
+    )
+
+
+@login_required
+@require_GET
+def turn_progress_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Polled every second while a step runs; once it stops, the console reloads its body."""
+    seat = gm_seat(request, campaign_id)
+    current, _ = recent_turns(seat.campaign)
+    if current is None:
+        raise Http404("No turn yet.")
+    context = {"campaign": seat.campaign, "turn": current, "progress": turn_progress(current.pk)}
+    response = render(request, "campaign/partials/turn_progress.html", context)
+    if not current.is_running:
+        response["HX-Trigger"] = "turn-step-done"
+    return response
+
+
+@login_required
+@require_GET
+def chronicle(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    seat = seat_for(request, campaign_id)
+    current, previous = recent_turns(seat.campaign)
+    context = {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "turn": current,
+        "previous_turn": previous,
+        "chronicle": chronicle_by_turn(seat),
+    }
+    return render_page(
+        request, "campaign/chronicle.html", "campaign/partials/chronicle_turns.html", context
+    )

@@ -1,0 +1,33 @@
+"""The browser's pages. The REST API has its own routes under /api/."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from battles import views as battle_views
+from campaign import views
+from kingdoms import views as kingdom_views
+
+urlpatterns = [
+    path("login/", auth_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", views.campaign_list, name="campaign-list"),
+    path("campaigns/<int:campaign_id>/", views.campaign_detail, name="campaign-detail"),
+    path(
+        "campaigns/<int:campaign_id>/armies/<int:army_id>/order/",
+        kingdom_views.order_form,
+        name="order-form",
+    ),
+    path("campaigns/<int:campaign_id>/gm/", views.gm_console, name="gm-console"),
+    path(
+        "campaigns/<int:campaign_id>/gm/progress/",
+        views.turn_progress_view,
+        name="turn-progress",
+    ),
+    path("campaigns/<int:campaign_id>/battles/", battle_views.battles, name="battles"),
+    path(
+        "campaigns/<int:campaign_id>/battles/sides/<int:side_id>/",
+        battle_views.battle_decision,
+        name="battle-decision",
+    ),
+    path("campaigns/<int:campaign_id>/chronicle/", views.chronicle, name="chronicle"),
+]

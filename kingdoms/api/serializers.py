@@ -1,0 +1,40 @@
+"""Serializers of the kingdoms API: armies and orders."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from campaign.api.serializers import CoordField
+from kingdoms.models import Army, Order
+from rules.state import OrderKind
+
+
+class ArmySerializer(serializers.ModelSerializer):
+    position = CoordField(source="position.coord", allow_null=True)
+
+    class Meta:
+        model = Army
+        fields = ["id", "name", "kingdom", "allocation", "points", "position", "rested"]
+
+
+class OrderSerializer(serializers.ModelSerializer):
+    army_name = serializers.CharField(source="army.name")
+    target = CoordField(source="target.coord", allow_null=True)
+    origin = CoordField(source="origin.coord", allow_null=True)
+
+    class Meta:
+        model = Order
+        fields = ["id", "army", "army_name", "kind", "target", "origin", "submitted_at"]
+
+
+class OrderInputSerializer(serializers.Serializer):
+    """Table 5: what a player sends; the rules engine then judges it (rules.orders)."""
+
+    army = serializers.IntegerField(help_text="The id of one of my armies.")
+    kind = serializers.ChoiceField(choices=[kind.value for kind in OrderKind])
+    target = CoordField(
+        allow_null=True, required=False, help_text="Invade: the hex invaded; patrol: the base hex."
+    )
+    origin = CoordField(
+        allow_null=True, required=False, help_text="Invade only: my hex it leaves from (E-07)."
+    )

@@ -1,0 +1,8 @@
+from django.urls import path
+
+from kingdoms.api import views
+
+urlpatterns = [
+    path("campaigns/<int:campaign_id>/armies/", views.ArmyListView.as_view(), name="api-armies"),
+    path("campaigns/<int:campaign_id>/orders/", views.OrderListView.as_view(), name="api-orders"),
+]

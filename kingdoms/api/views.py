@@ -1,0 +1,57 @@
+"""Kingdoms API views: my armies, my orders for the current turn and giving one."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.api.access import campaign_access, current_turn_or_404
+from campaign.api.serializers import NOT_FOUND, REFUSED, validated
+from campaign.errors import Refused
+from kingdoms.api.serializers import ArmySerializer, OrderInputSerializer, OrderSerializer
+from kingdoms.selectors import visible_armies, visible_orders
+from kingdoms.services import order_submit
+
+
+class ArmyListView(APIView):
+    @extend_schema(responses={200: ArmySerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """The armies I may see: my own; the GM sees them all."""
+        access = campaign_access(request, campaign_id)
+        return Response(
+            ArmySerializer(visible_armies(access.campaign, access.viewer), many=True).data
+        )
+
+
+class OrderListView(APIView):
+    @extend_schema(responses={200: OrderSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """My orders for the current turn; never another kingdom's (the GM sees all)."""
+        access = campaign_access(request, campaign_id)
+        orders = visible_orders(current_turn_or_404(access.campaign), access.viewer)
+        return Response(OrderSerializer(orders, many=True).data)
+
+    @extend_schema(
+        request=OrderInputSerializer,
+        responses={201: OrderSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, campaign_id: int) -> Response:
+        """Give an army its order for the open turn (Table 5), replacing any earlier one."""
+        access = campaign_access(request, campaign_id)
+        wanted = validated(OrderInputSerializer, request.data)
+        # Only an army the viewer can see may be named, so that an id of another campaign
+        # or kingdom tells nothing about that army.
+        army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
+        if army is None:
+            raise Refused(f"You have no army {wanted['army']} in this campaign.", field="army")
+        order = order_submit(
+            army=army,
+            by=request.user,
+            kind=wanted["kind"],
+            target=wanted.get("target"),
+            origin=wanted.get("origin"),
+        )
+        return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,72 @@
+"""The army order form (Table 5): one army's card, re-rendered in place by HTMX."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from campaign.errors import Refused
+from campaign.selectors import current_turn
+from campaign.views import (
+    Seat,
+    army_card,
+    order_form_for,
+    refusal_status,
+    render_page,
+    seat_for,
+)
+from kingdoms.forms import OrderForm
+from kingdoms.models import Army
+from kingdoms.selectors import visible_armies, visible_orders
+from kingdoms.services import order_submit
+
+
+def _army_for_order(seat: Seat, army_id: int) -> Army:
+    """Any army of the campaign: order_submit itself refuses another kingdom's army, with
+    the reason the form shows. The card only ever shows what visible_armies allows."""
+    armies = Army.objects.select_related("kingdom")
+    return get_object_or_404(armies, pk=army_id, kingdom__campaign=seat.campaign)
+
+
+def _card(seat: Seat, army_id: int, bound: OrderForm | None = None, saved: bool = False) -> dict:
+    """The army's card; a ``bound`` form that was refused keeps its input and errors."""
+    visible = visible_armies(seat.campaign, seat.viewer).filter(pk=army_id).first()
+    turn = current_turn(seat.campaign)
+    order = visible_orders(turn, seat.viewer).filter(army_id=army_id).first() if turn else None
+    form = bound if bound is not None else order_form_for(seat, turn, visible, order)
+    return army_card(army_id, visible, order, form, saved)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def order_form(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResponse:
+    seat = seat_for(request, campaign_id)
+    if request.method == "GET":
+        card = _card(seat, army_id)
+        if card["army"] is None:
+            raise Http404("No such army.")
+        return _render(request, seat, card)
+    army = _army_for_order(seat, army_id)
+    form = OrderForm(request.POST, army_id=army_id)
+    if not form.is_valid():
+        return _render(request, seat, _card(seat, army_id, form), 200 if request.htmx else 400)
+    try:
+        order_submit(
+            army=army, by=request.user, kind=form.cleaned_data["kind"], target=form.order_target()
+        )
+    except Refused as refused:
+        form.refuse(refused)
+        return _render(request, seat, _card(seat, army_id, form), refusal_status(request, refused))
+    if not request.htmx:
+        return redirect(reverse("campaign-detail", args=[campaign_id]) + f"#army-{army_id}")
+    return _render(request, seat, _card(seat, army_id, saved=True))
+
+
+def _render(request: HttpRequest, seat: Seat, card: dict, status: int = 200) -> HttpResponse:
+    context = {"seat": seat, "campaign": seat.campaign, "card": card}
+    return render_page(
+        request, "kingdoms/order_page.html", "kingdoms/partials/army_card.html", context, status
+    )

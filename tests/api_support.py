@@ -1,0 +1,48 @@
+"""Helpers shared by the REST API tests (test_api.py, test_visibility_api.py)."""
+
+from __future__ import annotations
+
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from battles.models import Battle, BattleSide
+from campaign.models import Hex, Turn
+from campaign.setup import DEMO_PASSWORD
+from rules.state import DefenderKind
+
+
+def token_client(user) -> APIClient:
+    """A client that sends the user's API token, as a script would."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+    return client
+
+
+def session_client(user) -> APIClient:
+    """A client logged in with a session cookie, as the browser would be."""
+    client = APIClient()
+    assert client.login(username=user.username, password=DEMO_PASSWORD)
+    return client
+
+
+def api(demo, path: str = "") -> str:
+    return f"/api/campaigns/{demo.campaign.pk}/{path}"
+
+
+def first_army(demo, player: str):
+    """The player's strongest army: strong enough to invade (E-14)."""
+    return demo.kingdoms[player].armies.order_by("-points").first()
+
+
+def battle_between_alice_and_bob(demo) -> Battle:
+    """Alice invades a hex of Bob's that his patrol covers; the turn takes decisions (A-2.4)."""
+    Turn.objects.filter(pk=demo.turn.pk).update(state=Turn.State.DECISIONS)
+    alice, bob = demo.kingdoms["alice"], demo.kingdoms["bob"]
+    hex_row = Hex.objects.filter(owner=bob).first()
+    battle = Battle.objects.create(
+        turn=demo.turn, hex=hex_row, seq=1, defender_kind=DefenderKind.PATROL
+    )
+    for role, kingdom, points in (("attacker", alice, 1500), ("defender", bob, 1000)):
+        side = BattleSide.objects.create(battle=battle, role=role, kingdom=kingdom, points=points)
+        side.armies.set(kingdom.armies.all()[:1])
+    return battle

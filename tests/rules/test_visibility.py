@@ -1,0 +1,65 @@
+"""rules.visibility: what each viewer reads of the map and the chronicle (E-29, Q22)."""
+
+from rules.visibility import GM, HexFacts, Viewer, entry_view, hex_view
+
+ALICE = Viewer(kingdom_id=1)
+DISCOVERER = Viewer(kingdom_id=2, known_neutral_kingdoms=frozenset({7}))
+
+
+def _hex(**changes) -> HexFacts:
+    facts = HexFacts(
+        q=1,
+        r=0,
+        terrain="river",
+        owner_id=None,
+        neutral_kingdom_id=None,
+        explored=False,
+        feature="city",
+        minor_feature="ford",
+        defence="",
+        watchtower=False,
+        defender_points=1500,
+        orphan=False,
+    )
+    return facts._replace(**changes)
+
+
+def test_unexplored_contents_are_hidden_from_players_a_1_0_3():
+    seen = hex_view(_hex(), ALICE)
+    assert seen["terrain"] == "river"
+    assert seen["feature"] is None and seen["defender_points"] is None
+    assert hex_view(_hex(), GM)["feature"] == "city"
+
+
+def test_explored_contents_are_public_a_1_0_9():
+    seen = hex_view(_hex(explored=True), ALICE)
+    assert seen["feature"] == "city" and seen["defender_points"] == 1500
+
+
+def test_own_hexes_show_their_contents():
+    assert hex_view(_hex(owner_id=1), ALICE)["feature"] == "city"
+
+
+def test_a_neutral_kingdom_shows_only_to_its_discoverers_a_1_4_18():
+    facts = _hex(neutral_kingdom_id=7)
+    assert hex_view(facts, ALICE)["neutral_kingdom"] is None
+    assert hex_view(facts, DISCOVERER)["neutral_kingdom"] == 7
+
+
+def test_outsiders_get_a_public_entry_without_its_secrets_e_29():
+    payload = {"hex": [1, 0], "attacker_points": 1500, "defender_points": 2500}
+    secret = ["attacker_points", "defender_points"]
+    assert entry_view(payload, True, [2, 3], secret, ALICE) == {"hex": [1, 0]}
+    assert entry_view(payload, True, [1, 3], secret, ALICE) == payload
+    assert entry_view(payload, False, [2], [], ALICE) is None
+    assert entry_view(payload, False, [2], [], GM) == payload
+
+
+def test_the_chronicle_never_names_an_undiscovered_neutral_kingdom_a_1_4_19():
+    """Even a battle's insider learns which neutral kingdom he fought only on discovery."""
+    payload = {"hex": [1, 0], "defender_neutral_kingdom_id": 7, "defender_points": 2500}
+    assert entry_view(payload, True, [1], [], ALICE)["defender_neutral_kingdom_id"] is None
+    assert entry_view(payload, True, [2], [], DISCOVERER)["defender_neutral_kingdom_id"] == 7
+    assert entry_view({"neutral_kingdom_id": 7}, True, [], [], ALICE) == {
+        "neutral_kingdom_id": None
+    }
