@@ -9,6 +9,11 @@ from rules.dice import new_seed, seed_hash
 from rules.state import Defence, Feature, Ruleset, Terrain
 
 
+def turn_seed() -> str:
+    """A new turn's secret seed; looked up at call time, so that tests can pin seeds."""
+    return new_seed()
+
+
 class Campaign(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
@@ -74,7 +79,7 @@ class Turn(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turns")
     number = models.PositiveIntegerField()
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
-    seed = models.CharField(max_length=64, default=new_seed)
+    seed = models.CharField(max_length=64, default=turn_seed)
     seed_hash = models.CharField(max_length=64, editable=False)
     deadline = models.DateTimeField(null=True, blank=True)
     decisions_deadline = models.DateTimeField(null=True, blank=True)

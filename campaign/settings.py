@@ -79,7 +79,9 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=60,
+        # Persistent connections suit gunicorn; 0 (Django's default) suits the threaded
+        # development and test servers, whose threads would otherwise leave them open.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

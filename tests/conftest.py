@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from campaign.celery import app as celery_app
 from campaign.setup import Demo, demo_campaign_create
 from rules import hexgrid
 from rules.state import Coord, Terrain
+
+
+@pytest.fixture(autouse=True)
+def pinned_seeds(monkeypatch):
+    """Dice are seeded: every turn a test opens gets the next of a fixed list of seeds,
+    so a test sees the same rolls on every run."""
+    counter = itertools.count(1)
+    monkeypatch.setattr("campaign.models.new_seed", lambda: f"pinned-seed-{next(counter)}")
 
 
 @pytest.fixture(autouse=True)

@@ -12,7 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.models import Campaign, Turn
-from campaign.pipeline.snapshot import Snapshot, battles_load, orders_load, snapshot_load
+from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
 from campaign.pipeline.writeback import Writer
 from campaign.services import turn_open, turn_progress_set
 from rules.dice import Dice
@@ -39,37 +39,34 @@ def _dice(turn: Turn, step: str) -> Dice:
     return Dice(f"{turn.seed}:{step}")
 
 
-def _write(snapshot: Snapshot, turn: Turn, events: list[Event]) -> None:
+def _run(turn: Turn, name: str, load_inputs, resolve) -> list[Event]:
+    """Load the snapshot and this step's inputs, call the rules, write the outcome back."""
+    turn_progress_set(turn_id=turn.pk, percent=10, note="loading the map")
+    snapshot = snapshot_load(turn.campaign, turn.number)
+    inputs = load_inputs(turn, snapshot)
+    turn_progress_set(turn_id=turn.pk, percent=30, note=f"resolving {name} results")
+    outcome = resolve(snapshot.world, inputs, _dice(turn, name))
     turn_progress_set(turn_id=turn.pk, percent=60, note="writing the results")
     writer = Writer(snapshot, turn)
-    writer.apply(events)
-    writer.flush(events)
+    writer.apply(outcome.events)
+    writer.flush(outcome.events)
+    return outcome.events
 
 
 def provisional_step(turn: Turn) -> None:
     """§3 Phase 3: exploration, defenders, battles declared (A-2.3)."""
-    turn_progress_set(turn_id=turn.pk, percent=10, note="loading the map")
-    snapshot = snapshot_load(turn.campaign, turn.number)
-    orders = orders_load(turn, snapshot)
-    turn_progress_set(turn_id=turn.pk, percent=30, note="exploring and declaring battles")
-    outcome = resolve_provisional(snapshot.world, orders, _dice(turn, "provisional"))
-    _write(snapshot, turn, outcome.events)
+    _run(turn, "provisional", orders_load, resolve_provisional)
     turn.state = Turn.State.DECISIONS
     turn.save(update_fields=["state"])
 
 
 def final_step(turn: Turn) -> None:
     """§3 Phases 6–7: battles resolved, the map updated, the end-of-campaign roll."""
-    turn_progress_set(turn_id=turn.pk, percent=10, note="loading the map and battles")
-    snapshot = snapshot_load(turn.campaign, turn.number)
-    battles = battles_load(turn, snapshot)
-    turn_progress_set(turn_id=turn.pk, percent=30, note="resolving battles")
-    outcome = resolve_final(snapshot.world, battles, _dice(turn, "final"))
-    _write(snapshot, turn, outcome.events)
+    events = _run(turn, "final", battles_load, resolve_final)
     turn.state = Turn.State.CLOSED
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["state", "resolved_at"])
-    _campaign_continue(turn.campaign, turn, outcome.events)
+    _campaign_continue(turn.campaign, turn, events)
 
 
 def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> None:

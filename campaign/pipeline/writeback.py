@@ -153,36 +153,28 @@ class Writer:
             )
             for seq, d in enumerate(self.declared, start=1)
         )
-        sides = []
+        sides: list[tuple[BattleSide, tuple[int, ...]]] = []  # each side with its armies
         for battle, declared in zip(battles, self.declared, strict=True):
-            sides.append(
-                BattleSide(
-                    battle=battle,
-                    role=Role.ATTACKER,
-                    kingdom_id=declared.attacker_kingdom_id,
-                    points=declared.attacker_points,
-                )
+            attacker = BattleSide(
+                battle=battle,
+                role=Role.ATTACKER,
+                kingdom_id=declared.attacker_kingdom_id,
+                points=declared.attacker_points,
             )
+            sides.append((attacker, declared.attacker_army_ids))
             if battle.needs_decisions:
-                sides.append(
-                    BattleSide(
-                        battle=battle,
-                        role=Role.DEFENDER,
-                        kingdom_id=declared.defender_kingdom_id,
-                        neutral_kingdom_id=declared.defender_neutral_kingdom_id,
-                        points=declared.defender_points,
-                    )
+                defender = BattleSide(
+                    battle=battle,
+                    role=Role.DEFENDER,
+                    kingdom_id=declared.defender_kingdom_id,
+                    neutral_kingdom_id=declared.defender_neutral_kingdom_id,
+                    points=declared.defender_points,
                 )
-        BattleSide.objects.bulk_create(sides)
-        armies_of = {
-            (d_index, Role.ATTACKER): d.attacker_army_ids for d_index, d in enumerate(self.declared)
-        } | {
-            (d_index, Role.DEFENDER): d.defender_army_ids for d_index, d in enumerate(self.declared)
-        }
-        index_of = {battle.pk: i for i, battle in enumerate(battles)}
+                sides.append((defender, declared.defender_army_ids))
+        BattleSide.objects.bulk_create(side for side, _ in sides)
         links = [
             BattleSide.armies.through(battleside_id=side.pk, army_id=army_id)
-            for side in sides
-            for army_id in armies_of[(index_of[side.battle.pk], Role(side.role))]
+            for side, army_ids in sides
+            for army_id in army_ids
         ]
         BattleSide.armies.through.objects.bulk_create(links)

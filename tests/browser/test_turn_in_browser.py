@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 from campaign.models import Turn
 from kingdoms.models import Order
@@ -50,6 +51,9 @@ def browser():
         )
         yield chromium
         chromium.close()
+        # Under Playwright the test's ORM calls run in a greenlet context with its own
+        # database connection; close it here, or it outlives the test database.
+        connections.close_all()
 
 
 def _log_in(browser, live_server, username: str, **context_options):
