@@ -83,7 +83,9 @@ def load_and_save(demo) -> float:
     with transaction.atomic():
         snapshot = snapshot_load(demo.campaign, demo.turn.number)
         Hex.objects.bulk_update(
-            list(snapshot.hexes.values()), ["owner", "explored", "feature", "is_orphan"], batch_size=500
+            list(snapshot.hexes.values()),
+            ["owner", "explored", "feature", "is_orphan"],
+            batch_size=500,
         )
         Army.objects.bulk_update(
             list(snapshot.armies.values()), ["points", "position"], batch_size=500
