@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from rules.dice import new_seed, seed_hash
+from rules.ruleset import ruleset_from_overrides
 from rules.state import Defence, Feature, Ruleset, Terrain
 
 
@@ -21,7 +22,8 @@ class Campaign(models.Model):
 
     name = models.CharField(max_length=200)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    # The GM's overrides of rules.state.Ruleset; missing keys take the rulebook defaults.
+    # The GM's house rules: {"options": {...}, "tables": {...}} over the rulebook's
+    # defaults (rules.ruleset); always validated by campaign_ruleset_change.
     ruleset_overrides = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -30,7 +32,7 @@ class Campaign(models.Model):
 
     @property
     def ruleset(self) -> Ruleset:
-        return Ruleset(**self.ruleset_overrides)
+        return ruleset_from_overrides(self.ruleset_overrides)
 
 
 class Membership(models.Model):

@@ -16,8 +16,7 @@ from django.utils import timezone
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
-
-TURN_LENGTH = dt.timedelta(days=7)  # A-2.0.1: one turn takes one real-time week
+from rules.ruleset import RulesetError, ruleset_changes, ruleset_from_overrides
 
 # The states a server step starts from, and the state that claims it.
 STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Turn.State.FINAL}
@@ -25,8 +24,10 @@ STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Tu
 
 def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None = None) -> Turn:
     """A-2.1: a new turn with a fresh seed whose hash is published at once."""
+    # A-2.0.1: one turn normally takes one real-time week (a ruleset option).
+    length = dt.timedelta(days=campaign.ruleset.turn_length_days)
     turn = Turn.objects.create(
-        campaign=campaign, number=number, deadline=deadline or timezone.now() + TURN_LENGTH
+        campaign=campaign, number=number, deadline=deadline or timezone.now() + length
     )
     chronicle_record(
         turn,
@@ -100,3 +101,34 @@ def gm_correction_record(*, campaign: Campaign, by: User, thing: str, changes: l
     chronicle_record(
         turn, "GMCorrection", {"by": by.get_username(), "thing": thing, "changes": changes}
     )
+
+
+def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) -> list[str]:
+    """The GM's house rules (issue 3): validated whole, then saved and announced.
+
+    Before the first turn is resolved the GM changes them freely; during play every
+    change is announced in the public chronicle (§7: "the GM should be able to configure
+    these rules"). Returns the changes in words.
+    """
+    require_gm(campaign=campaign, user=by)
+    try:
+        after = ruleset_from_overrides(overrides)
+    except RulesetError as problem:
+        raise Refused(problem.message, field=problem.key) from None
+    changes = ruleset_changes(campaign.ruleset, after)
+    if not changes:
+        return []
+    with transaction.atomic():
+        campaign.ruleset_overrides = overrides
+        campaign.save(update_fields=["ruleset_overrides"])
+        turn = campaign.turns.order_by("-number").first()
+        if turn is not None:
+            started = campaign.turns.filter(state=Turn.State.CLOSED).exists()
+            chronicle_record(
+                turn,
+                "RulesetChanged",
+                {"changes": changes, "during_play": started},
+                rule="§7 house rules",
+                public=True,
+            )
+    return changes

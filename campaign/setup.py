@@ -97,6 +97,7 @@ def _kingdoms_create(
             name=_kingdom_name(index),
             colour=COLOURS[index % len(COLOURS)],
             capital=capital,
+            power=campaign.ruleset.starting_power,  # Q19
         )
         Membership.objects.create(
             campaign=campaign, user=users[username], role=Membership.Role.PLAYER, kingdom=kingdom

@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from battles import views as battle_views
-from campaign import views
+from campaign import ruleset_views, views
 from kingdoms import views as kingdom_views
 
 urlpatterns = [
@@ -30,4 +30,5 @@ urlpatterns = [
         name="battle-decision",
     ),
     path("campaigns/<int:campaign_id>/chronicle/", views.chronicle, name="chronicle"),
+    path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
 ]

@@ -17,7 +17,7 @@ class Kingdom(models.Model):
     capital = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    power = models.IntegerField(default=2)  # Q19: starting power 2
+    power = models.IntegerField(default=0)  # a new campaign gives its ruleset.starting_power
     industry = models.IntegerField(default=0)
     eliminated = models.BooleanField(default=False)
 

@@ -19,6 +19,7 @@ from rules.events import (
     ExperienceGained,
     Retreated,
 )
+from rules.ruleset import table
 from rules.state import (
     BattleState,
     CharacterState,
@@ -30,7 +31,6 @@ from rules.state import (
     World,
 )
 from rules.tables import (
-    NEUTRAL_STRATEGY,
     TABLE_23_DEFENCE,
     TABLE_23_GRAND_MARSHAL,
     TABLE_23_HOME_GROUND,
@@ -133,7 +133,7 @@ def _fight(world: World, battle: BattleState, dice: Dice, points: dict[int, int]
     """§5.7 abstract resolution, A-2.5: Tables 23–25, troop losses, fallen characters and
     exactly 1 XP per character."""
     rolls: list[Roll] = []
-    strategy = {role: _strategy(battle, role, dice, rolls) for role in Role}
+    strategy = {role: _strategy(world, battle, role, dice, rolls) for role in Role}
     totals = {}
     for role in Role:
         roll = dice.d6(f"Table 25 outcome roll, {role.value} in the battle at {battle.hex}")
@@ -172,14 +172,16 @@ def _fight(world: World, battle: BattleState, dice: Dice, points: dict[int, int]
     return events
 
 
-def _strategy(battle: BattleState, role: Role, dice: Dice, rolls: list[Roll]) -> Strategy:
+def _strategy(
+    world: World, battle: BattleState, role: Role, dice: Dice, rolls: list[Roll]
+) -> Strategy:
     """Table 24: a player's choice, Hold if missing (Q7); a neutral's from a d6 (E-24)."""
     side = _side(battle, role)
     if side.kingdom_id is not None:
         return side.strategy or Strategy.HOLD
     roll = dice.d6(f"E-24 neutral strategy in the battle at {battle.hex}")
     rolls.append(roll)
-    return NEUTRAL_STRATEGY.lookup(roll.result)
+    return table(world.ruleset, "neutral-strategy").lookup(roll.result)
 
 
 def _losses(

@@ -25,7 +25,6 @@ from rules.events import (
     Outcome,
 )
 from rules.hexgrid import orphans, terrain_map
-from rules.orders import MINIMUM_ARMY_POINTS
 from rules.state import BattleState, Coord, Decision, DefenderKind, Role, World
 
 
@@ -54,6 +53,7 @@ class _TurnSoFar:
     points: dict[int, int]  # army id → current points
     owners: dict[Coord, int | None]  # hex → owner after the conquests so far
     positions: dict[int, Coord | None]  # army id → hex it stands on (E-32)
+    smallest_army: int  # E-14: a patrol below this is used up (P-C4)
     defenders: dict[Coord, int] = field(default_factory=dict)  # neutral points left
     used_up: set[int] = field(default_factory=set)  # patrols that retreated or lost
     taken: set[Coord] = field(default_factory=set)  # hexes conquered this turn
@@ -64,6 +64,7 @@ class _TurnSoFar:
             points={a.id: a.points for a in world.armies.values()},
             owners={coord: h.owner for coord, h in world.hexes.items()},
             positions={a.id: a.position for a in world.armies.values()},
+            smallest_army=world.ruleset.minimum_army_points,
         )
 
     def current(self, battle: BattleState) -> BattleState:
@@ -89,7 +90,7 @@ class _TurnSoFar:
         if patrol and (
             winner is Role.ATTACKER
             or decision(battle.defender) is Decision.RETREAT
-            or any(self.points[a] < MINIMUM_ARMY_POINTS for a in patrol)
+            or any(self.points[a] < self.smallest_army for a in patrol)
         ):
             self.used_up.update(patrol)
         if winner is not Role.ATTACKER:

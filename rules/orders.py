@@ -12,8 +12,6 @@ from collections.abc import Iterable
 from rules.hexgrid import adjacent, terrain_map
 from rules.state import Coord, Order, OrderKind, Terrain, World
 
-MINIMUM_ARMY_POINTS = 1000  # E-14: below this an army may only Rest
-
 
 def own_hexes(world: World, kingdom_id: int, *, orphans: bool = True) -> set[Coord]:
     """The kingdom's hexes; with ``orphans=False`` only those that may give orders."""
@@ -46,10 +44,11 @@ def why_illegal(
         return f"army {order.army_id} is not yours"
     if order.kind is OrderKind.REST:
         return None
-    if army.points < MINIMUM_ARMY_POINTS:
+    smallest = world.ruleset.minimum_army_points  # E-14: below it an army may only Rest
+    if army.points < smallest:
         return (
             f"army {army.id} has {army.points:,} points: an army below "
-            f"{MINIMUM_ARMY_POINTS:,} points may only Rest (E-14)"
+            f"{smallest:,} points may only Rest (E-14)"
         )
     if order.kind is OrderKind.INVADE:
         return _invade_problem(world, kingdom_id, order)

@@ -19,6 +19,7 @@ from rules.dice import Dice, Roll
 from rules.events import ArmyMoved, BattleDeclared, Event, HexExplored, Outcome
 from rules.hexgrid import distance
 from rules.orders import invasion_origin
+from rules.ruleset import defender_table, exploration_table, table
 from rules.state import (
     ArmyState,
     BattleState,
@@ -28,14 +29,9 @@ from rules.state import (
     HexState,
     Order,
     OrderKind,
+    Ruleset,
     Side,
     World,
-)
-from rules.tables import (
-    MINOR_FEATURE_CHECK,
-    TABLE_7_EXPLORATION,
-    TABLE_17_MINOR_FEATURES,
-    defender_table,
 )
 
 DECLARATION_RULES = {
@@ -145,7 +141,7 @@ def _defender(
     if hex_.neutral_kingdom is not None:
         return _neutral_kingdom_army(world, hex_, outcome)
     if not hex_.explored:
-        hex_ = _explore(hex_, dice, outcome)
+        hex_ = _explore(hex_, world.ruleset, dice, outcome)
     if hex_.defender is None or hex_.defender.points <= 0:
         return DefenderKind.UNDEFENDED, None
     return DefenderKind.NEUTRAL, Side(points=hex_.defender.points)
@@ -192,23 +188,23 @@ def _neutral_kingdom_army(
     )
 
 
-def _explore(hex_: HexState, dice: Dice, outcome: Outcome) -> HexState:
+def _explore(hex_: HexState, ruleset: Ruleset, dice: Dice, outcome: Outcome) -> HexState:
     """A-1.0.5, A-1.0.7, A-1.5.2, E-08: Table 7 on the terrain, the minor-feature d6
     (every hex, Empty too) and its Table 17 type on 5+, then the defender's size when
     there is a major feature. Returns the hex as explored."""
     where = f"at {hex_.coord}"
     rolls: list[Roll] = [dice.d6(f"Table 7 exploration ({hex_.terrain.value}) {where}")]
-    feature = TABLE_7_EXPLORATION[hex_.terrain].lookup(rolls[-1].result)
+    feature = exploration_table(ruleset, hex_.terrain).lookup(rolls[-1].result)
     minor = None
     rolls.append(dice.d6(f"minor feature check (E-08) {where}"))
-    if MINOR_FEATURE_CHECK.lookup(rolls[-1].result):
+    if table(ruleset, "minor-feature-check").lookup(rolls[-1].result):
         rolls.append(dice.d6(f"Table 17 minor feature {where}"))
-        minor = TABLE_17_MINOR_FEATURES.lookup(rolls[-1].result)
+        minor = table(ruleset, "table-17").lookup(rolls[-1].result)
     defender = None
     if feature is not None:
-        table = defender_table(feature)
-        rolls.append(dice.d6(f"{table.title} size {where}"))
-        size = table.lookup(rolls[-1].result)
+        sizes = defender_table(ruleset, feature)
+        rolls.append(dice.d6(f"{sizes.title} size {where}"))
+        size = sizes.lookup(rolls[-1].result)
         defender = Defender(points=size, original_points=size)
     outcome.add(
         HexExplored(

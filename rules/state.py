@@ -7,8 +7,11 @@ never sees a model.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from rules.dicetable import DiceTable
 
 Coord = tuple[int, int]
 """Axial hex coordinates (q, r) on a flat-topped grid (E-39)."""
@@ -91,17 +94,27 @@ class Role(StrEnum):
     DEFENDER = "defender"
 
 
+def _option(default: int, label: str, rule: str, low: int, high: int):
+    return field(default=default, metadata={"label": label, "rule": rule, "range": (low, high)})
+
+
 @dataclass(frozen=True)
 class Ruleset:
-    """The numbered options of campaign-rules.md that the engine reads.
+    """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
+    and the GM's edited tables (rules.ruleset holds the defaults and validates edits)."""
 
-    Campaign.ruleset holds the GM's overrides; everything else takes these defaults.
-    """
-
-    patrol_radius: int = 1  # Q13
-    neutral_kingdom_defending_points: int = 2500  # A-1.5.2, E-06
-    end_check_turn: int = 8  # A-3.0.2: the announced turn of the first end roll
-    end_roll_target: int = 4  # A-3.0.2: d6 of 4+ ends the campaign
+    patrol_radius: int = _option(1, "Patrol radius", "Table 5 Q13", 0, 3)
+    neutral_kingdom_defending_points: int = _option(
+        2500, "Neutral kingdom army, defending (points)", "A-1.5.2 E-06", 500, 10000
+    )
+    end_check_turn: int = _option(8, "First turn of the end roll", "A-3.0.2 Q12", 1, 200)
+    end_roll_target: int = _option(4, "End roll: the campaign ends on a d6 of", "A-3.0.2", 1, 6)
+    starting_power: int = _option(2, "Starting power", "Q19", 0, 20)
+    turn_length_days: int = _option(7, "Days a turn stays open for orders", "A-2.0.1", 1, 60)
+    minimum_army_points: int = _option(
+        1000, "Smallest army that may do more than rest (points)", "E-14 §5.6", 0, 3000
+    )
+    tables: Mapping[str, DiceTable] = field(default_factory=dict)  # key → the GM's version
 
 
 @dataclass(frozen=True)

@@ -7,68 +7,33 @@ edited table before it is used.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from rules.dicetable import DiceTable, d6
 from rules.state import Defence, Feature, Strategy, Terrain
-
-
-@dataclass(frozen=True)
-class DiceTable:
-    """A die roll looked up in rows of (low, high, result), both ends included."""
-
-    title: str  # how a GM knows it, e.g. "Table 7 (Fields)"
-    rule: str  # where it comes from, e.g. "A-1.0.5 §5.5"
-    sides: int
-    rows: tuple[tuple[int, int, Hashable], ...]
-
-    def lookup(self, roll: int):
-        for low, high, result in self.rows:
-            if low <= roll <= high:
-                return result
-        raise ValueError(f"{self.title}: {roll} is not covered")
-
-    def validate(self) -> None:
-        """Raise ValueError naming the first face that no row, or two rows, cover."""
-        for low, high, _ in self.rows:
-            if not 1 <= low <= high <= self.sides:
-                raise ValueError(f"{self.title}: row {low}–{high} is not within 1–{self.sides}")
-        for face in range(1, self.sides + 1):
-            covering = [(low, high) for low, high, _ in self.rows if low <= face <= high]
-            if not covering:
-                raise ValueError(f"{self.title}: {face} is not covered")
-            if len(covering) > 1:
-                spans = " and ".join(f"{low}–{high}" for low, high in covering)
-                raise ValueError(f"{self.title}: {face} is covered twice (rows {spans})")
-
-
-def _d6(title: str, rule: str, *rows: tuple[int, int, Hashable]) -> DiceTable:
-    return DiceTable(title=title, rule=rule, sides=6, rows=rows)
-
 
 # --- Table 7: exploration (A-1.0.5, §5.5) -------------------------------------------
 
 _EMPTY = None
 TABLE_7_EXPLORATION: dict[Terrain, DiceTable] = {
-    Terrain.FIELDS: _d6(
+    Terrain.FIELDS: d6(
         "Table 7 (Fields)", "A-1.0.5 §5.5",
         (1, 4, _EMPTY), (5, 5, Feature.TOWN), (6, 6, Feature.ARCANE_RUINS),
     ),
-    Terrain.RIVER: _d6(
+    Terrain.RIVER: d6(
         "Table 7 (River)", "A-1.0.5 §5.5",
         (1, 2, _EMPTY), (3, 5, Feature.TOWN), (6, 6, Feature.CITY),
     ),
-    Terrain.FOREST: _d6(
+    Terrain.FOREST: d6(
         "Table 7 (Forest)", "A-1.0.5 §5.5",
         (1, 2, _EMPTY), (3, 5, Feature.WOODS), (6, 6, Feature.DEEP_WOODS),
     ),
-    Terrain.SWAMP: _d6(
+    Terrain.SWAMP: d6(
         "Table 7 (Swamp)", "A-1.0.5 §5.5",
         (1, 2, _EMPTY), (3, 4, Feature.ARCANE_RUINS), (5, 6, Feature.WIZARD_TOWER),
     ),
-    Terrain.MOUNTAIN: _d6(
+    Terrain.MOUNTAIN: d6(
         "Table 7 (Mountain)", "A-1.0.5 §5.5",
         (1, 2, _EMPTY), (3, 5, Feature.MINE), (6, 6, Feature.DEEP_MINE),
     ),
@@ -76,7 +41,7 @@ TABLE_7_EXPLORATION: dict[Terrain, DiceTable] = {
 
 # --- Minor features (§5.5, E-08; Table 17, §5.10) -----------------------------------
 
-MINOR_FEATURE_CHECK = _d6("Minor feature check", "§5.5 E-08", (1, 4, False), (5, 6, True))
+MINOR_FEATURE_CHECK = d6("Minor feature check", "§5.5 E-08", (1, 4, False), (5, 6, True))
 """E-08: rolled for every explored hex outside the neutral kingdoms, Empty ones too."""
 
 
@@ -91,7 +56,7 @@ class MinorFeature(StrEnum):
     MONUMENT = "monument"
 
 
-TABLE_17_MINOR_FEATURES = _d6(
+TABLE_17_MINOR_FEATURES = d6(
     "Table 17 (Minor features)", "§5.10",
     (1, 1, MinorFeature.OLD_ROAD), (2, 2, MinorFeature.FORD),
     (3, 3, MinorFeature.ANCIENT_RUINS), (4, 4, MinorFeature.SHRINE),
@@ -100,19 +65,14 @@ TABLE_17_MINOR_FEATURES = _d6(
 
 # --- Neutral defender sizes (A-1.0.7, A-1.5.2, §5.5) --------------------------------
 
-FEATURE_DEFENDER = _d6(
+FEATURE_DEFENDER = d6(
     "Neutral defender (Feature)", "A-1.5.2 §5.5",
     (1, 2, 500), (3, 4, 1000), (5, 5, 1500), (6, 6, 2000),
 )  # fmt: skip
-MEGA_FEATURE_DEFENDER = _d6(
+MEGA_FEATURE_DEFENDER = d6(
     "Neutral defender (Mega-feature)", "A-1.5.2 §5.5",
     (1, 2, 1000), (3, 4, 1500), (5, 5, 2000), (6, 6, 2500),
 )  # fmt: skip
-
-
-def defender_table(feature: Feature) -> DiceTable:
-    """A-1.5.2: the size band depends on whether the feature is a mega-feature."""
-    return MEGA_FEATURE_DEFENDER if feature.is_mega else FEATURE_DEFENDER
 
 
 # --- Table 23: basic strategy modifier (§5.7) ---------------------------------------
@@ -152,7 +112,7 @@ def strategy_bonus(own: Strategy, enemy: Strategy) -> int:
     return TABLE_24_MATCH_UP_BONUS if TABLE_24_BEATS[own] is enemy else 0
 
 
-NEUTRAL_STRATEGY = _d6(
+NEUTRAL_STRATEGY = d6(
     "Neutral strategy", "E-24",
     (1, 2, Strategy.ASSAULT), (3, 4, Strategy.OUTFLANK), (5, 6, Strategy.HOLD),
 )  # fmt: skip
@@ -244,7 +204,7 @@ def falls_on(won: bool | None, result: BattleResult) -> int:
 
 def end_roll_table(target: int) -> DiceTable:
     """A-3.0.2 [Source A]: a d6 of ``target`` or more (4+ by default) ends the campaign."""
-    return _d6("End roll", "A-3.0.2", (1, target - 1, False), (target, 6, True))
+    return d6("End roll", "A-3.0.2", (1, target - 1, False), (target, 6, True))
 
 
 ALL_DICE_TABLES: tuple[DiceTable, ...] = (

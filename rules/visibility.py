@@ -57,10 +57,18 @@ def hex_view(facts: HexFacts, viewer: Viewer) -> dict:
     knows_kingdom = viewer.is_gm or kingdom in viewer.known_neutral_kingdoms
     if not knows_contents:
         return {
-            "q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": owner,
-            "explored": explored, "neutral_kingdom": kingdom if knows_kingdom else None,
-            "orphan": owner is not None and bool(facts.orphan), "feature": None,
-            "minor_feature": None, "defence": None, "watchtower": False, "defender_points": None,
+            "q": facts.q,
+            "r": facts.r,
+            "terrain": facts.terrain,
+            "owner": owner,
+            "explored": explored,
+            "neutral_kingdom": kingdom if knows_kingdom else None,
+            "orphan": owner is not None and bool(facts.orphan),
+            "feature": None,
+            "minor_feature": None,
+            "defence": None,
+            "watchtower": False,
+            "defender_points": None,
         }
     return {
         "q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": owner,

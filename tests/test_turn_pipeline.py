@@ -158,7 +158,7 @@ def test_step_queries_do_not_grow_with_the_map(
 def test_the_end_roll_can_finish_the_campaign(demo, django_capture_on_commit_callbacks):
     """A-3.0.2: from the announced turn a d6 of 4+ ends the campaign; no next turn then."""
     campaign = demo.campaign
-    campaign.ruleset_overrides = {"end_check_turn": 1, "end_roll_target": 1}  # always ends
+    campaign.ruleset_overrides = {"options": {"end_check_turn": 1, "end_roll_target": 1}}
     campaign.save()
     _step(demo, django_capture_on_commit_callbacks)
     _step(demo, django_capture_on_commit_callbacks)

@@ -3,7 +3,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from campaign.api import views
+from campaign.api import ruleset, views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -22,6 +22,7 @@ urlpatterns = [
         views.TurnResolveView.as_view(),
         name="api-turn-resolve",
     ),
+    path("campaigns/<int:campaign_id>/ruleset/", ruleset.RulesetView.as_view(), name="api-ruleset"),
     path("", include("kingdoms.api.urls")),
     path("", include("battles.api.urls")),
 ]

@@ -2,7 +2,8 @@
 
 import pytest
 
-from rules.state import Feature, Strategy, Terrain
+from rules.ruleset import defender_table
+from rules.state import Feature, Ruleset, Strategy, Terrain
 from rules.tables import (
     ALL_DICE_TABLES,
     FEATURE_DEFENDER,
@@ -15,7 +16,6 @@ from rules.tables import (
     DiceTable,
     MinorFeature,
     battle_result,
-    defender_table,
     end_roll_table,
     falls_on,
     loss_percent,
@@ -80,8 +80,8 @@ def test_defender_sizes_a_1_5_2_feature_and_mega_feature():
     assert [MEGA_FEATURE_DEFENDER.lookup(f) for f in range(1, 7)] == [
         1000, 1000, 1500, 1500, 2000, 2500,
     ]  # fmt: skip
-    assert defender_table(Feature.CITY) is MEGA_FEATURE_DEFENDER
-    assert defender_table(Feature.TOWN) is FEATURE_DEFENDER
+    assert defender_table(Ruleset(), Feature.CITY) is MEGA_FEATURE_DEFENDER
+    assert defender_table(Ruleset(), Feature.TOWN) is FEATURE_DEFENDER
 
 
 @pytest.mark.parametrize(

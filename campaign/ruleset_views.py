@@ -1,0 +1,64 @@
+"""The rules page: the ruleset in force for everyone, and the GM's house-rules form."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods
+
+from campaign.errors import Refused
+from campaign.services import campaign_ruleset_change
+from campaign.views import Seat, refusal_status, seat_for
+from rules.ruleset import OPTIONS, TABLES, RulesetError, describe, overrides_from_form
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def ruleset_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    seat = seat_for(request, campaign_id)
+    if request.method == "GET":
+        return _render(request, seat)
+    posted = {key: request.POST.get(f"table-{key}", "") for key in TABLES}
+    options = {name: request.POST.get(f"option-{name}", "") for name in OPTIONS}
+    try:
+        overrides = overrides_from_form(options, posted)
+        changes = campaign_ruleset_change(
+            campaign=seat.campaign, by=request.user, overrides=overrides
+        )
+    except RulesetError as problem:
+        return _render(request, seat, Refused(problem.message, field=problem.key), posted, options)
+    except Refused as refused:
+        return _render(request, seat, refused, posted, options)
+    url = reverse("ruleset", args=[campaign_id])
+    return redirect(f"{url}?changed={len(changes)}")
+
+
+def _render(
+    request: HttpRequest,
+    seat: Seat,
+    refused: Refused | None = None,
+    posted_tables: dict | None = None,
+    posted_options: dict | None = None,
+) -> HttpResponse:
+    """The page; after a refusal the GM's input stays in the form, the reason by its field."""
+    options, tables = describe(seat.campaign.ruleset)
+    error_at = refused.field if refused else None
+    posted_options, posted_tables = posted_options or {}, posted_tables or {}
+    context = {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "options": [
+            {"line": o, "shown": posted_options.get(o.name, o.value), "error": error_at == o.name}
+            for o in options
+        ],
+        "tables": [
+            {"line": t, "shown": posted_tables.get(t.key, t.text), "error": error_at == t.key}
+            for t in tables
+        ],
+        "refused": refused,
+        "changed": request.GET.get("changed"),
+    }
+    status = refusal_status(request, refused) if refused else 200
+    return render(request, "campaign/ruleset.html", context, status=status)
