@@ -168,6 +168,33 @@ def _campaign_end_roll(p: dict, names: Names) -> str:
     return f"{roll}: {verdict}."
 
 
+def _power_collected(p: dict, names: Names) -> str:
+    return (
+        f"{names.kingdom(p.get('kingdom_id'))} collected {_number(p.get('gained'))} power: "
+        f"{_number(p.get('power'))} power and {_number(p.get('industry'))} industry now."
+    )
+
+
+def _half_points(halves) -> str:
+    return f"{halves / 2:g}" if isinstance(halves, int) else "?"
+
+
+def _campaign_won(p: dict, names: Names) -> str:
+    winners = " and ".join(names.kingdom(k) for k in p.get("winner_ids", [])) or "nobody"
+    scores = ", ".join(f"{names.kingdom(k)} {_half_points(h)}" for k, h in p.get("scores", []))
+    verb = "win" if len(p.get("winner_ids", [])) > 1 else "wins"
+    return f"The campaign is over: {winners} {verb} on effective power ({scores})."
+
+
+def _ruleset_changed(p: dict, names: Names) -> str:
+    changes = "; ".join(p.get("changes", [])) or "the house rules"
+    return f"The GM changed the rules: {changes}."
+
+
+def _gm_correction(p: dict, names: Names) -> str:
+    return f"The GM corrected {p.get('thing', 'something')}: {'; '.join(p.get('changes', []))}."
+
+
 NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "TurnOpened": _turn_opened,
     "OrderSubmitted": _order_submitted,
@@ -185,6 +212,10 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "ArmyMoved": _army_moved,
     "OrphanChanged": _orphan_changed,
     "CampaignEndRoll": _campaign_end_roll,
+    "PowerCollected": _power_collected,
+    "CampaignWon": _campaign_won,
+    "RulesetChanged": _ruleset_changed,
+    "GMCorrection": _gm_correction,
 }
 
 

@@ -32,6 +32,7 @@ from campaign.services import turn_claim_step, turn_progress
 from kingdoms.forms import OrderForm
 from kingdoms.selectors import (
     player_kingdoms,
+    standings,
     visible_armies,
     visible_neutral_kingdoms,
     visible_orders,
@@ -150,6 +151,7 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "legend": [{"name": k.name, "colour": mapsvg.safe_colour(k.colour)} for k in kingdoms],
         "map_svg": map_svg(seat, kingdoms, armies),
         "army_cards": army_cards(seat, current, armies, orders),
+        "standings": standings(seat.campaign, seat.viewer),
     }
     return render_page(
         request, "campaign/campaign_detail.html", "campaign/partials/campaign_body.html", context

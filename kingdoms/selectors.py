@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from django.db.models import QuerySet
 
-from campaign.models import Campaign, Turn
+from campaign.models import Campaign, Hex, Turn
 from kingdoms.models import Army, Kingdom, NeutralKingdom, Order
+from rules.power import land_score_halves
+from rules.state import Feature
 from rules.visibility import Viewer
 
 
@@ -39,3 +43,32 @@ def visible_orders(turn: Turn, viewer: Viewer) -> QuerySet[Order]:
     if viewer.is_gm:
         return orders.order_by("army__kingdom_id", "army_id")
     return orders.filter(army__kingdom_id=viewer.kingdom_id).order_by("army_id")
+
+
+def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
+    """Table 1 every turn (issue 3): each kingdom's hexes and their score are public (the
+    map is); its effective power, which counts unspent power, only to itself and the GM.
+    Two queries, whatever the map size."""
+    features: dict[int, list[Feature | None]] = defaultdict(list)
+    rows = Hex.objects.filter(campaign=campaign, owner__isnull=False).values_list(
+        "owner_id", "feature"
+    )
+    for owner_id, feature in rows:
+        features[owner_id].append(Feature(feature) if feature else None)
+    table = []
+    for kingdom in player_kingdoms(campaign):
+        land = land_score_halves(features[kingdom.id])
+        sees_power = viewer.is_gm or viewer.kingdom_id == kingdom.id
+        table.append(
+            {
+                "kingdom": kingdom.id,
+                "name": kingdom.name,
+                "colour": kingdom.colour,
+                "hexes": len(features[kingdom.id]),
+                "land_score": land / 2,
+                "power": kingdom.power if sees_power else None,
+                "effective_power": (land + 2 * kingdom.power) / 2 if sees_power else None,
+                "eliminated": kingdom.eliminated,
+            }
+        )
+    return sorted(table, key=lambda row: (-row["land_score"], row["kingdom"]))

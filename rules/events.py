@@ -169,6 +169,24 @@ class CampaignEndRoll(Event):
     ends: bool
 
 
+@dataclass(frozen=True, kw_only=True)
+class PowerCollected(Event):
+    """Table 9, §3 step 6g: a kingdom's income; its power and industry after it."""
+
+    kingdom_id: int
+    gained: int
+    power: int
+    industry: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CampaignWon(Event):
+    """A-3.1: the campaign is over; scores are Table 1 effective power in half-points."""
+
+    winner_ids: tuple[int, ...]
+    scores: tuple[tuple[int, int], ...]  # (kingdom id, effective power × 2), best first
+
+
 @dataclass
 class Outcome:
     events: list[Event] = dataclasses.field(default_factory=list)

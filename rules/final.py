@@ -25,12 +25,14 @@ from rules.events import (
     Outcome,
 )
 from rules.hexgrid import orphans, terrain_map
+from rules.power import campaign_won, collect_power, owners_applied
 from rules.state import BattleState, Coord, Decision, DefenderKind, Role, World
 
 
 def resolve_final(world: World, battles: list[BattleState], dice: Dice) -> Outcome:
     """§3 Phase 6 and 7: abstract battles (6a), the map (6b), army positions (E-32),
-    orphan flags after the conquests (6f, A-1.3.1), then the end roll (A-3.0.2)."""
+    orphan flags after the conquests (6f, A-1.3.1), power income (6g, Table 9), then the
+    end roll (A-3.0.2) and, if it ends the campaign, the winner (A-3.1)."""
     outcome = Outcome()
     turn = _TurnSoFar.of(world)
     for battle in sorted(battles, key=lambda b: b.key):
@@ -42,7 +44,13 @@ def resolve_final(world: World, battles: list[BattleState], dice: Dice) -> Outco
         outcome.events += turn.apply(battle, events)
     outcome.events += turn.displaced(world)
     outcome.events += orphan_changes(world, turn.owners)
-    outcome.events += resolve_ending(world, dice)
+    after = owners_applied(world, turn.owners)
+    income = collect_power(after)
+    outcome.events += income
+    ending = resolve_ending(world, dice)
+    outcome.events += ending
+    if any(roll.ends for roll in ending):
+        outcome.events.append(campaign_won(after, {e.kingdom_id: e.power for e in income}))
     return outcome
 
 

@@ -147,6 +147,7 @@ class KingdomState:
     name: str
     capital: Coord | None
     power: int = 0
+    industry: int = 0  # Table 9: converts to power 3 for 1, the remainder kept
     eliminated: bool = False
 
 

@@ -110,6 +110,7 @@ _PUBLIC_EVENTS = (
     ev.OrphanChanged,
     ev.CampaignEndRoll,
     ev.BattleWon,
+    ev.CampaignWon,
 )
 
 
@@ -128,6 +129,8 @@ def audience(event: ev.Event, context: Context) -> Audience:
         return Audience(True)
     if isinstance(event, (ev.ArmyLosses, ev.CharacterFell, ev.ExperienceGained)):
         return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
+    if isinstance(event, ev.PowerCollected):  # other kingdoms' power is not yours to see
+        return Audience(False, frozenset({event.kingdom_id}))
     if isinstance(event, ev.ArmyMoved):
         return Audience(False, frozenset({context.army_kingdom[event.army_id]}))
     raise TypeError(f"no audience rule for {event.type}")

@@ -167,3 +167,17 @@ def test_the_end_roll_can_finish_the_campaign(demo, django_capture_on_commit_cal
     assert not Turn.objects.filter(campaign=campaign, number=2).exists()
     roll = TurnEvent.objects.get(turn=demo.turn, kind="CampaignEndRoll")
     assert roll.payload["ends"] is True and roll.public
+    won = TurnEvent.objects.get(turn=demo.turn, kind="CampaignWon")
+    assert won.public, "A-3.1: everyone learns the winner and the final effective power"
+    assert len(won.payload["scores"]) == 4
+
+
+def test_income_is_collected_and_seen_only_by_its_kingdom(demo, django_capture_on_commit_callbacks):
+    """Table 9 (6g): each capital pays 1 power; other kingdoms' power stays hidden."""
+    _step(demo, django_capture_on_commit_callbacks)
+    _step(demo, django_capture_on_commit_callbacks)
+    alice = demo.kingdoms["alice"]
+    alice.refresh_from_db()
+    assert alice.power == 2 + 1
+    income = TurnEvent.objects.get(turn=demo.turn, kind="PowerCollected", kingdom_ids=[alice.pk])
+    assert not income.public

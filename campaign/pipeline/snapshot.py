@@ -128,6 +128,7 @@ def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
         name=k.name,
         capital=coord_of.get(k.capital_id),
         power=k.power,
+        industry=k.industry,
         eliminated=k.eliminated,
     )
 

@@ -11,7 +11,7 @@ from battles.models import Battle, BattleSide
 from campaign.chronicle import chronicle_entries_for
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.snapshot import Snapshot
-from kingdoms.models import Army, Character
+from kingdoms.models import Army, Character, Kingdom
 from rules import events as ev
 from rules.state import Role
 from rules.visibility import Context
@@ -37,6 +37,7 @@ class Writer:
         self.army_ids: set[int] = set()
         self.character_ids: set[int] = set()
         self.battle_ids: set[int] = set()
+        self.kingdom_ids: set[int] = set()
         self.declared: list[ev.BattleDeclared] = []
         self._appliers = {
             ev.HexExplored: self._explored,
@@ -49,6 +50,7 @@ class Writer:
             ev.HexConquered: self._conquered,
             ev.ArmyMoved: self._moved,
             ev.OrphanChanged: self._orphan,
+            ev.PowerCollected: self._power,
         }
 
     def apply(self, events: list[ev.Event]) -> None:
@@ -110,6 +112,11 @@ class Writer:
     def _orphan(self, event: ev.OrphanChanged) -> None:
         self._hex(event.hex).is_orphan = event.orphan
 
+    def _power(self, event: ev.PowerCollected) -> None:
+        kingdom = self.snapshot.kingdoms[event.kingdom_id]
+        kingdom.power, kingdom.industry = event.power, event.industry
+        self.kingdom_ids.add(event.kingdom_id)
+
     def flush(self, events: list[ev.Event]) -> None:
         """Write every changed row, then the chronicle, in a fixed number of statements."""
         snapshot = self.snapshot
@@ -119,6 +126,9 @@ class Writer:
         )
         Character.objects.bulk_update(
             [snapshot.characters[i] for i in sorted(self.character_ids)], ["xp"]
+        )
+        Kingdom.objects.bulk_update(
+            [snapshot.kingdoms[i] for i in sorted(self.kingdom_ids)], ["power", "industry"]
         )
         Battle.objects.bulk_update(
             [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS

@@ -38,3 +38,16 @@ class OrderInputSerializer(serializers.Serializer):
     origin = CoordField(
         allow_null=True, required=False, help_text="Invade only: my hex it leaves from (E-07)."
     )
+
+
+class StandingSerializer(serializers.Serializer):
+    """One row of Table 1 standings; power fields are null unless they are yours."""
+
+    kingdom = serializers.IntegerField()
+    name = serializers.CharField()
+    colour = serializers.CharField()
+    hexes = serializers.IntegerField()
+    land_score = serializers.FloatField()
+    power = serializers.IntegerField(allow_null=True)
+    effective_power = serializers.FloatField(allow_null=True)
+    eliminated = serializers.BooleanField()

@@ -11,8 +11,13 @@ from rest_framework.views import APIView
 from campaign.api.access import campaign_access, current_turn_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, validated
 from campaign.errors import Refused
-from kingdoms.api.serializers import ArmySerializer, OrderInputSerializer, OrderSerializer
-from kingdoms.selectors import visible_armies, visible_orders
+from kingdoms.api.serializers import (
+    ArmySerializer,
+    OrderInputSerializer,
+    OrderSerializer,
+    StandingSerializer,
+)
+from kingdoms.selectors import standings, visible_armies, visible_orders
 from kingdoms.services import order_submit
 
 
@@ -55,3 +60,13 @@ class OrderListView(APIView):
             origin=wanted.get("origin"),
         )
         return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+
+class StandingsView(APIView):
+    @extend_schema(responses={200: StandingSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """Table 1 standings: land for all; effective power only your own (the GM's: all)."""
+        access = campaign_access(request, campaign_id)
+        return Response(
+            StandingSerializer(standings(access.campaign, access.viewer), many=True).data
+        )

@@ -57,6 +57,10 @@ def test_6b_6f_conquest_moves_the_army_and_orphans_the_cut_off_hex_e32():
         {"type": "ArmyMoved", "rule": "E-32", "army_id": 1, "hex": [2, 0]},
         {"type": "ArmyMoved", "rule": "E-32", "army_id": 20, "hex": [3, 0]},
         {"type": "OrphanChanged", "rule": "A-1.3.1 §3-6f", "hex": [1, 0], "orphan": True},
+        {"type": "PowerCollected", "rule": "Table 9 §3-6g", "kingdom_id": 1, "gained": 1,
+         "power": 1, "industry": 0},
+        {"type": "PowerCollected", "rule": "Table 9 §3-6g", "kingdom_id": 2, "gained": 1,
+         "power": 1, "industry": 0},
     ]  # fmt: skip
 
 
@@ -131,10 +135,21 @@ def test_semi_permanence_a_neutral_carries_its_losses_to_the_next_invader():
     ]
 
 
-def test_a_3_0_2_the_end_roll_comes_last():
+def test_a_3_0_2_the_end_roll_comes_after_income_and_a_3_1_names_the_winner():
+    """Phase 7 follows 6g; when the roll ends the campaign, Table 1 picks the winner."""
     w = world(army(1, 1, position=(1, 1)), turn=8)
     events = final(w, [battle(1, (2, 1), DefenderKind.UNDEFENDED, K1)], [4])
-    assert events[-1].type == "CampaignEndRoll" and events[-1].ends is True
+    assert [e.type for e in events[-4:]] == [
+        "PowerCollected", "PowerCollected", "CampaignEndRoll", "CampaignWon",
+    ]  # fmt: skip
+    # K1: 4 hexes (3 + (2, 1) taken) and 1 power = 5; K2: 3 hexes and 1 power = 4.
+    assert events[-1].winner_ids == (1,) and events[-1].scores == ((1, 10), (2, 8))
+
+
+def test_a_3_0_2_no_winner_while_the_campaign_goes_on():
+    w = world(army(1, 1, position=(1, 1)), turn=8)
+    events = final(w, [battle(1, (2, 1), DefenderKind.UNDEFENDED, K1)], [3])
+    assert events[-1].type == "CampaignEndRoll" and events[-1].ends is False
 
 
 DETERMINISM_MAP = """

@@ -1,0 +1,103 @@
+"""Power: income at Final Results (Table 9), effective power (Table 1), the winner (A-3.1).
+
+Effective power is counted in half-points (×2) so that a major feature's 1.5 stays an
+integer, as §3's implementation tip says.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+
+from rules.events import CampaignWon, Event, PowerCollected
+from rules.state import Coord, Feature, World
+
+INDUSTRY_PER_POWER = 3  # Table 9: every 3 industry converts to 1 power
+
+
+def hex_value_halves(feature: Feature | None) -> int:
+    """Table 1 (Q11): a hex scores 2 with a mega-feature, 1.5 with another major
+    feature, 1 otherwise (in halves: 4, 3, 2). The capital counts as a City (E-22)."""
+    if feature is None:
+        return 2
+    return 4 if feature.is_mega else 3
+
+
+def land_score_halves(features: Iterable[Feature | None]) -> int:
+    """Table 1's hex part for the features of a kingdom's hexes (orphans count, Q11)."""
+    return sum(hex_value_halves(feature) for feature in features)
+
+
+def kingdom_features(world: World, kingdom_id: int) -> list[Feature | None]:
+    return [h.feature for h in world.hexes.values() if h.owner == kingdom_id]
+
+
+def income(world: World, kingdom_id: int) -> tuple[int, int]:
+    """Table 9 (§3 step 6g): the power gained and the industry left over.
+
+    The own capital gives +1 (Source A), and in all only 1 although it is a City (E-22);
+    each other mega-feature +1; each non-mega major feature +1 industry, and every 3
+    industry convert to 1 power with the remainder kept. Orphan hexes pay too (A-1.3.5).
+    """
+    kingdom = world.kingdoms[kingdom_id]
+    capital = kingdom.capital
+    power, industry_now = 0, kingdom.industry
+    for coord, hex_ in world.hexes.items():
+        if hex_.owner != kingdom_id:
+            continue
+        if coord == capital:
+            power += 1
+        elif hex_.feature is not None and hex_.feature.is_mega:
+            power += 1
+        elif hex_.feature is not None:
+            industry_now += 1
+    converted, left = divmod(industry_now, INDUSTRY_PER_POWER)
+    return power + converted, left
+
+
+def collect_power(world: World) -> list[PowerCollected]:
+    """§3 step 6g for every kingdom still in play, in id order."""
+    events = []
+    for kingdom in sorted(world.kingdoms.values(), key=lambda k: k.id):
+        if kingdom.eliminated:
+            continue
+        gained, left = income(world, kingdom.id)
+        events.append(
+            PowerCollected(
+                rule="Table 9 §3-6g",
+                kingdom_id=kingdom.id,
+                gained=gained,
+                power=kingdom.power + gained,
+                industry=left,
+            )
+        )
+    return events
+
+
+def effective_power_halves(world: World, kingdom_id: int, power: int) -> int:
+    """Table 1 (A-3.1): 1 per unspent power point plus the hexes' values, in halves."""
+    return 2 * power + land_score_halves(kingdom_features(world, kingdom_id))
+
+
+def campaign_won(world: World, powers: Mapping[int, int]) -> Event:
+    """A-3.1, E-27: the highest effective power wins; a tie gives co-winners."""
+    scores = sorted(
+        ((kingdom_id, effective_power_halves(world, kingdom_id, power))
+         for kingdom_id, power in powers.items()),
+        key=lambda pair: (-pair[1], pair[0]),
+    )  # fmt: skip
+    best = scores[0][1] if scores else 0
+    return CampaignWon(
+        rule="A-3.1 Table 1 E-27",
+        winner_ids=tuple(kingdom_id for kingdom_id, score in scores if score == best),
+        scores=tuple(scores),
+    )
+
+
+def owners_applied(world: World, owners: Mapping[Coord, int | None]) -> World:
+    """The world with this turn's conquests on the map, for the steps that follow 6b."""
+    hexes = {
+        coord: h if h.owner == owners[coord] else dataclasses.replace(h, owner=owners[coord])
+        for coord, h in world.hexes.items()
+    }
+    return dataclasses.replace(world, hexes=hexes)
