@@ -1,0 +1,277 @@
+"""Scenario cases in the manner of the DATC: a small world, the orders, the dice they
+force and the expected events and map, as YAML files under tests/scenarios/.
+
+A file is a YAML list of cases; a case is a mapping with these keys:
+
+  name:        a short title; the test id is "<rule IDs> <name>"
+  rule:        [A-1.1.2.2, E-16]       the rule IDs the case shows (campaign-rules.md,
+                                       errata.md); docs/rules-coverage.md is checked
+                                       against them
+  description: what the case shows, in the rules' words
+  turn:        1                       optional
+  ruleset:     {options: {patrol_radius: 2}, tables: {table-7-fields: "1-4 empty\n5-6 town"}}
+                                       optional: the GM's house rules, in the form the
+                                       campaign stores them (rules.ruleset)
+  map: |                               rules_builder's text map (axial rows; a token is a
+    F1 ~. F.                           terrain letter F R W S M ~ and an owner digit or .)
+  hexes:       [{at: [2, 0], explored: true, feature: town, defender: 1000,
+                 minor_feature: ford, defence: fortress, neutral_kingdom: 1, orphan: true}]
+                                       per-hex extras on top of the map; defender is the
+                                       neutral army's points
+  capitals:    {2: [3, 0]}             optional; default: the kingdom's lowest hex
+  kingdoms:    {1: {power: 3, industry: 2}}   optional KingdomState fields
+  armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
+  characters:  [{id: 10, army: 1, is_general: true, generalship: 2}]
+  orders:      [{army: 1, invade: [2, 0], from: [1, 0]}, {army: 2, patrol: [0, 0]},
+                {army: 3, rest: true}]  "kingdom: 2" gives the order as another kingdom
+  decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
+                                       battle N is the N-th declared battle (Phase 4)
+  dice:        [[3, "Table 7 exploration (fields)"], ...]
+                                       every roll of the turn, in order: its result and a
+                                       piece of the purpose the engine logs for it
+  expect:
+    refused:   [{army: 1, invade: [1, 0], reason: "cannot be invaded"}]
+                                       orders why_illegal refuses (all others must pass)
+    events:    [{type: HexConquered, hex: [2, 0], kingdom_id: 1}]
+                                       partial Event.to_dict()s, in this order; other
+                                       events may come between them
+    no_events: [BattleFought, {type: HexConquered, hex: [1, 1]}]
+                                       events that must not appear: a type, or a
+                                       partial event as above
+    map:       [{at: [2, 0], owner: 1, explored: true, feature: town, defender: null}]
+                                       the hexes after the turn, on the keys given
+  xfail:       "why"                   the engine disagrees with the rules: the case says
+                                       what the rules say and must fail (strict xfail)
+
+A case runs the turn as the pipeline does, without Django: rules.orders.why_illegal for
+every order, rules.provisional for the legal ones, the Phase 4 decisions, then
+rules.final; one ForcedDice serves the whole turn and must end empty.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from rules.dice import ForcedDice
+from rules.events import DefenderLosses, Event, HexConquered, OrphanChanged
+from rules.final import resolve_final
+from rules.orders import why_illegal
+from rules.provisional import declared_battles, resolve_provisional
+from rules.ruleset import ruleset_from_overrides
+from rules.state import (
+    BattleState,
+    Decision,
+    Defence,
+    Defender,
+    Feature,
+    Order,
+    OrderKind,
+    Side,
+    Strategy,
+    World,
+)
+from tests.rules.rules_builder import apply_provisional, army, build, character
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+CASE_KEYS = {
+    "name", "rule", "description", "turn", "ruleset", "map", "hexes", "capitals",
+    "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
+}  # fmt: skip
+EXPECT_KEYS = {"refused", "events", "no_events", "map"}
+
+
+@dataclass(frozen=True)
+class Case:
+    path: Path
+    data: dict
+
+    @property
+    def id(self) -> str:
+        return f"{' '.join(self.data['rule'])} {self.data['name']}"
+
+
+def load_cases(root: Path = SCENARIOS) -> list[Case]:
+    """Every case of every YAML file under ``root``; a typo in a key is an error, not a
+    silently ignored expectation."""
+    cases = []
+    for path in sorted(root.rglob("*.yaml")):
+        for data in yaml.safe_load(path.read_text()):
+            unknown = (data.keys() - CASE_KEYS) | (data.get("expect", {}).keys() - EXPECT_KEYS)
+            if unknown:
+                raise ValueError(f"{path}: case {data.get('name')!r} has unknown keys {unknown}")
+            cases.append(Case(path, data))
+    return cases
+
+
+def run_case(case: Case) -> None:
+    """Run one case and assert everything it expects."""
+    data, expect = case.data, case.data.get("expect", {})
+    world = _world(data)
+    legal = _validate(world, data.get("orders", []), expect.get("refused", []))
+    dice = ForcedDice([result for result, _ in data.get("dice", [])])
+    provisional = resolve_provisional(world, legal, dice).events
+    battles = _decide(declared_battles(provisional), data.get("decisions", []))
+    final = resolve_final(apply_provisional(world, provisional), battles, dice).events
+    events = provisional + final
+    assert dice.unused == [], f"forced dice left unused: {dice.unused}"
+    for roll, (result, purpose) in zip(dice.rolls, data.get("dice", []), strict=True):
+        assert purpose in roll.purpose, f"die {result} for {purpose!r} went to {roll.purpose!r}"
+    dicts = [e.to_dict() for e in events]
+    _assert_in_order(dicts, expect.get("events", []))
+    for unwanted in expect.get("no_events", []):
+        unwanted = {"type": unwanted} if isinstance(unwanted, str) else unwanted
+        found = [e for e in dicts if _matches(e, unwanted)]
+        assert not found, f"unexpected event {found[0]}"
+    _assert_map(_map_after(world, events), expect.get("map", []))
+
+
+def _world(data: dict) -> World:
+    armies = tuple(
+        army(a["id"], a["kingdom"], a.get("points", 2000), _coord(a.get("position")))
+        for a in data.get("armies", [])
+    )
+    kingdom_of = {a.id: a.kingdom_id for a in armies}
+    characters = tuple(
+        character(c["id"], kingdom_of[c["army"]], c["army"], **_without(c, "id", "army"))
+        for c in data.get("characters", [])
+    )
+    world = build(
+        data["map"],
+        turn=data.get("turn", 1),
+        armies=armies,
+        characters=characters,
+        hexes={tuple(h["at"]): _hex_fields(h) for h in data.get("hexes", [])},
+        capitals={k: tuple(c) for k, c in data.get("capitals", {}).items()},
+        ruleset=ruleset_from_overrides(data.get("ruleset", {})),
+    )
+    for kingdom_id, fields in data.get("kingdoms", {}).items():
+        world.kingdoms[kingdom_id] = dataclasses.replace(world.kingdoms[kingdom_id], **fields)
+    return world
+
+
+def _hex_fields(extras: dict) -> dict:
+    """A case's per-hex extras as HexState fields."""
+    fields = _without(extras, "at")
+    if "feature" in fields:
+        fields["feature"] = Feature(fields["feature"])
+    if "defence" in fields:
+        fields["defence"] = Defence(fields["defence"])
+    if "defender" in fields:
+        points = fields["defender"]
+        fields["defender"] = Defender(points=points, original_points=points)
+    return fields
+
+
+def _validate(world: World, raw_orders: list[dict], refused: list[dict]) -> list[Order]:
+    """Table 5 validation of every order against the kingdom's others: the refused ones
+    must be exactly those the case lists, and only the legal ones go on (as in the
+    pipeline, where the order form turns the others away)."""
+    orders = [_order(o) for o in raw_orders]
+    kingdoms = [o.get("kingdom") or world.armies[o["army"]].kingdom_id for o in raw_orders]
+    reasons = {raw_orders.index(_without(r, "reason")): r["reason"] for r in refused}
+    legal = []
+    for i, (order, kingdom) in enumerate(zip(orders, kingdoms, strict=True)):
+        same_kingdom = [o for o, k in zip(orders, kingdoms, strict=True) if k == kingdom]
+        problem = why_illegal(world, kingdom, order, same_kingdom)
+        if i in reasons:
+            assert problem and reasons[i] in problem, f"{raw_orders[i]}: refused as {problem!r}"
+        else:
+            assert problem is None, f"{raw_orders[i]} was refused: {problem}"
+            legal.append(order)
+    return legal
+
+
+def _order(raw: dict) -> Order:
+    [kind] = {"invade", "patrol", "rest"} & raw.keys()
+    return Order(
+        army_id=raw["army"],
+        kind=OrderKind(kind),
+        target=_coord(raw.get("invade") or raw.get("patrol")),
+        origin=_coord(raw.get("from")),
+    )
+
+
+def _decide(battles: list[BattleState], decisions: list[dict]) -> list[BattleState]:
+    """Phase 4: each side's fight-or-retreat and strategy, where the case gives one
+    (the rest keep Q7's defaults: Fight, no strategy)."""
+    by_key = {d["battle"]: d for d in decisions}
+    assert by_key.keys() <= {b.key for b in battles}, "a decision for an undeclared battle"
+    return [
+        dataclasses.replace(
+            battle,
+            attacker=_choose(battle.attacker, by_key.get(battle.key, {}).get("attacker")),
+            defender=_choose(battle.defender, by_key.get(battle.key, {}).get("defender")),
+        )
+        for battle in battles
+    ]
+
+
+def _choose(side: Side | None, choice: dict | None) -> Side | None:
+    if side is None or not choice:
+        return side
+    return dataclasses.replace(
+        side,
+        decision=Decision(choice.get("decision", side.decision)),
+        strategy=Strategy(choice["strategy"]) if "strategy" in choice else side.strategy,
+    )
+
+
+def _map_after(world: World, events: list[Event]) -> World:
+    """The map as the pipeline writes it back (campaign/pipeline/writeback.py)."""
+    world = apply_provisional(world, events)
+    hexes = dict(world.hexes)
+    for e in events:
+        if isinstance(e, HexConquered):  # A-1.4.14: the hex leaves any neutral kingdom
+            hexes[e.hex] = dataclasses.replace(
+                hexes[e.hex], owner=e.kingdom_id, neutral_kingdom=None, defender=None
+            )
+        elif isinstance(e, DefenderLosses):
+            defender = dataclasses.replace(hexes[e.hex].defender, points=e.points_left)
+            hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
+        elif isinstance(e, OrphanChanged):
+            hexes[e.hex] = dataclasses.replace(hexes[e.hex], orphan=e.orphan)
+    return dataclasses.replace(world, hexes=hexes)
+
+
+def _assert_in_order(actual: list[dict], expected: list[dict]) -> None:
+    remaining = iter(actual)
+    for want in expected:
+        # ``any`` consumes the iterator up to the match, so the next one is looked for
+        # after it: the expected events must come in this order.
+        if not any(_matches(got, want) for got in remaining):
+            shown = "\n".join(str(_without(e, "rolls")) for e in actual)
+            raise AssertionError(f"no event {want} in this order among:\n{shown}")
+
+
+def _matches(event: dict, partial: dict) -> bool:
+    return all(key in event and event[key] == value for key, value in partial.items())
+
+
+def _assert_map(world: World, expected: list[dict]) -> None:
+    for want in expected:
+        h = world.hexes[tuple(want["at"])]
+        got = {
+            "owner": h.owner,
+            "explored": h.explored,
+            "feature": h.feature and h.feature.value,
+            "minor_feature": h.minor_feature,
+            "defender": h.defender and h.defender.points,
+            "defence": h.defence and h.defence.value,
+            "neutral_kingdom": h.neutral_kingdom,
+            "orphan": h.orphan,
+        }
+        for key, value in _without(want, "at").items():
+            assert got[key] == value, f"hex {want['at']} {key}: {got[key]!r}, expected {value!r}"
+
+
+def _coord(value: list[int] | None):
+    return tuple(value) if value is not None else None
+
+
+def _without(mapping: dict, *keys: str) -> dict:
+    return {k: v for k, v in mapping.items() if k not in keys}
