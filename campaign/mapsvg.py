@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from campaign.narration import scouting_findings
+
 SIZE = 20  # the hex's circumradius in SVG user units; the viewBox scales it to the screen
 SQRT3 = math.sqrt(3)
 
@@ -92,7 +94,8 @@ def render_map(
     """The whole map as one <svg> element.
 
     ``hexes`` are visible_map dicts; ``armies`` are Army rows (with their position) the
-    viewer may see. A hex neither explored nor the viewer's own is drawn under fog.
+    viewer may see. A hex neither explored nor the viewer's own is drawn under fog; one
+    the viewer scouted (Table 8) gets a dashed ring and his report in its tooltip.
     """
     if not hexes:
         return mark_safe('<p class="empty">This campaign has no map yet.</p>')
@@ -124,6 +127,8 @@ def _open_svg(hexes: list[dict]) -> str:
         ".m-mark{font:bold 9px sans-serif;text-anchor:middle;dominant-baseline:central;"
         "fill:#222;pointer-events:none}"
         ".m-nk{fill:#7a1f5c}"
+        ".m-scouted{fill:none;stroke:#7a1f5c;stroke-width:1.6;stroke-dasharray:3 2;"
+        "transform:scale(.82);pointer-events:none}"
         ".m-border{fill:none;stroke-width:3.2;stroke-linecap:round}"
         ".m-army{stroke:#fff;stroke-width:1.5}"
         ".m-army-label{font:bold 8px sans-serif;fill:#fff;text-anchor:middle;"
@@ -154,6 +159,8 @@ def _hex_cell(
     ]
     if fogged:
         cell.append('<use href="#m-hex" class="m-fog"/>')
+    if h.get("scouted"):
+        cell.append('<use href="#m-hex" class="m-scouted"/>')
     mark = _mark(h)
     if mark:
         cell.append(f'<text class="m-mark" y="-4">{mark}</text>')
@@ -181,6 +188,12 @@ def describe(h: dict, kingdoms: Mapping[int, KingdomInfo], neutral_names: Mappin
         words.append(f"held by {owner.name}" + (" (orphan)" if h["orphan"] else ""))
     if h["neutral_kingdom"] is not None:
         words.append(f"land of {neutral_names.get(h['neutral_kingdom'], 'a neutral kingdom')}")
+    report = h.get("scouted")
+    if report:
+        scouted = f"scouted on turn {report['turn']}: {scouting_findings(report['level'], report)}"
+        if not h["explored"]:  # all the viewer knows of its contents is the report
+            return "; ".join([*words, "unexplored", scouted])
+        words.append(scouted)
     for key in ("feature", "defence"):
         if h[key]:
             words.append(h[key].replace("_", " "))

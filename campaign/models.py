@@ -151,7 +151,10 @@ class Hex(models.Model):
         on_delete=models.SET_NULL,
         related_name="hexes",
     )
+    # Table 7 was rolled. With ``scouted_only`` only a scout did it (§5.4): the
+    # contents stay secret, the map shows the hex unexplored until it is invaded (E-29).
     explored = models.BooleanField(default=False)
+    scouted_only = models.BooleanField(default=False)
     feature = models.CharField(
         max_length=16,
         blank=True,

@@ -55,7 +55,12 @@ def _turn_opened(p: dict, names: Names) -> str:
     return text + "."
 
 
-_ORDER_PHRASES = {"invade": "invade {hex}", "patrol": "patrol from {hex}", "rest": "rest"}
+_ORDER_PHRASES = {
+    "invade": "invade {hex}",
+    "patrol": "patrol from {hex}",
+    "scout": "scout {hex}",
+    "rest": "rest",
+}
 
 
 def _order_submitted(p: dict, names: Names) -> str:
@@ -76,6 +81,83 @@ def _hex_explored(p: dict, names: Names) -> str:
     if p.get("defender_points"):
         text += f", held by {p['defender_points']:,} defending points"
     return text + "."
+
+
+def scouting_findings(level: str, facts: dict, names: Names | None = None) -> str:
+    """Table 8: what a scouting report says, in words, at its level (the army card and the
+    chronicle share it)."""
+    if level == "lost":
+        return "the scouts were lost and nothing was learned"
+    if "feature" in facts:
+        found = [_words(facts[key]) for key in ("feature", "minor_feature") if facts.get(key)]
+        words = [" and ".join(found) or "no feature"]
+    else:
+        words = ["a major feature" if facts.get("major_feature") else "no major feature"]
+    if facts.get("neutral_kingdom"):
+        neutral = facts.get("neutral_kingdom_id")
+        words.append(
+            f"the land of {names.neutral(neutral)}"
+            if names is not None and neutral is not None
+            else "a neutral kingdom's land"
+        )
+    elif "feature" not in facts:
+        words.append("no neutral kingdom")
+    if facts.get("defence"):
+        words.append(_words(facts["defence"]))
+    if facts.get("watchtower"):
+        words.append("a watchtower")
+    if isinstance(facts.get("defender_points"), int):
+        race = f" ({facts['defender_race']})" if facts.get("defender_race") else ""
+        words.append(f"{facts['defender_points']:,} defending points{race}")
+    elif isinstance(facts.get("defender_about"), int):
+        words.append(f"about {facts['defender_about']:,} defending points")
+    elif "defender_about" in facts or "defender_points" in facts:
+        words.append("no defenders")
+    if isinstance(facts.get("patrol_points"), int):
+        words.append(f"a patrol of {facts['patrol_points']:,} points covers it")
+    elif "patrolled" in facts:
+        words.append("a patrol covers it" if facts["patrolled"] else "no patrol covers it")
+    if facts.get("capital"):
+        capital = facts["capital"]
+        extent = len(facts.get("extent") or [])
+        words.append(f"the kingdom has {extent} hexes, its capital at ({capital[0]}, {capital[1]})")
+    return "; ".join(words)
+
+
+_SCOUTING_VERBS = {
+    "glimpse": "glimpsed",
+    "report": "reported on",
+    "everything": "learned everything of",
+}
+
+
+def _hex_scouted(p: dict, names: Names) -> str:
+    army = names.army(p.get("army_id"))
+    level = p.get("level", "")
+    facts = {**(p.get("facts") or {}), "neutral_kingdom_id": p.get("neutral_kingdom_id")}
+    total = f" (Table 8: {p['total']})" if isinstance(p.get("total"), int) else ""
+    if level == "lost":
+        return f"{army}'s scouts were lost at {_hex(p)}; nothing was learned{total}."
+    verb = _SCOUTING_VERBS.get(level, "scouted")
+    return f"{army}'s scouts {verb} {_hex(p)}{total}: {scouting_findings(level, facts, names)}."
+
+
+def _scouts_seen(p: dict, names: Names) -> str:
+    return f"Scouts were seen at {_hex(p)}."
+
+
+def _hex_explored_by_scouts(p: dict, names: Names) -> str:
+    found = [_words(p[key]) for key in ("feature", "minor_feature") if p.get(key)]
+    text = f"Scouts explored {_hex(p)}, known only to them until it is invaded: "
+    text += " and ".join(found) or "nothing of note"
+    if p.get("defender_points"):
+        text += f", held by {p['defender_points']:,} defending points"
+    return text + "."
+
+
+def _neutral_kingdom_discovered(p: dict, names: Names) -> str:
+    neutral = names.neutral(p.get("neutral_kingdom_id"))
+    return f"{names.kingdom(p.get('kingdom_id'))} learned the extent and capital of {neutral}."
 
 
 def _defender(p: dict, names: Names) -> str:
@@ -186,6 +268,24 @@ def _campaign_won(p: dict, names: Names) -> str:
     return f"The campaign is over: {winners} {verb} on effective power ({scores})."
 
 
+def _capital_moved(p: dict, names: Names) -> str:
+    new = _hex(p, "new")
+    return f"{names.kingdom(p.get('kingdom_id'))} lost its capital and rules from {new} now."
+
+
+def _kingdom_eliminated(p: dict, names: Names) -> str:
+    kingdom = names.kingdom(p.get("kingdom_id"))
+    return f"{kingdom} lost its capital and has no city left: it is eliminated."
+
+
+def _army_destroyed(p: dict, names: Names) -> str:
+    return f"{names.army(p.get('army_id'))} is no more."
+
+
+def _defender_appeared(p: dict, names: Names) -> str:
+    return f"A neutral army of {_number(p.get('points'))} points now holds {_hex(p)}."
+
+
 def _ruleset_changed(p: dict, names: Names) -> str:
     changes = "; ".join(p.get("changes", [])) or "the house rules"
     return f"The GM changed the rules: {changes}."
@@ -200,6 +300,10 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "OrderSubmitted": _order_submitted,
     "BattleDecision": _battle_decision,
     "HexExplored": _hex_explored,
+    "HexExploredByScouts": _hex_explored_by_scouts,
+    "HexScouted": _hex_scouted,
+    "ScoutsSeen": _scouts_seen,
+    "NeutralKingdomDiscovered": _neutral_kingdom_discovered,
     "BattleDeclared": _battle_declared,
     "Retreated": _retreated,
     "BattleFought": _battle_fought,
@@ -215,6 +319,10 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "PowerCollected": _power_collected,
     "CampaignWon": _campaign_won,
     "RulesetChanged": _ruleset_changed,
+    "CapitalMoved": _capital_moved,
+    "KingdomEliminated": _kingdom_eliminated,
+    "ArmyDestroyed": _army_destroyed,
+    "DefenderAppeared": _defender_appeared,
     "GMCorrection": _gm_correction,
 }
 

@@ -9,24 +9,32 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 
 from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
-from rules.visibility import HexFacts, Viewer, entry_view, hex_view
+from rules.tables import ScoutLevel
+from rules.visibility import Viewer, entry_view, hex_viewer, scout_report_view
 
-HEX_FACT_FIELDS = (
+HEX_FACT_FIELDS = (  # the columns of a map row, in rules.visibility.HexFacts' order
     "q",
     "r",
     "terrain",
     "owner_id",
     "neutral_kingdom_id",
-    "explored",
+    "public_explored",
     "feature",
     "minor_feature",
     "defence",
     "watchtower",
     "defender_points",
     "is_orphan",
+)
+
+
+# E-29: a hex explored by scouting alone is unexplored on everyone's map until invaded;
+# the database says so in the same column, so the map pays nothing per hex for it.
+PUBLIC_EXPLORED = ExpressionWrapper(
+    Q(explored=True, scouted_only=False), output_field=BooleanField()
 )
 
 
@@ -57,7 +65,21 @@ def viewer_for(membership: Membership) -> Viewer:
     if kingdom is None:
         return Viewer()
     known = frozenset(kingdom.known_neutral_kingdoms.values_list("id", flat=True))
-    return Viewer(kingdom_id=kingdom.id, known_neutral_kingdoms=known)
+    return Viewer(
+        kingdom_id=kingdom.id, known_neutral_kingdoms=known, scout_reports=_scout_reports(kingdom)
+    )
+
+
+def _scout_reports(kingdom) -> dict[tuple[int, int], dict]:
+    """Table 8, E-29: the latest thing the kingdom's scouts learned of each hex, in one
+    query; of two reports of one turn the fuller one counts. Lost scouts learned nothing."""
+    rows = (
+        kingdom.scout_reports.exclude(level=ScoutLevel.LOST)
+        .values_list("hex__q", "hex__r", "turn__number", "level", "facts")
+        .order_by()
+    )
+    latest = sorted(rows, key=lambda row: (row[2], ScoutLevel(row[3]).rank))
+    return {(q, r): scout_report_view(level, turn, facts) for q, r, turn, level, facts in latest}
 
 
 def current_turn(campaign: Campaign) -> Turn | None:
@@ -66,15 +88,16 @@ def current_turn(campaign: Campaign) -> Turn | None:
 
 def visible_map(campaign: Campaign, viewer: Viewer) -> list[dict]:
     """Every hex of the map as the viewer may see it (one query)."""
-    make = HexFacts._make
-    return [hex_view(make(row), viewer) for row in _hex_rows(campaign)]
+    view = hex_viewer(viewer)
+    return [view(row) for row in _hex_rows(campaign)]  # rows in HexFacts' order
 
 
 def _hex_rows(campaign: Campaign) -> list[tuple]:
     """The map's rows straight from the cursor: the ORM writes the SQL, but its per-row
     converters would add a third to the time of a 10,000-hex map. SQLite's booleans
     then arrive as 0/1, which hex_view reads as truth values."""
-    query = Hex.objects.filter(campaign=campaign).order_by("r", "q").values_list(*HEX_FACT_FIELDS)
+    hexes = Hex.objects.filter(campaign=campaign).annotate(public_explored=PUBLIC_EXPLORED)
+    query = hexes.order_by("r", "q").values_list(*HEX_FACT_FIELDS)
     sql, params = query.query.sql_with_params()
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

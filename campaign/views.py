@@ -19,7 +19,7 @@ from battles.selectors import visible_battles
 from campaign import mapsvg
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
-from campaign.narration import Names, narrate
+from campaign.narration import Names, narrate, scouting_findings
 from campaign.selectors import (
     NotAMember,
     campaigns_for,
@@ -31,6 +31,7 @@ from campaign.selectors import (
 from campaign.services import turn_claim_step, turn_progress
 from kingdoms.forms import OrderForm
 from kingdoms.selectors import (
+    last_scout_reports,
     player_kingdoms,
     standings,
     visible_armies,
@@ -158,10 +159,33 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-def army_card(army_id: int, army, order, form: OrderForm | None, saved: bool = False) -> dict:
+def army_card(
+    army_id: int, army, order, form: OrderForm | None, saved: bool = False, scouting=None
+) -> dict:
     """What templates/kingdoms/partials/army_card.html shows; ``army`` is None when the
-    viewer may not see it (an order refused for another kingdom's army)."""
-    return {"army_id": army_id, "army": army, "order": order, "form": form, "saved": saved}
+    viewer may not see it (an order refused for another kingdom's army). ``scouting`` is
+    the army's last ScoutReport (kingdoms.selectors.last_scout_reports), if any."""
+    return {
+        "army_id": army_id,
+        "army": army,
+        "order": order,
+        "form": form,
+        "saved": saved,
+        "scouting": scouting_line(scouting),
+    }
+
+
+def scouting_line(report) -> dict | None:
+    """Table 8: a ScoutReport as the army card tells it."""
+    if report is None:
+        return None
+    return {
+        "turn": report.turn.number,
+        "q": report.hex.q,
+        "r": report.hex.r,
+        "level": report.level,
+        "text": scouting_findings(report.level, report.facts),
+    }
 
 
 def order_form_for(seat: Seat, turn: Turn | None, army, order) -> OrderForm | None:
@@ -174,13 +198,16 @@ def order_form_for(seat: Seat, turn: Turn | None, army, order) -> OrderForm | No
 
 
 def army_cards(seat: Seat, turn: Turn | None, armies, orders: dict) -> list[dict]:
-    """Each visible army with its order, and an order form for the viewer's own."""
+    """Each visible army with its order, its last scouting report, and an order form for
+    the viewer's own."""
+    reports = last_scout_reports(seat.viewer, [army.id for army in armies]) if armies else {}
     return [
         army_card(
             army.id,
             army,
             orders.get(army.id),
             order_form_for(seat, turn, army, orders.get(army.id)),
+            scouting=reports.get(army.id),
         )
         for army in armies
     ]

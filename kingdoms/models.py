@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from rules.state import OrderKind
+from rules.tables import ScoutLevel
 
 
 class Kingdom(models.Model):
@@ -97,3 +98,25 @@ class Order(models.Model):
 
     def __str__(self) -> str:
         return f"{self.army}: {self.kind}"
+
+
+class ScoutReport(models.Model):
+    """What one army's scouts learned of a hex (Table 5 Scout, Table 8), private to its
+    kingdom (E-29). Append-only, one row per scouting; the map shows the kingdom the
+    latest report of each hex (rules.visibility.hex_view). ``facts`` hold what the
+    ``level`` told (rules.scouting.scouting_facts), nothing more."""
+
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="scout_reports")
+    army = models.ForeignKey(
+        Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="scout_reports"
+    )
+    hex = models.ForeignKey("campaign.Hex", on_delete=models.CASCADE, related_name="+")
+    turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="+")
+    level = models.CharField(max_length=16, choices=[(s.value, s.name.title()) for s in ScoutLevel])
+    facts = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["turn", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom} scouted {self.hex} ({self.level})"

@@ -7,7 +7,7 @@ from collections import defaultdict
 from django.db.models import QuerySet
 
 from campaign.models import Campaign, Hex, Turn
-from kingdoms.models import Army, Kingdom, NeutralKingdom, Order
+from kingdoms.models import Army, Kingdom, NeutralKingdom, Order, ScoutReport
 from rules.power import land_score_halves
 from rules.state import Feature
 from rules.visibility import Viewer
@@ -72,3 +72,16 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
             }
         )
     return sorted(table, key=lambda row: (-row["land_score"], row["kingdom"]))
+
+
+def last_scout_reports(viewer: Viewer, army_ids: list[int]) -> dict[int, ScoutReport]:
+    """Table 8, E-29: each army's latest scouting report, lost scouts included. A report
+    is its kingdom's and the GM's alone, whatever armies are asked for. One query."""
+    reports = (
+        ScoutReport.objects.filter(army_id__in=army_ids)
+        .select_related("hex", "turn")
+        .order_by("turn__number", "id")
+    )
+    if not viewer.is_gm:
+        reports = reports.filter(kingdom_id=viewer.kingdom_id)
+    return {report.army_id: report for report in reports}

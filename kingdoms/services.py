@@ -11,7 +11,7 @@ from campaign.errors import Refused
 from campaign.models import Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.models import Army, Order
-from rules.orders import invasion_origin, why_illegal
+from rules.orders import order_origin, why_illegal
 from rules.state import Coord, OrderKind
 from rules.state import Order as OrderState
 
@@ -52,9 +52,8 @@ def order_submit(
     try:
         order_kind = OrderKind(kind)
     except ValueError:
-        raise Refused(
-            f"'{kind}' is not an order: choose invade, patrol or rest.", field="kind"
-        ) from None
+        kinds = ", ".join(k.value for k in OrderKind)
+        raise Refused(f"'{kind}' is not an order: choose one of {kinds}.", field="kind") from None
     if order_kind != OrderKind.REST and target is None:
         raise Refused(f"A {order_kind.value} order needs a target hex.", field="target")
     snapshot = snapshot_load(army.kingdom.campaign, turn.number)
@@ -71,8 +70,8 @@ def order_submit(
     problem = why_illegal(snapshot.world, army.kingdom_id, wanted, others)
     if problem:
         raise Refused(problem, field="target")
-    if order_kind == OrderKind.INVADE and origin is None:
-        origin = invasion_origin(snapshot.world, army.kingdom_id, tuple(target))
+    if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
+        origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hexes = snapshot.hexes
     order, _ = Order.objects.update_or_create(
         turn=turn,

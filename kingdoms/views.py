@@ -20,7 +20,7 @@ from campaign.views import (
 )
 from kingdoms.forms import OrderForm
 from kingdoms.models import Army
-from kingdoms.selectors import visible_armies, visible_orders
+from kingdoms.selectors import last_scout_reports, visible_armies, visible_orders
 from kingdoms.services import order_submit
 
 
@@ -37,7 +37,8 @@ def _card(seat: Seat, army_id: int, bound: OrderForm | None = None, saved: bool 
     turn = current_turn(seat.campaign)
     order = visible_orders(turn, seat.viewer).filter(army_id=army_id).first() if turn else None
     form = bound if bound is not None else order_form_for(seat, turn, visible, order)
-    return army_card(army_id, visible, order, form, saved)
+    scouting = last_scout_reports(seat.viewer, [army_id]).get(army_id) if visible else None
+    return army_card(army_id, visible, order, form, saved, scouting)
 
 
 @login_required

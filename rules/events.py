@@ -13,6 +13,7 @@ from enum import Enum
 
 from rules.dice import Roll
 from rules.state import Coord, DefenderKind, Feature, Role, Strategy
+from rules.tables import ScoutLevel
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -48,6 +49,52 @@ class HexExplored(Event):
     minor_feature: str | None
     defender_points: int | None
     neutral_kingdom_id: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HexExploredByScouts(Event):
+    """§5.4, Table 8: a scouted unexplored hex is explored now (the Table 7 rolls are made
+    and stored), but its contents stay secret until it is invaded (E-29): the chronicle
+    shows this entry to the GM alone; the scout learns only his HexScouted facts."""
+
+    hex: Coord
+    feature: Feature | None
+    minor_feature: str | None
+    defender_points: int | None
+
+
+@dataclass(frozen=True, kw_only=True)
+class HexScouted(Event):
+    """Table 5 Scout, Table 8: what one army's scouts learned of a hex, private to its
+    kingdom (E-29). ``facts`` hold what the ``level`` reveals and nothing more;
+    ``neutral_kingdom_id`` is set only on a 6+ in a neutral kingdom's hex."""
+
+    army_id: int
+    kingdom_id: int
+    hex: Coord
+    origin: Coord
+    level: ScoutLevel
+    total: int  # the modified d6
+    modifiers: tuple[str, ...] = ()
+    facts: dict = dataclasses.field(default_factory=dict)
+    neutral_kingdom_id: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScoutsSeen(Event):
+    """Table 8 result 1: the owner of the scouted hex is told "scouts were seen" (not by
+    whom)."""
+
+    hex: Coord
+    kingdom_id: int  # the owner told
+
+
+@dataclass(frozen=True, kw_only=True)
+class NeutralKingdomDiscovered(Event):
+    """A-1.4.19, Q22, Table 8 6+: a kingdom learns a neutral kingdom's extent and capital."""
+
+    kingdom_id: int
+    neutral_kingdom_id: int
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,6 +232,38 @@ class CampaignWon(Event):
 
     winner_ids: tuple[int, ...]
     scores: tuple[tuple[int, int], ...]  # (kingdom id, effective power × 2), best first
+
+
+@dataclass(frozen=True, kw_only=True)
+class CapitalMoved(Event):
+    """A-3.2, E-23: a kingdom that lost its capital names one of its cities instead."""
+
+    kingdom_id: int
+    old: Coord
+    new: Coord
+
+
+@dataclass(frozen=True, kw_only=True)
+class KingdomEliminated(Event):
+    """A-3.2, E-27: no city to move the capital to; the kingdom's land is abandoned."""
+
+    kingdom_id: int
+    hexes: tuple[Coord, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArmyDestroyed(Event):
+    """An army that no longer exists (its kingdom eliminated, E-27; or 0 points, E-14)."""
+
+    army_id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefenderAppeared(Event):
+    """E-27: a new neutral defender on an abandoned hex with a major feature (§5.5)."""
+
+    hex: Coord
+    points: int
 
 
 @dataclass

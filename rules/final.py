@@ -13,6 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from rules.battle import decision, resolve_battle
+from rules.capitals import last_kingdom_standing, resolve_lost_capitals
 from rules.dice import Dice
 from rules.ending import resolve_ending
 from rules.events import (
@@ -31,8 +32,9 @@ from rules.state import BattleState, Coord, Decision, DefenderKind, Role, World
 
 def resolve_final(world: World, battles: list[BattleState], dice: Dice) -> Outcome:
     """§3 Phase 6 and 7: abstract battles (6a), the map (6b), army positions (E-32),
-    orphan flags after the conquests (6f, A-1.3.1), power income (6g, Table 9), then the
-    end roll (A-3.0.2) and, if it ends the campaign, the winner (A-3.1)."""
+    a lost capital moved or the kingdom eliminated (6e, A-3.2), orphan flags (6f,
+    A-1.3.1), power income (6g, Table 9), then the last kingdom standing or the end roll
+    (A-3.0.2) and, if the campaign ends, the winner (A-3.1)."""
     outcome = Outcome()
     turn = _TurnSoFar.of(world)
     for battle in sorted(battles, key=lambda b: b.key):
@@ -42,15 +44,21 @@ def resolve_final(world: World, battles: list[BattleState], dice: Dice) -> Outco
         events = resolve_battle(world, battle, dice, turn.points)
         outcome.events += events
         outcome.events += turn.apply(battle, events)
-    outcome.events += turn.displaced(world)
-    outcome.events += orphan_changes(world, turn.owners)
-    after = owners_applied(world, turn.owners)
+    after, lost = resolve_lost_capitals(owners_applied(world, turn.owners), dice)
+    outcome.events += lost
+    outcome.events += turn.displaced(after)
+    outcome.events += orphan_changes(world, after)
     income = collect_power(after)
     outcome.events += income
+    powers = {e.kingdom_id: e.power for e in income}
+    survivor = last_kingdom_standing(after)
+    if survivor is not None:
+        outcome.events.append(campaign_won(after, {survivor: powers[survivor]}, "A-3.1"))
+        return outcome
     ending = resolve_ending(world, dice)
     outcome.events += ending
     if any(roll.ends for roll in ending):
-        outcome.events.append(campaign_won(after, {e.kingdom_id: e.power for e in income}))
+        outcome.events.append(campaign_won(after, powers, "A-3.1 Table 1 E-27"))
     return outcome
 
 
@@ -126,39 +134,35 @@ class _TurnSoFar:
         return moves
 
     def displaced(self, world: World) -> list[ArmyMoved]:
-        """E-32: an army whose hex was conquered this turn falls back on its capital
-        (if the kingdom still holds it; a lost capital is step 6e's business)."""
+        """E-32: an army whose hex was conquered this turn falls back on its capital, the
+        one after step 6e (``world``); an eliminated kingdom's armies are gone (E-27)."""
         moves = []
         for army in sorted(world.armies.values(), key=lambda a: a.id):
             where = self.positions[army.id]
             kingdom = world.kingdoms.get(army.kingdom_id)
-            capital = kingdom.capital if kingdom else None
-            if (
-                where in self.taken
-                and self.owners[where] != army.kingdom_id
-                and capital is not None
-                and self.owners.get(capital) == army.kingdom_id
-            ):
-                moves += self._move((army.id,), capital)
+            if kingdom is None or kingdom.eliminated or kingdom.capital is None:
+                continue
+            if where in self.taken and self.owners[where] != army.kingdom_id:
+                moves += self._move((army.id,), kingdom.capital)
         return moves
 
 
-def orphan_changes(world: World, owners: dict[Coord, int | None]) -> list[OrphanChanged]:
-    """§3 step 6f, A-1.3.1, Q14: every hex whose orphan flag differs, under the owners
-    after this turn's conquests, from the flag stored at the end of the last turn. A
-    conquered hex is compared with its stored flag, so it gets the flag computed for its
-    new owner. Unowned hexes are never orphans."""
-    terrain = terrain_map(world.hexes)
+def orphan_changes(before: World, after: World) -> list[OrphanChanged]:
+    """§3 step 6f, A-1.3.1, Q14: every hex whose orphan flag, under this turn's owners and
+    capitals (``after``), differs from the flag stored at the end of the last turn
+    (``before``). A conquered hex gets the flag computed for its new owner; unowned hexes
+    are never orphans."""
+    terrain = terrain_map(after.hexes)
     by_kingdom: dict[int, set[Coord]] = defaultdict(set)
-    for coord, owner in owners.items():
-        if owner is not None:
-            by_kingdom[owner].add(coord)
+    for coord, hex_ in after.hexes.items():
+        if hex_.owner is not None:
+            by_kingdom[hex_.owner].add(coord)
     orphaned: set[Coord] = set()
     for kingdom_id, owned in by_kingdom.items():
-        kingdom = world.kingdoms.get(kingdom_id)
+        kingdom = after.kingdoms.get(kingdom_id)
         orphaned |= orphans(kingdom.capital if kingdom else None, owned, terrain)
     return [
         OrphanChanged(rule="A-1.3.1 §3-6f", hex=coord, orphan=coord in orphaned)
-        for coord in sorted(world.hexes)
-        if (coord in orphaned) != world.hexes[coord].orphan
+        for coord in sorted(before.hexes)
+        if (coord in orphaned) != before.hexes[coord].orphan
     ]

@@ -1,4 +1,4 @@
-"""Order validation (Table 5, A-1.0.4, A-1.1.2, A-1.3.2, E-07, E-14, E-16).
+"""Order validation and origins (Table 5, A-1.0.4, A-1.1.2, A-1.3.2, E-07, E-14, E-16).
 
 ``why_illegal`` answers in plain English, naming the hex or army and the rule, so the
 order form can show the reason next to the field. Orphan flags are those computed at
@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rules.hexgrid import adjacent, terrain_map
-from rules.state import Coord, Order, OrderKind, Terrain, World
+from rules.hexgrid import adjacent, distance, terrain_map
+from rules.state import ArmyState, Coord, Order, OrderKind, Terrain, World
+
+SCOUT_REACH = 2
+"""Table 5 Scout: a target within 2 of a non-orphan hex, in plain grid distance (E-16)."""
 
 
 def own_hexes(world: World, kingdom_id: int, *, orphans: bool = True) -> set[Coord]:
@@ -22,12 +25,50 @@ def own_hexes(world: World, kingdom_id: int, *, orphans: bool = True) -> set[Coo
     }
 
 
+def origin_candidates(
+    world: World, kingdom_id: int, kind: OrderKind, target: Coord
+) -> dict[Coord, int]:
+    """E-07: the own non-orphan hexes an order may leave from, each with its distance to
+    ``target`` in the order's own relation (E-16): an Invade's origin is adjacent (one
+    step, the sea crossing included); a Scout's lies within 2 in plain grid distance."""
+    own = own_hexes(world, kingdom_id, orphans=False)
+    if kind is OrderKind.SCOUT:
+        steps = {cell: distance(cell, target) for cell in own}
+        return {cell: d for cell, d in steps.items() if d <= SCOUT_REACH}
+    return dict.fromkeys(adjacent(target, terrain_map(world.hexes)) & own, 1)
+
+
+def order_origin(world: World, kingdom_id: int, kind: OrderKind, target: Coord) -> Coord | None:
+    """E-07: the default origin of an Invade or Scout order: the nearest candidate, ties
+    to the lowest coordinate; None if the kingdom has none."""
+    candidates = origin_candidates(world, kingdom_id, kind, target)
+    return min(candidates, key=lambda cell: (candidates[cell], cell), default=None)
+
+
 def invasion_origin(world: World, kingdom_id: int, target: Coord) -> Coord | None:
     """E-07: the lowest own non-orphan hex adjacent (E-16) to ``target``, or None."""
-    candidates = adjacent(target, terrain_map(world.hexes)) & own_hexes(
-        world, kingdom_id, orphans=False
-    )
-    return min(candidates, default=None)
+    return order_origin(world, kingdom_id, OrderKind.INVADE, target)
+
+
+def patrol_bases(world: World, orders: Iterable[Order]) -> list[tuple[ArmyState, Coord]]:
+    """Every patrolling army with its base hex (Table 5)."""
+    return [(world.armies[o.army_id], o.target) for o in orders if o.kind is OrderKind.PATROL]
+
+
+def covering_patrol(
+    world: World, coord: Coord, patrols: Iterable[tuple[ArmyState, Coord]]
+) -> ArmyState | None:
+    """Table 5, Q13, E-15, E-16: the hex owner's patrol based within the patrol radius
+    (grid distance) with the most points, ties to the lowest army id; None if none covers
+    it. A Scout covers nothing: only Patrol orders are in ``patrols``."""
+    owner = world.hexes[coord].owner
+    radius = world.ruleset.patrol_radius
+    covering = [
+        army
+        for army, base in patrols
+        if owner is not None and army.kingdom_id == owner and distance(base, coord) <= radius
+    ]
+    return max(covering, key=lambda a: (a.points, -a.id), default=None)
 
 
 def why_illegal(
@@ -52,11 +93,13 @@ def why_illegal(
         )
     if order.kind is OrderKind.INVADE:
         return _invade_problem(world, kingdom_id, order)
+    if order.kind is OrderKind.SCOUT:
+        return _scout_problem(world, kingdom_id, order)
     return _patrol_problem(world, kingdom_id, order, orders)
 
 
 def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> str | None:
-    """What every Invade target and Patrol base needs: a land hex on the map."""
+    """What every Invade or Scout target and Patrol base needs: a land hex on the map."""
     if coord is None:
         return f"a {kind.value.capitalize()} order needs a hex"
     if coord not in world.hexes:
@@ -64,6 +107,8 @@ def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> str | No
     if world.hexes[coord].terrain is Terrain.SEA:
         if kind is OrderKind.INVADE:
             return f"{coord} is a sea hex: sea hexes cannot be invaded (A-1.1.2.1)"
+        if kind is OrderKind.SCOUT:
+            return f"{coord} is a sea hex: it holds nothing to scout (Table 5, Table 7)"
         return f"{coord} is a sea hex: a patrol base must be a land hex (Table 5)"
     return None
 
@@ -87,6 +132,36 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> str | None:
         return f"{order.origin} is an orphan hex: no invasion may start from it (A-1.3.2)"
     if order.origin not in adjacent(target, terrain_map(world.hexes)):
         return f"{order.origin} is not adjacent to {target} (E-07, E-16)"
+    return None
+
+
+def _scout_problem(world: World, kingdom_id: int, order: Order) -> str | None:
+    """Table 5 Scout, A-1.3.2, E-07, E-16: a hex within 2 (grid distance) of an own
+    non-orphan hex; a named origin is such a hex, within 2 of the target."""
+    target = order.target
+    problem = _hex_problem(world, target, order.kind)
+    if problem:
+        return problem
+    if world.hexes[target].owner == kingdom_id:
+        return f"{target} is your own hex: there is nothing in it to scout (Table 5)"
+    if not origin_candidates(world, kingdom_id, order.kind, target):
+        return (
+            f"{target} is more than {SCOUT_REACH} hexes from your non-orphan hexes: "
+            f"Scout reaches {SCOUT_REACH} (Table 5, E-16)"
+        )
+    if order.origin is None:
+        return None
+    origin = world.hexes.get(order.origin)
+    if origin is None or origin.owner != kingdom_id:
+        return f"{order.origin} is not your hex: scouts set out from one (E-07)"
+    if origin.orphan:
+        return f"{order.origin} is an orphan hex: no scouts may set out from it (A-1.3.2, E-07)"
+    steps = distance(order.origin, target)
+    if steps > SCOUT_REACH:
+        return (
+            f"{order.origin} is {steps} hexes from {target}: scouts set out from a hex "
+            f"within {SCOUT_REACH} of their target (E-07, E-16)"
+        )
     return None
 
 

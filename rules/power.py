@@ -79,8 +79,9 @@ def effective_power_halves(world: World, kingdom_id: int, power: int) -> int:
     return 2 * power + land_score_halves(kingdom_features(world, kingdom_id))
 
 
-def campaign_won(world: World, powers: Mapping[int, int]) -> Event:
-    """A-3.1, E-27: the highest effective power wins; a tie gives co-winners."""
+def campaign_won(world: World, powers: Mapping[int, int], rule: str) -> Event:
+    """A-3.1, E-27: the highest effective power among ``powers`` wins; a tie gives
+    co-winners. With one kingdom left standing, it alone is scored and wins."""
     scores = sorted(
         ((kingdom_id, effective_power_halves(world, kingdom_id, power))
          for kingdom_id, power in powers.items()),
@@ -88,7 +89,7 @@ def campaign_won(world: World, powers: Mapping[int, int]) -> Event:
     )  # fmt: skip
     best = scores[0][1] if scores else 0
     return CampaignWon(
-        rule="A-3.1 Table 1 E-27",
+        rule=rule,
         winner_ids=tuple(kingdom_id for kingdom_id, score in scores if score == best),
         scores=tuple(scores),
     )

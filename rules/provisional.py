@@ -1,4 +1,5 @@
-"""Phase 3, Provisional Results: explore invaded hexes and declare battles (§3 3e, 3f).
+"""Phase 3, Provisional Results: scouting (§3 3d), then explore invaded hexes and
+declare battles (3e, 3f).
 
 Orders reach this phase already validated (rules.orders). Everything is iterated in a
 fixed order (target hex, then army id) so that one seed always gives the same events.
@@ -11,20 +12,18 @@ other and the survivor then faces the defender, is issue 4's work.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 
 from rules.dice import Dice, Roll
 from rules.events import ArmyMoved, BattleDeclared, Event, HexExplored, Outcome
-from rules.hexgrid import distance
-from rules.orders import invasion_origin
-from rules.ruleset import defender_table, exploration_table, table
+from rules.exploration import explore_hex
+from rules.orders import covering_patrol, invasion_origin, patrol_bases
+from rules.scouting import resolve_scouting, scouted_world
 from rules.state import (
     ArmyState,
     BattleState,
     Coord,
-    Defender,
     DefenderKind,
     HexState,
     Order,
@@ -53,14 +52,19 @@ class Force:
 
 
 def resolve_provisional(world: World, orders: list[Order], dice: Dice) -> Outcome:
-    """§3 Phase 3, steps 3e and 3f: HexExplored and BattleDeclared events.
+    """§3 Phase 3, steps 3d, 3e and 3f: scouting (rules.scouting), then HexExplored and
+    BattleDeclared events.
 
     It also places the armies for the turn (E-32): an invader on its origin (E-07), a
-    patrol on its base, so that Final Results only moves the winners.
+    patrol on its base, so that Final Results only moves the winners. Invasions see the
+    hexes scouting explored (§5.4): they reveal them and roll no Table 7 again.
     """
     outcome = Outcome()
     outcome.events += _positions(world, orders)
-    patrols = [(world.armies[o.army_id], o.target) for o in orders if o.kind is OrderKind.PATROL]
+    scouting = resolve_scouting(world, orders, dice)
+    outcome.events += scouting
+    world = scouted_world(world, scouting)
+    patrols = patrol_bases(world, orders)
     for target, forces in _invasions(world, orders).items():
         kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome)
         rule = DECLARATION_RULES[kind] + (" P-C3" if len(forces) > 1 else "")
@@ -142,6 +146,8 @@ def _defender(
         return _neutral_kingdom_army(world, hex_, outcome)
     if not hex_.explored:
         hex_ = _explore(hex_, world.ruleset, dice, outcome)
+    elif hex_.scouted_only:
+        outcome.add(_revealed(hex_))
     if hex_.defender is None or hex_.defender.points <= 0:
         return DefenderKind.UNDEFENDED, None
     return DefenderKind.NEUTRAL, Side(points=hex_.defender.points)
@@ -150,17 +156,11 @@ def _defender(
 def _covering_patrol(
     world: World, hex_: HexState, patrols: list[tuple[ArmyState, Coord]]
 ) -> tuple[DefenderKind, Side | None]:
-    """Table 5, Q13, E-15, E-16: the owner's patrol based within the patrol radius (grid
-    distance) with the most points, ties to the lowest army id; none is a lost cause."""
-    radius = world.ruleset.patrol_radius
-    covering = [
-        a
-        for a, base in patrols
-        if a.kingdom_id == hex_.owner and distance(base, hex_.coord) <= radius
-    ]
-    if not covering:
+    """Table 5, Q13, E-15, E-16: the owner's covering patrol (rules.orders); none is a
+    lost cause (P-C2)."""
+    patrol = covering_patrol(world, hex_.coord, patrols)
+    if patrol is None:
         return DefenderKind.LOST_CAUSE, None
-    patrol = max(covering, key=lambda a: (a.points, -a.id))
     return DefenderKind.PATROL, Side(
         points=patrol.points, kingdom_id=patrol.kingdom_id, army_ids=(patrol.id,)
     )
@@ -189,35 +189,31 @@ def _neutral_kingdom_army(
 
 
 def _explore(hex_: HexState, ruleset: Ruleset, dice: Dice, outcome: Outcome) -> HexState:
-    """A-1.0.5, A-1.0.7, A-1.5.2, E-08: Table 7 on the terrain, the minor-feature d6
-    (every hex, Empty too) and its Table 17 type on 5+, then the defender's size when
-    there is a major feature. Returns the hex as explored."""
-    where = f"at {hex_.coord}"
-    rolls: list[Roll] = [dice.d6(f"Table 7 exploration ({hex_.terrain.value}) {where}")]
-    feature = exploration_table(ruleset, hex_.terrain).lookup(rolls[-1].result)
-    minor = None
-    rolls.append(dice.d6(f"minor feature check (E-08) {where}"))
-    if table(ruleset, "minor-feature-check").lookup(rolls[-1].result):
-        rolls.append(dice.d6(f"Table 17 minor feature {where}"))
-        minor = table(ruleset, "table-17").lookup(rolls[-1].result)
-    defender = None
-    if feature is not None:
-        sizes = defender_table(ruleset, feature)
-        rolls.append(dice.d6(f"{sizes.title} size {where}"))
-        size = sizes.lookup(rolls[-1].result)
-        defender = Defender(points=size, original_points=size)
+    """A-1.0.5, A-1.0.9, Table 7, E-08: an invader explores the hex (rules.exploration),
+    and everyone learns what he found. Returns the hex as explored."""
+    explored, rolls = explore_hex(hex_, ruleset, dice)
     outcome.add(
         HexExplored(
             rule="A-1.0.5 Table 7 E-08",
-            rolls=tuple(rolls),
+            rolls=rolls,
             hex=hex_.coord,
-            feature=feature,
-            minor_feature=minor,
-            defender_points=defender.points if defender else None,
+            feature=explored.feature,
+            minor_feature=explored.minor_feature,
+            defender_points=explored.defender.points if explored.defender else None,
         )
     )
-    return dataclasses.replace(
-        hex_, explored=True, feature=feature, minor_feature=minor, defender=defender
+    return explored
+
+
+def _revealed(hex_: HexState) -> HexExplored:
+    """§5.4, E-29, A-1.0.9: a hex explored by scouting alone becomes public when it is
+    invaded; its contents were rolled then (Table 7 is not rolled again)."""
+    return HexExplored(
+        rule="A-1.0.9 §5.4 E-29",
+        hex=hex_.coord,
+        feature=hex_.feature,
+        minor_feature=hex_.minor_feature,
+        defender_points=hex_.defender.points if hex_.defender else None,
     )
 
 

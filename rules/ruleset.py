@@ -62,6 +62,7 @@ _FEATURES = {"empty": None, **{f.value: f for f in Feature}}
 _MINOR = {m.value: m for m in tables.MinorFeature}
 _STRATEGIES = {s.value: s for s in Strategy}
 _YES_NO = {"yes": True, "no": False}
+_SCOUT_LEVELS = {level.value: level for level in tables.ScoutLevel}
 
 TABLES: dict[str, TableSpec] = {
     **{
@@ -78,6 +79,9 @@ TABLES: dict[str, TableSpec] = {
     ),
     "defender-feature": TableSpec(tables.FEATURE_DEFENDER, _points, _show),
     "defender-mega-feature": TableSpec(tables.MEGA_FEATURE_DEFENDER, _points, _show),
+    "table-8": TableSpec(
+        tables.TABLE_8_SCOUTING, _choice(_SCOUT_LEVELS, "a scouting result"), _show
+    ),
     "neutral-strategy": TableSpec(
         tables.NEUTRAL_STRATEGY, _choice(_STRATEGIES, "a strategy"), _show
     ),

@@ -61,6 +61,7 @@ class OrderKind(StrEnum):
 
     INVADE = "invade"
     PATROL = "patrol"
+    SCOUT = "scout"
     REST = "rest"
 
 
@@ -132,7 +133,8 @@ class HexState:
     terrain: Terrain
     owner: int | None = None  # player kingdom id
     neutral_kingdom: int | None = None  # neutral kingdom id (secret, A-1.4.18)
-    explored: bool = False
+    explored: bool = False  # Table 7 was rolled, by an invasion or a scout
+    scouted_only: bool = False  # explored by scouting alone: secret until invaded (E-29)
     feature: Feature | None = None
     minor_feature: str | None = None
     defence: Defence | None = None
@@ -189,8 +191,8 @@ class ArmyState:
 class Order:
     army_id: int
     kind: OrderKind
-    target: Coord | None = None  # invade: the hex invaded; patrol: the base hex
-    origin: Coord | None = None  # invade: the own hex it leaves from (E-07)
+    target: Coord | None = None  # invade, scout: the hex aimed at; patrol: the base hex
+    origin: Coord | None = None  # invade, scout: the own hex it leaves from (E-07)
 
 
 @dataclass(frozen=True)

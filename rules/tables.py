@@ -75,6 +75,35 @@ MEGA_FEATURE_DEFENDER = d6(
 )  # fmt: skip
 
 
+# --- Table 8: scouting (§5.4, E-07, E-29) ------------------------------------------
+
+
+class ScoutLevel(StrEnum):
+    """What a Table 8 result tells the scout, worst first; each level includes the last."""
+
+    LOST = "lost"  # 1: scouts lost, nothing learned; the owner is told "scouts were seen"
+    GLIMPSE = "glimpse"  # 2–3: major feature yes/no, neutral kingdom yes/no
+    REPORT = "report"  # 4–5: feature, minor feature, defender to the nearest 500, patrol yes/no
+    EVERYTHING = "everything"  # 6+: exact defender and race, a neutral kingdom's extent
+
+    @property
+    def rank(self) -> int:
+        return _SCOUT_LEVEL_RANK[self]
+
+
+_SCOUT_LEVEL_RANK = {level: rank for rank, level in enumerate(ScoutLevel)}
+
+TABLE_8_SCOUTING = d6(
+    "Table 8 (Scouting)", "§5.4 Table 8",
+    (1, 1, ScoutLevel.LOST), (2, 3, ScoutLevel.GLIMPSE),
+    (4, 5, ScoutLevel.REPORT), (6, 6, ScoutLevel.EVERYTHING),
+)  # fmt: skip
+"""The modified d6 is read with 6 as "6+" and never below 1 (the table is a d6 table)."""
+TABLE_8_ADJACENT = 1  # the target is adjacent to the kingdom (E-16 adjacency)
+TABLE_8_WATCHTOWER = 1  # the player owns a watchtower within 1 hex of the target (E-07)
+TABLE_8_ROUND_TO = 500  # a 4–5 gives the defender's size to the nearest 500 points
+
+
 # --- Table 23: basic strategy modifier (§5.7) ---------------------------------------
 
 TABLE_23_RATIO: tuple[tuple[Fraction, int], ...] = (
@@ -214,4 +243,5 @@ ALL_DICE_TABLES: tuple[DiceTable, ...] = (
     FEATURE_DEFENDER,
     MEGA_FEATURE_DEFENDER,
     NEUTRAL_STRATEGY,
+    TABLE_8_SCOUTING,
 )

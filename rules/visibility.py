@@ -6,6 +6,7 @@ hex and every chronicle entry through here; no view filters on its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -17,6 +18,8 @@ class Viewer:
     is_gm: bool = False
     kingdom_id: int | None = None  # None for a GM or an outsider
     known_neutral_kingdoms: frozenset[int] = field(default_factory=frozenset)
+    # Table 8, E-29: what the kingdom's scouts learned, by hex: {"level", "turn", facts…}
+    scout_reports: Mapping[tuple[int, int], dict] = field(default_factory=dict)
 
 
 GM = Viewer(is_gm=True)
@@ -33,7 +36,7 @@ class HexFacts(NamedTuple):
     terrain: str
     owner_id: int | None
     neutral_kingdom_id: int | None
-    explored: bool
+    explored: bool  # by an invasion, so public; not by scouting alone (§5.4, E-29)
     feature: str
     minor_feature: str
     defence: str
@@ -43,41 +46,72 @@ class HexFacts(NamedTuple):
 
 
 def hex_view(facts: HexFacts, viewer: Viewer) -> dict:
-    """The hex as ``viewer`` may see it.
+    """The hex as ``viewer`` may see it (``hex_viewer`` says how)."""
+    return hex_viewer(viewer)(facts)
+
+
+def hex_viewer(viewer: Viewer) -> Callable[[HexFacts], dict]:
+    """What ``viewer`` may see of a hex, as a function of its facts.
 
     Terrain and player borders are public (A-1.0.3, A-1.0.9). Contents are seen once
     anyone explored the hex by invading it (A-1.0.9, E-29), or in one's own hexes; a
-    neutral kingdom only by the players who discovered it (A-1.4.18–20).
+    neutral kingdom only by the players who discovered it (A-1.4.18–20). A hex explored
+    by scouting alone stays unexplored for everyone (§5.4, E-29); the scout sees what
+    his report told him, at its level (Table 8), under ``scouted``.
+
+    The map calls the function for each of 10,000 hexes: the viewer is read once here,
+    and each hex's facts are unpacked once, so a plain tuple in HexFacts' order (a
+    database row) will do.
     """
-    owner = facts.owner_id
-    kingdom = facts.neutral_kingdom_id
-    explored = bool(facts.explored)  # a database may hand booleans over as 0/1
-    own = owner is not None and owner == viewer.kingdom_id
-    knows_contents = viewer.is_gm or explored or own
-    knows_kingdom = viewer.is_gm or kingdom in viewer.known_neutral_kingdoms
-    if not knows_contents:
+    is_gm = viewer.is_gm
+    me = viewer.kingdom_id
+    known = viewer.known_neutral_kingdoms
+    reports = viewer.scout_reports
+
+    def view(facts: HexFacts) -> dict:
+        q, r, terrain, owner, kingdom, explored, feature, minor, defence, tower, points, orphan = (
+            facts
+        )
+        explored = bool(explored)  # a database may hand booleans over as 0/1
+        neutral = kingdom if is_gm or kingdom in known else None
+        scouted = reports.get((q, r)) if reports else None
+        if not (is_gm or explored or (owner is not None and owner == me)):
+            if scouted is not None:
+                return _scouted_view(q, r, terrain, owner, bool(orphan), scouted, neutral)
+            return {
+                "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": explored,
+                "neutral_kingdom": neutral, "orphan": owner is not None and bool(orphan),
+                "feature": None, "minor_feature": None, "defence": None, "watchtower": False,
+                "defender_points": None, "scouted": None,
+            }  # fmt: skip
         return {
-            "q": facts.q,
-            "r": facts.r,
-            "terrain": facts.terrain,
-            "owner": owner,
-            "explored": explored,
-            "neutral_kingdom": kingdom if knows_kingdom else None,
-            "orphan": owner is not None and bool(facts.orphan),
-            "feature": None,
-            "minor_feature": None,
-            "defence": None,
-            "watchtower": False,
-            "defender_points": None,
-        }
+            "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": explored,
+            "neutral_kingdom": neutral, "orphan": owner is not None and bool(orphan),
+            "feature": feature or None, "minor_feature": minor or None,
+            "defence": defence or None, "watchtower": bool(tower),
+            "defender_points": points if owner is None else None, "scouted": scouted,
+        }  # fmt: skip
+
+    return view
+
+
+def _scouted_view(
+    q: int, r: int, terrain: str, owner: int | None, orphan: bool, report: dict, neutral
+) -> dict:
+    """An unexplored hex the viewer scouted: its contents as his report gave them (Table 8),
+    never the server's, which may hold more than he learned."""
     return {
-        "q": facts.q, "r": facts.r, "terrain": facts.terrain, "owner": owner,
-        "explored": explored, "neutral_kingdom": kingdom if knows_kingdom else None,
-        "orphan": owner is not None and bool(facts.orphan), "feature": facts.feature or None,
-        "minor_feature": facts.minor_feature or None, "defence": facts.defence or None,
-        "watchtower": bool(facts.watchtower),
-        "defender_points": facts.defender_points if owner is None else None,
+        "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": False,
+        "neutral_kingdom": neutral, "orphan": owner is not None and orphan,
+        "feature": report.get("feature"), "minor_feature": report.get("minor_feature"),
+        "defence": report.get("defence"), "watchtower": bool(report.get("watchtower")),
+        "defender_points": report.get("defender_points"), "scouted": report,
     }  # fmt: skip
+
+
+def scout_report_view(level: str, turn: int, facts: dict) -> dict:
+    """A stored scouting report as hex_view shows it under ``scouted``."""
+    return {"level": level, "turn": turn, **facts}
 
 
 @dataclass(frozen=True)
@@ -111,6 +145,9 @@ _PUBLIC_EVENTS = (
     ev.CampaignEndRoll,
     ev.BattleWon,
     ev.CampaignWon,
+    ev.CapitalMoved,
+    ev.KingdomEliminated,
+    ev.DefenderAppeared,
 )
 
 
@@ -129,9 +166,13 @@ def audience(event: ev.Event, context: Context) -> Audience:
         return Audience(True)
     if isinstance(event, (ev.ArmyLosses, ev.CharacterFell, ev.ExperienceGained)):
         return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
+    if isinstance(event, (ev.HexScouted, ev.ScoutsSeen, ev.NeutralKingdomDiscovered)):
+        return Audience(False, frozenset({event.kingdom_id}))  # E-29, Table 8
+    if isinstance(event, ev.HexExploredByScouts):  # E-29: the GM's alone until invaded
+        return Audience(False)
     if isinstance(event, ev.PowerCollected):  # other kingdoms' power is not yours to see
         return Audience(False, frozenset({event.kingdom_id}))
-    if isinstance(event, ev.ArmyMoved):
+    if isinstance(event, (ev.ArmyMoved, ev.ArmyDestroyed)):
         return Audience(False, frozenset({context.army_kingdom[event.army_id]}))
     raise TypeError(f"no audience rule for {event.type}")
 

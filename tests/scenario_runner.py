@@ -23,7 +23,8 @@ A file is a YAML list of cases; a case is a mapping with these keys:
   armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
   characters:  [{id: 10, army: 1, is_general: true, generalship: 2}]
   orders:      [{army: 1, invade: [2, 0], from: [1, 0]}, {army: 2, patrol: [0, 0]},
-                {army: 3, rest: true}]  "kingdom: 2" gives the order as another kingdom
+                {army: 3, rest: true}, {army: 4, scout: [3, 0]}]
+                                       "kingdom: 2" gives the order as another kingdom
   decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
                                        battle N is the N-th declared battle (Phase 4)
   dice:        [[3, "Table 7 exploration (fields)"], ...]
@@ -187,11 +188,11 @@ def _validate(world: World, raw_orders: list[dict], refused: list[dict]) -> list
 
 
 def _order(raw: dict) -> Order:
-    [kind] = {"invade", "patrol", "rest"} & raw.keys()
+    [kind] = {"invade", "patrol", "scout", "rest"} & raw.keys()
     return Order(
         army_id=raw["army"],
         kind=OrderKind(kind),
-        target=_coord(raw.get("invade") or raw.get("patrol")),
+        target=_coord(raw.get("invade") or raw.get("patrol") or raw.get("scout")),
         origin=_coord(raw.get("from")),
     )
 
@@ -258,6 +259,7 @@ def _assert_map(world: World, expected: list[dict]) -> None:
         got = {
             "owner": h.owner,
             "explored": h.explored,
+            "scouted_only": h.scouted_only,
             "feature": h.feature and h.feature.value,
             "minor_feature": h.minor_feature,
             "defender": h.defender and h.defender.points,

@@ -15,6 +15,7 @@ from rest_framework.settings import api_settings
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
 from rules.state import Defence, Feature, Terrain
+from rules.tables import ScoutLevel
 
 
 @extend_schema_field(
@@ -133,6 +134,38 @@ class CampaignDetailSerializer(CampaignSerializer):
     kingdoms = KingdomPublicSerializer(many=True)
 
 
+class ScoutedSerializer(serializers.Serializer):
+    """Schema only: my latest scouting report of a hex (Table 8), private to me (E-29).
+    Each level tells what the levels below it tell, and more; a key is absent when my
+    scouts did not learn it."""
+
+    level = serializers.ChoiceField(choices=[level.value for level in ScoutLevel])
+    turn = serializers.IntegerField()
+    major_feature = serializers.BooleanField(required=False, help_text="2–3 and up.")
+    neutral_kingdom = serializers.BooleanField(
+        required=False, help_text="2–3 and up: whether a neutral kingdom holds the hex."
+    )
+    feature = serializers.CharField(allow_null=True, required=False, help_text="4–5 and up.")
+    minor_feature = serializers.CharField(allow_null=True, required=False)
+    defender_about = serializers.IntegerField(
+        allow_null=True, required=False, help_text="4–5: the defender to the nearest 500."
+    )
+    patrolled = serializers.BooleanField(
+        required=False, help_text="4–5, a player's hex: whether a patrol covers it."
+    )
+    defender_points = serializers.IntegerField(allow_null=True, required=False, help_text="6+.")
+    defender_race = serializers.CharField(allow_null=True, required=False)
+    patrol_points = serializers.IntegerField(
+        allow_null=True, required=False, help_text="6+, a player's hex: the covering patrol."
+    )
+    defence = serializers.CharField(allow_null=True, required=False)
+    watchtower = serializers.BooleanField(required=False)
+    capital = CoordField(required=False, help_text="6+, a neutral kingdom's capital.")
+    extent = serializers.ListField(
+        child=CoordField(), required=False, help_text="6+, a neutral kingdom's hexes."
+    )
+
+
 class HexSerializer(serializers.Serializer):
     """Schema only: the map view returns campaign.selectors.visible_map's dicts as they are."""
 
@@ -153,6 +186,11 @@ class HexSerializer(serializers.Serializer):
     watchtower = serializers.BooleanField()
     defender_points = serializers.IntegerField(
         allow_null=True, help_text="Contents are seen once the hex is explored (A-1.0.9)."
+    )
+    scouted = ScoutedSerializer(
+        allow_null=True,
+        help_text="What my scouts learned of it (Table 8); seen by me alone (E-29). On a hex "
+        "explored by scouting alone, feature and defender show only what they learned.",
     )
 
 

@@ -113,6 +113,7 @@ def _hex_state(h: Hex) -> HexState:
         owner=h.owner_id,
         neutral_kingdom=h.neutral_kingdom_id,
         explored=h.explored,
+        scouted_only=h.scouted_only,
         feature=Feature(h.feature) if h.feature else None,
         minor_feature=h.minor_feature or None,
         defence=Defence(h.defence) if h.defence else None,

@@ -16,7 +16,7 @@ from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
 from campaign.pipeline.writeback import Writer
 from campaign.services import turn_open, turn_progress_set
 from rules.dice import Dice
-from rules.events import CampaignEndRoll, Event
+from rules.events import CampaignWon, Event
 from rules.final import resolve_final
 from rules.provisional import resolve_provisional
 
@@ -70,8 +70,9 @@ def final_step(turn: Turn) -> None:
 
 
 def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> None:
-    """A-3.0.2: the campaign ends on the end roll; otherwise the next turn opens (A-2.6)."""
-    if any(isinstance(e, CampaignEndRoll) and e.ends for e in events):
+    """A-3.1: the campaign ends when it has a winner (the end roll of A-3.0.2, or the last
+    kingdom standing); otherwise the next turn opens (A-2.6)."""
+    if any(isinstance(e, CampaignWon) for e in events):
         campaign.status = Campaign.Status.FINISHED
         campaign.save(update_fields=["status"])
         return

@@ -11,7 +11,7 @@ from battles.models import Battle, BattleSide
 from campaign.chronicle import chronicle_entries_for
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.snapshot import Snapshot
-from kingdoms.models import Army, Character, Kingdom
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, ScoutReport
 from rules import events as ev
 from rules.state import Role
 from rules.visibility import Context
@@ -20,6 +20,7 @@ HEX_FIELDS = [
     "owner",
     "neutral_kingdom",
     "explored",
+    "scouted_only",
     "feature",
     "minor_feature",
     "defender_points",
@@ -39,8 +40,14 @@ class Writer:
         self.battle_ids: set[int] = set()
         self.kingdom_ids: set[int] = set()
         self.declared: list[ev.BattleDeclared] = []
+        self.destroyed: list[ev.ArmyDestroyed] = []
+        self.scouted: list[ev.HexScouted] = []
+        self.discovered: list[ev.NeutralKingdomDiscovered] = []
         self._appliers = {
             ev.HexExplored: self._explored,
+            ev.HexExploredByScouts: self._explored_by_scouts,
+            ev.HexScouted: self.scouted.append,
+            ev.NeutralKingdomDiscovered: self.discovered.append,
             ev.BattleDeclared: self.declared.append,
             ev.BattleFought: self._fought,
             ev.BattleWon: self._won,
@@ -51,6 +58,10 @@ class Writer:
             ev.ArmyMoved: self._moved,
             ev.OrphanChanged: self._orphan,
             ev.PowerCollected: self._power,
+            ev.CapitalMoved: self._capital,
+            ev.KingdomEliminated: self._eliminated,
+            ev.ArmyDestroyed: self.destroyed.append,
+            ev.DefenderAppeared: self._defender_appeared,
         }
 
     def apply(self, events: list[ev.Event]) -> None:
@@ -67,10 +78,19 @@ class Writer:
     def _explored(self, event: ev.HexExplored) -> None:
         row = self._hex(event.hex)
         row.explored = True
+        row.scouted_only = False  # E-29: public now, whoever rolled its contents
         row.feature = event.feature or ""
         row.minor_feature = event.minor_feature or ""
         if event.defender_points is not None and event.neutral_kingdom_id is None:
             row.defender_points = row.defender_original_points = event.defender_points
+
+    def _explored_by_scouts(self, event: ev.HexExploredByScouts) -> None:
+        """§5.4: the Table 7 result is stored, but the hex is not public yet (E-29)."""
+        row = self._hex(event.hex)
+        row.explored = row.scouted_only = True
+        row.feature = event.feature or ""
+        row.minor_feature = event.minor_feature or ""
+        row.defender_points = row.defender_original_points = event.defender_points
 
     def _battle(self, key: int) -> Battle:
         self.battle_ids.add(key)
@@ -112,10 +132,28 @@ class Writer:
     def _orphan(self, event: ev.OrphanChanged) -> None:
         self._hex(event.hex).is_orphan = event.orphan
 
+    def _capital(self, event: ev.CapitalMoved) -> None:
+        self._kingdom(event.kingdom_id).capital = self.snapshot.hexes[tuple(event.new)]
+
+    def _eliminated(self, event: ev.KingdomEliminated) -> None:
+        """E-27: the land becomes unowned and explored; power and industry go."""
+        kingdom = self._kingdom(event.kingdom_id)
+        kingdom.eliminated, kingdom.power, kingdom.industry = True, 0, 0
+        for coord in event.hexes:
+            row = self._hex(coord)
+            row.owner_id, row.explored = None, True
+
+    def _defender_appeared(self, event: ev.DefenderAppeared) -> None:
+        row = self._hex(event.hex)
+        row.defender_points = row.defender_original_points = event.points
+
+    def _kingdom(self, kingdom_id: int) -> Kingdom:
+        self.kingdom_ids.add(kingdom_id)
+        return self.snapshot.kingdoms[kingdom_id]
+
     def _power(self, event: ev.PowerCollected) -> None:
-        kingdom = self.snapshot.kingdoms[event.kingdom_id]
+        kingdom = self._kingdom(event.kingdom_id)
         kingdom.power, kingdom.industry = event.power, event.industry
-        self.kingdom_ids.add(event.kingdom_id)
 
     def flush(self, events: list[ev.Event]) -> None:
         """Write every changed row, then the chronicle, in a fixed number of statements."""
@@ -128,7 +166,8 @@ class Writer:
             [snapshot.characters[i] for i in sorted(self.character_ids)], ["xp"]
         )
         Kingdom.objects.bulk_update(
-            [snapshot.kingdoms[i] for i in sorted(self.kingdom_ids)], ["power", "industry"]
+            [snapshot.kingdoms[i] for i in sorted(self.kingdom_ids)],
+            ["power", "industry", "capital", "eliminated"],
         )
         Battle.objects.bulk_update(
             [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS
@@ -136,6 +175,34 @@ class Writer:
         context = self._context()
         self._create_battles()
         TurnEvent.objects.bulk_create(chronicle_entries_for(self.turn, events, context))
+        self._create_scout_reports()
+        if self.destroyed:  # last: the chronicle above still needed to know their kingdom
+            Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
+
+    def _create_scout_reports(self) -> None:
+        """Table 8, E-29: each kingdom's scouting reports, and the neutral kingdoms its
+        scouts found (A-1.4.19, Q22), in one statement each."""
+        hexes = self.snapshot.hexes
+        ScoutReport.objects.bulk_create(
+            ScoutReport(
+                kingdom_id=e.kingdom_id,
+                army_id=e.army_id,
+                hex=hexes[tuple(e.hex)],
+                turn=self.turn,
+                level=e.level,
+                facts=e.to_dict()["facts"],
+            )
+            for e in self.scouted
+        )
+        NeutralKingdom.known_by.through.objects.bulk_create(
+            (
+                NeutralKingdom.known_by.through(
+                    neutralkingdom_id=e.neutral_kingdom_id, kingdom_id=e.kingdom_id
+                )
+                for e in self.discovered
+            ),
+            ignore_conflicts=True,
+        )
 
     def _context(self) -> Context:
         battle_kingdoms = {

@@ -33,10 +33,15 @@ class OrderInputSerializer(serializers.Serializer):
     army = serializers.IntegerField(help_text="The id of one of my armies.")
     kind = serializers.ChoiceField(choices=[kind.value for kind in OrderKind])
     target = CoordField(
-        allow_null=True, required=False, help_text="Invade: the hex invaded; patrol: the base hex."
+        allow_null=True,
+        required=False,
+        help_text="Invade: the hex invaded; scout: the hex scouted, within 2 of my land "
+        "(Table 5, E-16); patrol: the base hex.",
     )
     origin = CoordField(
-        allow_null=True, required=False, help_text="Invade only: my hex it leaves from (E-07)."
+        allow_null=True,
+        required=False,
+        help_text="Invade and scout: my hex it leaves from (E-07); by default the nearest.",
     )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules.events import ArmyMoved, Event, HexExplored
+from rules.events import ArmyMoved, Event, HexExplored, HexExploredByScouts
 from rules.state import (
     ArmyState,
     CharacterState,
@@ -108,15 +108,16 @@ def apply_provisional(world: World, events: list[Event]) -> World:
     hexes = dict(world.hexes)
     armies = dict(world.armies)
     for e in events:
-        if isinstance(e, HexExplored):
+        if isinstance(e, (HexExplored, HexExploredByScouts)):
             defender = (
                 Defender(points=e.defender_points, original_points=e.defender_points)
-                if e.defender_points and e.neutral_kingdom_id is None
+                if e.defender_points and getattr(e, "neutral_kingdom_id", None) is None
                 else None
             )
             hexes[e.hex] = dataclasses.replace(
                 hexes[e.hex],
                 explored=True,
+                scouted_only=isinstance(e, HexExploredByScouts),  # §5.4, E-29
                 feature=e.feature,
                 minor_feature=e.minor_feature,
                 defender=defender,

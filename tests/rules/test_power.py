@@ -65,6 +65,6 @@ def test_table_1_effective_power_counts_unspent_power_and_hexes():
 
 def test_a_3_1_a_tie_gives_co_winners_e_27():
     w = kingdoms_world({})
-    won = campaign_won(w, {1: 2, 2: 2})
+    won = campaign_won(w, {1: 2, 2: 2}, "A-3.1")
     assert won.winner_ids == (1, 2)
     assert won.scores == ((1, 10), (2, 10))
