@@ -125,13 +125,25 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> str | None:
         return f"{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)"
     if order.origin is None:
         return None
-    origin = world.hexes.get(order.origin)
-    if origin is None or origin.owner != kingdom_id:
-        return f"{order.origin} is not your hex: an invasion starts from one (E-07)"
-    if origin.orphan:
-        return f"{order.origin} is an orphan hex: no invasion may start from it (A-1.3.2)"
+    problem = _origin_problem(
+        world, kingdom_id, order.origin, "an invasion starts", "no invasion may start"
+    )
+    if problem:
+        return problem
     if order.origin not in adjacent(target, terrain_map(world.hexes)):
         return f"{order.origin} is not adjacent to {target} (E-07, E-16)"
+    return None
+
+
+def _origin_problem(
+    world: World, kingdom_id: int, origin: Coord, leaves: str, none_may: str
+) -> str | None:
+    """E-07, A-1.3.2: an order names as its origin an own hex that is not an orphan."""
+    hex_ = world.hexes.get(origin)
+    if hex_ is None or hex_.owner != kingdom_id:
+        return f"{origin} is not your hex: {leaves} from one (E-07)"
+    if hex_.orphan:
+        return f"{origin} is an orphan hex: {none_may} from it (A-1.3.2, E-07)"
     return None
 
 
@@ -151,11 +163,11 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> str | None:
         )
     if order.origin is None:
         return None
-    origin = world.hexes.get(order.origin)
-    if origin is None or origin.owner != kingdom_id:
-        return f"{order.origin} is not your hex: scouts set out from one (E-07)"
-    if origin.orphan:
-        return f"{order.origin} is an orphan hex: no scouts may set out from it (A-1.3.2, E-07)"
+    problem = _origin_problem(
+        world, kingdom_id, order.origin, "scouts set out", "no scouts may set out"
+    )
+    if problem:
+        return problem
     steps = distance(order.origin, target)
     if steps > SCOUT_REACH:
         return (

@@ -64,7 +64,7 @@ def test_e07_default_origin_is_the_lowest_non_orphan_adjacent_hex(world):
         ),
         (
             invade((1, 1), origin=(0, 1)),
-            "(0, 1) is an orphan hex: no invasion may start from it (A-1.3.2)",
+            "(0, 1) is an orphan hex: no invasion may start from it (A-1.3.2, E-07)",
         ),
         (invade((1, 1), origin=(0, 0)), "(0, 0) is not adjacent to (1, 1) (E-07, E-16)"),
         (invade((1, 1), army_id=7), "army 7 is not yours"),
