@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from campaign.admin_corrections import CorrectionAdmin
-from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
+from campaign.models import Campaign, Hex, Membership, MercenaryOffer, Rumour, Turn, TurnEvent
 
 
 @admin.register(Campaign)
@@ -44,3 +44,18 @@ class TurnEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class TurnChildAdmin(CorrectionAdmin):
+    def campaign_of(self, obj):
+        return obj.turn.campaign
+
+
+@admin.register(Rumour)
+class RumourAdmin(TurnChildAdmin):
+    list_display = ("turn", "text")
+
+
+@admin.register(MercenaryOffer)
+class MercenaryOfferAdmin(TurnChildAdmin):
+    list_display = ("turn", "name", "minimum_bid", "special")

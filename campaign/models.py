@@ -185,3 +185,37 @@ class Hex(models.Model):
     @property
     def coord(self) -> tuple[int, int]:
         return (self.q, self.r)
+
+
+class Rumour(models.Model):
+    """A-2.1: the GM's free text for the coming turn; it may or may not be true."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="rumours")
+    text = models.TextField(max_length=2000)
+    published_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return self.text[:60]
+
+
+class MercenaryOffer(models.Model):
+    """A-2.1, B 6.0: mercenaries for hire this turn with their minimum opening bid, in
+    power (Q18); ``special`` marks a B 6.2 special mercenary (E-21)."""
+
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="mercenary_offers")
+    name = models.CharField(max_length=120)
+    description = models.TextField(
+        max_length=2000, blank=True, help_text="Equipment, command group, magic items."
+    )
+    minimum_bid = models.PositiveIntegerField()
+    special = models.BooleanField(default=False)
+    published_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (from {self.minimum_bid} power)"

@@ -286,6 +286,16 @@ def _defender_appeared(p: dict, names: Names) -> str:
     return f"A neutral army of {_number(p.get('points'))} points now holds {_hex(p)}."
 
 
+def _rumour_published(p: dict, names: Names) -> str:
+    return f"A rumour goes round: “{p.get('text', '…')}”"
+
+
+def _mercenary_offered(p: dict, names: Names) -> str:
+    special = " (special)" if p.get("special") else ""
+    bid = _number(p.get("minimum_bid"), "?")
+    return f"{p.get('name', 'Mercenaries')}{special} are for hire from {bid} power."
+
+
 def _ruleset_changed(p: dict, names: Names) -> str:
     changes = "; ".join(p.get("changes", [])) or "the house rules"
     return f"The GM changed the rules: {changes}."
@@ -319,6 +329,8 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "PowerCollected": _power_collected,
     "CampaignWon": _campaign_won,
     "RulesetChanged": _ruleset_changed,
+    "RumourPublished": _rumour_published,
+    "MercenaryOffered": _mercenary_offered,
     "CapitalMoved": _capital_moved,
     "KingdomEliminated": _kingdom_eliminated,
     "ArmyDestroyed": _army_destroyed,

@@ -118,3 +118,10 @@ def visible_chronicle(campaign: Campaign, viewer: Viewer, turn: Turn | None = No
         if seen is not None:
             entries.append({"turn": number, "id": entry_id, "kind": kind, "rule": rule, **seen})
     return entries
+
+
+def turn_bulletin(turn: Turn | None) -> dict:
+    """A-2.1: the turn's rumours and mercenaries, public to the whole campaign."""
+    if turn is None:
+        return {"rumours": [], "offers": []}
+    return {"rumours": list(turn.rumours.all()), "offers": list(turn.mercenary_offers.all())}

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
-from campaign.models import Campaign, Membership, Turn
+from campaign.models import Campaign, Membership, MercenaryOffer, Rumour, Turn
 from rules.ruleset import RulesetError, ruleset_changes, ruleset_from_overrides
 
 # The states a server step starts from, and the state that claims it.
@@ -132,3 +132,50 @@ def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) ->
                 public=True,
             )
     return changes
+
+
+def _turn_taking_orders(turn: Turn, by: User) -> Turn:
+    require_gm(campaign=turn.campaign, user=by)
+    turn = Turn.objects.select_for_update().get(pk=turn.pk)
+    if turn.state != Turn.State.OPEN:
+        raise Refused(
+            f"Turn {turn.number} no longer takes orders: the bulletin goes out with it (A-2.1)."
+        )
+    return turn
+
+
+@transaction.atomic
+def rumour_publish(*, turn: Turn, by: User, text: str) -> Rumour:
+    """A-2.1: the GM publishes a rumour for the turn; everyone reads it."""
+    text = text.strip()
+    if not text:
+        raise Refused("A rumour needs some words.", field="text")
+    turn = _turn_taking_orders(turn, by)
+    rumour = Rumour.objects.create(turn=turn, text=text)
+    chronicle_record(turn, "RumourPublished", {"text": text}, rule="A-2.1", public=True)
+    return rumour
+
+
+@transaction.atomic
+def mercenary_offer_publish(
+    *, turn: Turn, by: User, name: str, minimum_bid: int, description: str = "",
+    special: bool = False,
+) -> MercenaryOffer:
+    """A-2.1, Table 10: mercenaries for hire this turn, with their minimum opening bid."""
+    name = name.strip()
+    if not name:
+        raise Refused("Name the mercenaries on offer.", field="name")
+    if minimum_bid < 1:
+        raise Refused(
+            "The minimum opening bid is at least 1 power (Table 10).", field="minimum_bid"
+        )
+    turn = _turn_taking_orders(turn, by)
+    offer = MercenaryOffer.objects.create(
+        turn=turn, name=name, description=description.strip(), minimum_bid=minimum_bid,
+        special=special,
+    )
+    chronicle_record(
+        turn, "MercenaryOffered", {"name": name, "minimum_bid": minimum_bid, "special": special},
+        rule="A-2.1 Table 10", public=True,
+    )
+    return offer

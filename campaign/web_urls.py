@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path
 
 from battles import views as battle_views
-from campaign import ruleset_views, views
+from campaign import bulletin_views, ruleset_views, views
 from kingdoms import views as kingdom_views
 
 urlpatterns = [
@@ -31,4 +31,5 @@ urlpatterns = [
     ),
     path("campaigns/<int:campaign_id>/chronicle/", views.chronicle, name="chronicle"),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
+    path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),
 ]

@@ -3,7 +3,7 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from campaign.api import ruleset, views
+from campaign.api import bulletin, ruleset, views
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -23,6 +23,21 @@ urlpatterns = [
         name="api-turn-resolve",
     ),
     path("campaigns/<int:campaign_id>/ruleset/", ruleset.RulesetView.as_view(), name="api-ruleset"),
+    path(
+        "campaigns/<int:campaign_id>/bulletin/",
+        bulletin.BulletinView.as_view(),
+        name="api-bulletin",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/bulletin/rumours/",
+        bulletin.RumourView.as_view(),
+        name="api-rumours",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/bulletin/mercenaries/",
+        bulletin.MercenaryOfferView.as_view(),
+        name="api-mercenaries",
+    ),
     path("", include("kingdoms.api.urls")),
     path("", include("battles.api.urls")),
 ]

@@ -1,0 +1,64 @@
+"""The turn's bulletin page (A-2.1): everyone reads the rumours and mercenaries for hire;
+the GM publishes them while the turn takes orders."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_http_methods
+
+from campaign.errors import Refused
+from campaign.selectors import current_turn, turn_bulletin
+from campaign.services import mercenary_offer_publish, rumour_publish
+from campaign.views import Seat, refusal_status, render_page, seat_for
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def bulletin_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    seat = seat_for(request, campaign_id)
+    if request.method == "GET":
+        return _render(request, seat)
+    try:
+        _publish(request, seat)
+    except Refused as refused:
+        return _render(request, seat, refused, refusal_status(request, refused))
+    return _render(request, seat)
+
+
+def _publish(request: HttpRequest, seat: Seat) -> None:
+    turn = current_turn(seat.campaign)
+    if turn is None:
+        raise Refused("This campaign has no turn yet.")
+    post = request.POST
+    if post.get("what") == "rumour":
+        rumour_publish(turn=turn, by=request.user, text=post.get("text", ""))
+        return
+    bid = post.get("minimum_bid", "").strip()
+    if not bid.isdigit():
+        raise Refused("The minimum opening bid is a whole number of power.", field="minimum_bid")
+    mercenary_offer_publish(
+        turn=turn,
+        by=request.user,
+        name=post.get("name", ""),
+        minimum_bid=int(bid),
+        description=post.get("description", ""),
+        special=post.get("special") == "on",
+    )
+
+
+def _render(
+    request: HttpRequest, seat: Seat, refused: Refused | None = None, status: int = 200
+) -> HttpResponse:
+    turn = current_turn(seat.campaign)
+    context = {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "turn": turn,
+        "bulletin": turn_bulletin(turn),
+        "refused": refused,
+        "posted": request.POST if refused else {},
+    }
+    return render_page(
+        request, "campaign/bulletin.html", "campaign/partials/bulletin.html", context, status
+    )
