@@ -13,6 +13,7 @@ from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.dice import Dice
 from rules.mapgen import MapPlan, generate_map
 from rules.state import Defence, Feature
+from rules.support import ARMY_MAXIMUM, ARMY_MINIMUM, total_support
 
 DEMO_PASSWORD = "warpost"
 DEMO_PLAYER_NAMES = ["alice", "bob", "carol", "dave"]
@@ -20,9 +21,7 @@ KINGDOM_NAMES = ["Averland", "Bretonnia", "Carak Varn", "Drakwald", "Estalia", "
 COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#7d3c98", "#148f77", "#ca6f1e", "#5d6d7e", "#a93226"]
 NEUTRAL_NAMES = ["Marienburg Marches", "Grey Vaults", "Sylvan Court", "Mourning Fen"]
 RACES = ["Orcs & Goblins", "Dwarfs", "Wood Elves", "Lizardmen"]
-# Q19 starting kingdom: support 1,000 + 250 a hex + 500 for the capital (a City, E-22)
-# funds two armies: one to invade, one to patrol.
-DEMO_ARMIES = (("First Army", 1500), ("Second Army", 1000))
+ARMY_NAMES = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"]
 
 
 @dataclass
@@ -107,7 +106,10 @@ def _kingdoms_create(
             row.owner, row.explored = kingdom, True  # a player knows his own kingdom
             changed.append(row)
         capital.feature = Feature.CITY.value  # E-22: the capital is a City
-        armies.extend(_armies(kingdom, capital, armies_per_kingdom))
+        support = total_support(
+            Feature.CITY if c == kingdom_plan.capital else None for c in kingdom_plan.hexes
+        )
+        armies.extend(_armies(kingdom, capital, armies_per_kingdom, support))
         kingdoms[username] = kingdom
     Hex.objects.bulk_update(changed, ["owner", "explored", "feature"])
     Army.objects.bulk_create(armies)
@@ -126,12 +128,27 @@ def _kingdoms_create(
     return kingdoms
 
 
-def _armies(kingdom: Kingdom, capital: Hex, count: int) -> list[Army]:
-    """E-32: a new army stands on the capital."""
+def _armies(kingdom: Kingdom, capital: Hex, count: int, support: int) -> list[Army]:
+    """E-14: the first army takes what the others' 1,000-point minimum leaves of Total
+    Support (3,000 at most), to invade; the others patrol. A load test asking for more
+    armies than the support funds gets them at the minimum all the same. E-32: a new
+    army stands on the capital."""
+    first = min(ARMY_MAXIMUM, max(ARMY_MINIMUM, support - ARMY_MINIMUM * (count - 1)))
+    sizes = [first] + [ARMY_MINIMUM] * (count - 1)
     return [
-        Army(kingdom=kingdom, name=name, allocation=points, points=points, position=capital)
-        for name, points in (DEMO_ARMIES * count)[:count]
+        Army(
+            kingdom=kingdom,
+            name=f"{ARMY_NAMES[i % len(ARMY_NAMES)]} Army{_suffix(i)}",
+            allocation=points,
+            points=points,
+            position=capital,
+        )
+        for i, points in enumerate(sizes)
     ]
+
+
+def _suffix(index: int) -> str:
+    return "" if index < len(ARMY_NAMES) else f" {index // len(ARMY_NAMES) + 1}"
 
 
 def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[NeutralKingdom]:

@@ -5,6 +5,7 @@ from django.urls import path
 
 from battles import views as battle_views
 from campaign import bulletin_views, ruleset_views, views
+from kingdoms import overview_views
 from kingdoms import views as kingdom_views
 
 urlpatterns = [
@@ -32,4 +33,5 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/chronicle/", views.chronicle, name="chronicle"),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),
+    path("campaigns/<int:campaign_id>/kingdom/", overview_views.kingdom_page, name="kingdom"),
 ]

@@ -10,6 +10,7 @@ from campaign.models import Campaign, Hex, Turn
 from kingdoms.models import Army, Kingdom, NeutralKingdom, Order, ScoutReport
 from rules.power import land_score_halves
 from rules.state import Feature
+from rules.support import entitlements, total_support
 from rules.visibility import Viewer
 
 
@@ -85,3 +86,20 @@ def last_scout_reports(viewer: Viewer, army_ids: list[int]) -> dict[int, ScoutRe
     if not viewer.is_gm:
         reports = reports.filter(kingdom_id=viewer.kingdom_id)
     return {report.army_id: report for report in reports}
+
+
+def kingdom_overview(kingdom: Kingdom) -> dict:
+    """§5.6, Table 6: what a kingdom may field. Only for its player and the GM (the
+    views check the seat); two queries."""
+    rows = Hex.objects.filter(owner=kingdom).values_list("feature", "is_orphan")
+    features = [Feature(feature) if feature else None for feature, _ in rows]
+    armies = list(kingdom.armies.order_by("id"))
+    return {
+        "kingdom": kingdom,
+        "hexes": len(features),
+        "orphans": sum(1 for _, orphan in rows if orphan),
+        "support": total_support(features),
+        "allocated": sum(army.allocation for army in armies),
+        "entitlements": entitlements(features),
+        "armies": armies,
+    }

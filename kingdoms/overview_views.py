@@ -1,0 +1,30 @@
+"""My kingdom: support, allocations, entitlements and power (§5.6, Table 6, Table 9)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from campaign.views import seat_for
+from kingdoms.selectors import kingdom_overview, player_kingdoms
+
+
+@login_required
+@require_GET
+def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """A player sees his own kingdom; the GM any, chosen with ?kingdom=<id>."""
+    seat = seat_for(request, campaign_id)
+    if seat.viewer.is_gm:
+        wanted = request.GET.get("kingdom", "")
+        kingdoms = player_kingdoms(seat.campaign)
+        kingdom = kingdoms.filter(pk=wanted).first() if wanted.isdigit() else kingdoms.first()
+    else:
+        kingdom = seat.kingdom
+    if kingdom is None:
+        raise Http404("No kingdom to show.")
+    context = {"seat": seat, "campaign": seat.campaign, **kingdom_overview(kingdom)}
+    if seat.viewer.is_gm:
+        context["choices"] = list(player_kingdoms(seat.campaign))
+    return render(request, "kingdoms/kingdom.html", context)
