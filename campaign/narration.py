@@ -296,6 +296,67 @@ def _mercenary_offered(p: dict, names: Names) -> str:
     return f"{p.get('name', 'Mercenaries')}{special} are for hire from {bid} power."
 
 
+def _army_rested(p: dict, names: Names) -> str:
+    how = "rested" if p.get("ordered", True) else "had no orders and rested"
+    text = f"{names.army(p.get('army_id'))} {how}"
+    if isinstance(p.get("points"), int):
+        text += f" and stands at its full {p['points']:,} points"
+    return text + ", ready for its next battle."
+
+
+def _rest_flag_used(p: dict, names: Names) -> str:
+    return f"{names.army(p.get('army_id'))} went into battle rested."
+
+
+def _patrol_took_over(p: dict, names: Names) -> str:
+    army = names.army(p.get("army_id"))
+    return f"The first patrol was spent, so {army} took over the defence of {_hex(p)}."
+
+
+def _orders_ready(p: dict, names: Names) -> str:
+    kingdom = names.kingdom(p.get("kingdom_id"))
+    if p.get("ready", True):
+        return f"{kingdom} marked its orders ready."
+    return f"{kingdom} is no longer ready."
+
+
+def _early_resolution(p: dict, names: Names) -> str:
+    return "Every player was ready: the turn is resolved before its deadline."
+
+
+def _discovery_roll_failed(p: dict, names: Names) -> str:
+    rolls = p.get("rolls") or [{}]
+    rolled = rolls[0].get("result", "?") if isinstance(rolls[0], dict) else "?"
+    neutral = names.neutral(p.get("neutral_kingdom_id"))
+    return (
+        f"{names.kingdom(p.get('kingdom_id'))} did not learn where {neutral} lies: "
+        f"a {rolled}, {p.get('needed', '?')}+ was needed."
+    )
+
+
+def _defender_recovered(p: dict, names: Names) -> str:
+    return (
+        f"The defenders of {_hex(p)} regained {_number(p.get('points_gained'))} points "
+        f"and stand at {_number(p.get('points'))}."
+    )
+
+
+def _neutral_kingdom_conquered(p: dict, names: Names) -> str:
+    kingdom = names.kingdom(p.get("kingdom_id"))
+    neutral = names.neutral(p.get("neutral_kingdom_id"))
+    text = f"{kingdom} took {_hex(p, 'capital')}, the capital of {neutral}"
+    if p.get("choice") == "quick_friendship":
+        text += ", and spared its monarch: the kingdom stands under its protection"
+        if p.get("previous_protector_id") is not None:
+            text += f" in place of {names.kingdom(p['previous_protector_id'])}'s"
+    else:
+        hexes = p.get("hexes")
+        land = f"its {len(hexes)} hexes join" if isinstance(hexes, list) else "its land joins"
+        text += f", and executed its monarch: the kingdom is no more, {land} {kingdom}"
+        text += " and its capital is a Town"
+    return text + f" (+{_number(p.get('power'), '3')} power)."
+
+
 def _ruleset_changed(p: dict, names: Names) -> str:
     changes = "; ".join(p.get("changes", [])) or "the house rules"
     return f"The GM changed the rules: {changes}."
@@ -335,7 +396,15 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "KingdomEliminated": _kingdom_eliminated,
     "ArmyDestroyed": _army_destroyed,
     "DefenderAppeared": _defender_appeared,
+    "DiscoveryRollFailed": _discovery_roll_failed,
+    "DefenderRecovered": _defender_recovered,
+    "NeutralKingdomConquered": _neutral_kingdom_conquered,
     "GMCorrection": _gm_correction,
+    "ArmyRested": _army_rested,
+    "RestFlagUsed": _rest_flag_used,
+    "PatrolTookOver": _patrol_took_over,
+    "OrdersReady": _orders_ready,
+    "EarlyResolution": _early_resolution,
 }
 
 

@@ -11,7 +11,11 @@ from django.views.decorators.http import require_http_methods
 from campaign.errors import Refused
 from campaign.services import campaign_ruleset_change
 from campaign.views import Seat, refusal_status, seat_for
+from rules.battle import TABLE_23_MODIFIERS
 from rules.ruleset import OPTIONS, TABLES, RulesetError, describe, overrides_from_form
+
+# E-21: "the rules page lists all the modifiers of each table", from each table's registry
+MODIFIERS = {"Table 23: basic strategy modifier": TABLE_23_MODIFIERS}
 
 
 @login_required
@@ -59,6 +63,7 @@ def _render(
         ],
         "refused": refused,
         "changed": request.GET.get("changed"),
+        "modifiers": MODIFIERS,
     }
     status = refusal_status(request, refused) if refused else 200
     return render(request, "campaign/ruleset.html", context, status=status)

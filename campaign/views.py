@@ -32,6 +32,8 @@ from campaign.services import turn_claim_step, turn_progress
 from kingdoms.forms import OrderForm
 from kingdoms.selectors import (
     last_scout_reports,
+    order_status,
+    orders_readiness,
     player_kingdoms,
     standings,
     visible_armies,
@@ -153,10 +155,20 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "map_svg": map_svg(seat, kingdoms, armies),
         "army_cards": army_cards(seat, current, armies, orders),
         "standings": standings(seat.campaign, seat.viewer),
+        "order_status": _order_status(seat, current, armies, orders),
+        "early_resolution": seat.campaign.ruleset.early_resolution,
     }
     return render_page(
         request, "campaign/campaign_detail.html", "campaign/partials/campaign_body.html", context
     )
+
+
+def _order_status(seat: Seat, turn: Turn | None, armies: list, orders: dict) -> dict | None:
+    """Q7: "3 of 4 armies ordered" and the ready mark, for a player: his visible armies
+    and orders are all his own, already loaded."""
+    if turn is None or seat.kingdom is None or seat.viewer.is_gm:
+        return None
+    return order_status(turn, seat.kingdom, armies=len(armies), ordered=len(orders))
 
 
 def army_card(
@@ -237,6 +249,13 @@ def console_context(seat: Seat, refusal: str | None = None) -> dict:
         ],
         "chronicle": chronicle_by_turn(seat, shown) if shown else [],
         "refusal": refusal,
+        # Q7: who marked his orders ready while the turn takes them; never the orders
+        "readiness": (
+            orders_readiness(seat.campaign, current, seat.viewer)
+            if current is not None and current.state == Turn.State.OPEN
+            else []
+        ),
+        "early_resolution": seat.campaign.ruleset.early_resolution,
     }
 
 

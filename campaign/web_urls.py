@@ -18,6 +18,11 @@ urlpatterns = [
         kingdom_views.order_form,
         name="order-form",
     ),
+    path(
+        "campaigns/<int:campaign_id>/orders/ready/",
+        kingdom_views.orders_ready,
+        name="orders-ready",
+    ),
     path("campaigns/<int:campaign_id>/gm/", views.gm_console, name="gm-console"),
     path(
         "campaigns/<int:campaign_id>/gm/progress/",

@@ -12,7 +12,7 @@ class KingdomAdmin(CorrectionAdmin):
 
 @admin.register(NeutralKingdom)
 class NeutralKingdomAdmin(CorrectionAdmin):
-    list_display = ("name", "campaign", "race")
+    list_display = ("name", "campaign", "race", "protector")
     raw_id_fields = ("capital",)
 
 

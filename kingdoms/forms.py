@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from campaign.errors import Refused
-from rules.state import OrderKind
+from rules.state import NeutralConquest, OrderKind
 
 
 class TargetWidget(forms.MultiWidget):
@@ -44,6 +44,26 @@ class TargetField(forms.MultiValueField):
         return tuple(data_list) if data_list else None
 
 
+class HexListField(forms.CharField):
+    """Hexes typed as "q,r" pairs separated by semicolons: "5,1; 6,0" (A-1.1.2.4)."""
+
+    def to_python(self, value) -> tuple[tuple[int, int], ...]:
+        text = super().to_python(value)
+        cells = []
+        for part in (p.strip() for p in text.split(";")):
+            if not part:
+                continue
+            q, _, r = part.partition(",")
+            try:
+                cells.append((int(q), int(r)))
+            except ValueError:
+                raise forms.ValidationError(
+                    f"'{part}' is not a hex: write q,r pairs separated by semicolons, "
+                    "e.g. 5,1; 6,0."
+                ) from None
+        return tuple(cells)
+
+
 class RefusableForm(forms.Form):
     """A form that can show a service's Refused next to the field it names."""
 
@@ -58,6 +78,24 @@ class OrderForm(RefusableForm):
         label="Order", choices=[(k.value, k.value.capitalize()) for k in OrderKind]
     )
     target = TargetField(label="Target hex")
+    sea_cover = HexListField(
+        label="Hexes across the sea",
+        required=False,
+        help_text="Patrols only (A-1.1.2.4): the land hexes across the sea the patrol "
+        "covers, when it must choose, e.g. 5,1; 6,0",
+        widget=forms.TextInput(attrs={"placeholder": "e.g. 5,1; 6,0"}),
+    )
+    neutral_conquest = forms.ChoiceField(
+        label="If it takes a neutral capital",
+        required=False,
+        choices=[
+            ("", "Sworn Enemies (default)"),
+            (NeutralConquest.SWORN_ENEMIES.value, "Sworn Enemies"),
+            (NeutralConquest.QUICK_FRIENDSHIP.value, "Quick Friendship"),
+        ],
+        help_text="Invasions only (A-1.4.17, E-23): execute the monarch and take the "
+        "kingdom, or spare him and protect it.",
+    )
 
     def __init__(self, *args, army_id: int, **kwargs):
         super().__init__(*args, prefix=f"army-{army_id}", **kwargs)
@@ -68,10 +106,24 @@ class OrderForm(RefusableForm):
         if order is None:
             return cls(army_id=army_id)
         target = (order.target.q, order.target.r) if order.target is not None else None
-        return cls(army_id=army_id, initial={"kind": order.kind, "target": target})
+        sea_cover = "; ".join(f"{q},{r}" for q, r in order.sea_cover)
+        initial = {"kind": order.kind, "target": target, "sea_cover": sea_cover}
+        if order.kind == OrderKind.INVADE:
+            initial["neutral_conquest"] = order.neutral_conquest
+        return cls(army_id=army_id, initial=initial)
 
     def order_target(self) -> tuple[int, int] | None:
         """A Rest order has no target, whatever the boxes say."""
         if self.cleaned_data["kind"] == OrderKind.REST:
             return None
         return self.cleaned_data["target"]
+
+    def order_neutral_conquest(self) -> str:
+        """A-1.4.17, E-23: the choice for a neutral capital; Sworn Enemies if none."""
+        return self.cleaned_data.get("neutral_conquest") or NeutralConquest.SWORN_ENEMIES.value
+
+    def order_sea_cover(self) -> tuple[tuple[int, int], ...]:
+        """Only a Patrol names hexes across the sea, whatever the box says."""
+        if self.cleaned_data["kind"] != OrderKind.PATROL:
+            return ()
+        return self.cleaned_data["sea_cover"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from rules.state import OrderKind
+from rules.state import NeutralConquest, OrderKind
 from rules.tables import ScoutLevel
 
 
@@ -30,7 +30,11 @@ class Kingdom(models.Model):
 
 
 class NeutralKingdom(models.Model):
-    """A-1.4: placed in secret; each player learns of it on his own (A-1.4.19–20)."""
+    """A-1.4: placed in secret; each player learns of it on his own (A-1.4.19–20).
+
+    Taken under Quick Friendship (A-1.4.17, E-18), it keeps its hexes and has the
+    conqueror as ``protector``; taken under Sworn Enemies, its hexes leave it and it is a
+    name in the chronicle only."""
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="neutral_kingdoms"
@@ -39,6 +43,13 @@ class NeutralKingdom(models.Model):
     race = models.CharField(max_length=40, blank=True)
     capital = models.ForeignKey("campaign.Hex", on_delete=models.PROTECT, related_name="+")
     known_by = models.ManyToManyField(Kingdom, blank=True, related_name="known_neutral_kingdoms")
+    protector = models.ForeignKey(
+        Kingdom,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="protected_neutral_kingdoms",
+    )
 
     def __str__(self) -> str:
         return self.name
@@ -90,6 +101,14 @@ class Order(models.Model):
     origin = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # Patrol: the land hexes across its sea hexes it covers, as [[q, r], …] (A-1.1.2.4)
+    sea_cover = models.JSONField(default=list, blank=True)
+    # Invade: what to do with a neutral capital it takes (A-1.4.17), chosen in advance (E-23)
+    neutral_conquest = models.CharField(
+        max_length=20,
+        choices=[(c.value, c.value.replace("_", " ").capitalize()) for c in NeutralConquest],
+        default=NeutralConquest.SWORN_ENEMIES.value,
+    )
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     submitted_at = models.DateTimeField(auto_now=True)
 
@@ -98,6 +117,32 @@ class Order(models.Model):
 
     def __str__(self) -> str:
         return f"{self.army}: {self.kind}"
+
+    @property
+    def sea_cover_coords(self) -> tuple[tuple[int, int], ...]:
+        return tuple((q, r) for q, r in self.sea_cover)
+
+
+class OrderSet(models.Model):
+    """One kingdom's orders for one turn as a whole (Q7): whether its player has marked
+    them ready. Marking them ready locks nothing: the player may still change an order
+    until the deadline, and they stay ready. Seen by its kingdom and the GM only."""
+
+    turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="order_sets")
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="order_sets")
+    ready = models.BooleanField(default=False)
+    ready_at = models.DateTimeField(null=True, blank=True)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["turn", "kingdom"], name="one_order_set_per_turn")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom} turn orders ({'ready' if self.ready else 'not ready'})"
 
 
 class ScoutReport(models.Model):

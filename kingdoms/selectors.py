@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from campaign.models import Campaign, Hex, Turn
-from kingdoms.models import Army, Kingdom, NeutralKingdom, Order, ScoutReport
+from kingdoms.models import Army, Kingdom, NeutralKingdom, Order, OrderSet, ScoutReport
 from rules.power import land_score_halves
 from rules.state import Feature
 from rules.support import entitlements, total_support
@@ -49,13 +49,18 @@ def visible_orders(turn: Turn, viewer: Viewer) -> QuerySet[Order]:
 def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
     """Table 1 every turn (issue 3): each kingdom's hexes and their score are public (the
     map is); its effective power, which counts unspent power, only to itself and the GM.
-    Two queries, whatever the map size."""
+    The hexes of a neutral kingdom a player protects (Quick Friendship) count for him at
+    their normal values (Q10, E-18), in ``hexes`` too, and ``protected_hexes`` says how
+    many they are. Two queries, whatever the map size."""
     features: dict[int, list[Feature | None]] = defaultdict(list)
-    rows = Hex.objects.filter(campaign=campaign, owner__isnull=False).values_list(
-        "owner_id", "feature"
-    )
-    for owner_id, feature in rows:
-        features[owner_id].append(Feature(feature) if feature else None)
+    protected: dict[int, int] = defaultdict(int)
+    rows = Hex.objects.filter(
+        Q(owner__isnull=False) | Q(neutral_kingdom__protector__isnull=False), campaign=campaign
+    ).values_list("owner_id", "neutral_kingdom__protector_id", "feature")
+    for owner_id, protector_id, feature in rows:
+        features[owner_id or protector_id].append(Feature(feature) if feature else None)
+        if owner_id is None:
+            protected[protector_id] += 1
     table = []
     for kingdom in player_kingdoms(campaign):
         land = land_score_halves(features[kingdom.id])
@@ -66,6 +71,7 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
                 "name": kingdom.name,
                 "colour": kingdom.colour,
                 "hexes": len(features[kingdom.id]),
+                "protected_hexes": protected[kingdom.id],
                 "land_score": land / 2,
                 "power": kingdom.power if sees_power else None,
                 "effective_power": (land + 2 * kingdom.power) / 2 if sees_power else None,
@@ -103,3 +109,45 @@ def kingdom_overview(kingdom: Kingdom) -> dict:
         "entitlements": entitlements(features),
         "armies": armies,
     }
+
+
+def order_status(
+    turn: Turn, kingdom: Kingdom, *, armies: int | None = None, ordered: int | None = None
+) -> dict:
+    """Q7: a kingdom's orders for ``turn`` as a whole, for its own player: how many of
+    its armies have an order (the others rest; there are no edicts yet) and whether the
+    player marked them ready. Three queries, one if the caller has counted the kingdom's
+    ``armies`` and those ``ordered`` already."""
+    if armies is None:
+        armies = Army.objects.filter(kingdom=kingdom).count()
+    if ordered is None:
+        ordered = Order.objects.filter(turn=turn, army__kingdom=kingdom).count()
+    ready = OrderSet.objects.filter(turn=turn, kingdom=kingdom, ready=True).exists()
+    return {
+        "kingdom": kingdom.id,
+        "name": kingdom.name,
+        "ready": ready,
+        "armies": armies,
+        "ordered": ordered,
+        "resting": armies - ordered,
+        "open": turn.state == Turn.State.OPEN,
+    }
+
+
+def orders_readiness(campaign: Campaign, turn: Turn, viewer: Viewer) -> list[dict]:
+    """Q7: who marked his orders for ``turn`` ready. The GM sees every non-eliminated
+    kingdom's mark, never its orders or their number; a player sees his own kingdom's
+    row alone, with his counts: whether the others are ready is not his to know (it
+    would tell him who is still thinking), nor is it needed, as the turn resolves itself
+    when everyone is ready (early resolution) or at the deadline."""
+    if viewer.is_gm:
+        ready = set(
+            OrderSet.objects.filter(turn=turn, ready=True).values_list("kingdom_id", flat=True)
+        )
+        return [
+            {"kingdom": k.id, "name": k.name, "ready": k.id in ready, "armies": None,
+             "ordered": None, "resting": None, "open": turn.state == Turn.State.OPEN}
+            for k in player_kingdoms(campaign).filter(eliminated=False)
+        ]  # fmt: skip
+    kingdom = Kingdom.objects.filter(pk=viewer.kingdom_id, campaign=campaign).first()
+    return [order_status(turn, kingdom)] if kingdom is not None else []

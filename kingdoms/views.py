@@ -1,4 +1,5 @@
-"""The army order form (Table 5): one army's card, re-rendered in place by HTMX."""
+"""The army order form (Table 5): one army's card, re-rendered in place by HTMX; and the
+player's "my orders are ready" mark (Q7), with the count of armies ordered."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from campaign.errors import Refused
+from campaign.models import Turn
 from campaign.selectors import current_turn
 from campaign.views import (
     Seat,
@@ -20,8 +22,8 @@ from campaign.views import (
 )
 from kingdoms.forms import OrderForm
 from kingdoms.models import Army
-from kingdoms.selectors import last_scout_reports, visible_armies, visible_orders
-from kingdoms.services import order_submit
+from kingdoms.selectors import last_scout_reports, order_status, visible_armies, visible_orders
+from kingdoms.services import order_submit, orders_ready_set
 
 
 def _army_for_order(seat: Seat, army_id: int) -> Army:
@@ -56,14 +58,63 @@ def order_form(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResp
         return _render(request, seat, _card(seat, army_id, form), 200 if request.htmx else 400)
     try:
         order_submit(
-            army=army, by=request.user, kind=form.cleaned_data["kind"], target=form.order_target()
+            army=army,
+            by=request.user,
+            kind=form.cleaned_data["kind"],
+            target=form.order_target(),
+            sea_cover=form.order_sea_cover(),
+            neutral_conquest=form.order_neutral_conquest(),
         )
     except Refused as refused:
         form.refuse(refused)
         return _render(request, seat, _card(seat, army_id, form), refusal_status(request, refused))
     if not request.htmx:
         return redirect(reverse("campaign-detail", args=[campaign_id]) + f"#army-{army_id}")
-    return _render(request, seat, _card(seat, army_id, saved=True))
+    response = _render(request, seat, _card(seat, army_id, saved=True))
+    response["HX-Trigger"] = "orders-changed"  # the "3 of 4 armies ordered" line reloads
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def orders_ready(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """Q7: the player's orders as a whole: how many armies have one, and his "ready"
+    mark, which he sets or takes back here (kingdoms.services.orders_ready_set)."""
+    seat = seat_for(request, campaign_id)
+    turn = current_turn(seat.campaign)
+    if seat.kingdom is None or turn is None:
+        raise Http404("No orders of yours here.")
+    refusal, status = None, 200
+    if request.method == "POST":
+        try:
+            orders_ready_set(
+                campaign=seat.campaign, by=request.user, ready=request.POST.get("ready") == "1"
+            )
+        except Refused as refused:
+            refusal, status = refused.message, refusal_status(request, refused)
+        else:
+            if not request.htmx:
+                return redirect(reverse("campaign-detail", args=[campaign_id]) + "#my-orders")
+            turn.refresh_from_db()
+            if turn.state != Turn.State.OPEN:  # early resolution started: show the new state
+                response = HttpResponse()
+                response["HX-Refresh"] = "true"
+                return response
+    context = {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "turn": turn,
+        "order_status": order_status(turn, seat.kingdom),
+        "early_resolution": seat.campaign.ruleset.early_resolution,
+        "refusal": refusal,
+    }
+    return render_page(
+        request,
+        "kingdoms/orders_ready_page.html",
+        "kingdoms/partials/orders_status.html",
+        context,
+        status,
+    )
 
 
 def _render(request: HttpRequest, seat: Seat, card: dict, status: int = 200) -> HttpResponse:

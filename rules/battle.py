@@ -8,6 +8,9 @@ their strength is ``Side.points``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from rules.dice import Dice, Roll
 from rules.events import (
     ArmyLosses,
@@ -32,10 +35,12 @@ from rules.state import (
 )
 from rules.tables import (
     TABLE_23_DEFENCE,
+    TABLE_23_FORD,
     TABLE_23_GRAND_MARSHAL,
     TABLE_23_HOME_GROUND,
     TABLE_23_TACTICIAN,
     BattleResult,
+    MinorFeature,
     battle_result,
     falls_on,
     loss_percent,
@@ -82,28 +87,86 @@ def characters(world: World, side: Side) -> list[CharacterState]:
 def basic_strategy_modifier(
     world: World, battle: BattleState, role: Role, points: dict[int, int]
 ) -> int:
-    """Table 23 for one side: points ratio, fortress or great fortress (defender, not
-    stacking), the General's generalship and Tactician skill, a Grand Marshal, and home
-    ground (a patrol defending its own kingdom's hex, a neutral defending its hex)."""
-    side = _side(battle, role)
-    total = ratio_bonus(side_points(side, points), side_points(_side(battle, ENEMY[role]), points))
-    people = characters(world, side)
-    generals = [c for c in people if c.is_general]
-    if generals:
-        general = max(generals, key=lambda c: (c.generalship, c.tactician, -c.id))
-        total += general.generalship + (TABLE_23_TACTICIAN if general.tactician else 0)
-    if any(c.is_grand_marshal for c in people):
-        total += TABLE_23_GRAND_MARSHAL
-    if role is Role.DEFENDER:
-        total += TABLE_23_DEFENCE.get(world.hexes[battle.hex].defence, 0)
-        total += TABLE_23_HOME_GROUND if _home_ground(world, battle) else 0
-    return total
+    """Table 23 for one side: the sum of every modifier in ``TABLE_23_MODIFIERS``."""
+    return sum(modifier.value(world, battle, role, points) for modifier in TABLE_23_MODIFIERS)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One modifier of a table, wherever the rules define it (E-21): what the rules page
+    calls it, the rule IDs it comes from, and its value for one side of a battle."""
+
+    name: str
+    rule: str
+    value: Callable[[World, BattleState, Role, dict[int, int]], int]
+
+
+def _ratio(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    own = side_points(_side(battle, role), points)
+    return ratio_bonus(own, side_points(_side(battle, ENEMY[role]), points))
+
+
+def _general(world: World, battle: BattleState, role: Role) -> CharacterState | None:
+    """The side's General: the best one if several armies bring one (E-28)."""
+    generals = [c for c in characters(world, _side(battle, role)) if c.is_general]
+    return max(generals, key=lambda c: (c.generalship, c.tactician, -c.id), default=None)
+
+
+def _generalship(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    general = _general(world, battle, role)
+    return general.generalship if general else 0
+
+
+def _tactician(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    general = _general(world, battle, role)
+    return TABLE_23_TACTICIAN if general and general.tactician else 0
+
+
+def _grand_marshal(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    people = characters(world, _side(battle, role))
+    return TABLE_23_GRAND_MARSHAL if any(c.is_grand_marshal for c in people) else 0
+
+
+def _fortification(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    if role is not Role.DEFENDER:
+        return 0
+    return TABLE_23_DEFENCE.get(world.hexes[battle.hex].defence, 0)  # never both (A-1.1.3)
+
+
+def _home(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    return TABLE_23_HOME_GROUND if role is Role.DEFENDER and _home_ground(world, battle) else 0
 
 
 def _home_ground(world: World, battle: BattleState) -> bool:
     if battle.defender_kind is DefenderKind.PATROL:
         return world.hexes[battle.hex].owner == battle.defender.kingdom_id
     return battle.defender_kind in (DefenderKind.NEUTRAL, DefenderKind.NEUTRAL_KINGDOM)
+
+
+def _ford(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    """Table 17, E-07, E-32: the invaders stand on their origin since Provisional
+    Results; +1 once if one of them invades from a Ford or bridge (E-28: one side)."""
+    if role is not Role.ATTACKER:
+        return 0
+    origins = {world.armies[a].position for a in battle.attacker.army_ids if a in world.armies}
+    fords = [c for c in origins if c in world.hexes and world.hexes[c].minor_feature == FORD]
+    return TABLE_23_FORD if fords else 0
+
+
+FORD = MinorFeature.FORD
+
+
+TABLE_23_MODIFIERS: tuple[Modifier, ...] = (
+    Modifier("Points ratio: 1.5:1 +1, 2:1 +2, 3:1 +3", "Table 23", _ratio),
+    Modifier("The General's Generalship", "Table 23 Table 16", _generalship),
+    Modifier("Tactician on the General +1", "Table 23 Table 21", _tactician),
+    Modifier("Grand Marshal with the army +1", "Table 23", _grand_marshal),
+    Modifier("Fortress +1 or great fortress +2 (defender)", "Table 23 App B", _fortification),
+    Modifier("Home ground +1 (defender)", "Table 23", _home),
+    Modifier("Invading from a Ford or bridge +1 (attacker)", "Table 17 E-07 E-21", _ford),
+)
+"""E-21: Table 23's one registry. A modifier defined away from the table (Table 17's
+Ford or bridge) is a line here too, so it is applied and the rules page can list it."""
 
 
 def _side(battle: BattleState, role: Role) -> Side:

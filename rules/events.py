@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rules.dice import Roll
-from rules.state import Coord, DefenderKind, Feature, Role, Strategy
+from rules.state import Coord, DefenderKind, Feature, NeutralConquest, Role, Strategy
 from rules.tables import ScoutLevel
 
 
@@ -110,6 +110,8 @@ class BattleDeclared(Event):
     defender_neutral_kingdom_id: int | None = None
     defender_army_ids: tuple[int, ...] = ()
     defender_points: int = 0
+    # At a neutral capital: the invader's standing choice if he takes it (A-1.4.17, E-23)
+    neutral_conquest: NeutralConquest | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -264,6 +266,77 @@ class DefenderAppeared(Event):
 
     hex: Coord
     points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArmyRested(Event):
+    """Table 5 Rest, E-14, E-01: the army is rebuilt to its allocation and gets the rested
+    flag for its next battle. ``ordered`` False: it had no order and rests by default
+    (Q7)."""
+
+    army_id: int
+    points_regained: int
+    points: int  # after the rebuild: the allocation
+    ordered: bool = True
+
+
+@dataclass(frozen=True, kw_only=True)
+class RestFlagUsed(Event):
+    """E-01: a rested army fought its next battle, which used the flag (+1 on its Table 12
+    rolls, tabletop) and cleared it; an abstract battle clears it too."""
+
+    battle_key: int
+    army_id: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PatrolTookOver(Event):
+    """P-C4, E-15: the patrol declared against an invasion was used up earlier in the
+    turn, so another unused patrol of the owner that covers the hex defends it."""
+
+    battle_key: int
+    hex: Coord
+    army_id: int  # the patrol that defends now
+    points: int  # its current points
+    replaced_army_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiscoveryRollFailed(Event):
+    """A-1.4.19 (§3 step 6d) or A-1.4.20 (step 3a): a kingdom's discovery roll that did
+    not reach ``needed``; a roll that does is a NeutralKingdomDiscovered."""
+
+    kingdom_id: int
+    neutral_kingdom_id: int
+    needed: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class DefenderRecovered(Event):
+    """§5.5 semi-permanence, E-09: a surviving neutral defender regains points, at most
+    500 a turn, up to the size first rolled for it; ``points`` is its size now."""
+
+    hex: Coord
+    points_gained: int
+    points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class NeutralKingdomConquered(Event):
+    """A-1.4.16, A-1.4.17, E-18, E-23: a player beat a neutral kingdom's army at its
+    capital. ``hexes`` are the kingdom's hexes that no other player owns: under Sworn
+    Enemies they join him (each also a HexConquered), the capital becomes a Town and its
+    Great Fortress a fortress (Q3, E-22) and the kingdom ceases to exist; under Quick
+    Friendship they stay the kingdom's, with him as its protector in place of
+    ``previous_protector_id``. ``power`` is credited at step 6g."""
+
+    neutral_kingdom_id: int
+    kingdom_id: int
+    choice: NeutralConquest
+    capital: Coord
+    hexes: tuple[Coord, ...]
+    previous_protector_id: int | None = None
+    power: int = 3
 
 
 @dataclass

@@ -3,13 +3,15 @@
 Battles are resolved in key order. Until issue 4 brings the full P-C3 chain, the first
 invader to win a contested hex takes it and later battles declared there are not fought;
 their armies stay on their origin. Armies were placed on their origin or base at
-Provisional Results (E-32), so only winners move here. Resting armies need no events.
+Provisional Results (E-32), so only winners move here. Resting armies were rebuilt at
+Provisional Results too (rules.rest); a battle fought here clears the rested flag (E-01).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rules.battle import decision, resolve_battle
@@ -24,31 +26,52 @@ from rules.events import (
     HexConquered,
     OrphanChanged,
     Outcome,
+    PatrolTookOver,
 )
 from rules.hexgrid import orphans, terrain_map
+from rules.neutrals import (
+    conquer_neutral_kingdom,
+    conquest_power,
+    conquests_applied,
+    discover_after_battles,
+    neutral_capitals,
+)
+from rules.orders import Patrol, covering_patrol, patrol_bases
 from rules.power import campaign_won, collect_power, owners_applied
-from rules.state import BattleState, Coord, Decision, DefenderKind, Role, World
+from rules.rest import rest_flags_used
+from rules.state import BattleState, Coord, Decision, DefenderKind, Order, Role, World
 
 
-def resolve_final(world: World, battles: list[BattleState], dice: Dice) -> Outcome:
-    """§3 Phase 6 and 7: abstract battles (6a), the map (6b), army positions (E-32),
-    a lost capital moved or the kingdom eliminated (6e, A-3.2), orphan flags (6f,
-    A-1.3.1), power income (6g, Table 9), then the last kingdom standing or the end roll
-    (A-3.0.2) and, if the campaign ends, the winner (A-3.1)."""
+def resolve_final(
+    world: World, battles: list[BattleState], dice: Dice, orders: Iterable[Order] = ()
+) -> Outcome:
+    """§3 Phase 6 and 7: abstract battles (6a), the map (6b) with the neutral capitals
+    taken last (A-1.4.16, E-18), army positions (E-32), the discovery rolls of the
+    players who fought in neutral kingdoms (6d, A-1.4.19), a lost capital moved or the
+    kingdom eliminated (6e, A-3.2), orphan flags (6f, A-1.3.1), power income (6g,
+    Table 9, with a neutral capital's +3), then the last kingdom standing or the end
+    roll (A-3.0.2) and, if the campaign ends, the winner (A-3.1).
+
+    ``orders`` are the turn's orders: their patrols may take over a hex whose declared
+    patrol was used up (P-C4, E-15)."""
     outcome = Outcome()
-    turn = _TurnSoFar.of(world)
+    turn = _TurnSoFar.of(world, orders)
     for battle in sorted(battles, key=lambda b: b.key):
         if battle.hex in turn.taken:
             continue
-        battle = turn.current(battle)
+        declared, battle = battle, turn.current(world, battle)
+        outcome.events += _took_over(declared, battle, turn.points)
         events = resolve_battle(world, battle, dice, turn.points)
         outcome.events += events
         outcome.events += turn.apply(battle, events)
-    after, lost = resolve_lost_capitals(owners_applied(world, turn.owners), dice)
+    outcome.events += turn.neutral_conquests(world)
+    conquered = conquests_applied(owners_applied(world, turn.owners), outcome.events)
+    outcome.events += discover_after_battles(conquered, battles, outcome.events, dice)  # 6d
+    after, lost = resolve_lost_capitals(conquered, dice)
     outcome.events += lost
     outcome.events += turn.displaced(after)
     outcome.events += orphan_changes(world, after)
-    income = collect_power(after)
+    income = collect_power(after, conquest_power(outcome.events))
     outcome.events += income
     powers = {e.kingdom_id: e.power for e in income}
     survivor = last_kingdom_standing(after)
@@ -73,23 +96,40 @@ class _TurnSoFar:
     defenders: dict[Coord, int] = field(default_factory=dict)  # neutral points left
     used_up: set[int] = field(default_factory=set)  # patrols that retreated or lost
     taken: set[Coord] = field(default_factory=set)  # hexes conquered this turn
+    patrols: list[Patrol] = field(default_factory=list)  # the turn's patrols (P-C4)
+    rested: set[int] = field(default_factory=set)  # armies whose next battle is rested (E-01)
+    neutral_capitals: dict[Coord, int] = field(default_factory=dict)  # hex → neutral kingdom
+    capitals_won: list[BattleState] = field(default_factory=list)  # A-1.4.16, applied last
 
     @classmethod
-    def of(cls, world: World) -> _TurnSoFar:
+    def of(cls, world: World, orders: Iterable[Order] = ()) -> _TurnSoFar:
         return cls(
             points={a.id: a.points for a in world.armies.values()},
             owners={coord: h.owner for coord, h in world.hexes.items()},
             positions={a.id: a.position for a in world.armies.values()},
             smallest_army=world.ruleset.minimum_army_points,
+            patrols=patrol_bases(world, orders),
+            rested={a.id for a in world.armies.values() if a.rested},
+            neutral_capitals=neutral_capitals(world),
         )
 
-    def current(self, battle: BattleState) -> BattleState:
-        """The battle as it stands now: P-C4, a used-up patrol leaves a lost cause; a
+    def current(self, world: World, battle: BattleState) -> BattleState:
+        """The battle as it stands now: P-C4, a used-up patrol leaves a lost cause,
+        "unless another patrol also covers the hex": then the unused one with the most
+        points defends it (E-15), with the owner's Phase 4 answers for that battle; a
         neutral defender that fought earlier this turn keeps its losses."""
         if (
             battle.defender_kind is DefenderKind.PATROL
             and set(battle.defender.army_ids) & self.used_up
         ):
+            relief = covering_patrol(
+                world, battle.hex, self.patrols, used_up=self.used_up, points=self.points
+            )
+            if relief is not None:
+                defender = dataclasses.replace(
+                    battle.defender, points=self.points[relief.id], army_ids=(relief.id,)
+                )
+                return dataclasses.replace(battle, defender=defender)
             return dataclasses.replace(battle, defender_kind=DefenderKind.LOST_CAUSE, defender=None)
         if battle.defender_kind is DefenderKind.NEUTRAL and battle.hex in self.defenders:
             defender = dataclasses.replace(battle.defender, points=self.defenders[battle.hex])
@@ -109,9 +149,34 @@ class _TurnSoFar:
             or any(self.points[a] < self.smallest_army for a in patrol)
         ):
             self.used_up.update(patrol)
+        flags = rest_flags_used(battle, events, self.rested)
         if winner is not Role.ATTACKER:
-            return []
-        return [self._conquer(battle), *self._move(battle.attacker.army_ids, battle.hex)]
+            return flags
+        if (
+            battle.defender_kind is DefenderKind.NEUTRAL_KINGDOM
+            and battle.hex in self.neutral_capitals
+        ):
+            self.taken.add(battle.hex)  # A-1.4.16: the whole kingdom falls, E-18: last
+            self.capitals_won.append(battle)
+            return flags
+        return [*flags, self._conquer(battle), *self._move(battle.attacker.army_ids, battle.hex)]
+
+    def neutral_conquests(self, world: World) -> list[Event]:
+        """§3 step 6b, A-1.4.16, E-18: the neutral capitals won this turn, each taking its
+        kingdom (rules.neutrals), after every conquest of a single hex. Under Sworn
+        Enemies the winners stand on the capital (E-32); under Quick Friendship it is not
+        theirs, and they stay on their origin."""
+        events: list[Event] = []
+        for battle in self.capitals_won:
+            conquest = conquer_neutral_kingdom(world, battle, self.owners)
+            events += conquest
+            for e in conquest:
+                if isinstance(e, HexConquered):
+                    self.owners[e.hex] = e.kingdom_id
+                    self.taken.add(e.hex)
+            if self.owners[battle.hex] == battle.attacker.kingdom_id:
+                events += self._move(battle.attacker.army_ids, battle.hex)
+        return events
 
     def _conquer(self, battle: BattleState) -> HexConquered:
         """§3 step 6b, A-1.0.4, A-1.2.2: the hex joins the attacker's kingdom."""
@@ -145,6 +210,27 @@ class _TurnSoFar:
             if where in self.taken and self.owners[where] != army.kingdom_id:
                 moves += self._move((army.id,), kingdom.capital)
         return moves
+
+
+def _took_over(
+    declared: BattleState, battle: BattleState, points: dict[int, int]
+) -> list[PatrolTookOver]:
+    """P-C4, E-15: the chronicle says which patrol defends in place of the used-up one."""
+    if battle.defender_kind is not DefenderKind.PATROL or battle is declared:
+        return []
+    if battle.defender.army_ids == declared.defender.army_ids:
+        return []
+    [army_id] = battle.defender.army_ids
+    return [
+        PatrolTookOver(
+            rule="P-C4 E-15",
+            battle_key=battle.key,
+            hex=battle.hex,
+            army_id=army_id,
+            points=points[army_id],
+            replaced_army_ids=declared.defender.army_ids,
+        )
+    ]
 
 
 def orphan_changes(before: World, after: World) -> list[OrphanChanged]:

@@ -1,4 +1,5 @@
-"""Order validation and origins (Table 5, A-1.0.4, A-1.1.2, A-1.3.2, E-07, E-14, E-16).
+"""Order validation, origins and patrols (Table 5, A-1.0.4, A-1.1.2, A-1.3.2, E-07, E-14,
+E-16).
 
 ``why_illegal`` answers in plain English, naming the hex or army and the rule, so the
 order form can show the reason next to the field. Orphan flags are those computed at
@@ -7,9 +8,11 @@ the end of the previous turn (Q14, A-1.3.3).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
-from rules.hexgrid import adjacent, distance, terrain_map
+from rules.hexgrid import adjacent, distance, neighbours, terrain_map, within
+from rules.neutrals import protector_of
 from rules.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 
 SCOUT_REACH = 2
@@ -50,25 +53,88 @@ def invasion_origin(world: World, kingdom_id: int, target: Coord) -> Coord | Non
     return order_origin(world, kingdom_id, OrderKind.INVADE, target)
 
 
-def patrol_bases(world: World, orders: Iterable[Order]) -> list[tuple[ArmyState, Coord]]:
-    """Every patrolling army with its base hex (Table 5)."""
-    return [(world.armies[o.army_id], o.target) for o in orders if o.kind is OrderKind.PATROL]
+@dataclass(frozen=True)
+class Patrol:
+    """A patrolling army, its base and the land hexes it covers (``patrol_area``)."""
+
+    army: ArmyState
+    base: Coord
+    area: frozenset[Coord]
+
+
+def patrol_bases(world: World, orders: Iterable[Order]) -> list[Patrol]:
+    """Every patrolling army with its base hex and its area (Table 5, A-1.1.2.4)."""
+    return [
+        Patrol(world.armies[o.army_id], o.target, patrol_area(world, o.target, o.sea_cover))
+        for o in orders
+        if o.kind is OrderKind.PATROL
+    ]
+
+
+def _in_radius(world: World, base: Coord) -> set[Coord]:
+    """Q13, E-16: the map's hexes within the patrol radius, in plain grid distance."""
+    return {cell for cell in within(base, world.ruleset.patrol_radius) if cell in world.hexes}
+
+
+def sea_swap(world: World, base: Coord) -> tuple[int, list[Coord]]:
+    """A-1.1.2.4, Q13, E-16: how many sea hexes a patrol based on ``base`` takes in (k),
+    and the candidates it may swap them for: the land hexes next to those sea hexes that
+    are not already in its radius, whoever owns them, sorted."""
+    radius = _in_radius(world, base)
+    seas = [cell for cell in radius if world.hexes[cell].terrain is Terrain.SEA]
+    candidates = {
+        coast
+        for sea in seas
+        for coast in neighbours(sea)
+        if coast in world.hexes
+        and coast not in radius
+        and world.hexes[coast].terrain is not Terrain.SEA
+    }
+    return len(seas), sorted(candidates)
+
+
+def patrol_area(world: World, base: Coord, sea_cover: Iterable[Coord] = ()) -> frozenset[Coord]:
+    """Table 5, A-1.1.2.4, Q13, E-16: the land hexes a patrol based on ``base`` covers.
+
+    Every land hex within the radius (grid distance, sea hexes counted as cells), then
+    the sea swap: k sea hexes in the radius count as k land hexes across them, all the
+    candidates when there are no more than k, otherwise the k the order names
+    (``sea_cover``, checked by ``why_illegal``). The area ignores owners: a patrol
+    defends only its own kingdom's hexes (``covering_patrol``), so a swapped-in hex the
+    player does not own is ignored (E-16) and its place is not given to another.
+    """
+    radius = _in_radius(world, base)
+    land = {cell for cell in radius if world.hexes[cell].terrain is not Terrain.SEA}
+    k, candidates = sea_swap(world, base)
+    swapped = candidates if len(candidates) <= k else set(sea_cover) & set(candidates)
+    return frozenset(land | set(swapped))
 
 
 def covering_patrol(
-    world: World, coord: Coord, patrols: Iterable[tuple[ArmyState, Coord]]
+    world: World,
+    coord: Coord,
+    patrols: Iterable[Patrol],
+    *,
+    used_up: Iterable[int] = (),
+    points: Mapping[int, int] | None = None,
 ) -> ArmyState | None:
-    """Table 5, Q13, E-15, E-16: the hex owner's patrol based within the patrol radius
-    (grid distance) with the most points, ties to the lowest army id; None if none covers
-    it. A Scout covers nothing: only Patrol orders are in ``patrols``."""
+    """Table 5, Q13, E-15, E-16, A-1.1.2.4: the hex owner's patrol whose area holds the
+    hex, the unused one (not in ``used_up``, P-C4) with the most points, ties to the
+    lowest army id; None if none covers it. ``points`` are the armies' current points
+    when earlier battles of the turn changed them. A Scout covers nothing: only Patrol
+    orders are in ``patrols``."""
     owner = world.hexes[coord].owner
-    radius = world.ruleset.patrol_radius
+    spent = set(used_up)
     covering = [
-        army
-        for army, base in patrols
-        if owner is not None and army.kingdom_id == owner and distance(base, coord) <= radius
+        p.army
+        for p in patrols
+        if owner is not None
+        and p.army.kingdom_id == owner
+        and coord in p.area
+        and p.army.id not in spent
     ]
-    return max(covering, key=lambda a: (a.points, -a.id), default=None)
+    current = points or {}
+    return max(covering, key=lambda a: (current.get(a.id, a.points), -a.id), default=None)
 
 
 def why_illegal(
@@ -83,6 +149,8 @@ def why_illegal(
         return f"army {order.army_id} does not exist"
     if army.kingdom_id != kingdom_id:
         return f"army {order.army_id} is not yours"
+    if order.sea_cover and order.kind is not OrderKind.PATROL:
+        return "only a Patrol order names land hexes across the sea (A-1.1.2.4)"
     if order.kind is OrderKind.REST:
         return None
     smallest = world.ruleset.minimum_army_points  # E-14: below it an army may only Rest
@@ -114,13 +182,19 @@ def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> str | No
 
 
 def _invade_problem(world: World, kingdom_id: int, order: Order) -> str | None:
-    """Table 5 Invade, A-1.0.4, A-1.1.2.1–3, A-1.3.2, E-07, E-16."""
+    """Table 5 Invade, A-1.0.4, A-1.1.2.1–3, A-1.3.2, E-07, E-16; never a hex of the
+    neutral kingdom one protects (E-18)."""
     target = order.target
     problem = _hex_problem(world, target, order.kind)
     if problem:
         return problem
     if world.hexes[target].owner == kingdom_id:
         return f"{target} is already your hex"
+    if protector_of(world, target) == kingdom_id:
+        return (
+            f"{target} belongs to a neutral kingdom under your protection (Quick "
+            "Friendship): you may not invade it (E-18)"
+        )
     if invasion_origin(world, kingdom_id, target) is None:
         return f"{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)"
     if order.origin is None:
@@ -199,4 +273,35 @@ def _patrol_problem(
             and other_army.kingdom_id == kingdom_id
         ):
             return f"{base} already has a patrol (army {other.army_id}): one per base hex (Table 5)"
+    return _sea_cover_problem(world, order)
+
+
+def _sea_cover_problem(world: World, order: Order) -> str | None:
+    """A-1.1.2.4, Q13: a patrol whose radius takes in k sea hexes names k of the land
+    hexes across them when there are more than k candidates. With no choice to make it
+    covers them all, and naming some of them changes nothing."""
+    k, candidates = sea_swap(world, order.target)
+    listed = ", ".join(str(cell) for cell in candidates)
+    named = [tuple(cell) for cell in order.sea_cover]
+    for cell in named:
+        if named.count(cell) > 1:
+            return f"{cell} is named twice: name each land hex across the sea once (A-1.1.2.4)"
+        if cell not in candidates:
+            if not candidates:
+                return (
+                    f"{cell} is not across the sea from this patrol: it has no land hexes "
+                    f"across the sea to name (A-1.1.2.4)"
+                )
+            if len(candidates) <= k:
+                return (
+                    f"{cell} is not a land hex across this patrol's sea hexes: it covers "
+                    f"all of those, {listed}, and need name none (A-1.1.2.4)"
+                )
+            return (
+                f"{cell} is not a land hex across this patrol's sea hexes: choose among "
+                f"{listed} (A-1.1.2.4)"
+            )
+    if len(candidates) > k and len(named) != k:
+        seas = f"{k} sea hex" + ("es" if k != 1 else "")
+        return f"this patrol covers {seas}: name {k} of the land hexes {listed} (A-1.1.2.4)"
     return None

@@ -10,9 +10,11 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from rules.events import CampaignWon, Event, PowerCollected
+from rules.neutrals import protected_hexes, protected_kingdoms
 from rules.state import Coord, Feature, World
 
 INDUSTRY_PER_POWER = 3  # Table 9: every 3 industry converts to 1 power
+TRIBUTE = 1  # Table 9, A-1.4.7: a Quick-Friendship kingdom's power, to its protector (Q2)
 
 
 def hex_value_halves(feature: Feature | None) -> int:
@@ -29,7 +31,10 @@ def land_score_halves(features: Iterable[Feature | None]) -> int:
 
 
 def kingdom_features(world: World, kingdom_id: int) -> list[Feature | None]:
-    return [h.feature for h in world.hexes.values() if h.owner == kingdom_id]
+    """The features of the kingdom's hexes and, at their normal values, of the hexes of
+    the neutral kingdoms it protects (Quick Friendship: Q10, E-18)."""
+    own = [h.feature for h in world.hexes.values() if h.owner == kingdom_id]
+    return own + [world.hexes[c].feature for c in protected_hexes(world, kingdom_id)]
 
 
 def income(world: World, kingdom_id: int) -> tuple[int, int]:
@@ -38,6 +43,8 @@ def income(world: World, kingdom_id: int) -> tuple[int, int]:
     The own capital gives +1 (Source A), and in all only 1 although it is a City (E-22);
     each other mega-feature +1; each non-mega major feature +1 industry, and every 3
     industry convert to 1 power with the remainder kept. Orphan hexes pay too (A-1.3.5).
+    Each neutral kingdom it protects pays +1 tribute (A-1.4.7, Q2, E-18), and nothing
+    else: its hexes are not the kingdom's.
     """
     kingdom = world.kingdoms[kingdom_id]
     capital = kingdom.capital
@@ -52,16 +59,19 @@ def income(world: World, kingdom_id: int) -> tuple[int, int]:
         elif hex_.feature is not None:
             industry_now += 1
     converted, left = divmod(industry_now, INDUSTRY_PER_POWER)
-    return power + converted, left
+    tribute = TRIBUTE * len(protected_kingdoms(world, kingdom_id))
+    return power + converted + tribute, left
 
 
-def collect_power(world: World) -> list[PowerCollected]:
-    """§3 step 6g for every kingdom still in play, in id order."""
+def collect_power(world: World, bonus: Mapping[int, int] | None = None) -> list[PowerCollected]:
+    """§3 step 6g for every kingdom still in play, in id order; ``bonus`` adds one-off
+    gains by kingdom id (A-1.4.16: +3 for a neutral capital taken this turn)."""
     events = []
     for kingdom in sorted(world.kingdoms.values(), key=lambda k: k.id):
         if kingdom.eliminated:
             continue
         gained, left = income(world, kingdom.id)
+        gained += (bonus or {}).get(kingdom.id, 0)
         events.append(
             PowerCollected(
                 rule="Table 9 §3-6g",

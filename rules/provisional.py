@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from rules.dice import Dice, Roll
 from rules.events import ArmyMoved, BattleDeclared, Event, HexExplored, Outcome
 from rules.exploration import explore_hex
-from rules.orders import covering_patrol, invasion_origin, patrol_bases
+from rules.neutrals import discover_after_last_turn, recover_defenders, with_conquest_choice
+from rules.orders import Patrol, covering_patrol, invasion_origin, patrol_bases
+from rules.rest import resolve_rest
 from rules.scouting import resolve_scouting, scouted_world
 from rules.state import (
     ArmyState,
@@ -57,10 +59,19 @@ def resolve_provisional(world: World, orders: list[Order], dice: Dice) -> Outcom
 
     It also places the armies for the turn (E-32): an invader on its origin (E-07), a
     patrol on its base, so that Final Results only moves the winners. Invasions see the
-    hexes scouting explored (§5.4): they reveal them and roll no Table 7 again.
+    hexes scouting explored (§5.4): they reveal them and roll no Table 7 again. Resting
+    armies, and those without an order (Q7), are rebuilt here (rules.rest): they fight
+    no battle this turn.
+
+    Before all that come step 3a, the discovery rolls of A-1.4.20, and the regrowth of
+    surviving neutral defenders (§5.5, E-09), which invasions then meet (rules.neutrals).
     """
     outcome = Outcome()
+    outcome.events += discover_after_last_turn(world, dice)
+    world, recovered = recover_defenders(world)
+    outcome.events += recovered
     outcome.events += _positions(world, orders)
+    outcome.events += resolve_rest(world, orders)
     scouting = resolve_scouting(world, orders, dice)
     outcome.events += scouting
     world = scouted_world(world, scouting)
@@ -69,7 +80,8 @@ def resolve_provisional(world: World, orders: list[Order], dice: Dice) -> Outcom
         kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome)
         rule = DECLARATION_RULES[kind] + (" P-C3" if len(forces) > 1 else "")
         for force, rolls in _order_of_battle(target, forces, dice):
-            outcome.add(_declaration(rule, rolls, target, force, kind, defender))
+            declared = _declaration(rule, rolls, target, force, kind, defender)
+            outcome.add(with_conquest_choice(world, declared, orders))  # E-23
     return outcome
 
 
@@ -93,7 +105,12 @@ def _battle_state(key: int, e: BattleDeclared) -> BattleState:
             army_ids=e.defender_army_ids,
         )
     return BattleState(
-        key=key, hex=e.hex, defender_kind=e.defender_kind, attacker=attacker, defender=defender
+        key=key,
+        hex=e.hex,
+        defender_kind=e.defender_kind,
+        attacker=attacker,
+        defender=defender,
+        neutral_conquest=e.neutral_conquest,
     )
 
 
@@ -135,7 +152,7 @@ def _invasions(world: World, orders: list[Order]) -> dict[Coord, list[Force]]:
 def _defender(
     world: World,
     hex_: HexState,
-    patrols: list[tuple[ArmyState, Coord]],
+    patrols: list[Patrol],
     dice: Dice,
     outcome: Outcome,
 ) -> tuple[DefenderKind, Side | None]:
@@ -154,7 +171,7 @@ def _defender(
 
 
 def _covering_patrol(
-    world: World, hex_: HexState, patrols: list[tuple[ArmyState, Coord]]
+    world: World, hex_: HexState, patrols: list[Patrol]
 ) -> tuple[DefenderKind, Side | None]:
     """Table 5, Q13, E-15, E-16: the owner's covering patrol (rules.orders); none is a
     lost cause (P-C2)."""

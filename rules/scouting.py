@@ -26,7 +26,7 @@ from rules.events import (
 )
 from rules.exploration import explore_hex
 from rules.hexgrid import adjacent, distance, terrain_map
-from rules.orders import covering_patrol, order_origin, own_hexes, patrol_bases
+from rules.orders import Patrol, covering_patrol, order_origin, own_hexes, patrol_bases
 from rules.ruleset import table
 from rules.state import ArmyState, Coord, Defender, HexState, Order, OrderKind, World
 from rules.tables import TABLE_8_ADJACENT, TABLE_8_ROUND_TO, TABLE_8_WATCHTOWER, ScoutLevel
@@ -91,7 +91,7 @@ def _scout(
     hexes: dict[Coord, HexState],
     army: ArmyState,
     order: Order,
-    patrols: list[tuple[ArmyState, Coord]],
+    patrols: list[Patrol],
     dice: Dice,
 ) -> list[Event]:
     target = order.target
@@ -150,9 +150,7 @@ def _unexplored(hex_: HexState) -> bool:
     return not hex_.explored and hex_.owner is None and hex_.neutral_kingdom is None
 
 
-def scouting_facts(
-    world: World, hex_: HexState, level: ScoutLevel, patrols: list[tuple[ArmyState, Coord]]
-) -> dict:
+def scouting_facts(world: World, hex_: HexState, level: ScoutLevel, patrols: list[Patrol]) -> dict:
     """Table 8: what a result of ``level`` tells of ``hex_``, and nothing more.
 
     2–3: major feature and neutral kingdom, yes or no. 4–5 adds the feature, the minor

@@ -65,6 +65,14 @@ class OrderKind(StrEnum):
     REST = "rest"
 
 
+class NeutralConquest(StrEnum):
+    """A-1.4.17, E-23: what an invader does with a neutral capital he takes, chosen in
+    advance on the Invade order; Sworn Enemies unless he says otherwise."""
+
+    SWORN_ENEMIES = "sworn_enemies"
+    QUICK_FRIENDSHIP = "quick_friendship"
+
+
 class Decision(StrEnum):
     """A-2.4 fight or retreat."""
 
@@ -115,6 +123,9 @@ class Ruleset:
     minimum_army_points: int = _option(
         1000, "Smallest army that may do more than rest (points)", "E-14 §5.6", 0, 3000
     )
+    early_resolution: int = _option(
+        0, "Resolve as soon as every player is ready (1 yes, 0 no)", "Q7", 0, 1
+    )
     tables: Mapping[str, DiceTable] = field(default_factory=dict)  # key → the GM's version
 
 
@@ -155,12 +166,14 @@ class KingdomState:
 
 @dataclass(frozen=True)
 class NeutralKingdomState:
-    """A-1.4: a hidden neutral kingdom; its army is a constant (E-06)."""
+    """A-1.4: a hidden neutral kingdom; its army is a constant (E-06). A kingdom taken
+    under Quick Friendship keeps its hexes with the conqueror as ``protector`` (E-18)."""
 
     id: int
     name: str
     capital: Coord
     race: str = ""
+    protector: int | None = None  # player kingdom id (A-1.4.17 Quick Friendship, E-18)
 
 
 @dataclass(frozen=True)
@@ -193,6 +206,9 @@ class Order:
     kind: OrderKind
     target: Coord | None = None  # invade, scout: the hex aimed at; patrol: the base hex
     origin: Coord | None = None  # invade, scout: the own hex it leaves from (E-07)
+    neutral_conquest: NeutralConquest = NeutralConquest.SWORN_ENEMIES  # invade (E-23)
+    # patrol: the land hexes across its sea hexes it covers, when it must choose (A-1.1.2.4)
+    sea_cover: tuple[Coord, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -216,6 +232,8 @@ class BattleState:
     defender_kind: DefenderKind
     attacker: Side
     defender: Side | None  # None when undefended or a lost cause
+    # At a neutral capital: the attacker's standing choice if he takes it (A-1.4.17, E-23)
+    neutral_conquest: NeutralConquest | None = None
 
 
 @dataclass
@@ -227,3 +245,7 @@ class World:
     armies: dict[int, ArmyState] = field(default_factory=dict)
     characters: dict[int, CharacterState] = field(default_factory=dict)
     ruleset: Ruleset = field(default_factory=Ruleset)
+    # A-1.4.18–20, Q22: player kingdom id → the neutral kingdoms it knows
+    known_neutrals: dict[int, frozenset[int]] = field(default_factory=dict)
+    # A-1.4.20: neutral kingdoms whose army fought a battle last turn (step 3a)
+    neutral_battles_last_turn: frozenset[int] = frozenset()

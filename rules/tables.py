@@ -116,6 +116,7 @@ TABLE_23_DEFENCE = {Defence.FORTRESS: 1, Defence.GREAT_FORTRESS: 2}  # never bot
 TABLE_23_GRAND_MARSHAL = 1
 TABLE_23_TACTICIAN = 1
 TABLE_23_HOME_GROUND = 1
+TABLE_23_FORD = 1  # Table 17 Ford or bridge in the invasion's origin (E-07, E-21)
 
 
 def ratio_bonus(own: int, enemy: int) -> int:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules import events as ev
+from rules.state import NeutralConquest
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,13 @@ class Context:
     battle_kingdoms: dict[int, frozenset[int]] = field(default_factory=dict)
 
 
-_BATTLE_SECRETS = ("attacker_points", "defender_points", "attacker_army_ids", "defender_army_ids")
+_BATTLE_SECRETS = (
+    "attacker_points",
+    "defender_points",
+    "attacker_army_ids",
+    "defender_army_ids",
+    "neutral_conquest",  # the invader's standing choice (E-23)
+)
 _FIGHT_SECRETS = ("attacker_total", "defender_total", "attacker_strategy", "defender_strategy")
 _PUBLIC_EVENTS = (
     ev.HexExplored,
@@ -148,6 +155,7 @@ _PUBLIC_EVENTS = (
     ev.CapitalMoved,
     ev.KingdomEliminated,
     ev.DefenderAppeared,
+    ev.DefenderRecovered,  # §5.5, E-09: an explored hex's defender is public (A-1.0.9)
 )
 
 
@@ -166,15 +174,32 @@ def audience(event: ev.Event, context: Context) -> Audience:
         return Audience(True)
     if isinstance(event, (ev.ArmyLosses, ev.CharacterFell, ev.ExperienceGained)):
         return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
-    if isinstance(event, (ev.HexScouted, ev.ScoutsSeen, ev.NeutralKingdomDiscovered)):
-        return Audience(False, frozenset({event.kingdom_id}))  # E-29, Table 8
+    if isinstance(event, ev.NeutralKingdomConquered):
+        return _conquest_audience(event)
+    if isinstance(
+        event,
+        (ev.HexScouted, ev.ScoutsSeen, ev.NeutralKingdomDiscovered, ev.DiscoveryRollFailed),
+    ):
+        return Audience(False, frozenset({event.kingdom_id}))  # E-29, Table 8, A-1.4.19–20
     if isinstance(event, ev.HexExploredByScouts):  # E-29: the GM's alone until invaded
         return Audience(False)
     if isinstance(event, ev.PowerCollected):  # other kingdoms' power is not yours to see
         return Audience(False, frozenset({event.kingdom_id}))
-    if isinstance(event, (ev.ArmyMoved, ev.ArmyDestroyed)):
+    if isinstance(event, ev.PatrolTookOver):  # P-C4, E-15: as the battle's own secrets
+        return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
+    if isinstance(event, (ev.ArmyMoved, ev.ArmyDestroyed, ev.ArmyRested, ev.RestFlagUsed)):
         return Audience(False, frozenset({context.army_kingdom[event.army_id]}))
     raise TypeError(f"no audience rule for {event.type}")
+
+
+def _conquest_audience(event: ev.NeutralKingdomConquered) -> Audience:
+    """A-1.4.16–17: a conquest is public. Under Sworn Enemies its hexes become the
+    conqueror's, public borders (A-1.0.9); under Quick Friendship they stay the neutral
+    kingdom's, whose extent only its protectors know (A-1.4.18–20)."""
+    if event.choice is NeutralConquest.SWORN_ENEMIES:
+        return Audience(True)
+    insiders = frozenset({event.kingdom_id, event.previous_protector_id} - {None})
+    return Audience(True, insiders, ("hexes",))
 
 
 # Payload fields that name a neutral kingdom: hidden until the viewer discovered it.

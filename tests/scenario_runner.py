@@ -17,13 +17,30 @@ A file is a YAML list of cases; a case is a mapping with these keys:
   hexes:       [{at: [2, 0], explored: true, feature: town, defender: 1000,
                  minor_feature: ford, defence: fortress, neutral_kingdom: 1, orphan: true}]
                                        per-hex extras on top of the map; defender is the
-                                       neutral army's points
+                                       neutral army's points, defender_original the size
+                                       first rolled for it (E-09; default: the points)
   capitals:    {2: [3, 0]}             optional; default: the kingdom's lowest hex
+  neutral_kingdoms: {1: {capital: [1, 1], protector: 2}}
+                                       optional; every neutral_kingdom of ``hexes`` is
+                                       one, by default with its capital on its Great
+                                       Fortress (A-1.4.3), else its lowest hex, and no
+                                       protector (E-18)
+  known:       {1: [1]}                optional: the neutral kingdoms each player kingdom
+                                       knows (A-1.4.18–20)
+  neutral_battles_last_turn: [1]       optional: neutral kingdoms whose army fought last
+                                       turn (A-1.4.20, step 3a)
   kingdoms:    {1: {power: 3, industry: 2}}   optional KingdomState fields
   armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
+                                       optional: allocation (default: the points, at
+                                       least 1,000; E-14) and rested: true (E-01)
   characters:  [{id: 10, army: 1, is_general: true, generalship: 2}]
   orders:      [{army: 1, invade: [2, 0], from: [1, 0]}, {army: 2, patrol: [0, 0]},
-                {army: 3, rest: true}, {army: 4, scout: [3, 0]}]
+                {army: 3, rest: true}, {army: 4, scout: [3, 0]},
+                {army: 5, patrol: [0, 0], sea_cover: [[2, 1], [3, 0]]}]
+                                       sea_cover: the land hexes across the sea a
+                                       patrol names (A-1.1.2.4); an invade may add
+                                       conquest: quick_friendship (E-23; default
+                                       sworn_enemies)
                                        "kingdom: 2" gives the order as another kingdom
   decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
                                        battle N is the N-th declared battle (Phase 4)
@@ -58,8 +75,15 @@ from pathlib import Path
 import yaml
 
 from rules.dice import ForcedDice
-from rules.events import DefenderLosses, Event, HexConquered, OrphanChanged
+from rules.events import (
+    DefenderLosses,
+    Event,
+    HexConquered,
+    NeutralKingdomConquered,
+    OrphanChanged,
+)
 from rules.final import resolve_final
+from rules.neutrals import sworn_enemies_capital
 from rules.orders import why_illegal
 from rules.provisional import declared_battles, resolve_provisional
 from rules.ruleset import ruleset_from_overrides
@@ -69,6 +93,8 @@ from rules.state import (
     Defence,
     Defender,
     Feature,
+    NeutralConquest,
+    NeutralKingdomState,
     Order,
     OrderKind,
     Side,
@@ -82,6 +108,7 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 CASE_KEYS = {
     "name", "rule", "description", "turn", "ruleset", "map", "hexes", "capitals",
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
+    "neutral_kingdoms", "known", "neutral_battles_last_turn",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map"}
 
@@ -117,7 +144,7 @@ def run_case(case: Case) -> None:
     dice = ForcedDice([result for result, _ in data.get("dice", [])])
     provisional = resolve_provisional(world, legal, dice).events
     battles = _decide(declared_battles(provisional), data.get("decisions", []))
-    final = resolve_final(apply_provisional(world, provisional), battles, dice).events
+    final = resolve_final(apply_provisional(world, provisional), battles, dice, legal).events
     events = provisional + final
     assert dice.unused == [], f"forced dice left unused: {dice.unused}"
     for roll, (result, purpose) in zip(dice.rolls, data.get("dice", []), strict=True):
@@ -133,7 +160,14 @@ def run_case(case: Case) -> None:
 
 def _world(data: dict) -> World:
     armies = tuple(
-        army(a["id"], a["kingdom"], a.get("points", 2000), _coord(a.get("position")))
+        army(
+            a["id"],
+            a["kingdom"],
+            a.get("points", 2000),
+            _coord(a.get("position")),
+            allocation=a.get("allocation"),
+            rested=a.get("rested", False),
+        )
         for a in data.get("armies", [])
     )
     kingdom_of = {a.id: a.kingdom_id for a in armies}
@@ -152,7 +186,31 @@ def _world(data: dict) -> World:
     )
     for kingdom_id, fields in data.get("kingdoms", {}).items():
         world.kingdoms[kingdom_id] = dataclasses.replace(world.kingdoms[kingdom_id], **fields)
+    world.neutral_kingdoms = _neutral_kingdoms(world, data.get("neutral_kingdoms", {}))
+    world.known_neutrals = {k: frozenset(ids) for k, ids in data.get("known", {}).items()}
+    world.neutral_battles_last_turn = frozenset(data.get("neutral_battles_last_turn", ()))
     return world
+
+
+def _neutral_kingdoms(world: World, given: dict) -> dict[int, NeutralKingdomState]:
+    """Every neutral kingdom of the map or of ``given``, its capital on its Great
+    Fortress (A-1.4.3) or else its lowest hex, unless the case says otherwise (a kingdom
+    with no land left needs its capital given)."""
+    lands: dict[int, list] = {neutral_id: [] for neutral_id in given}
+    for h in sorted(world.hexes.values(), key=lambda h: h.coord):
+        if h.neutral_kingdom is not None:
+            lands.setdefault(h.neutral_kingdom, []).append(h)
+    kingdoms = {}
+    for neutral_id, land in sorted(lands.items()):
+        fortified = [h.coord for h in land if h.defence is Defence.GREAT_FORTRESS]
+        fields = given.get(neutral_id, {})
+        kingdoms[neutral_id] = NeutralKingdomState(
+            id=neutral_id,
+            name=f"N{neutral_id}",
+            capital=_coord(fields.get("capital")) or (fortified or [land[0].coord])[0],
+            protector=fields.get("protector"),
+        )
+    return kingdoms
 
 
 def _hex_fields(extras: dict) -> dict:
@@ -164,7 +222,8 @@ def _hex_fields(extras: dict) -> dict:
         fields["defence"] = Defence(fields["defence"])
     if "defender" in fields:
         points = fields["defender"]
-        fields["defender"] = Defender(points=points, original_points=points)
+        original = fields.pop("defender_original", points)
+        fields["defender"] = Defender(points=points, original_points=original)
     return fields
 
 
@@ -194,6 +253,8 @@ def _order(raw: dict) -> Order:
         kind=OrderKind(kind),
         target=_coord(raw.get("invade") or raw.get("patrol") or raw.get("scout")),
         origin=_coord(raw.get("from")),
+        neutral_conquest=NeutralConquest(raw.get("conquest", NeutralConquest.SWORN_ENEMIES)),
+        sea_cover=tuple(tuple(cell) for cell in raw.get("sea_cover", ())),
     )
 
 
@@ -231,6 +292,8 @@ def _map_after(world: World, events: list[Event]) -> World:
             hexes[e.hex] = dataclasses.replace(
                 hexes[e.hex], owner=e.kingdom_id, neutral_kingdom=None, defender=None
             )
+        elif isinstance(e, NeutralKingdomConquered) and e.choice is NeutralConquest.SWORN_ENEMIES:
+            hexes[e.capital] = sworn_enemies_capital(hexes[e.capital])  # Q3, E-22
         elif isinstance(e, DefenderLosses):
             defender = dataclasses.replace(hexes[e.hex].defender, points=e.points_left)
             hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)

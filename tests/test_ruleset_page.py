@@ -103,3 +103,11 @@ def test_an_edited_table_drives_the_next_exploration(demo, client, invasion_targ
     turn_step_resolve(turn_id=demo.turn.pk)
     explored = TurnEvent.objects.get(turn=demo.turn, kind="HexExplored")
     assert explored.payload["feature"] == "town"
+
+
+def test_e21_the_page_lists_table_23s_modifiers_the_ford_included(demo, client):
+    client.force_login(demo.players["alice"])
+    html = client.get(_url(demo)).content.decode()
+    assert "Table 23: basic strategy modifier" in html
+    assert "Invading from a Ford or bridge +1 (attacker)" in html and "Table 17 E-07 E-21" in html
+    assert "Resolve as soon as every player is ready" in html  # the Q7 option

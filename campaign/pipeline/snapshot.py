@@ -9,6 +9,7 @@ from django.db.models import Prefetch
 from battles.models import Battle, BattleSide
 from campaign.models import Campaign, Hex, Turn
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, Order
+from rules.neutrals import conquest_choice
 from rules.state import (
     ArmyState,
     BattleState,
@@ -21,6 +22,7 @@ from rules.state import (
     Feature,
     HexState,
     KingdomState,
+    NeutralConquest,
     NeutralKingdomState,
     OrderKind,
     Side,
@@ -29,6 +31,7 @@ from rules.state import (
     World,
 )
 from rules.state import Order as OrderState
+from rules.tables import BattleResult
 
 
 @dataclass
@@ -42,26 +45,51 @@ class Snapshot:
     armies: dict[int, Army]
     characters: dict[int, Character]
     battles: dict[int, Battle] = field(default_factory=dict)
+    neutrals: dict[int, NeutralKingdom] = field(default_factory=dict)
 
 
 def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
-    """Five queries, whatever the size of the map."""
+    """Seven queries, whatever the size of the map."""
     hexes = {(h.q, h.r): h for h in Hex.objects.filter(campaign=campaign)}
     coord_of = {h.pk: coord for coord, h in hexes.items()}
     kingdoms = {k.pk: k for k in Kingdom.objects.filter(campaign=campaign)}
-    neutrals = list(NeutralKingdom.objects.filter(campaign=campaign))
+    neutrals = {n.pk: n for n in NeutralKingdom.objects.filter(campaign=campaign)}
     armies = {a.pk: a for a in Army.objects.filter(kingdom__campaign=campaign)}
     characters = {c.pk: c for c in Character.objects.filter(kingdom__campaign=campaign)}
     world = World(
         turn=turn_number,
         hexes={coord: _hex_state(h) for coord, h in hexes.items()},
         kingdoms={k.pk: _kingdom_state(k, coord_of) for k in kingdoms.values()},
-        neutral_kingdoms={n.pk: _neutral_state(n, coord_of) for n in neutrals},
+        neutral_kingdoms={n.pk: _neutral_state(n, coord_of) for n in neutrals.values()},
         armies={a.pk: _army_state(a, coord_of) for a in armies.values()},
         characters={c.pk: _character_state(c) for c in characters.values()},
         ruleset=campaign.ruleset,
+        known_neutrals=_known_neutrals(campaign),
+        neutral_battles_last_turn=_neutral_battles(campaign, turn_number - 1),
     )
-    return Snapshot(world, hexes, coord_of, kingdoms, armies, characters)
+    return Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
+
+
+def _known_neutrals(campaign: Campaign) -> dict[int, frozenset[int]]:
+    """A-1.4.18–20, Q22: the neutral kingdoms each player kingdom knows. One query."""
+    known: dict[int, set[int]] = {}
+    rows = NeutralKingdom.known_by.through.objects.filter(neutralkingdom__campaign=campaign)
+    for kingdom_id, neutral_id in rows.values_list("kingdom_id", "neutralkingdom_id"):
+        known.setdefault(kingdom_id, set()).add(neutral_id)
+    return {kingdom_id: frozenset(ids) for kingdom_id, ids in known.items()}
+
+
+def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
+    """A-1.4.20 (step 3a): the neutral kingdoms whose army fought a battle in turn
+    ``turn_number``: a battle with a result of Table 25, so neither a retreat nor a
+    lost cause (A-1.4.19). One query."""
+    sides = BattleSide.objects.filter(
+        battle__turn__campaign=campaign,
+        battle__turn__number=turn_number,
+        neutral_kingdom__isnull=False,
+        battle__result__in=[result.value for result in BattleResult],
+    )
+    return frozenset(sides.values_list("neutral_kingdom_id", flat=True).distinct())
 
 
 def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
@@ -73,6 +101,7 @@ def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
             kind=OrderKind(o.kind),
             target=coord(o.target_id),
             origin=coord(o.origin_id),
+            sea_cover=o.sea_cover_coords,
         )
         for o in Order.objects.filter(turn=turn).order_by("army_id")
     ]
@@ -80,20 +109,32 @@ def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
 
 
 def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
-    """The turn's battles with the sides' Phase 4 choices. Three queries."""
+    """The turn's battles with the sides' Phase 4 choices and, at a neutral capital, the
+    invader's standing choice from his Invade orders (E-23). Four queries."""
     sides = BattleSide.objects.prefetch_related("armies")
     battles = Battle.objects.filter(turn=turn).prefetch_related(Prefetch("sides", queryset=sides))
+    capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
+    quick = set(
+        Order.objects.filter(
+            turn=turn, kind=OrderKind.INVADE, neutral_conquest=NeutralConquest.QUICK_FRIENDSHIP
+        ).values_list("army_id", flat=True)
+    )
     states = []
     for battle in battles.order_by("seq"):
         snapshot.battles[battle.pk] = battle
         by_role = {side.role: _side_state(side) for side in battle.sides.all()}
+        coord = snapshot.coord_of[battle.hex_id]
+        choice = None
+        if battle.defender_kind == DefenderKind.NEUTRAL_KINGDOM and coord in capitals:
+            choice = conquest_choice(by_role["attacker"].army_ids, quick)
         states.append(
             BattleState(
                 key=battle.pk,
-                hex=snapshot.coord_of[battle.hex_id],
+                hex=coord,
                 defender_kind=DefenderKind(battle.defender_kind),
                 attacker=by_role["attacker"],
                 defender=by_role.get("defender"),
+                neutral_conquest=choice,
             )
         )
     return states
@@ -135,7 +176,13 @@ def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
 
 
 def _neutral_state(n: NeutralKingdom, coord_of: dict[int, Coord]) -> NeutralKingdomState:
-    return NeutralKingdomState(id=n.pk, name=n.name, capital=coord_of[n.capital_id], race=n.race)
+    return NeutralKingdomState(
+        id=n.pk,
+        name=n.name,
+        capital=coord_of[n.capital_id],
+        race=n.race,
+        protector=n.protector_id,
+    )
 
 
 def _army_state(a: Army, coord_of: dict[int, Coord]) -> ArmyState:

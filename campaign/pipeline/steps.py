@@ -62,7 +62,7 @@ def provisional_step(turn: Turn) -> None:
 
 def final_step(turn: Turn) -> None:
     """§3 Phases 6–7: battles resolved, the map updated, the end-of-campaign roll."""
-    events = _run(turn, "final", battles_load, resolve_final)
+    events = _run(turn, "final", _final_inputs, _resolve_final)
     turn.state = Turn.State.CLOSED
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["state", "resolved_at"])
@@ -77,6 +77,17 @@ def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> N
         campaign.save(update_fields=["status"])
         return
     turn_open(campaign=campaign, number=turn.number + 1)
+
+
+def _final_inputs(turn: Turn, snapshot) -> tuple:
+    """The battles with their Phase 4 choices, and the orders: their patrols may take
+    over an invasion whose declared patrol is used up (P-C4, E-15)."""
+    return battles_load(turn, snapshot), orders_load(turn, snapshot)
+
+
+def _resolve_final(world, inputs: tuple, dice: Dice):
+    battles, orders = inputs
+    return resolve_final(world, battles, dice, orders)
 
 
 STEPS = {Turn.State.PROVISIONAL: provisional_step, Turn.State.FINAL: final_step}

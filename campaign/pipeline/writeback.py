@@ -13,7 +13,8 @@ from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.snapshot import Snapshot
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, ScoutReport
 from rules import events as ev
-from rules.state import Role
+from rules.neutrals import sworn_enemies_capital
+from rules.state import NeutralConquest, Role
 from rules.visibility import Context
 
 HEX_FIELDS = [
@@ -26,6 +27,7 @@ HEX_FIELDS = [
     "defender_points",
     "defender_original_points",
     "is_orphan",
+    "defence",
 ]
 BATTLE_FIELDS = ["resolved", "result", "winner"]
 
@@ -43,6 +45,8 @@ class Writer:
         self.destroyed: list[ev.ArmyDestroyed] = []
         self.scouted: list[ev.HexScouted] = []
         self.discovered: list[ev.NeutralKingdomDiscovered] = []
+        self.took_over: list[ev.PatrolTookOver] = []
+        self.neutral_ids: set[int] = set()
         self._appliers = {
             ev.HexExplored: self._explored,
             ev.HexExploredByScouts: self._explored_by_scouts,
@@ -62,6 +66,11 @@ class Writer:
             ev.KingdomEliminated: self._eliminated,
             ev.ArmyDestroyed: self.destroyed.append,
             ev.DefenderAppeared: self._defender_appeared,
+            ev.ArmyRested: self._rested,
+            ev.RestFlagUsed: self._rest_flag_used,
+            ev.PatrolTookOver: self.took_over.append,
+            ev.DefenderRecovered: self._defender_recovered,
+            ev.NeutralKingdomConquered: self._neutral_conquered,
         }
 
     def apply(self, events: list[ev.Event]) -> None:
@@ -125,6 +134,34 @@ class Writer:
         row.neutral_kingdom_id = None  # A-1.4.14: the hex leaves the neutral kingdom
         row.defender_points = row.defender_original_points = None
 
+    def _defender_recovered(self, event: ev.DefenderRecovered) -> None:
+        self._hex(event.hex).defender_points = event.points  # §5.5, E-09
+
+    def _neutral_conquered(self, event: ev.NeutralKingdomConquered) -> None:
+        """A-1.4.17, E-18: Quick Friendship names the protector; Sworn Enemies (whose
+        hexes came as HexConquered) leaves no protector and destroys the capital: its
+        City becomes a Town and its Great Fortress a fortress (Q3, E-22)."""
+        neutral = self.snapshot.neutrals[event.neutral_kingdom_id]
+        self.neutral_ids.add(neutral.pk)
+        if event.choice == NeutralConquest.QUICK_FRIENDSHIP:
+            neutral.protector_id = event.kingdom_id
+            return
+        neutral.protector_id = None
+        capital = sworn_enemies_capital(self.snapshot.world.hexes[tuple(event.capital)])
+        row = self._hex(event.capital)
+        row.feature = capital.feature or ""
+        row.defence = capital.defence or ""
+
+    def _rested(self, event: ev.ArmyRested) -> None:
+        """Table 5 Rest, E-14, E-01: rebuilt to the allocation, flagged for the next battle."""
+        army = self.snapshot.armies[event.army_id]
+        army.points, army.rested = event.points, True
+        self.army_ids.add(event.army_id)
+
+    def _rest_flag_used(self, event: ev.RestFlagUsed) -> None:
+        self.snapshot.armies[event.army_id].rested = False  # E-01
+        self.army_ids.add(event.army_id)
+
     def _moved(self, event: ev.ArmyMoved) -> None:
         self.snapshot.armies[event.army_id].position_id = self.snapshot.hexes[tuple(event.hex)].pk
         self.army_ids.add(event.army_id)
@@ -160,7 +197,7 @@ class Writer:
         snapshot = self.snapshot
         Hex.objects.bulk_update(self.hexes, HEX_FIELDS)
         Army.objects.bulk_update(
-            [snapshot.armies[i] for i in sorted(self.army_ids)], ["points", "position"]
+            [snapshot.armies[i] for i in sorted(self.army_ids)], ["points", "position", "rested"]
         )
         Character.objects.bulk_update(
             [snapshot.characters[i] for i in sorted(self.character_ids)], ["xp"]
@@ -172,12 +209,34 @@ class Writer:
         Battle.objects.bulk_update(
             [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS
         )
+        NeutralKingdom.objects.bulk_update(
+            [snapshot.neutrals[i] for i in sorted(self.neutral_ids)], ["protector"]
+        )
         context = self._context()
         self._create_battles()
+        self._patrols_took_over()
         TurnEvent.objects.bulk_create(chronicle_entries_for(self.turn, events, context))
         self._create_scout_reports()
         if self.destroyed:  # last: the chronicle above still needed to know their kingdom
             Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
+
+    def _patrols_took_over(self) -> None:
+        """P-C4, E-15: the defending side of a battle now names the patrol that took over.
+        No query when no patrol did."""
+        if not self.took_over:
+            return
+        sides = []
+        for event in self.took_over:
+            battle = self.snapshot.battles[event.battle_key]
+            [side] = [s for s in battle.sides.all() if s.role == Role.DEFENDER]
+            side.points = event.points
+            sides.append((side, event.army_id))
+        BattleSide.objects.bulk_update([side for side, _ in sides], ["points"])
+        through = BattleSide.armies.through
+        through.objects.filter(battleside_id__in=[side.pk for side, _ in sides]).delete()
+        through.objects.bulk_create(
+            through(battleside_id=side.pk, army_id=army_id) for side, army_id in sides
+        )
 
     def _create_scout_reports(self) -> None:
         """Table 8, E-29: each kingdom's scouting reports, and the neutral kingdoms its

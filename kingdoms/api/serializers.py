@@ -6,7 +6,7 @@ from rest_framework import serializers
 
 from campaign.api.serializers import CoordField
 from kingdoms.models import Army, Order
-from rules.state import OrderKind
+from rules.state import NeutralConquest, OrderKind
 
 
 class ArmySerializer(serializers.ModelSerializer):
@@ -24,7 +24,10 @@ class OrderSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Order
-        fields = ["id", "army", "army_name", "kind", "target", "origin", "submitted_at"]
+        fields = [
+            "id", "army", "army_name", "kind", "target", "origin", "sea_cover",
+            "neutral_conquest", "submitted_at",
+        ]  # fmt: skip
 
 
 class OrderInputSerializer(serializers.Serializer):
@@ -43,6 +46,53 @@ class OrderInputSerializer(serializers.Serializer):
         required=False,
         help_text="Invade and scout: my hex it leaves from (E-07); by default the nearest.",
     )
+    sea_cover = serializers.ListField(
+        child=CoordField(),
+        required=False,
+        max_length=20,
+        help_text="Patrol: the land hexes across the sea it covers (A-1.1.2.4). A patrol "
+        "whose radius takes in k sea hexes names k of the land hexes next to them when "
+        "there are more than k; otherwise it covers them all and names none.",
+    )
+    neutral_conquest = serializers.ChoiceField(
+        choices=[choice.value for choice in NeutralConquest],
+        required=False,
+        default=NeutralConquest.SWORN_ENEMIES.value,
+        help_text="Invade: what to do with a neutral capital it takes (A-1.4.17, E-23): "
+        "sworn_enemies (the default: the kingdom is yours and ceases to exist) or "
+        "quick_friendship (it stands, under your protection, and pays you tribute).",
+    )
+
+
+class OrdersReadyInputSerializer(serializers.Serializer):
+    """Q7: mark my orders for the open turn ready, or not ready again."""
+
+    ready = serializers.BooleanField()
+
+
+class ReadinessRowSerializer(serializers.Serializer):
+    """One kingdom's readiness. Counts are given to the kingdom's own player only."""
+
+    kingdom = serializers.IntegerField()
+    name = serializers.CharField()
+    ready = serializers.BooleanField()
+    armies = serializers.IntegerField(allow_null=True)
+    ordered = serializers.IntegerField(allow_null=True, help_text="Armies with an order.")
+    resting = serializers.IntegerField(
+        allow_null=True, help_text="Armies without an order: they rest (Q7)."
+    )
+
+
+class ReadinessSerializer(serializers.Serializer):
+    """Q7: who marked his orders ready. A player sees his own kingdom only; the GM sees
+    every kingdom's mark, never its orders."""
+
+    turn = serializers.IntegerField()
+    open = serializers.BooleanField(help_text="Whether the turn still takes orders.")
+    early_resolution = serializers.BooleanField(
+        help_text="The campaign resolves the turn as soon as every player is ready (Q7)."
+    )
+    kingdoms = ReadinessRowSerializer(many=True)
 
 
 class StandingSerializer(serializers.Serializer):
@@ -52,6 +102,10 @@ class StandingSerializer(serializers.Serializer):
     name = serializers.CharField()
     colour = serializers.CharField()
     hexes = serializers.IntegerField()
+    protected_hexes = serializers.IntegerField(
+        help_text="Of those, the hexes of neutral kingdoms it protects (Quick Friendship: "
+        "they count in Table 1, Q10, E-18)."
+    )
     land_score = serializers.FloatField()
     power = serializers.IntegerField(allow_null=True)
     effective_power = serializers.FloatField(allow_null=True)

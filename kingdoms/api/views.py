@@ -15,10 +15,12 @@ from kingdoms.api.serializers import (
     ArmySerializer,
     OrderInputSerializer,
     OrderSerializer,
+    OrdersReadyInputSerializer,
+    ReadinessSerializer,
     StandingSerializer,
 )
-from kingdoms.selectors import standings, visible_armies, visible_orders
-from kingdoms.services import order_submit
+from kingdoms.selectors import orders_readiness, standings, visible_armies, visible_orders
+from kingdoms.services import order_submit, orders_ready_set
 
 
 class ArmyListView(APIView):
@@ -58,8 +60,44 @@ class OrderListView(APIView):
             kind=wanted["kind"],
             target=wanted.get("target"),
             origin=wanted.get("origin"),
+            sea_cover=wanted.get("sea_cover", ()),
+            neutral_conquest=wanted["neutral_conquest"],
         )
         return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+
+class OrdersReadyView(APIView):
+    @extend_schema(responses={200: ReadinessSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """Q7: whether my orders for the current turn are marked ready, with how many of
+        my armies have an order; the GM sees which kingdoms are ready."""
+        access = campaign_access(request, campaign_id)
+        return Response(_readiness(access))
+
+    @extend_schema(
+        request=OrdersReadyInputSerializer,
+        responses={200: ReadinessSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, campaign_id: int) -> Response:
+        """Q7: mark my orders for the open turn ready ({"ready": true}) or not. I may still
+        change an order afterwards, until the deadline, and they stay ready. With early
+        resolution on, the last player to be ready starts the turn's resolution."""
+        access = campaign_access(request, campaign_id)
+        wanted = validated(OrdersReadyInputSerializer, request.data)
+        orders_ready_set(campaign=access.campaign, by=request.user, ready=wanted["ready"])
+        return Response(_readiness(access))
+
+
+def _readiness(access) -> dict:
+    turn = current_turn_or_404(access.campaign)
+    return ReadinessSerializer(
+        {
+            "turn": turn.number,
+            "open": turn.state == turn.State.OPEN,
+            "early_resolution": bool(access.campaign.ruleset.early_resolution),
+            "kingdoms": orders_readiness(access.campaign, turn, access.viewer),
+        }
+    ).data
 
 
 class StandingsView(APIView):

@@ -79,7 +79,7 @@ def test_a_turn_played_in_the_browser(
     alice = _log_in(browser, live_server, "alice", viewport=PHONE, device_scale_factor=2)
     alice.click(f"text={demo.campaign.name}")
     card = alice.locator(f"#army-{army.pk}")
-    card.locator("select").select_option("invade")
+    card.locator("select[name$='-kind']").select_option("invade")
     alice.locator(f'svg.map [data-q="{q}"][data-r="{r}"]').click()
     assert card.locator("input[name$=target_q]").input_value() == str(q)
     card.locator("button[type=submit]").click()

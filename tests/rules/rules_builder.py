@@ -10,7 +10,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules.events import ArmyMoved, Event, HexExplored, HexExploredByScouts
+from rules.events import (
+    ArmyMoved,
+    ArmyRested,
+    DefenderRecovered,
+    Event,
+    HexExplored,
+    HexExploredByScouts,
+    NeutralKingdomDiscovered,
+)
 from rules.state import (
     ArmyState,
     CharacterState,
@@ -80,15 +88,23 @@ def build(
 
 
 def army(
-    army_id: int, kingdom_id: int, points: int = 2000, position: Coord | None = None
+    army_id: int,
+    kingdom_id: int,
+    points: int = 2000,
+    position: Coord | None = None,
+    *,
+    allocation: int | None = None,
+    rested: bool = False,
 ) -> ArmyState:
+    """An army; its allocation is its points (at least 1,000) unless given (E-14)."""
     return ArmyState(
         id=army_id,
         kingdom_id=kingdom_id,
         name=f"Army {army_id}",
         points=points,
-        allocation=max(points, 1000),
+        allocation=allocation if allocation is not None else max(points, 1000),
         position=position,
+        rested=rested,
     )
 
 
@@ -103,10 +119,12 @@ def character(character_id: int, kingdom_id: int, army_id: int, **skills) -> Cha
 
 
 def apply_provisional(world: World, events: list[Event]) -> World:
-    """What the pipeline writes back between Provisional and Final: explored hexes and
-    army positions."""
+    """What the pipeline writes back between Provisional and Final: explored hexes, army
+    positions, rested armies (E-14, E-01), regrown defenders (E-09) and the neutral
+    kingdoms each kingdom learned (A-1.4.20, Table 8)."""
     hexes = dict(world.hexes)
     armies = dict(world.armies)
+    known = dict(world.known_neutrals)
     for e in events:
         if isinstance(e, (HexExplored, HexExploredByScouts)):
             defender = (
@@ -124,7 +142,14 @@ def apply_provisional(world: World, events: list[Event]) -> World:
             )
         if isinstance(e, ArmyMoved):
             armies[e.army_id] = dataclasses.replace(armies[e.army_id], position=e.hex)
-    return dataclasses.replace(world, hexes=hexes, armies=armies)
+        if isinstance(e, ArmyRested):
+            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points, rested=True)
+        if isinstance(e, DefenderRecovered):
+            defender = dataclasses.replace(hexes[e.hex].defender, points=e.points)
+            hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
+        if isinstance(e, NeutralKingdomDiscovered):
+            known[e.kingdom_id] = known.get(e.kingdom_id, frozenset()) | {e.neutral_kingdom_id}
+    return dataclasses.replace(world, hexes=hexes, armies=armies, known_neutrals=known)
 
 
 def of_type(events: list[Event], cls: type) -> list:

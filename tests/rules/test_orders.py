@@ -83,12 +83,15 @@ def test_e14_a_weak_army_may_still_rest(world):
     assert why_illegal(world, 1, Order(army_id=3, kind=REST)) is None
 
 
-def patrol(base, army_id=1):
-    return Order(army_id=army_id, kind=PATROL, target=base)
+def patrol(base, army_id=1, sea_cover=()):
+    return Order(army_id=army_id, kind=PATROL, target=base, sea_cover=sea_cover)
+
+
+ACROSS = ((3, 0),)  # A-1.1.2.4: (1, 0)'s radius takes in the sea hex (2, 0); name 1 of 2
 
 
 def test_table_5_patrol_on_an_own_hex_is_legal(world):
-    assert why_illegal(world, 1, patrol((1, 0)), [patrol((1, 0))]) is None  # itself
+    assert why_illegal(world, 1, patrol((1, 0), sea_cover=ACROSS), [patrol((1, 0))]) is None
 
 
 @pytest.mark.parametrize(
@@ -109,4 +112,4 @@ def test_table_5_one_patrol_per_base_hex(world):
     assert why_illegal(world, 1, patrol((0, 0)), others) == (
         "(0, 0) already has a patrol (army 2): one per base hex (Table 5)"
     )
-    assert why_illegal(world, 1, patrol((1, 0)), others) is None
+    assert why_illegal(world, 1, patrol((1, 0), sea_cover=ACROSS), others) is None

@@ -94,9 +94,10 @@ def test_e06_neutral_kingdom_points_come_from_the_ruleset():
 
 
 def test_semi_permanence_explored_hex_keeps_its_weakened_defender():
+    """§5.5: the defender keeps its losses, less the 500 it regains first (E-09)."""
     w = world(
         hexes={
-            (1, 1): {"explored": True, "feature": Feature.TOWN, "defender": Defender(700, 1000)},
+            (1, 1): {"explored": True, "feature": Feature.TOWN, "defender": Defender(400, 1500)},
             (2, 1): {"explored": True},
         }
     )
@@ -104,7 +105,7 @@ def test_semi_permanence_explored_hex_keeps_its_weakened_defender():
     events = run(w, [invade(1, (1, 1)), invade(2, (2, 1))], [])
     battles = of_type(events, BattleDeclared)
     assert [(b.hex, b.defender_kind, b.defender_points) for b in battles] == [
-        ((1, 1), DefenderKind.NEUTRAL, 700),
+        ((1, 1), DefenderKind.NEUTRAL, 900),
         ((2, 1), DefenderKind.UNDEFENDED, 0),
     ]
 
@@ -177,8 +178,9 @@ def test_e32_invaders_stand_on_their_origin_and_patrols_on_their_base():
     assert of_type(events, ArmyMoved)[0].rule == "E-32 E-07"
 
 
-def test_rest_orders_give_no_events():
-    assert run(world(), [Order(army_id=1, kind=OrderKind.REST)], []) == []
+def test_rest_orders_give_only_the_rest_event_table_5_e14():
+    [rested] = run(world(), [Order(army_id=1, kind=OrderKind.REST)], [])
+    assert (type(rested).__name__, rested.army_id, rested.ordered) == ("ArmyRested", 1, True)
 
 
 def test_declared_battles_key_the_battles_in_order_with_phase_4_defaults():

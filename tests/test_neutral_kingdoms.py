@@ -1,0 +1,264 @@
+"""Neutral kingdoms through the whole pipeline (issue 3): discovery (A-1.4.19), the
+conquest of a capital under either choice (A-1.4.16, A-1.4.17, E-18, E-23), and what
+each player sees of it (A-1.4.18–20, E-29).
+
+The turn's dice stay the seeded ones except the rolls a test names: ``rigged`` makes
+the battle at the neutral hex a sure win (the neutral's Assault against the default
+Hold, 6 against 1) and the discovery roll a 6, whatever the seed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from campaign.models import Hex, Turn, TurnEvent
+from campaign.pipeline import steps
+from campaign.pipeline.steps import turn_step_resolve
+from campaign.services import turn_claim_step
+from kingdoms.models import NeutralKingdom, Order
+from rules import hexgrid
+from rules.dice import Dice, Roll
+from rules.state import Terrain
+from tests.api_support import api, token_client
+
+pytestmark = pytest.mark.django_db
+
+SURE_WIN = {
+    "E-24 neutral strategy": 1,  # Assault, which the attacker's default Hold beats
+    "Table 25 outcome roll, attacker": 6,
+    "Table 25 outcome roll, defender": 1,
+    "discovery roll": 6,
+}
+
+
+class RiggedDice(Dice):
+    """The turn's seeded dice, except that a roll whose purpose contains one of
+    ``wanted``'s keys shows its value."""
+
+    def __init__(self, seed: str, wanted: dict[str, int]):
+        super().__init__(seed)
+        self.wanted = wanted
+
+    def roll(self, sides: int, purpose: str) -> Roll:
+        for piece, result in self.wanted.items():
+            if piece in purpose:
+                roll = Roll(purpose=purpose, sides=sides, result=result)
+                self.rolls.append(roll)
+                return roll
+        return super().roll(sides, purpose)
+
+
+@pytest.fixture
+def rigged(monkeypatch):
+    monkeypatch.setattr(
+        steps, "_dice", lambda turn, step: RiggedDice(f"{turn.seed}:{step}", SURE_WIN)
+    )
+
+
+def _resolve_turn(turn) -> None:
+    for _ in range(2):
+        turn.refresh_from_db()
+        turn_claim_step(turn=turn, by=None, enqueue=False)
+        turn_step_resolve(turn_id=turn.pk)
+
+
+def _foothold(demo, neutral: NeutralKingdom, target: Hex, player="alice") -> Hex:
+    """A free land hex next to ``target`` (E-16) made the player's, and his army there
+    strong (3,000), so that he may invade ``target`` from it."""
+    hexes = list(demo.campaign.hexes.all())
+    terrain = {h.coord: Terrain(h.terrain) for h in hexes}
+    near = hexgrid.adjacent(target.coord, terrain)
+    foothold = next(
+        h
+        for h in sorted(hexes, key=lambda h: h.coord)
+        if h.coord in near and h.owner_id is None and h.neutral_kingdom_id is None
+        and h.terrain != Terrain.SEA
+    )  # fmt: skip
+    Hex.objects.filter(pk=foothold.pk).update(owner=demo.kingdoms[player], explored=True)
+    army = demo.kingdoms[player].armies.order_by("-points").first()
+    army.points = army.allocation = 3000
+    army.save()
+    return foothold
+
+
+def _invade(demo, target: Hex, player="alice", **extra) -> dict:
+    army = demo.kingdoms[player].armies.order_by("-points").first()
+    body = {"army": army.pk, "kind": "invade", "target": list(target.coord), **extra}
+    response = token_client(demo.players[player]).post(api(demo, "orders/"), body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def _map(demo, player) -> dict:
+    body = token_client(demo.players[player]).get(api(demo, "map/")).json()
+    return {(h["q"], h["r"]): h for h in body["hexes"]}
+
+
+def _chronicle(demo, player) -> list[dict]:
+    return token_client(demo.players[player]).get(api(demo, "chronicle/")).json()
+
+
+def _page(client, demo, player, name="campaign-detail") -> str:
+    client.force_login(demo.players[player])
+    response = client.get(reverse(name, args=[demo.campaign.pk]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def _neutral(demo) -> tuple[NeutralKingdom, Hex, Hex]:
+    """The demo's neutral kingdom, its capital and another of its hexes."""
+    neutral = demo.neutral_kingdoms[0]
+    other = neutral.hexes.exclude(pk=neutral.capital_id).order_by("q", "r").first()
+    return neutral, neutral.capital, other
+
+
+def test_a_1_4_19_discovery_reaches_only_the_discoverers_map_and_api(client, demo, rigged):
+    """Alice fights (and wins) in a neutral kingdom's hex; her discovery roll of 6 teaches
+    her the kingdom: its id and name on her map (JSON and HTML) and in her chronicle,
+    nowhere on Bob's."""
+    neutral, _, target = _neutral(demo)
+    _foothold(demo, neutral, target)
+    _invade(demo, target)
+    _resolve_turn(demo.turn)
+
+    alice = demo.kingdoms["alice"]
+    assert list(neutral.known_by.all()) == [alice]
+    [learned] = TurnEvent.objects.filter(turn=demo.turn, kind="NeutralKingdomDiscovered")
+    assert learned.rule == "A-1.4.19 §3-6d" and learned.kingdom_ids == [alice.pk]
+    left = {h.coord for h in neutral.hexes.all()}
+    assert target.coord not in left, "A-1.4.14: the hex she took left the kingdom"
+    alice_map, bob_map = _map(demo, "alice"), _map(demo, "bob")
+    assert {c for c, h in alice_map.items() if h["neutral_kingdom"] == neutral.pk} == left
+    assert all(h["neutral_kingdom"] is None for h in bob_map.values())
+    alice_entries = [
+        e for e in _chronicle(demo, "alice") if e["kind"] == "NeutralKingdomDiscovered"
+    ]
+    assert [e["neutral_kingdom_id"] for e in alice_entries] == [neutral.pk]
+    bob_entries = _chronicle(demo, "bob")
+    assert "NeutralKingdomDiscovered" not in {e["kind"] for e in bob_entries}
+    assert not [e for e in bob_entries if e.get("neutral_kingdom_id") is not None]
+    assert f"land of {neutral.name}" in _page(client, demo, "alice")
+    assert neutral.name not in _page(client, demo, "bob")
+    chronicle = _page(client, demo, "alice", "chronicle")
+    assert f"learned the extent and capital of {neutral.name}" in chronicle
+    assert neutral.name not in _page(client, demo, "bob", "chronicle")
+
+
+def test_a_1_4_17_sworn_enemies_through_the_pipeline(client, demo, rigged):
+    """The default choice (E-23): every hex of the kingdom is Alice's, its capital a Town
+    behind a fortress (Q3, E-22), +3 power (Table 9); everyone reads of it."""
+    neutral, capital, _ = _neutral(demo)
+    land = set(neutral.hexes.values_list("pk", flat=True))
+    _foothold(demo, neutral, capital)
+    order = _invade(demo, capital)
+    assert order["neutral_conquest"] == "sworn_enemies"
+    alice = demo.kingdoms["alice"]
+    power_before = alice.power
+    _resolve_turn(demo.turn)
+
+    assert set(Hex.objects.filter(owner=alice, pk__in=land).values_list("pk", flat=True)) == land
+    assert not Hex.objects.filter(neutral_kingdom=neutral).exists()
+    capital.refresh_from_db()
+    assert (capital.feature, capital.defence) == ("town", "fortress")
+    neutral.refresh_from_db()
+    assert neutral.protector is None and list(neutral.known_by.all()) == [alice]
+    conquest = TurnEvent.objects.get(turn=demo.turn, kind="NeutralKingdomConquered")
+    assert conquest.public and conquest.payload["choice"] == "sworn_enemies"
+    assert conquest.payload["power"] == 3
+    income = TurnEvent.objects.get(turn=demo.turn, kind="PowerCollected", kingdom_ids=[alice.pk])
+    assert income.payload["gained"] >= 1 + 3
+    alice.refresh_from_db()
+    assert alice.power == power_before + income.payload["gained"]
+    [seen] = [e for e in _chronicle(demo, "bob") if e["kind"] == "NeutralKingdomConquered"]
+    assert seen["neutral_kingdom_id"] is None, "Bob never learned which kingdom it was"
+    assert len(seen["hexes"]) == len(land), "its land is Alice's now: public borders"
+    assert "executed its monarch" in _page(client, demo, "bob", "chronicle")
+
+
+def test_a_1_4_17_quick_friendship_protector_standings_and_refusal_e18(client, demo, rigged):
+    """Quick Friendship, chosen on the API order (E-23): the kingdom keeps its land with
+    Alice as its protector; the standings count its hexes for her (Q10); the next turn
+    her own invasion of it is refused with the reason (E-18), by the API and the form,
+    and nothing is saved."""
+    neutral, capital, _ = _neutral(demo)
+    land = set(neutral.hexes.values_list("pk", flat=True))
+    _foothold(demo, neutral, capital)
+    order = _invade(demo, capital, neutral_conquest="quick_friendship")
+    assert order["neutral_conquest"] == "quick_friendship"
+    alice = demo.kingdoms["alice"]
+    standings_before = {
+        row["kingdom"]: row for row in token_client(demo.players["bob"]).get(
+            api(demo, "standings/")).json()
+    }  # fmt: skip
+    _resolve_turn(demo.turn)
+
+    neutral.refresh_from_db()
+    assert neutral.protector == alice
+    assert set(neutral.hexes.values_list("pk", flat=True)) == land
+    assert not Hex.objects.filter(pk__in=land, owner__isnull=False).exists()
+    capital.refresh_from_db()
+    assert capital.defence == "great_fortress", "the capital is left intact"
+    conquest = TurnEvent.objects.get(turn=demo.turn, kind="NeutralKingdomConquered")
+    assert conquest.payload["choice"] == "quick_friendship"
+    [seen] = [e for e in _chronicle(demo, "bob") if e["kind"] == "NeutralKingdomConquered"]
+    assert "hexes" not in seen, "the kingdom's extent stays secret from Bob"
+    [own] = [e for e in _chronicle(demo, "alice") if e["kind"] == "NeutralKingdomConquered"]
+    assert len(own["hexes"]) == len(land)
+
+    rows = {
+        row["kingdom"]: row
+        for row in token_client(demo.players["bob"]).get(api(demo, "standings/")).json()
+    }
+    assert rows[alice.pk]["protected_hexes"] == len(land)
+    assert rows[alice.pk]["hexes"] == standings_before[alice.pk]["hexes"] + len(land)
+    assert rows[alice.pk]["land_score"] > standings_before[alice.pk]["land_score"] + len(land) - 1
+    assert rows[demo.kingdoms["bob"].pk]["protected_hexes"] == 0
+
+    turn = Turn.objects.get(campaign=demo.campaign, number=2)
+    army = alice.armies.order_by("-points").first()
+    body = {"army": army.pk, "kind": "invade", "target": list(capital.coord)}
+    response = token_client(demo.players["alice"]).post(api(demo, "orders/"), body, format="json")
+    assert response.status_code == 400
+    assert "under your protection (Quick Friendship): you may not invade it (E-18)" in str(
+        response.json()
+    )
+    client.force_login(demo.players["alice"])
+    url = reverse("order-form", args=[demo.campaign.pk, army.pk])
+    post = {f"army-{army.pk}-kind": "invade", f"army-{army.pk}-target_q": capital.q,
+            f"army-{army.pk}-target_r": capital.r}  # fmt: skip
+    html = client.post(url, post, HTTP_HX_REQUEST="true").content.decode()
+    assert "you may not invade it (E-18)" in html
+    assert not Order.objects.filter(turn=turn).exists()
+
+
+def test_e23_the_order_form_takes_the_choice_for_a_neutral_capital(client, demo):
+    """E-23: the army card's form has the optional choice; an invasion saves it, and
+    other orders keep the default."""
+    neutral, capital, _ = _neutral(demo)
+    _foothold(demo, neutral, capital)
+    army = demo.kingdoms["alice"].armies.order_by("-points").first()
+    client.force_login(demo.players["alice"])
+    url = reverse("order-form", args=[demo.campaign.pk, army.pk])
+    html = client.get(url).content.decode()
+    assert f'name="army-{army.pk}-neutral_conquest"' in html and "Quick Friendship" in html
+    post = {f"army-{army.pk}-kind": "invade", f"army-{army.pk}-target_q": capital.q,
+            f"army-{army.pk}-target_r": capital.r,
+            f"army-{army.pk}-neutral_conquest": "quick_friendship"}  # fmt: skip
+    html = client.post(url, post, HTTP_HX_REQUEST="true").content.decode()
+    assert "Order saved." in html and "Quick Friendship if it takes a neutral capital" in html
+    assert army.orders.get().neutral_conquest == "quick_friendship"
+    post |= {f"army-{army.pk}-kind": "rest"}
+    client.post(url, post, HTTP_HX_REQUEST="true")
+    assert army.orders.get().neutral_conquest == "sworn_enemies"
+
+
+def test_e23_the_api_refuses_an_unknown_choice(demo):
+    neutral, capital, _ = _neutral(demo)
+    _foothold(demo, neutral, capital)
+    army = demo.kingdoms["alice"].armies.order_by("-points").first()
+    body = {"army": army.pk, "kind": "invade", "target": list(capital.coord),
+            "neutral_conquest": "vassals"}  # fmt: skip
+    response = token_client(demo.players["alice"]).post(api(demo, "orders/"), body, format="json")
+    assert response.status_code == 400 and "neutral_conquest" in str(response.json())
+    assert not army.orders.exists()
