@@ -31,6 +31,8 @@ def visible_battles(turn: Turn, viewer: Viewer) -> list[dict]:
 def _battle_view(battle: Battle, viewer: Viewer) -> dict:
     sides = {side.role: side for side in battle.sides.all()}
     participants = {side.kingdom_id for side in sides.values()} - {None}
+    # E-28: a combined assault's partner takes part through his armies on another's side
+    participants |= {army.kingdom_id for side in sides.values() for army in side.armies.all()}
     insider = viewer.is_gm or viewer.kingdom_id in participants
     return {
         "id": battle.id,

@@ -37,7 +37,11 @@ def _publish(request: HttpRequest, seat: Seat) -> None:
     bid = post.get("minimum_bid", "").strip()
     if not bid.isdigit():
         raise Refused("The minimum opening bid is a whole number of power.", field="minimum_bid")
+    points = post.get("points", "").strip() or "250"
+    if not points.isdigit():
+        raise Refused("The mercenaries' points are a whole number.", field="points")
     mercenary_offer_publish(
+        points=int(points),
         turn=turn,
         by=request.user,
         name=post.get("name", ""),

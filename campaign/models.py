@@ -25,6 +25,9 @@ class Campaign(models.Model):
     # The GM's house rules: {"options": {...}, "tables": {...}} over the rulebook's
     # defaults (rules.ruleset); always validated by campaign_ruleset_change.
     ruleset_overrides = models.JSONField(default=dict, blank=True)
+    # The optional modules' own state (rules.modules: World.module_state), written by the
+    # turn pipeline only, e.g. the Beast's lair
+    module_state = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -171,6 +174,12 @@ class Hex(models.Model):
     defender_original_points = models.PositiveIntegerField(null=True, blank=True)
     defender_race = models.CharField(max_length=40, blank=True)
     is_orphan = models.BooleanField(default=False)
+    # §5.3 edicts (rules.edicts): the last turn the hex was looted, the last turn an edict
+    # was carried out in it (Table 3's −1), and its Unrest, first to last turn
+    looted_turn = models.PositiveIntegerField(null=True, blank=True)
+    edict_turn = models.PositiveIntegerField(null=True, blank=True)
+    unrest_from = models.PositiveIntegerField(null=True, blank=True)
+    unrest_until = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [
@@ -211,6 +220,8 @@ class MercenaryOffer(models.Model):
         max_length=2000, blank=True, help_text="Equipment, command group, magic items."
     )
     minimum_bid = models.PositiveIntegerField()
+    # Q18, E-14: the points they add to the winner's chosen army for the turn
+    points = models.PositiveIntegerField(default=250)
     special = models.BooleanField(default=False)
     published_at = models.DateTimeField(auto_now_add=True)
 

@@ -11,6 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from campaign.agreements_narration import AGREEMENT_NARRATORS
+from campaign.army_narration import ARMY_NARRATORS
+from campaign.spending_narration import SPENDING_NARRATORS
+
 
 @dataclass(frozen=True)
 class Names:
@@ -170,6 +174,9 @@ def _defender(p: dict, names: Names) -> str:
 
 def _battle_declared(p: dict, names: Names) -> str:
     attacker = names.kingdom(p.get("attacker_kingdom_id")) + _points(p, "attacker_points")
+    if p.get("attacker_kingdom_id") is None and "A-1.4.12" in (p.get("rule") or ""):
+        incited = names.neutral(p["attacker_neutral_kingdom_id"])  # A-1.4.12, Q17
+        attacker = f"Incited, {incited}" + _points(p, "attacker_points")
     kind = p.get("defender_kind")
     if kind == "undefended":
         return f"{attacker} invaded {_hex(p)}, which nobody defends."
@@ -357,6 +364,59 @@ def _neutral_kingdom_conquered(p: dict, names: Names) -> str:
     return text + f" (+{_number(p.get('power'), '3')} power)."
 
 
+def _edict_phrase(p: dict) -> str:
+    """§5.3: "loot hex (2, 0)" or "raze the fortress of hex (2, 0)"."""
+    if p.get("edict") == "raze":
+        structure = _words(p.get("structure_before") or p.get("structure") or "structure")
+        return f"raze the {structure} of {_hex(p)}"
+    return f"loot {_hex(p)}"
+
+
+def _edict_submitted(p: dict, names: Names) -> str:
+    return f"{names.kingdom(p.get('kingdom_id'))} decreed: {_edict_phrase(p)}."
+
+
+def _edict_withdrawn(p: dict, names: Names) -> str:
+    return f"{names.kingdom(p.get('kingdom_id'))} withdrew its edict to {_edict_phrase(p)}."
+
+
+_EDICT_RESULTS = {
+    "revolt": "the people rose in revolt",
+    "unrest": "unrest: the hex gives nothing for two turns",
+    "none": "the people bore it",
+}
+
+
+def _edict_resolved(p: dict, names: Names) -> str:
+    kingdom = names.kingdom(p.get("kingdom_id"))
+    if p.get("edict") == "raze":
+        structure = _words(p.get("structure_before") or "structure")
+        text = f"{kingdom} razed the {structure} of {_hex(p)}"
+        if p.get("structure_after"):
+            text += f", leaving a {_words(p['structure_after'])}"
+    else:
+        text = f"{kingdom} looted {_hex(p)}"
+    if isinstance(p.get("power"), int):
+        text += f" for {p['power']} power"
+    if isinstance(p.get("total"), int):
+        modifiers = f", {', '.join(p['modifiers'])}" if p.get("modifiers") else ""
+        result = _EDICT_RESULTS.get(p.get("result"), _words(p.get("result", "")))
+        text += f" (Table 3: {p['total']}{modifiers}): {result}"
+    return text + "."
+
+
+def _edict_void(p: dict, names: Names) -> str:
+    return f"The edict to {_edict_phrase(p)} is void: {p.get('reason', 'the hex changed hands')}."
+
+
+def _hex_revolted(p: dict, names: Names) -> str:
+    rebels = _number(p.get("defender_points"))
+    return (
+        f"{_hex(p)} rose in revolt against {names.kingdom(p.get('kingdom_id'))}: "
+        f"{rebels} points of rebels hold it now."
+    )
+
+
 def _ruleset_changed(p: dict, names: Names) -> str:
     changes = "; ".join(p.get("changes", [])) or "the house rules"
     return f"The GM changed the rules: {changes}."
@@ -405,13 +465,23 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "PatrolTookOver": _patrol_took_over,
     "OrdersReady": _orders_ready,
     "EarlyResolution": _early_resolution,
+    "EdictSubmitted": _edict_submitted,
+    "EdictWithdrawn": _edict_withdrawn,
+    "EdictResolved": _edict_resolved,
+    "EdictVoid": _edict_void,
+    "HexRevolted": _hex_revolted,
+    **AGREEMENT_NARRATORS,  # Q23: agreements between players (campaign.agreements_narration)
+    **SPENDING_NARRATORS,  # Table 10, Table 11, diplomacy (campaign.spending_narration)
 }
 
 
 def narrate(entry: dict, names: Names) -> str:
     """The entry as a sentence, with its rule ID in brackets when it has one."""
-    narrator = NARRATORS.get(entry.get("kind", ""))
-    if narrator is None:
+    kind = entry.get("kind", "")
+    narrator = NARRATORS.get(kind) or ARMY_NARRATORS.get(kind)
+    if narrator is None and entry.get("text"):
+        sentence = str(entry["text"])  # an optional module's Announcement (rules.modules)
+    elif narrator is None:
         sentence = f"{_words(entry.get('kind') or 'Something')} happened."
     else:
         sentence = narrator(entry, names)

@@ -159,9 +159,10 @@ def rumour_publish(*, turn: Turn, by: User, text: str) -> Rumour:
 @transaction.atomic
 def mercenary_offer_publish(
     *, turn: Turn, by: User, name: str, minimum_bid: int, description: str = "",
-    special: bool = False,
+    special: bool = False, points: int = 250,
 ) -> MercenaryOffer:
-    """A-2.1, Table 10: mercenaries for hire this turn, with their minimum opening bid."""
+    """A-2.1, Table 10: mercenaries for hire this turn, with their minimum opening bid and
+    the points they add to the winner's army for the turn (Q18, E-14)."""
     name = name.strip()
     if not name:
         raise Refused("Name the mercenaries on offer.", field="name")
@@ -169,13 +170,16 @@ def mercenary_offer_publish(
         raise Refused(
             "The minimum opening bid is at least 1 power (Table 10).", field="minimum_bid"
         )
+    if not 1 <= points <= 3500:
+        raise Refused("Mercenaries are 1–3,500 points (E-14).", field="points")
     turn = _turn_taking_orders(turn, by)
     offer = MercenaryOffer.objects.create(
         turn=turn, name=name, description=description.strip(), minimum_bid=minimum_bid,
-        special=special,
+        special=special, points=points,
     )
     chronicle_record(
-        turn, "MercenaryOffered", {"name": name, "minimum_bid": minimum_bid, "special": special},
+        turn, "MercenaryOffered",
+        {"name": name, "minimum_bid": minimum_bid, "special": special, "points": points},
         rule="A-2.1 Table 10", public=True,
     )
     return offer

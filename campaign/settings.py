@@ -146,4 +146,6 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play-by-post hex campaigns: the map, turns, orders and the chronicle.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # A choice set that shares its field name ("kind") with others: §5.3 edicts
+    "ENUM_NAME_OVERRIDES": {"EdictKindEnum": "rules.state.EdictKind"},
 }

@@ -29,6 +29,8 @@ from campaign.selectors import (
     visible_map,
 )
 from campaign.services import turn_claim_step, turn_progress
+from kingdoms.agreements_selectors import order_warning
+from kingdoms.edict_selectors import edicts_panel
 from kingdoms.forms import OrderForm
 from kingdoms.selectors import (
     last_scout_reports,
@@ -146,6 +148,7 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
     kingdoms = list(player_kingdoms(seat.campaign))
     armies = list(visible_armies(seat.campaign, seat.viewer))
     orders = {o.army_id: o for o in visible_orders(current, seat.viewer)} if current else {}
+    edicts = edicts_panel(current, seat.viewer)  # §5.3: a player's own
     context = {
         "seat": seat,
         "campaign": seat.campaign,
@@ -155,20 +158,24 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "map_svg": map_svg(seat, kingdoms, armies),
         "army_cards": army_cards(seat, current, armies, orders),
         "standings": standings(seat.campaign, seat.viewer),
-        "order_status": _order_status(seat, current, armies, orders),
+        "order_status": _order_status(seat, current, armies, orders, edicts),
         "early_resolution": seat.campaign.ruleset.early_resolution,
+        "edicts_panel": edicts,
     }
     return render_page(
         request, "campaign/campaign_detail.html", "campaign/partials/campaign_body.html", context
     )
 
 
-def _order_status(seat: Seat, turn: Turn | None, armies: list, orders: dict) -> dict | None:
-    """Q7: "3 of 4 armies ordered" and the ready mark, for a player: his visible armies
-    and orders are all his own, already loaded."""
+def _order_status(
+    seat: Seat, turn: Turn | None, armies: list, orders: dict, edicts: dict | None = None
+) -> dict | None:
+    """Q7: "3 of 4 armies ordered" and the ready mark, for a player: his visible armies,
+    orders and edicts (the panel's) are all his own, already loaded."""
     if turn is None or seat.kingdom is None or seat.viewer.is_gm:
         return None
-    return order_status(turn, seat.kingdom, armies=len(armies), ordered=len(orders))
+    given = len(edicts["edicts"]) if edicts is not None else None
+    return order_status(turn, seat.kingdom, armies=len(armies), ordered=len(orders), edicts=given)
 
 
 def army_card(
@@ -184,6 +191,7 @@ def army_card(
         "form": form,
         "saved": saved,
         "scouting": scouting_line(scouting),
+        "warning": order_warning(order),  # E-05: it would break a cease fire or alliance
     }
 
 

@@ -5,7 +5,13 @@ from django.urls import path
 
 from battles import views as battle_views
 from campaign import bulletin_views, ruleset_views, views
-from kingdoms import overview_views
+from kingdoms import (
+    agreements_views,
+    army_views,
+    edict_views,
+    overview_views,
+    spending_views,
+)
 from kingdoms import views as kingdom_views
 
 urlpatterns = [
@@ -23,6 +29,7 @@ urlpatterns = [
         kingdom_views.orders_ready,
         name="orders-ready",
     ),
+    path("campaigns/<int:campaign_id>/edicts/", edict_views.edicts, name="edicts"),
     path("campaigns/<int:campaign_id>/gm/", views.gm_console, name="gm-console"),
     path(
         "campaigns/<int:campaign_id>/gm/progress/",
@@ -39,4 +46,29 @@ urlpatterns = [
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),
     path("campaigns/<int:campaign_id>/kingdom/", overview_views.kingdom_page, name="kingdom"),
+    path(
+        "campaigns/<int:campaign_id>/kingdom/spending/",
+        spending_views.spending,
+        name="kingdom-spending",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/agreements/",
+        agreements_views.agreements,
+        name="agreements",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/agreements/<int:agreement_id>/<slug:action>/",
+        agreements_views.agreement_action,
+        name="agreement-action",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/kingdom/armies/raise/",
+        army_views.army_raise,
+        name="army-raise",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/kingdom/armies/<int:army_id>/<slug:action>/",
+        army_views.army_action,
+        name="army-action",
+    ),
 ]

@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from campaign.admin_corrections import CorrectionAdmin
-from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, Order
+from kingdoms.models import Agreement, Army, Character, Kingdom, NeutralKingdom, Order
 
 
 @admin.register(Kingdom)
@@ -39,3 +39,12 @@ class OrderAdmin(CorrectionAdmin):
 
     def campaign_of(self, obj):
         return obj.turn.campaign
+
+
+@admin.register(Agreement)
+class AgreementAdmin(CorrectionAdmin):
+    """Q23: the GM's corrections of agreements between players (a vassalage in force, …)."""
+
+    list_display = ("kind", "proposer", "partner", "state", "campaign")
+    list_filter = ("kind", "state")
+    raw_id_fields = ("target",)

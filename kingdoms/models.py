@@ -5,7 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from rules.state import NeutralConquest, OrderKind
+from rules.spending_state import SpendKind, SpendResult
+from rules.state import EdictKind, NeutralConquest, OrderKind, Structure
 from rules.tables import ScoutLevel
 
 
@@ -50,6 +51,10 @@ class NeutralKingdom(models.Model):
         on_delete=models.SET_NULL,
         related_name="protected_neutral_kingdoms",
     )
+    # A-1.4.12: allied by diplomacy to one player at a time (rules.diplomacy)
+    ally = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.SET_NULL, related_name="neutral_allies"
+    )
 
     def __str__(self) -> str:
         return self.name
@@ -64,6 +69,17 @@ class Army(models.Model):
         "campaign.Hex", null=True, blank=True, on_delete=models.SET_NULL, related_name="armies"
     )
     rested = models.BooleanField(default=False)  # E-01
+    # Army building (§5.6, E-14; kingdoms.army_services): the turn it was raised, and the
+    # turn its allocation was changed on a Rest (it must then Rest that turn)
+    raised_turn = models.PositiveIntegerField(null=True, blank=True)
+    rest_required_turn = models.PositiveIntegerField(null=True, blank=True)
+    # B 3.5: the army list, as text and/or a link, seen by its owner and the GM only; the
+    # GM approves it (a change withdraws the approval)
+    list_text = models.TextField(max_length=20000, blank=True)
+    list_url = models.CharField(max_length=500, blank=True)  # http(s), checked by the service
+    list_approved = models.BooleanField(default=False)
+    # §5.6, E-21: the entitlement slots it uses this turn, {"lord": 1, "hero": 2, …}
+    slots = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["kingdom", "id"]
@@ -84,6 +100,20 @@ class Character(models.Model):
     is_general = models.BooleanField(default=False)
     is_grand_marshal = models.BooleanField(default=False)
     tactician = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["kingdom"],
+                condition=models.Q(is_grand_marshal=True),
+                name="one_grand_marshal_per_kingdom",  # B 3.4
+            ),
+            models.UniqueConstraint(
+                fields=["army"],
+                condition=models.Q(is_general=True),
+                name="one_general_per_army",  # B 3.3
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -121,6 +151,32 @@ class Order(models.Model):
     @property
     def sea_cover_coords(self) -> tuple[tuple[int, int], ...]:
         return tuple((q, r) for q, r in self.sea_cover)
+
+
+class Edict(models.Model):
+    """A kingdom's Loot or Raze of one of its hexes for one turn (§5.3 Table 2), given
+    with the orders and resolved after step 6b (E-26, rules.edicts). A Raze names the
+    structure it destroys (E-26). Seen only by its kingdom and the GM; the chronicle
+    tells the results."""
+
+    turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="edicts")
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="edicts")
+    hex = models.ForeignKey("campaign.Hex", on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=[(k.value, k.name.title()) for k in EdictKind])
+    structure = models.CharField(
+        max_length=16,
+        blank=True,
+        choices=[(s.value, s.value.replace("_", " ").capitalize()) for s in Structure],
+    )
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["turn", "hex"], name="one_edict_per_hex")]
+        ordering = ["turn", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom}: {self.kind} {self.hex}"
 
 
 class OrderSet(models.Model):
@@ -165,3 +221,120 @@ class ScoutReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kingdom} scouted {self.hex} ({self.level})"
+
+
+class Agreement(models.Model):
+    """A mutual agreement between two player kingdoms (Q23, B 7.2–7.5): proposed by one,
+    accepted or declined by the other (kingdoms.agreements_services). The engine sees
+    the active ones (rules.agreements). A combined assault names its turn, hex and
+    beneficiary (E-28); a vassalage its overlord and vassal, and ``vassal_since`` once
+    the vassal's capital fell and he swore (Q20, E-19, E-23)."""
+
+    class Kind(models.TextChoices):
+        CEASE_FIRE = "cease_fire", "Cease fire"
+        ALLIANCE = "alliance", "Alliance"
+        COMBINED_ASSAULT = "combined_assault", "Combined assault"
+        VASSALAGE = "vassalage", "Vassalage"
+
+    class State(models.TextChoices):
+        PROPOSED = "proposed", "Proposed"
+        ACTIVE = "active", "Active"
+        DECLINED = "declined", "Declined"
+        ENDED = "ended", "Ended"
+        BROKEN = "broken", "Broken"
+
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="agreements"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    proposer = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="+")
+    partner = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="+")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PROPOSED)
+    # Announced to every player on acceptance (cease fire, alliance, vassalage), so the
+    # whole campaign sees it from then on; a combined assault stays the parties' (Q23).
+    public = models.BooleanField(default=False)
+    # Combined assault (E-28): the turn, the hex invaded together, who takes it
+    turn_number = models.PositiveIntegerField(null=True, blank=True)
+    target = models.ForeignKey(
+        "campaign.Hex", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    beneficiary = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # Vassalage (Q20, E-19)
+    overlord = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    vassal = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    vassal_since = models.PositiveIntegerField(null=True, blank=True)
+    proposed_turn = models.PositiveIntegerField()
+    started_turn = models.PositiveIntegerField(null=True, blank=True)
+    notice_turn = models.PositiveIntegerField(null=True, blank=True)  # ends after that turn
+    notice_by = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    ended_turn = models.PositiveIntegerField(null=True, blank=True)
+    ended_by = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    end_reason = models.CharField(max_length=20, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "id"]
+        indexes = [models.Index(fields=["campaign", "state"])]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.proposer} and {self.partner} ({self.state})"
+
+    @property
+    def kingdom_ids(self) -> tuple[int, int]:
+        return (self.proposer_id, self.partner_id)
+
+
+class PowerSpend(models.Model):
+    """One line of a kingdom's power spending for a turn (Table 10, Table 11, §5.6),
+    given with its orders (kingdoms.spending_services) and resolved at step 3b (E-25).
+    Private: seen by its kingdom and the GM only, never by others. ``result`` is ""
+    until step 3b; ``points`` what a recruit or a won bid added this turn."""
+
+    turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="spends")
+    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="spends")
+    kind = models.CharField(max_length=16, choices=[(k.value, k.label) for k in SpendKind])
+    amount = models.PositiveIntegerField()
+    hex = models.ForeignKey(
+        "campaign.Hex", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    army = models.ForeignKey(
+        Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    offer = models.ForeignKey(
+        "campaign.MercenaryOffer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="bids",
+    )
+    neutral_kingdom = models.ForeignKey(
+        NeutralKingdom, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recipient = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    result = models.CharField(
+        max_length=16,
+        blank=True,
+        choices=[(r.value, r.value.replace("_", " ")) for r in SpendResult],
+    )
+    roll = models.SmallIntegerField(null=True, blank=True)  # diplomacy, pacify: the total
+    points = models.PositiveIntegerField(default=0)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    submitted_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["turn", "kingdom", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom}: {self.kind} ({self.amount} power)"

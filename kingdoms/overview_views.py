@@ -8,7 +8,10 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from campaign.views import seat_for
+from kingdoms.agreements_views import agreements_section
+from kingdoms.army_views import building_context
 from kingdoms.selectors import kingdom_overview, player_kingdoms
+from kingdoms.spending_views import spending_section
 
 
 @login_required
@@ -25,6 +28,9 @@ def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if kingdom is None:
         raise Http404("No kingdom to show.")
     context = {"seat": seat, "campaign": seat.campaign, **kingdom_overview(kingdom)}
+    context.update(building_context(seat, kingdom))  # §5.6 army building (kingdoms.army_views)
+    context.update(agreements_section(seat, kingdom))  # Q23 (kingdoms.agreements_views)
+    context.update(spending_section(seat, kingdom))  # Table 10 (kingdoms.spending_views)
     if seat.viewer.is_gm:
         context["choices"] = list(player_kingdoms(seat.campaign))
     return render(request, "kingdoms/kingdom.html", context)

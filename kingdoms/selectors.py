@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from campaign.models import Campaign, Hex, Turn
-from kingdoms.models import Army, Kingdom, NeutralKingdom, Order, OrderSet, ScoutReport
+from kingdoms.models import Army, Edict, Kingdom, NeutralKingdom, Order, OrderSet, ScoutReport
+from rules.edicts import HexHistory, idle, looted_in
 from rules.power import land_score_halves
 from rules.state import Feature
 from rules.support import entitlements, total_support
@@ -51,16 +52,27 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
     map is); its effective power, which counts unspent power, only to itself and the GM.
     The hexes of a neutral kingdom a player protects (Quick Friendship) count for him at
     their normal values (Q10, E-18), in ``hexes`` too, and ``protected_hexes`` says how
-    many they are. Two queries, whatever the map size."""
-    features: dict[int, list[Feature | None]] = defaultdict(list)
+    many they are. A hex looted in the last resolved turn scores 0 (Table 1, §5.3) but
+    counts among the hexes. Two queries, whatever the map size."""
+    features: dict[int, list[Feature | None]] = defaultdict(list)  # of the hexes that score
+    hexes: dict[int, int] = defaultdict(int)
     protected: dict[int, int] = defaultdict(int)
-    rows = Hex.objects.filter(
-        Q(owner__isnull=False) | Q(neutral_kingdom__protector__isnull=False), campaign=campaign
-    ).values_list("owner_id", "neutral_kingdom__protector_id", "feature")
-    for owner_id, protector_id, feature in rows:
-        features[owner_id or protector_id].append(Feature(feature) if feature else None)
+    resolved = Turn.objects.filter(campaign=campaign, state=Turn.State.CLOSED)
+    rows = (
+        Hex.objects.filter(
+            Q(owner__isnull=False) | Q(neutral_kingdom__protector__isnull=False), campaign=campaign
+        )
+        .annotate(scored_turn=Subquery(resolved.order_by("-number").values("number")[:1]))
+        .values_list("owner_id", "neutral_kingdom__protector_id", "feature", "looted_turn",
+                     "scored_turn")
+    )  # fmt: skip
+    for owner_id, protector_id, feature, looted_turn, scored_turn in rows:
+        hexes[owner_id or protector_id] += 1
         if owner_id is None:
             protected[protector_id] += 1
+        elif scored_turn is not None and looted_in(HexHistory(looted_turn), scored_turn):
+            continue  # Table 1: it scores 0 for the turn it was looted
+        features[owner_id or protector_id].append(Feature(feature) if feature else None)
     table = []
     for kingdom in player_kingdoms(campaign):
         land = land_score_halves(features[kingdom.id])
@@ -70,7 +82,7 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
                 "kingdom": kingdom.id,
                 "name": kingdom.name,
                 "colour": kingdom.colour,
-                "hexes": len(features[kingdom.id]),
+                "hexes": hexes[kingdom.id],
                 "protected_hexes": protected[kingdom.id],
                 "land_score": land / 2,
                 "power": kingdom.power if sees_power else None,
@@ -96,14 +108,23 @@ def last_scout_reports(viewer: Viewer, army_ids: list[int]) -> dict[int, ScoutRe
 
 def kingdom_overview(kingdom: Kingdom) -> dict:
     """§5.6, Table 6: what a kingdom may field. Only for its player and the GM (the
-    views check the seat); two queries."""
-    rows = Hex.objects.filter(owner=kingdom).values_list("feature", "is_orphan")
-    features = [Feature(feature) if feature else None for feature, _ in rows]
+    views check the seat); two queries. A hex looted last turn or under Unrest gives no
+    Support and no Entitlements this turn (§5.3, rules.edicts.idle); ``idle`` counts them."""
+    current = Turn.objects.filter(campaign=OuterRef("campaign")).order_by("-number")
+    rows = list(
+        Hex.objects.filter(owner=kingdom)
+        .annotate(turn_number=Subquery(current.values("number")[:1]))
+        .values_list("feature", "is_orphan", "looted_turn", "unrest_from", "unrest_until",
+                     "turn_number")
+    )  # fmt: skip
+    giving = [row for row in rows if not idle(HexHistory(*row[2:5]), row[5] or 0)]
+    features = [Feature(row[0]) if row[0] else None for row in giving]
     armies = list(kingdom.armies.order_by("id"))
     return {
         "kingdom": kingdom,
-        "hexes": len(features),
-        "orphans": sum(1 for _, orphan in rows if orphan),
+        "hexes": len(rows),
+        "orphans": sum(1 for row in rows if row[1]),
+        "idle": len(rows) - len(giving),
         "support": total_support(features),
         "allocated": sum(army.allocation for army in armies),
         "entitlements": entitlements(features),
@@ -112,16 +133,23 @@ def kingdom_overview(kingdom: Kingdom) -> dict:
 
 
 def order_status(
-    turn: Turn, kingdom: Kingdom, *, armies: int | None = None, ordered: int | None = None
+    turn: Turn,
+    kingdom: Kingdom,
+    *,
+    armies: int | None = None,
+    ordered: int | None = None,
+    edicts: int | None = None,
 ) -> dict:
     """Q7: a kingdom's orders for ``turn`` as a whole, for its own player: how many of
-    its armies have an order (the others rest; there are no edicts yet) and whether the
-    player marked them ready. Three queries, one if the caller has counted the kingdom's
-    ``armies`` and those ``ordered`` already."""
+    its armies have an order (the others rest), how many edicts it gave (§5.3) and
+    whether the player marked them ready. Four queries, one if the caller has counted
+    the kingdom's ``armies``, those ``ordered`` and its ``edicts`` already."""
     if armies is None:
         armies = Army.objects.filter(kingdom=kingdom).count()
     if ordered is None:
         ordered = Order.objects.filter(turn=turn, army__kingdom=kingdom).count()
+    if edicts is None:
+        edicts = Edict.objects.filter(turn=turn, kingdom=kingdom).count()
     ready = OrderSet.objects.filter(turn=turn, kingdom=kingdom, ready=True).exists()
     return {
         "kingdom": kingdom.id,
@@ -130,6 +158,7 @@ def order_status(
         "armies": armies,
         "ordered": ordered,
         "resting": armies - ordered,
+        "edicts": edicts,
         "open": turn.state == Turn.State.OPEN,
     }
 

@@ -69,6 +69,9 @@ def order_submit(
         kinds = ", ".join(k.value for k in OrderKind)
         raise Refused(f"'{kind}' is not an order: choose one of {kinds}.", field="kind") from None
     conquest = _neutral_conquest(neutral_conquest, order_kind)
+    if army.rest_required_turn == turn.number and order_kind is not OrderKind.REST:
+        message = f"{army.name}'s allocation was raised on its Rest this turn: it Rests (E-14)."
+        raise Refused(message, field="kind")  # kingdoms.army_services
     if order_kind != OrderKind.REST and target is None:
         raise Refused(f"A {order_kind.value} order needs a target hex.", field="target")
     snapshot = snapshot_load(army.kingdom.campaign, turn.number)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rules import modules
 from rules.dice import Dice, Roll
 from rules.events import (
     ArmyLosses,
@@ -87,8 +88,11 @@ def characters(world: World, side: Side) -> list[CharacterState]:
 def basic_strategy_modifier(
     world: World, battle: BattleState, role: Role, points: dict[int, int]
 ) -> int:
-    """Table 23 for one side: the sum of every modifier in ``TABLE_23_MODIFIERS``."""
-    return sum(modifier.value(world, battle, role, points) for modifier in TABLE_23_MODIFIERS)
+    """Table 23 for one side: the sum of every modifier in ``TABLE_23_MODIFIERS`` and
+    those of the optional modules the campaign has on (rules.modules, E-21)."""
+    core = sum(modifier.value(world, battle, role, points) for modifier in TABLE_23_MODIFIERS)
+    extra = [value for module in modules.active(world) for _, _, value in module.table_23]
+    return core + sum(value(world, battle, role, points) for value in extra)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from rules.agreements import is_vassal, rivals, vassalage_instead
 from rules.dice import Dice
 from rules.events import (
     ArmyDestroyed,
@@ -29,12 +30,17 @@ def resolve_lost_capitals(world: World, dice: Dice) -> tuple[World, list[Event]]
         capital = kingdom.capital
         if kingdom.eliminated or capital is None or world.hexes[capital].owner == kingdom.id:
             continue
+        if is_vassal(world, kingdom.id):  # E-19: his capital is his overlord's now
+            continue
         new_capital = fallback_capital(world, kingdom.id)
         if new_capital is not None:
             event = CapitalMoved(
                 rule="A-3.2 §3-6e E-23", kingdom_id=kingdom.id, old=capital, new=new_capital
             )
             world = _with_kingdom(world, kingdom.id, capital=new_capital)
+            events.append(event)
+        elif (sworn := vassalage_instead(world, kingdom.id)) is not None:  # Q20, E-23
+            world, event = sworn
             events.append(event)
         else:
             world, eliminated = _eliminate(world, kingdom.id, dice)
@@ -89,6 +95,9 @@ def _eliminate(world: World, kingdom_id: int, dice: Dice) -> tuple[World, list[E
 
 
 def last_kingdom_standing(world: World) -> int | None:
-    """A-3.1: a player who has eliminated every other wins at once."""
-    standing = [k.id for k in world.kingdoms.values() if not k.eliminated]
+    """A-3.1: a player who has eliminated every other wins at once; his own vassals do
+    not stand in his way, and a vassal never wins (E-19, rules.agreements.rivals)."""
+    standing = [
+        k.id for k in world.kingdoms.values() if not k.eliminated and not rivals(world, k.id)
+    ]
     return standing[0] if len(standing) == 1 and len(world.kingdoms) > 1 else None

@@ -14,6 +14,7 @@ class DiceTable:
     rule: str  # where it comes from, e.g. "A-1.0.5 §5.5"
     sides: int
     rows: tuple[tuple[int, int, Hashable], ...]
+    lowest: int = 1  # the lowest total the dice show: 2 for 2d6 (Table 31)
 
     def lookup(self, roll: int):
         for low, high, result in self.rows:
@@ -24,9 +25,11 @@ class DiceTable:
     def validate(self) -> None:
         """Raise ValueError naming the first face that no row, or two rows, cover."""
         for low, high, _ in self.rows:
-            if not 1 <= low <= high <= self.sides:
-                raise ValueError(f"{self.title}: row {low}–{high} is not within 1–{self.sides}")
-        for face in range(1, self.sides + 1):
+            if not self.lowest <= low <= high <= self.sides:
+                raise ValueError(
+                    f"{self.title}: row {low}–{high} is not within {self.lowest}–{self.sides}"
+                )
+        for face in range(self.lowest, self.sides + 1):
             covering = [(low, high) for low, high, _ in self.rows if low <= face <= high]
             if not covering:
                 raise ValueError(f"{self.title}: {face} is not covered")

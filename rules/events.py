@@ -12,8 +12,17 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rules.dice import Roll
-from rules.state import Coord, DefenderKind, Feature, NeutralConquest, Role, Strategy
-from rules.tables import ScoutLevel
+from rules.state import (
+    Coord,
+    DefenderKind,
+    EdictKind,
+    Feature,
+    NeutralConquest,
+    Role,
+    Strategy,
+    Structure,
+)
+from rules.tables import EdictRisk, ScoutLevel
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,11 +108,13 @@ class NeutralKingdomDiscovered(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class BattleDeclared(Event):
-    """§3 step 3e: an invasion meets its defender (or none: undefended, lost cause)."""
+    """§3 step 3e: an invasion meets its defender (or none: undefended, lost cause). An
+    incited attack (A-1.4.12, rules.diplomacy) has a neutral kingdom as the attacker:
+    ``attacker_kingdom_id`` None and ``attacker_neutral_kingdom_id`` set."""
 
     hex: Coord
     defender_kind: DefenderKind
-    attacker_kingdom_id: int
+    attacker_kingdom_id: int | None
     attacker_army_ids: tuple[int, ...]
     attacker_points: int
     defender_kingdom_id: int | None = None
@@ -112,6 +123,7 @@ class BattleDeclared(Event):
     defender_points: int = 0
     # At a neutral capital: the invader's standing choice if he takes it (A-1.4.17, E-23)
     neutral_conquest: NeutralConquest | None = None
+    attacker_neutral_kingdom_id: int | None = None  # an incited attack (A-1.4.12, Q17)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -337,6 +349,117 @@ class NeutralKingdomConquered(Event):
     hexes: tuple[Coord, ...]
     previous_protector_id: int | None = None
     power: int = 3
+
+
+@dataclass(frozen=True, kw_only=True)
+class EdictResolved(Event):
+    """§5.3 Tables 2–4, E-26: a Loot or Raze carried out after step 6b. ``total`` is the
+    modified Table 3 d6 (its ``modifiers`` in words) and ``result`` what it gave;
+    ``power`` (Table 4) is credited at step 6g (E-13). A Raze's ``structure`` went from
+    ``structure_before`` to ``structure_after`` (None: removed): a feature, a fortress
+    (``defence``) or a watchtower. What the map shows is public; the roll, the result
+    and the power are the kingdom's alone (rules.visibility)."""
+
+    kingdom_id: int
+    hex: Coord
+    edict: EdictKind  # not "kind": a chronicle entry's kind is its event type
+    structure: Structure | None = None
+    total: int
+    modifiers: tuple[str, ...] = ()
+    result: EdictRisk
+    power: int
+    structure_before: str | None = None
+    structure_after: str | None = None
+    unrest_from: int | None = None  # Unrest: the first and last turn the hex gives nothing
+    unrest_until: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class EdictVoid(Event):
+    """E-26: an edict whose hex changed hands this turn (or no longer holds what it
+    names) is void: no roll, no power. For its kingdom only."""
+
+    kingdom_id: int
+    hex: Coord
+    edict: EdictKind  # not "kind": a chronicle entry's kind is its event type
+    structure: Structure | None = None
+    reason: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class HexRevolted(Event):
+    """Table 3 Revolt, E-09: the hex leaves ``kingdom_id`` and becomes unowned and
+    explored, its feature kept; rebels of ``defender_points`` hold it and stay (an
+    exception to A-1.0.6). Public."""
+
+    hex: Coord
+    kingdom_id: int
+    feature: Feature | None
+    defender_points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllocationCut(Event):
+    """E-14: Total Support fell below the sum of the allocations and the player did not
+    cut them at his orders, so the largest is cut (rules.armies.support_cuts); its
+    points follow it down. For the owner and the GM."""
+
+    army_id: int
+    kingdom_id: int
+    allocation_before: int
+    allocation: int
+    points: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ArmyWeakened(Event):
+    """Points an army loses outside a battle (Table 31 rows 3 and 6, E-12), rounded to
+    5 points; below 1,000 it follows E-14. For the owner and the GM."""
+
+    army_id: int
+    points_lost: int
+    points_left: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class PowerAdjusted(Event):
+    """A one-off gain or loss of unspent power outside Table 9 (Table 31, App G);
+    ``power`` is the kingdom's power after it. For the owner and the GM."""
+
+    kingdom_id: int
+    change: int
+    power: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class HexRavaged(Event):
+    """App G, E-39 ("sacked"): a mega-feature is downgraded or a major feature removed,
+    the fortress or watchtower removed, and the hex counts as looted. Public."""
+
+    hex: Coord
+    feature_before: Feature | None
+    feature: Feature | None
+    defence_removed: bool = False
+    watchtower_removed: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class ModuleStateChanged(Event):
+    """An optional module's own state after this step (rules.modules), e.g. where the
+    Beast's lair is; the GM's alone (the announcements say what players learn)."""
+
+    module: str
+    state: dict
+
+
+@dataclass(frozen=True, kw_only=True)
+class Announcement(Event):
+    """What an optional module announces (a Table 31 event, the Beast's rampage):
+    ``text`` says it in words; to everyone, or to ``kingdom_ids`` alone when given.
+    Modules subclass it (rules.modules)."""
+
+    text: str
+    kingdom_ids: tuple[int, ...] = ()
 
 
 @dataclass

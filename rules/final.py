@@ -10,13 +10,17 @@ Provisional Results too (rules.rest); a battle fought here clears the rested fla
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from rules import modules
+from rules.agreements import agreements_expired, friendly_connected, may_win, pay_tribute
 from rules.battle import decision, resolve_battle
 from rules.capitals import last_kingdom_standing, resolve_lost_capitals
 from rules.dice import Dice
+from rules.diplomacy import incited_conquest, pacified_join
+from rules.edicts import edict_power_this_turn, resolve_edicts, revolted_hexes
 from rules.ending import resolve_ending
 from rules.events import (
     ArmyMoved,
@@ -28,7 +32,8 @@ from rules.events import (
     Outcome,
     PatrolTookOver,
 )
-from rules.hexgrid import orphans, terrain_map
+from rules.hexgrid import terrain_map
+from rules.modules import is_roaming
 from rules.neutrals import (
     conquer_neutral_kingdom,
     conquest_power,
@@ -39,11 +44,18 @@ from rules.neutrals import (
 from rules.orders import Patrol, covering_patrol, patrol_bases
 from rules.power import campaign_won, collect_power, owners_applied
 from rules.rest import rest_flags_used
-from rules.state import BattleState, Coord, Decision, DefenderKind, Order, Role, World
+from rules.spending import builds_completed, shared_power, temporary_points_lost
+from rules.spending_state import Spend
+from rules.state import BattleState, Coord, Decision, DefenderKind, Edict, Order, Role, World
 
 
 def resolve_final(
-    world: World, battles: list[BattleState], dice: Dice, orders: Iterable[Order] = ()
+    world: World,
+    battles: list[BattleState],
+    dice: Dice,
+    orders: Iterable[Order] = (),
+    edicts: Iterable[Edict] = (),
+    spends: Iterable[Spend] = (),
 ) -> Outcome:
     """§3 Phase 6 and 7: abstract battles (6a), the map (6b) with the neutral capitals
     taken last (A-1.4.16, E-18), army positions (E-32), the discovery rolls of the
@@ -53,8 +65,14 @@ def resolve_final(
     roll (A-3.0.2) and, if the campaign ends, the winner (A-3.1).
 
     ``orders`` are the turn's orders: their patrols may take over a hex whose declared
-    patrol was used up (P-C4, E-15)."""
+    patrol was used up (P-C4, E-15). ``edicts`` are resolved right after 6b (E-26,
+    rules.edicts): their Revolts and Unrest before 6f, their power at 6g, left out of
+    Table 1 if the campaign ends at this turn's end roll (E-13). ``spends`` are the
+    turn's power spends with their step 3b results (rules.spending): a pacified hex
+    joins after the battles (E-26), builds complete at 6f, recruits and mercenaries
+    leave, and shared power is credited at 6g (E-25)."""
     outcome = Outcome()
+    orders = list(orders)
     turn = _TurnSoFar.of(world, orders)
     for battle in sorted(battles, key=lambda b: b.key):
         if battle.hex in turn.taken:
@@ -64,16 +82,36 @@ def resolve_final(
         events = resolve_battle(world, battle, dice, turn.points)
         outcome.events += events
         outcome.events += turn.apply(battle, events)
+        outcome.events += modules.after_battle(world, battle, events)  # rules.modules
     outcome.events += turn.neutral_conquests(world)
+    spends = list(spends)
+    outcome.events += pacified_join(turn.owners, world, spends)  # Table 11, E-26
     conquered = conquests_applied(owners_applied(world, turn.owners), outcome.events)
+    conquered, edicts_done = resolve_edicts(conquered, edicts, orders, dice)  # E-26
+    outcome.events += edicts_done
+    for coord in revolted_hexes(edicts_done):  # E-32: armies there fall back too
+        turn.taken.add(coord)
+        turn.owners[coord] = None
+    edict_power = edict_power_this_turn(edicts_done)
     outcome.events += discover_after_battles(conquered, battles, outcome.events, dice)  # 6d
     after, lost = resolve_lost_capitals(conquered, dice)
     outcome.events += lost
+    after, ended = agreements_expired(after, lost)  # notice given, E-28's turn over, E-27
+    outcome.events += ended
     outcome.events += turn.displaced(after)
     outcome.events += orphan_changes(world, after)
-    income = collect_power(after, conquest_power(outcome.events))
+    outcome.events += builds_completed({c: h.owner for c, h in after.hexes.items()}, spends)  # 6f
+    outcome.events += temporary_points_lost(world, spends, turn.points)  # Table 10, Q18
+    credit, shared = shared_power(spends)  # E-25: credited at 6g
+    outcome.events += shared
+    bonus = Counter(conquest_power(outcome.events)) + Counter(edict_power)  # 6g, Table 4
+    bonus += Counter(modules.power_bonus(world, outcome.events))  # e.g. App G's +3
+    bonus += Counter(credit)
+    income, tribute = pay_tribute(after, collect_power(after, bonus))  # E-19: vassals pay
     outcome.events += income
-    powers = {e.kingdom_id: e.power for e in income}
+    outcome.events += tribute
+    powers = {e.kingdom_id: e.power for e in income if may_win(after, e.kingdom_id)}  # E-19
+    outcome.events += modules.end_of_turn(world, outcome.events, dice)  # e.g. App G's rolls
     survivor = last_kingdom_standing(after)
     if survivor is not None:
         outcome.events.append(campaign_won(after, {survivor: powers[survivor]}, "A-3.1"))
@@ -81,7 +119,8 @@ def resolve_final(
     ending = resolve_ending(world, dice)
     outcome.events += ending
     if any(roll.ends for roll in ending):
-        outcome.events.append(campaign_won(after, powers, "A-3.1 Table 1 E-27"))
+        scored = {k: power - edict_power.get(k, 0) for k, power in powers.items()}  # E-13
+        outcome.events.append(campaign_won(after, scored, "A-3.1 Table 1 E-27"))
     return outcome
 
 
@@ -150,8 +189,12 @@ class _TurnSoFar:
         ):
             self.used_up.update(patrol)
         flags = rest_flags_used(battle, events, self.rested)
-        if winner is not Role.ATTACKER:
-            return flags
+        if winner is not Role.ATTACKER or is_roaming(battle.attacker):
+            return flags  # E-12, E-39: a roaming force (the Beast) takes no hex
+        if battle.attacker.kingdom_id is None:  # Q17: an incited neutral army won
+            previous, self.owners[battle.hex] = self.owners[battle.hex], None
+            self.taken.add(battle.hex)
+            return [*flags, incited_conquest(battle, previous)]
         if (
             battle.defender_kind is DefenderKind.NEUTRAL_KINGDOM
             and battle.hex in self.neutral_capitals
@@ -244,9 +287,8 @@ def orphan_changes(before: World, after: World) -> list[OrphanChanged]:
         if hex_.owner is not None:
             by_kingdom[hex_.owner].add(coord)
     orphaned: set[Coord] = set()
-    for kingdom_id, owned in by_kingdom.items():
-        kingdom = after.kingdoms.get(kingdom_id)
-        orphaned |= orphans(kingdom.capital if kingdom else None, owned, terrain)
+    for kingdom_id, owned in by_kingdom.items():  # Q9, E-19: allies' and overlord's hexes
+        orphaned |= owned - friendly_connected(after, kingdom_id, by_kingdom, terrain)
     return [
         OrphanChanged(rule="A-1.3.1 §3-6f", hex=coord, orphan=coord in orphaned)
         for coord in sorted(before.hexes)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from rules.agreements import invasion_refusal, patrol_protects
 from rules.hexgrid import adjacent, distance, neighbours, terrain_map, within
 from rules.neutrals import protector_of
 from rules.state import ArmyState, Coord, Order, OrderKind, Terrain, World
@@ -122,19 +123,24 @@ def covering_patrol(
     hex, the unused one (not in ``used_up``, P-C4) with the most points, ties to the
     lowest army id; None if none covers it. ``points`` are the armies' current points
     when earlier battles of the turn changed them. A Scout covers nothing: only Patrol
-    orders are in ``patrols``."""
+    orders are in ``patrols``. With the ``allied_patrols`` option an ally's patrol
+    covers the hex too, after all of the owner's own (Q13, rules.agreements)."""
     owner = world.hexes[coord].owner
     spent = set(used_up)
     covering = [
         p.army
         for p in patrols
         if owner is not None
-        and p.army.kingdom_id == owner
+        and patrol_protects(world, p.army.kingdom_id, owner)  # Q13: allies, as an option
         and coord in p.area
         and p.army.id not in spent
     ]
     current = points or {}
-    return max(covering, key=lambda a: (current.get(a.id, a.points), -a.id), default=None)
+    return max(
+        covering,
+        key=lambda a: (a.kingdom_id == owner, current.get(a.id, a.points), -a.id),
+        default=None,
+    )
 
 
 def why_illegal(
@@ -195,6 +201,9 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> str | None:
             f"{target} belongs to a neutral kingdom under your protection (Quick "
             "Friendship): you may not invade it (E-18)"
         )
+    problem = invasion_refusal(world, kingdom_id, target)  # Q20, E-19: vassalage
+    if problem:
+        return problem
     if invasion_origin(world, kingdom_id, target) is None:
         return f"{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)"
     if order.origin is None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
+from rules.diplomacy import alliance_income
+from rules.edicts import idle, looted_in
 from rules.events import CampaignWon, Event, PowerCollected
 from rules.neutrals import protected_hexes, protected_kingdoms
 from rules.state import Coord, Feature, World
@@ -32,8 +34,13 @@ def land_score_halves(features: Iterable[Feature | None]) -> int:
 
 def kingdom_features(world: World, kingdom_id: int) -> list[Feature | None]:
     """The features of the kingdom's hexes and, at their normal values, of the hexes of
-    the neutral kingdoms it protects (Quick Friendship: Q10, E-18)."""
-    own = [h.feature for h in world.hexes.values() if h.owner == kingdom_id]
+    the neutral kingdoms it protects (Quick Friendship: Q10, E-18). A hex looted this
+    turn scores 0 in Table 1 (Source A, rules.edicts), so it is left out."""
+    own = [
+        h.feature
+        for h in world.hexes.values()
+        if h.owner == kingdom_id and not looted_in(h, world.turn)
+    ]
     return own + [world.hexes[c].feature for c in protected_hexes(world, kingdom_id)]
 
 
@@ -42,15 +49,17 @@ def income(world: World, kingdom_id: int) -> tuple[int, int]:
 
     The own capital gives +1 (Source A), and in all only 1 although it is a City (E-22);
     each other mega-feature +1; each non-mega major feature +1 industry, and every 3
-    industry convert to 1 power with the remainder kept. Orphan hexes pay too (A-1.3.5).
+    industry convert to 1 power with the remainder kept. Orphan hexes pay too (A-1.3.5);
+    a hex looted last turn or under Unrest pays nothing (Table 9, rules.edicts.idle).
     Each neutral kingdom it protects pays +1 tribute (A-1.4.7, Q2, E-18), and nothing
-    else: its hexes are not the kingdom's.
+    else: its hexes are not the kingdom's. Each neutral ally by diplomacy pays +1
+    (A-1.4.12, rules.diplomacy).
     """
     kingdom = world.kingdoms[kingdom_id]
     capital = kingdom.capital
     power, industry_now = 0, kingdom.industry
     for coord, hex_ in world.hexes.items():
-        if hex_.owner != kingdom_id:
+        if hex_.owner != kingdom_id or idle(hex_, world.turn):
             continue
         if coord == capital:
             power += 1
@@ -60,7 +69,7 @@ def income(world: World, kingdom_id: int) -> tuple[int, int]:
             industry_now += 1
     converted, left = divmod(industry_now, INDUSTRY_PER_POWER)
     tribute = TRIBUTE * len(protected_kingdoms(world, kingdom_id))
-    return power + converted + tribute, left
+    return power + converted + tribute + alliance_income(world, kingdom_id), left
 
 
 def collect_power(world: World, bonus: Mapping[int, int] | None = None) -> list[PowerCollected]:

@@ -15,13 +15,18 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from rules import modules
+from rules.agreements import breaches, combined_assaults
 from rules.dice import Dice, Roll
+from rules.diplomacy import alliances_broken, declare_incited
 from rules.events import ArmyMoved, BattleDeclared, Event, HexExplored, Outcome
 from rules.exploration import explore_hex
 from rules.neutrals import discover_after_last_turn, recover_defenders, with_conquest_choice
 from rules.orders import Patrol, covering_patrol, invasion_origin, patrol_bases
 from rules.rest import resolve_rest
 from rules.scouting import resolve_scouting, scouted_world
+from rules.spending import resolve_power_spending
+from rules.spending_state import Spending
 from rules.state import (
     ArmyState,
     BattleState,
@@ -53,7 +58,9 @@ class Force:
     points: int
 
 
-def resolve_provisional(world: World, orders: list[Order], dice: Dice) -> Outcome:
+def resolve_provisional(
+    world: World, orders: list[Order], dice: Dice, spending: Spending | None = None
+) -> Outcome:
     """§3 Phase 3, steps 3d, 3e and 3f: scouting (rules.scouting), then HexExplored and
     BattleDeclared events.
 
@@ -65,23 +72,42 @@ def resolve_provisional(world: World, orders: list[Order], dice: Dice) -> Outcom
 
     Before all that come step 3a, the discovery rolls of A-1.4.20, and the regrowth of
     surviving neutral defenders (§5.5, E-09), which invasions then meet (rules.neutrals).
+    Invasions of a partner's hex break their cease fire or alliance (E-05), and the
+    parties of a combined assault invade as one force (E-28): rules.agreements.
     """
     outcome = Outcome()
     outcome.events += discover_after_last_turn(world, dice)
     world, recovered = recover_defenders(world)
     outcome.events += recovered
+    world, orders, phase_one = modules.phase_one(world, orders, dice)  # §3 Phase 1, E-12
+    outcome.events += phase_one
+    orders = [o for o in orders if o.army_id in world.armies]  # none for a destroyed army
     outcome.events += _positions(world, orders)
-    outcome.events += resolve_rest(world, orders)
+    rested = resolve_rest(world, orders)
+    outcome.events += rested
+    # §3 step 3b, E-25: power spending (rules.spending, rules.diplomacy)
+    rebuilt = {e.army_id: e.points for e in rested}
+    spent = resolve_power_spending(world, spending or Spending(), dice, rebuilt)
+    outcome.events += spent.events
+    world = spent.world
     scouting = resolve_scouting(world, orders, dice)
     outcome.events += scouting
     world = scouted_world(world, scouting)
+    world, broken = breaches(world, orders)  # E-05: invading a partner ends the agreement
+    outcome.events += broken
     patrols = patrol_bases(world, orders)
+    orders, patrols, entries = modules.invasions(world, orders, patrols, dice)  # 3e, E-12
+    outcome.events += entries
     for target, forces in _invasions(world, orders).items():
+        forces, joined = combined_assaults(world, target, forces)  # E-28, two players
+        outcome.events += joined
         kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome)
         rule = DECLARATION_RULES[kind] + (" P-C3" if len(forces) > 1 else "")
         for force, rolls in _order_of_battle(target, forces, dice):
             declared = _declaration(rule, rolls, target, force, kind, defender)
             outcome.add(with_conquest_choice(world, declared, orders))  # E-23
+    outcome.events += alliances_broken(world, orders)  # §5.6: invading one's neutral ally
+    outcome.events += declare_incited(world, spent.incited, patrols)  # A-1.4.12, Q17
     return outcome
 
 
@@ -94,7 +120,10 @@ def declared_battles(events: list[Event]) -> list[BattleState]:
 
 def _battle_state(key: int, e: BattleDeclared) -> BattleState:
     attacker = Side(
-        points=e.attacker_points, kingdom_id=e.attacker_kingdom_id, army_ids=e.attacker_army_ids
+        points=e.attacker_points,
+        kingdom_id=e.attacker_kingdom_id,
+        neutral_kingdom_id=e.attacker_neutral_kingdom_id,  # an incited attack (A-1.4.12)
+        army_ids=e.attacker_army_ids,
     )
     defender = None
     if e.defender_kind not in (DefenderKind.UNDEFENDED, DefenderKind.LOST_CAUSE):

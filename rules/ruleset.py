@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 
-from rules import tables
+from rules import modules, tables
 from rules.dicetable import DiceTable
 from rules.state import Feature, Ruleset, Strategy, Terrain
 
@@ -85,7 +85,31 @@ TABLES: dict[str, TableSpec] = {
     "neutral-strategy": TableSpec(
         tables.NEUTRAL_STRATEGY, _choice(_STRATEGIES, "a strategy"), _show
     ),
+    # §5.3 edicts (issue 3): read with rules.edicts; faces 0 ("0 or less") to 6 ("6+")
+    "table-3": TableSpec(
+        tables.TABLE_3_RISKS,
+        _choice({r.value: r for r in tables.EdictRisk}, "a Table 3 result"),
+        _show,
+    ),
+    # §5.6 diplomacy and Table 11 (issue 3): read with rules.diplomacy
+    "diplomacy-incite": TableSpec(tables.DIPLOMACY_INCITE, _choice(_YES_NO, "yes or no"), _show),
+    "diplomacy-incite-allied": TableSpec(
+        tables.DIPLOMACY_INCITE_ALLIED, _choice(_YES_NO, "yes or no"), _show
+    ),
+    "diplomacy-ally": TableSpec(tables.DIPLOMACY_ALLY, _choice(_YES_NO, "yes or no"), _show),
+    "diplomacy-deactivate": TableSpec(
+        tables.DIPLOMACY_DEACTIVATE, _choice(_YES_NO, "yes or no"), _show
+    ),
+    "table-11": TableSpec(
+        tables.TABLE_11_PACIFY,
+        _choice({r.value: r for r in tables.PacifyResult}, "a Table 11 result"),
+        _show,
+    ),
 }
+TABLES.update(
+    (key, TableSpec(default, _choice(words, "a result of this table"), _show))
+    for key, (default, words) in modules.tables().items()
+)  # the optional modules' tables (rules.modules), editable whether the module is on or not
 
 OPTIONS = {f.name: f for f in dataclasses.fields(Ruleset) if f.name != "tables"}
 

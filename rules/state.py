@@ -10,8 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from rules.dicetable import DiceTable
+
+if TYPE_CHECKING:
+    from rules.agreements import AgreementState
 
 Coord = tuple[int, int]
 """Axial hex coordinates (q, r) on a flat-topped grid (E-39)."""
@@ -126,6 +130,16 @@ class Ruleset:
     early_resolution: int = _option(
         0, "Resolve as soon as every player is ready (1 yes, 0 no)", "Q7", 0, 1
     )
+    random_events: int = _option(
+        0, "Optional module: random events, Table 31 (1 on, 0 off)", "§5.12 Table 31 E-12", 0, 1
+    )
+    the_beast: int = _option(
+        0, "Optional module: The Beast Awakes (1 on, 0 off)", "§5.12 App G E-12 E-39", 0, 1
+    )
+    allied_friendly_path: int = _option(
+        0, "Friendly paths run through allies' hexes (1 yes, 0 no)", "Q9 Q23", 0, 1
+    )
+    allied_patrols: int = _option(0, "Patrols protect allies' hexes (1 yes, 0 no)", "Q13 Q23", 0, 1)
     tables: Mapping[str, DiceTable] = field(default_factory=dict)  # key → the GM's version
 
 
@@ -152,6 +166,12 @@ class HexState:
     watchtower: bool = False
     defender: Defender | None = None
     orphan: bool = False  # as computed at the end of the previous turn (Q14)
+    # §5.3 edicts: the hex's history (rules.edicts reads it): the last turn it was looted,
+    # the last turn an edict was carried out in it, and its Unrest, first to last turn
+    looted_turn: int | None = None
+    edict_turn: int | None = None
+    unrest_from: int | None = None
+    unrest_until: int | None = None
 
 
 @dataclass(frozen=True)
@@ -174,6 +194,7 @@ class NeutralKingdomState:
     capital: Coord
     race: str = ""
     protector: int | None = None  # player kingdom id (A-1.4.17 Quick Friendship, E-18)
+    ally: int | None = None  # player kingdom id allied by diplomacy (A-1.4.12, rules.diplomacy)
 
 
 @dataclass(frozen=True)
@@ -209,6 +230,33 @@ class Order:
     neutral_conquest: NeutralConquest = NeutralConquest.SWORN_ENEMIES  # invade (E-23)
     # patrol: the land hexes across its sea hexes it covers, when it must choose (A-1.1.2.4)
     sea_cover: tuple[Coord, ...] = ()
+
+
+class EdictKind(StrEnum):
+    """Table 2 edicts (§5.3)."""
+
+    LOOT = "loot"
+    RAZE = "raze"
+
+
+class Structure(StrEnum):
+    """E-26: what a Raze names and destroys (Table 4)."""
+
+    FEATURE = "feature"  # the major feature: removed, or a mega-feature downgraded
+    FORTRESS = "fortress"
+    GREAT_FORTRESS = "great_fortress"
+    WATCHTOWER = "watchtower"
+
+
+@dataclass(frozen=True)
+class Edict:
+    """Table 2: a kingdom's Loot or Raze of one of its hexes, given with the orders and
+    resolved after step 6b (E-26)."""
+
+    kingdom_id: int
+    hex: Coord
+    kind: EdictKind
+    structure: Structure | None = None  # a Raze only (E-26)
 
 
 @dataclass(frozen=True)
@@ -249,3 +297,7 @@ class World:
     known_neutrals: dict[int, frozenset[int]] = field(default_factory=dict)
     # A-1.4.20: neutral kingdoms whose army fought a battle last turn (step 3a)
     neutral_battles_last_turn: frozenset[int] = frozenset()
+    # Optional modules' own state (rules.modules), by module: e.g. the Beast's lair
+    module_state: Mapping[str, Mapping] = field(default_factory=dict)
+    # Q23: the agreements in force between player kingdoms (rules.agreements)
+    agreements: tuple[AgreementState, ...] = ()

@@ -229,6 +229,46 @@ def falls_on(won: bool | None, result: BattleResult) -> int:
     return FALLS_ON_LOSER
 
 
+# --- Tables 3 and 4: edicts, looting and razing (§5.3, E-13, E-26) ------------------
+
+
+class EdictRisk(StrEnum):
+    """Table 3 results (§5.3)."""
+
+    REVOLT = "revolt"  # the hex leaves the kingdom; rebels hold it (E-09)
+    UNREST = "unrest"  # no Support, Entitlements, power or industry for 2 turns
+    NONE = "none"  # no further consequence
+
+
+TABLE_3_RISKS = DiceTable(
+    "Table 3 (Risks of looting and razing)", "§5.3 Table 3", 6,
+    ((0, 0, EdictRisk.REVOLT), (1, 2, EdictRisk.UNREST), (3, 6, EdictRisk.NONE)),
+    lowest=0,
+)  # fmt: skip
+"""Read on the modified d6 with 0 as "0 or less" and 6 as "6+"."""
+TABLE_3_RAZE = -1
+TABLE_3_RECENT_EDICT = -1  # the hex was looted or razed in either of the two previous turns
+TABLE_3_RECENT_TURNS = 2
+TABLE_3_FORTIFIED = 1  # the hex holds a fortress or a great fortress
+TABLE_3_PATROLLED = 1  # one of the player's patrols covers the hex this turn
+UNREST_TURNS = 2  # Unrest lasts the next 2 turns
+REVOLT_DEFENDER = 500  # the rebels of a hex without a major feature (E-09)
+
+TABLE_4_LOOT_POWER = {"no_feature": 1, "major": 2, "mega": 3}
+"""Table 4: power for looting, by the hex's row (E-22: a City, even a captured capital)."""
+TABLE_4_RAZE_POWER = {"fortification": 1, "major": 3, "mega": 4}
+"""Table 4 and E-26: power for razing, by the row of the structure named: a feature's
+own row, the first row (1) for a fortress, a great fortress or a watchtower."""
+TABLE_4_MEGA_DOWNGRADE = {
+    Feature.CITY: Feature.TOWN,
+    Feature.DEEP_MINE: Feature.MINE,
+    Feature.DEEP_WOODS: Feature.WOODS,
+}
+"""Table 4: a razed mega-feature is downgraded; any other major feature is removed."""
+TABLE_4_FORTIFICATION_RAZED = {Defence.FORTRESS: None, Defence.GREAT_FORTRESS: Defence.FORTRESS}
+"""Table 4: a razed fortress is removed, a great fortress becomes a fortress."""
+
+
 # --- End of the campaign (A-3.0.2) --------------------------------------------------
 
 
@@ -237,7 +277,39 @@ def end_roll_table(target: int) -> DiceTable:
     return d6("End roll", "A-3.0.2", (1, target - 1, False), (target, 6, True))
 
 
+# --- Diplomacy table and Table 11: pacify neutrals (§5.6, A-1.4.12, E-25, E-09) ------
+
+
+class PacifyResult(StrEnum):
+    """Table 11 results (§5.6)."""
+
+    PROVOKED = "provoked"  # the defender +500, capped at its band maximum (E-09)
+    NO_EFFECT = "no_effect"
+    WAVERING = "wavering"  # the defender halved, rounded up to 250
+    PACIFIED = "pacified"  # the hex joins at the end of the turn if still unowned (E-26)
+
+
+DIPLOMACY_INCITE = d6("Diplomacy: Incite", "§5.6 A-1.4.12", (1, 3, False), (4, 6, True))
+DIPLOMACY_INCITE_ALLIED = d6(
+    "Diplomacy: Incite your ally", "§5.6 A-1.4.12", (1, 2, False), (3, 6, True)
+)
+DIPLOMACY_ALLY = d6("Diplomacy: Ally", "§5.6 A-1.4.12", (1, 4, False), (5, 6, True))
+DIPLOMACY_DEACTIVATE = d6("Diplomacy: Deactivate", "§5.6 A-1.4.12", (1, 3, False), (4, 6, True))
+"""Rolled on a d6 plus the extra power spent (at most +2), read with 6 as "6+"; a
+natural 1 always fails, whatever the table says (§5.6)."""
+TABLE_11_PACIFY = d6(
+    "Table 11 (Pacify neutrals)", "§5.6 Table 11",
+    (1, 1, PacifyResult.PROVOKED), (2, 3, PacifyResult.NO_EFFECT),
+    (4, 5, PacifyResult.WAVERING), (6, 6, PacifyResult.PACIFIED),
+)  # fmt: skip
+"""Rolled on a d6 plus (power spent − 1), read with 6 as "6+"."""
+
 ALL_DICE_TABLES: tuple[DiceTable, ...] = (
+    DIPLOMACY_INCITE,
+    DIPLOMACY_INCITE_ALLIED,
+    DIPLOMACY_ALLY,
+    DIPLOMACY_DEACTIVATE,
+    TABLE_11_PACIFY,
     *TABLE_7_EXPLORATION.values(),
     MINOR_FEATURE_CHECK,
     TABLE_17_MINOR_FEATURES,
@@ -245,4 +317,5 @@ ALL_DICE_TABLES: tuple[DiceTable, ...] = (
     MEGA_FEATURE_DEFENDER,
     NEUTRAL_STRATEGY,
     TABLE_8_SCOUTING,
+    TABLE_3_RISKS,
 )

@@ -145,6 +145,9 @@ _BATTLE_SECRETS = (
     "neutral_conquest",  # the invader's standing choice (E-23)
 )
 _FIGHT_SECRETS = ("attacker_total", "defender_total", "attacker_strategy", "defender_strategy")
+_EDICT_SECRETS = (  # §5.3: the kingdom's own
+    "rolls", "total", "modifiers", "result", "power", "unrest_from", "unrest_until",
+)  # fmt: skip
 _PUBLIC_EVENTS = (
     ev.HexExplored,
     ev.HexConquered,
@@ -156,13 +159,21 @@ _PUBLIC_EVENTS = (
     ev.KingdomEliminated,
     ev.DefenderAppeared,
     ev.DefenderRecovered,  # §5.5, E-09: an explored hex's defender is public (A-1.0.9)
+    ev.HexRavaged,  # App G, E-39: the map shows it
+    ev.HexRevolted,  # Table 3 Revolt, E-09: the border and the rebels are on the map
 )
 
 
 def audience(event: ev.Event, context: Context) -> Audience:
     """E-29: exploration, conquest and results are public; strength and losses are not."""
+    seen_by = getattr(event, "seen_by", None)
+    if seen_by is not None:  # an event that says it itself (rules.spending_events, …)
+        public, insiders, secret = seen_by()
+        return Audience(public, frozenset(insiders), tuple(secret))
     if isinstance(event, ev.BattleDeclared):
         insiders = {event.attacker_kingdom_id, event.defender_kingdom_id} - {None}
+        # E-28: a combined assault's partner is an insider through his armies
+        insiders |= {context.army_kingdom.get(a) for a in event.attacker_army_ids} - {None}
         return Audience(True, frozenset(insiders), _BATTLE_SECRETS)
     if isinstance(event, ev.BattleFought):
         return Audience(
@@ -183,8 +194,18 @@ def audience(event: ev.Event, context: Context) -> Audience:
         return Audience(False, frozenset({event.kingdom_id}))  # E-29, Table 8, A-1.4.19–20
     if isinstance(event, ev.HexExploredByScouts):  # E-29: the GM's alone until invaded
         return Audience(False)
-    if isinstance(event, ev.PowerCollected):  # other kingdoms' power is not yours to see
+    if isinstance(event, ev.EdictResolved):  # §5.3: the map shows it, not the dice or gain
+        return Audience(True, frozenset({event.kingdom_id}), _EDICT_SECRETS)
+    if isinstance(event, ev.EdictVoid):  # E-26: an edict that never happened is private
         return Audience(False, frozenset({event.kingdom_id}))
+    if isinstance(event, (ev.PowerCollected, ev.PowerAdjusted, ev.AllocationCut)):
+        return Audience(False, frozenset({event.kingdom_id}))  # another's power is not yours
+    if isinstance(event, ev.ArmyWeakened):  # E-12: the announcement is public, not this
+        return Audience(False, frozenset({context.army_kingdom[event.army_id]}))
+    if isinstance(event, ev.ModuleStateChanged):  # the GM's: a module's hidden state
+        return Audience(False)
+    if isinstance(event, ev.Announcement):  # optional modules (rules.modules), E-12
+        return Audience(not event.kingdom_ids, frozenset(event.kingdom_ids))
     if isinstance(event, ev.PatrolTookOver):  # P-C4, E-15: as the battle's own secrets
         return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
     if isinstance(event, (ev.ArmyMoved, ev.ArmyDestroyed, ev.ArmyRested, ev.RestFlagUsed)):
@@ -203,7 +224,11 @@ def _conquest_audience(event: ev.NeutralKingdomConquered) -> Audience:
 
 
 # Payload fields that name a neutral kingdom: hidden until the viewer discovered it.
-NEUTRAL_KINGDOM_FIELDS = ("neutral_kingdom_id", "defender_neutral_kingdom_id")
+NEUTRAL_KINGDOM_FIELDS = (
+    "neutral_kingdom_id",
+    "defender_neutral_kingdom_id",
+    "attacker_neutral_kingdom_id",  # an incited attack (A-1.4.12)
+)
 
 
 def entry_view(

@@ -20,7 +20,7 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        neutral army's points, defender_original the size
                                        first rolled for it (E-09; default: the points)
   capitals:    {2: [3, 0]}             optional; default: the kingdom's lowest hex
-  neutral_kingdoms: {1: {capital: [1, 1], protector: 2}}
+  neutral_kingdoms: {1: {capital: [1, 1], protector: 2, ally: 3}}
                                        optional; every neutral_kingdom of ``hexes`` is
                                        one, by default with its capital on its Great
                                        Fortress (A-1.4.3), else its lowest hex, and no
@@ -29,6 +29,22 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        knows (A-1.4.18–20)
   neutral_battles_last_turn: [1]       optional: neutral kingdoms whose army fought last
                                        turn (A-1.4.20, step 3a)
+  support_cuts: true                   optional: run E-14's default cut first, as the
+                                       pipeline does (rules.armies.with_support_cuts)
+  module_state: {the_beast: {lair: [3, 0], at: [3, 0], awake: true}}
+                                       optional: the optional modules' state
+                                       (rules.modules); switch a module on with
+                                       ruleset: {options: {the_beast: 1}}
+  agreements:  [{id: 1, kind: cease_fire, between: [1, 2]},
+                {id: 2, kind: combined_assault, between: [1, 2], hex: [2, 0],
+                 beneficiary: 2},
+                {id: 3, kind: vassalage, overlord: 1, vassal: 2}]
+                                       optional: the agreements in force (Q23,
+                                       rules.agreements); also alliance. A combined
+                                       assault is for the case's turn unless it says
+                                       turn: N; a vassalage is a standing offer unless
+                                       in_force: true; notice: true ends one after the
+                                       turn; public: false hides one
   kingdoms:    {1: {power: 3, industry: 2}}   optional KingdomState fields
   armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
                                        optional: allocation (default: the points, at
@@ -42,14 +58,30 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        conquest: quick_friendship (E-23; default
                                        sworn_enemies)
                                        "kingdom: 2" gives the order as another kingdom
+  spending:    [{kingdom: 1, kind: recruit, amount: 2, army: 1}]
+  offers:      [{id: 7, name: Ogres, minimum_bid: 2, points: 500}]
+  provoked:    [{at: [0, 1], turn: 1}]
+                                       optional: power spending, the GM's mercenaries and
+                                       the hexes Provoked lately (Table 10, Table 11,
+                                       §5.6); the format is tests/spending_cases.py's,
+                                       and expect: refused: [{spend: 2, reason: …}]
+  edicts:      [{kingdom: 1, loot: [1, 0]}, {kingdom: 1, raze: [2, 0], structure: fortress}]
+                                       Table 2 edicts, resolved after step 6b (E-26); a
+                                       Raze names its structure: feature, fortress,
+                                       great_fortress or watchtower. Per-hex history for
+                                       Table 3 goes in ``hexes``: looted_turn, edict_turn,
+                                       unrest_from, unrest_until
   decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
                                        battle N is the N-th declared battle (Phase 4)
   dice:        [[3, "Table 7 exploration (fields)"], ...]
                                        every roll of the turn, in order: its result and a
                                        piece of the purpose the engine logs for it
   expect:
-    refused:   [{army: 1, invade: [1, 0], reason: "cannot be invaded"}]
-                                       orders why_illegal refuses (all others must pass)
+    refused:   [{army: 1, invade: [1, 0], reason: "cannot be invaded"},
+                {kingdom: 1, loot: [0, 0], reason: "your capital"}]
+                                       orders why_illegal refuses, and edicts
+                                       rules.edicts.why_illegal refuses (all others must
+                                       pass)
     events:    [{type: HexConquered, hex: [2, 0], kingdom_id: 1}]
                                        partial Event.to_dict()s, in this order; other
                                        events may come between them
@@ -57,7 +89,9 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        events that must not appear: a type, or a
                                        partial event as above
     map:       [{at: [2, 0], owner: 1, explored: true, feature: town, defender: null}]
-                                       the hexes after the turn, on the keys given
+                                       the hexes after the turn, on the keys given (also
+                                       watchtower, looted_turn, edict_turn, unrest_from,
+                                       unrest_until)
   xfail:       "why"                   the engine disagrees with the rules: the case says
                                        what the rules say and must fail (strict xfail)
 
@@ -74,11 +108,16 @@ from pathlib import Path
 
 import yaml
 
+from rules.agreements import AgreementKind, AgreementState, agreements_applied
+from rules.armies import with_support_cuts
 from rules.dice import ForcedDice
+from rules.edicts import why_illegal as edict_problem
 from rules.events import (
     DefenderLosses,
+    EdictResolved,
     Event,
     HexConquered,
+    HexRevolted,
     NeutralKingdomConquered,
     OrphanChanged,
 )
@@ -87,11 +126,14 @@ from rules.neutrals import sworn_enemies_capital
 from rules.orders import why_illegal
 from rules.provisional import declared_battles, resolve_provisional
 from rules.ruleset import ruleset_from_overrides
+from rules.spending import with_results
 from rules.state import (
     BattleState,
     Decision,
     Defence,
     Defender,
+    Edict,
+    EdictKind,
     Feature,
     NeutralConquest,
     NeutralKingdomState,
@@ -99,16 +141,20 @@ from rules.state import (
     OrderKind,
     Side,
     Strategy,
+    Structure,
     World,
 )
+from tests.module_events import apply_module_events
 from tests.rules.rules_builder import apply_provisional, army, build, character
+from tests.spending_cases import is_spend, spending_applied, spending_case, spending_hexes
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 CASE_KEYS = {
     "name", "rule", "description", "turn", "ruleset", "map", "hexes", "capitals",
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
-    "neutral_kingdoms", "known", "neutral_battles_last_turn",
+    "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
+    "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map"}
 
@@ -140,11 +186,23 @@ def run_case(case: Case) -> None:
     """Run one case and assert everything it expects."""
     data, expect = case.data, case.data.get("expect", {})
     world = _world(data)
-    legal = _validate(world, data.get("orders", []), expect.get("refused", []))
+    refused = expect.get("refused", [])
+    legal = _validate(
+        world, data.get("orders", []), [r for r in refused if not (_is_edict(r) or is_spend(r))]
+    )
+    spending = spending_case(world, data, [r for r in refused if is_spend(r)])
+    edicts = _validate_edicts(world, data.get("edicts", []), [r for r in refused if _is_edict(r)])
     dice = ForcedDice([result for result, _ in data.get("dice", [])])
-    provisional = resolve_provisional(world, legal, dice).events
+    cuts: list[Event] = []
+    if data.get("support_cuts"):  # E-14, as the pipeline runs it (rules.armies)
+        world, legal, cuts = with_support_cuts(world, legal)
+    provisional = cuts + resolve_provisional(world, legal, dice, spending).events
     battles = _decide(declared_battles(provisional), data.get("decisions", []))
-    final = resolve_final(apply_provisional(world, provisional), battles, dice, legal).events
+    after_provisional = apply_module_events(apply_provisional(world, provisional), provisional)
+    after_provisional = agreements_applied(after_provisional, provisional)  # E-05 breaches
+    after_provisional = spending_applied(after_provisional, provisional)  # step 3b
+    spends = with_results(spending.spends, provisional)
+    final = resolve_final(after_provisional, battles, dice, legal, edicts, spends).events
     events = provisional + final
     assert dice.unused == [], f"forced dice left unused: {dice.unused}"
     for roll, (result, purpose) in zip(dice.rolls, data.get("dice", []), strict=True):
@@ -189,7 +247,28 @@ def _world(data: dict) -> World:
     world.neutral_kingdoms = _neutral_kingdoms(world, data.get("neutral_kingdoms", {}))
     world.known_neutrals = {k: frozenset(ids) for k, ids in data.get("known", {}).items()}
     world.neutral_battles_last_turn = frozenset(data.get("neutral_battles_last_turn", ()))
+    world.module_state = data.get("module_state", {})
+    world.agreements = tuple(_agreement(a, world.turn) for a in data.get("agreements", []))
     return world
+
+
+def _agreement(raw: dict, turn: int) -> AgreementState:
+    """A case's agreement in force (Q23): see ``agreements`` in the module docstring."""
+    kind = AgreementKind(raw["kind"])
+    parties = tuple(raw.get("between") or (raw["vassal"], raw["overlord"]))
+    return AgreementState(
+        id=raw["id"],
+        kind=kind,
+        parties=parties,
+        public=raw.get("public", kind is not AgreementKind.COMBINED_ASSAULT),
+        turn=raw.get("turn", turn) if kind is AgreementKind.COMBINED_ASSAULT else None,
+        hex=_coord(raw.get("hex")),
+        beneficiary=raw.get("beneficiary"),
+        overlord=raw.get("overlord"),
+        vassal=raw.get("vassal"),
+        in_force=raw.get("in_force", False),
+        notice=raw.get("notice", False),
+    )
 
 
 def _neutral_kingdoms(world: World, given: dict) -> dict[int, NeutralKingdomState]:
@@ -209,6 +288,7 @@ def _neutral_kingdoms(world: World, given: dict) -> dict[int, NeutralKingdomStat
             name=f"N{neutral_id}",
             capital=_coord(fields.get("capital")) or (fortified or [land[0].coord])[0],
             protector=fields.get("protector"),
+            ally=fields.get("ally"),  # A-1.4.12: allied by diplomacy
         )
     return kingdoms
 
@@ -243,6 +323,34 @@ def _validate(world: World, raw_orders: list[dict], refused: list[dict]) -> list
         else:
             assert problem is None, f"{raw_orders[i]} was refused: {problem}"
             legal.append(order)
+    return legal
+
+
+def _is_edict(raw: dict) -> bool:
+    return bool({"loot", "raze"} & raw.keys())
+
+
+def _validate_edicts(world: World, raw_edicts: list[dict], refused: list[dict]) -> list[Edict]:
+    """Table 2 validation of every edict against the others: the refused ones must be
+    exactly those the case lists, and only the legal ones are resolved."""
+    edicts = [
+        Edict(
+            kingdom_id=raw["kingdom"],
+            hex=_coord(raw.get("loot") or raw.get("raze")),
+            kind=EdictKind.LOOT if "loot" in raw else EdictKind.RAZE,
+            structure=Structure(raw["structure"]) if raw.get("structure") else None,
+        )
+        for raw in raw_edicts
+    ]
+    reasons = {raw_edicts.index(_without(r, "reason")): r["reason"] for r in refused}
+    legal = []
+    for i, edict in enumerate(edicts):
+        problem = edict_problem(world, edict, legal)
+        if i in reasons:
+            assert problem and reasons[i] in problem.message, f"{raw_edicts[i]}: {problem}"
+        else:
+            assert problem is None, f"{raw_edicts[i]} was refused: {problem}"
+            legal.append(edict)
     return legal
 
 
@@ -285,8 +393,8 @@ def _choose(side: Side | None, choice: dict | None) -> Side | None:
 
 def _map_after(world: World, events: list[Event]) -> World:
     """The map as the pipeline writes it back (campaign/pipeline/writeback.py)."""
-    world = apply_provisional(world, events)
-    hexes = dict(world.hexes)
+    world = apply_module_events(apply_provisional(world, events), events)  # HexRavaged too
+    hexes = spending_hexes(world.hexes, events)  # builds, Table 11, Q17
     for e in events:
         if isinstance(e, HexConquered):  # A-1.4.14: the hex leaves any neutral kingdom
             hexes[e.hex] = dataclasses.replace(
@@ -299,7 +407,30 @@ def _map_after(world: World, events: list[Event]) -> World:
             hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
         elif isinstance(e, OrphanChanged):
             hexes[e.hex] = dataclasses.replace(hexes[e.hex], orphan=e.orphan)
+        elif isinstance(e, EdictResolved):
+            hexes[e.hex] = _edict_applied(hexes[e.hex], e, world.turn)
+        elif isinstance(e, HexRevolted):  # E-09: the rebels stay
+            rebels = Defender(points=e.defender_points, original_points=e.defender_points)
+            hexes[e.hex] = dataclasses.replace(
+                hexes[e.hex], owner=None, explored=True, defender=rebels
+            )
     return dataclasses.replace(world, hexes=hexes)
+
+
+def _edict_applied(hex_, e: EdictResolved, turn: int):
+    """§5.3, E-26: what the pipeline writes back for an edict carried out."""
+    changes = {"edict_turn": turn}
+    if e.edict is EdictKind.LOOT:
+        changes["looted_turn"] = turn
+    if e.structure is Structure.FEATURE:
+        changes["feature"] = Feature(e.structure_after) if e.structure_after else None
+    elif e.structure is Structure.WATCHTOWER:
+        changes["watchtower"] = False
+    elif e.structure is not None:
+        changes["defence"] = Defence(e.structure_after) if e.structure_after else None
+    if e.unrest_from is not None:
+        changes["unrest_from"], changes["unrest_until"] = e.unrest_from, e.unrest_until
+    return dataclasses.replace(hex_, **changes)
 
 
 def _assert_in_order(actual: list[dict], expected: list[dict]) -> None:
@@ -329,6 +460,11 @@ def _assert_map(world: World, expected: list[dict]) -> None:
             "defence": h.defence and h.defence.value,
             "neutral_kingdom": h.neutral_kingdom,
             "orphan": h.orphan,
+            "watchtower": h.watchtower,
+            "looted_turn": h.looted_turn,
+            "edict_turn": h.edict_turn,
+            "unrest_from": h.unrest_from,
+            "unrest_until": h.unrest_until,
         }
         for key, value in _without(want, "at").items():
             assert got[key] == value, f"hex {want['at']} {key}: {got[key]!r}, expected {value!r}"

@@ -26,7 +26,9 @@ def test_a_player_cannot_look_into_another_kingdom(demo, client):
     bob = demo.kingdoms["bob"]
     client.force_login(demo.players["alice"])
     html = client.get(_url(demo, f"?kingdom={bob.pk}")).content.decode()
-    assert demo.kingdoms["alice"].name in html and bob.name not in html.split("<main")[1]
+    # The Agreements section names the other (public) kingdoms one may propose to (Q23)
+    own_part = html.split("<main")[1].split('id="agreements"')[0]
+    assert demo.kingdoms["alice"].name in html and bob.name not in own_part
 
 
 def test_the_gm_picks_any_kingdom(demo, client):

@@ -24,7 +24,9 @@ class RumourSerializer(serializers.ModelSerializer):
 class MercenaryOfferSerializer(serializers.ModelSerializer):
     class Meta:
         model = MercenaryOffer
-        fields = ["id", "name", "description", "minimum_bid", "special", "published_at"]
+        fields = [
+            "id", "name", "description", "minimum_bid", "points", "special", "published_at"
+        ]  # fmt: skip
 
 
 class BulletinSerializer(serializers.Serializer):
@@ -42,6 +44,9 @@ class OfferInputSerializer(serializers.Serializer):
     minimum_bid = serializers.IntegerField()
     description = serializers.CharField(max_length=2000, required=False, default="")
     special = serializers.BooleanField(required=False, default=False)
+    points = serializers.IntegerField(
+        required=False, default=250, help_text="Points they add to the winner's army (Q18)."
+    )
 
 
 class BulletinView(APIView):

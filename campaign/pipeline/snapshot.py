@@ -8,6 +8,7 @@ from django.db.models import Prefetch
 
 from battles.models import Battle, BattleSide
 from campaign.models import Campaign, Hex, Turn
+from campaign.pipeline.agreements import agreements_load
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, Order
 from rules.neutrals import conquest_choice
 from rules.state import (
@@ -49,7 +50,7 @@ class Snapshot:
 
 
 def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
-    """Seven queries, whatever the size of the map."""
+    """Eight queries, whatever the size of the map."""
     hexes = {(h.q, h.r): h for h in Hex.objects.filter(campaign=campaign)}
     coord_of = {h.pk: coord for coord, h in hexes.items()}
     kingdoms = {k.pk: k for k in Kingdom.objects.filter(campaign=campaign)}
@@ -66,6 +67,8 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
         ruleset=campaign.ruleset,
         known_neutrals=_known_neutrals(campaign),
         neutral_battles_last_turn=_neutral_battles(campaign, turn_number - 1),
+        module_state=campaign.module_state or {},  # rules.modules
+        agreements=agreements_load(campaign, coord_of),  # Q23
     )
     return Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
 
@@ -87,6 +90,7 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
         battle__turn__campaign=campaign,
         battle__turn__number=turn_number,
         neutral_kingdom__isnull=False,
+        role="defender",  # an incited attack is no battle in the kingdom's hexes
         battle__result__in=[result.value for result in BattleResult],
     )
     return frozenset(sides.values_list("neutral_kingdom_id", flat=True).distinct())
@@ -161,6 +165,10 @@ def _hex_state(h: Hex) -> HexState:
         watchtower=h.watchtower,
         defender=defender,
         orphan=h.is_orphan,
+        looted_turn=h.looted_turn,  # §5.3 edicts: the hex's history (rules.edicts)
+        edict_turn=h.edict_turn,
+        unrest_from=h.unrest_from,
+        unrest_until=h.unrest_until,
     )
 
 
@@ -182,6 +190,7 @@ def _neutral_state(n: NeutralKingdom, coord_of: dict[int, Coord]) -> NeutralKing
         capital=coord_of[n.capital_id],
         race=n.race,
         protector=n.protector_id,
+        ally=n.ally_id,
     )
 
 

@@ -12,9 +12,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.models import Campaign, Turn
+from campaign.pipeline.edicts import edicts_load
 from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
+from campaign.pipeline.spending import spending_load, spends_load
 from campaign.pipeline.writeback import Writer
 from campaign.services import turn_open, turn_progress_set
+from rules.armies import with_support_cuts
 from rules.dice import Dice
 from rules.events import CampaignWon, Event
 from rules.final import resolve_final
@@ -55,7 +58,7 @@ def _run(turn: Turn, name: str, load_inputs, resolve) -> list[Event]:
 
 def provisional_step(turn: Turn) -> None:
     """§3 Phase 3: exploration, defenders, battles declared (A-2.3)."""
-    _run(turn, "provisional", orders_load, resolve_provisional)
+    _run(turn, "provisional", _provisional_inputs, _resolve_provisional)
     turn.state = Turn.State.DECISIONS
     turn.save(update_fields=["state"])
 
@@ -79,15 +82,36 @@ def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> N
     turn_open(campaign=campaign, number=turn.number + 1)
 
 
+def _provisional_inputs(turn: Turn, snapshot) -> tuple:
+    """The orders and the power spending of every kingdom (§3 step 3b, E-25)."""
+    return orders_load(turn, snapshot), spending_load(turn, snapshot)
+
+
+def _resolve_provisional(world, inputs: tuple, dice: Dice):
+    """E-14 first: the default cut of allocations above Total Support (rules.armies),
+    so that Rest rebuilds to the new allocations; then Provisional Results."""
+    orders, spending = inputs
+    world, orders, cuts = with_support_cuts(world, orders)
+    outcome = resolve_provisional(world, orders, dice, spending)
+    outcome.events[:0] = cuts
+    return outcome
+
+
 def _final_inputs(turn: Turn, snapshot) -> tuple:
     """The battles with their Phase 4 choices, and the orders: their patrols may take
-    over an invasion whose declared patrol is used up (P-C4, E-15)."""
-    return battles_load(turn, snapshot), orders_load(turn, snapshot)
+    over an invasion whose declared patrol is used up (P-C4, E-15); the edicts, resolved
+    after step 6b (E-26)."""
+    return (
+        battles_load(turn, snapshot),
+        orders_load(turn, snapshot),
+        edicts_load(turn, snapshot),
+        spends_load(turn, snapshot),  # with their step 3b results (rules.spending)
+    )
 
 
 def _resolve_final(world, inputs: tuple, dice: Dice):
-    battles, orders = inputs
-    return resolve_final(world, battles, dice, orders)
+    battles, orders, edicts, spends = inputs
+    return resolve_final(world, battles, dice, orders, edicts, spends)
 
 
 STEPS = {Turn.State.PROVISIONAL: provisional_step, Turn.State.FINAL: final_step}

@@ -10,11 +10,14 @@ from __future__ import annotations
 from battles.models import Battle, BattleSide
 from campaign.chronicle import chronicle_entries_for
 from campaign.models import Hex, Turn, TurnEvent
+from campaign.pipeline.agreements import agreements_write
+from campaign.pipeline.army_writeback import army_appliers, army_flush
 from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.spending import spending_appliers, spending_flush
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, ScoutReport
 from rules import events as ev
 from rules.neutrals import sworn_enemies_capital
-from rules.state import NeutralConquest, Role
+from rules.state import EdictKind, NeutralConquest, Role, Structure
 from rules.visibility import Context
 
 HEX_FIELDS = [
@@ -28,6 +31,11 @@ HEX_FIELDS = [
     "defender_original_points",
     "is_orphan",
     "defence",
+    "watchtower",  # a Raze (Table 4)
+    "looted_turn",  # §5.3 edicts: the hex's history (rules.edicts)
+    "edict_turn",
+    "unrest_from",
+    "unrest_until",
 ]
 BATTLE_FIELDS = ["resolved", "result", "winner"]
 
@@ -71,6 +79,10 @@ class Writer:
             ev.PatrolTookOver: self.took_over.append,
             ev.DefenderRecovered: self._defender_recovered,
             ev.NeutralKingdomConquered: self._neutral_conquered,
+            ev.EdictResolved: self._edict_resolved,
+            ev.HexRevolted: self._revolted,
+            **army_appliers(self),  # army building and the optional modules
+            **spending_appliers(self),  # power spending and diplomacy (§3 3b)
         }
 
     def apply(self, events: list[ev.Event]) -> None:
@@ -180,6 +192,27 @@ class Writer:
             row = self._hex(coord)
             row.owner_id, row.explored = None, True
 
+    def _edict_resolved(self, event: ev.EdictResolved) -> None:
+        """§5.3, E-26: the hex's history, the structure a Raze destroyed, and Unrest."""
+        row = self._hex(event.hex)
+        row.edict_turn = self.turn.number
+        if event.edict == EdictKind.LOOT:
+            row.looted_turn = self.turn.number
+        if event.structure == Structure.FEATURE:
+            row.feature = event.structure_after or ""
+        elif event.structure == Structure.WATCHTOWER:
+            row.watchtower = False
+        elif event.structure is not None:
+            row.defence = event.structure_after or ""
+        if event.unrest_from is not None:
+            row.unrest_from, row.unrest_until = event.unrest_from, event.unrest_until
+
+    def _revolted(self, event: ev.HexRevolted) -> None:
+        """Table 3 Revolt, E-09: unowned and explored, the rebels hold it."""
+        row = self._hex(event.hex)
+        row.owner_id, row.explored, row.scouted_only = None, True, False
+        row.defender_points = row.defender_original_points = event.defender_points
+
     def _defender_appeared(self, event: ev.DefenderAppeared) -> None:
         row = self._hex(event.hex)
         row.defender_points = row.defender_original_points = event.points
@@ -210,13 +243,16 @@ class Writer:
             [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS
         )
         NeutralKingdom.objects.bulk_update(
-            [snapshot.neutrals[i] for i in sorted(self.neutral_ids)], ["protector"]
+            [snapshot.neutrals[i] for i in sorted(self.neutral_ids)], ["protector", "ally"]
         )
         context = self._context()
         self._create_battles()
         self._patrols_took_over()
         TurnEvent.objects.bulk_create(chronicle_entries_for(self.turn, events, context))
+        agreements_write(self.turn, events)  # Q23: breaches, endings, vassals sworn
         self._create_scout_reports()
+        army_flush(self)
+        spending_flush(self)
         if self.destroyed:  # last: the chronicle above still needed to know their kingdom
             Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
 
@@ -268,6 +304,8 @@ class Writer:
             key: frozenset(
                 side.kingdom_id for side in battle.sides.all() if side.kingdom_id is not None
             )
+            # E-28: a combined assault's partner fights with his armies on another's side
+            | {army.kingdom_id for side in battle.sides.all() for army in side.armies.all()}
             for key, battle in self.snapshot.battles.items()
         }
         return Context(
@@ -295,6 +333,7 @@ class Writer:
                 battle=battle,
                 role=Role.ATTACKER,
                 kingdom_id=declared.attacker_kingdom_id,
+                neutral_kingdom_id=declared.attacker_neutral_kingdom_id,  # incited (A-1.4.12)
                 points=declared.attacker_points,
             )
             sides.append((attacker, declared.attacker_army_ids))

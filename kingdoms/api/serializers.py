@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaign.api.serializers import CoordField
+from kingdoms.agreements_selectors import order_warning
 from kingdoms.models import Army, Order
 from rules.state import NeutralConquest, OrderKind
 
@@ -21,13 +22,20 @@ class OrderSerializer(serializers.ModelSerializer):
     army_name = serializers.CharField(source="army.name")
     target = CoordField(source="target.coord", allow_null=True)
     origin = CoordField(source="origin.coord", allow_null=True)
+    warning = serializers.SerializerMethodField(
+        help_text="E-05: this invasion breaks a cease fire or an alliance: it is allowed, "
+        "but the agreement ends and every player is told. Null otherwise."
+    )
 
     class Meta:
         model = Order
         fields = [
             "id", "army", "army_name", "kind", "target", "origin", "sea_cover",
-            "neutral_conquest", "submitted_at",
+            "neutral_conquest", "submitted_at", "warning",
         ]  # fmt: skip
+
+    def get_warning(self, order: Order) -> str | None:
+        return order_warning(order)
 
 
 class OrderInputSerializer(serializers.Serializer):

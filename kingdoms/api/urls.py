@@ -1,10 +1,22 @@
 from django.urls import path
 
-from kingdoms.api import views
+from kingdoms.api import agreements, edicts, spending, views
+from kingdoms.api.army_urls import urlpatterns as army_urlpatterns
 
 urlpatterns = [
     path("campaigns/<int:campaign_id>/armies/", views.ArmyListView.as_view(), name="api-armies"),
     path("campaigns/<int:campaign_id>/orders/", views.OrderListView.as_view(), name="api-orders"),
+    path("campaigns/<int:campaign_id>/edicts/", edicts.EdictListView.as_view(), name="api-edicts"),
+    path(
+        "campaigns/<int:campaign_id>/spending/",
+        spending.SpendingView.as_view(),
+        name="api-spending",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/spending/<int:spend_id>/",
+        spending.SpendDetailView.as_view(),
+        name="api-spend",
+    ),
     path(
         "campaigns/<int:campaign_id>/orders/ready/",
         views.OrdersReadyView.as_view(),
@@ -15,4 +27,16 @@ urlpatterns = [
         views.StandingsView.as_view(),
         name="api-standings",
     ),
+    path(
+        "campaigns/<int:campaign_id>/agreements/",
+        agreements.AgreementListView.as_view(),
+        name="api-agreements",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/agreements/<int:agreement_id>/<slug:action>/",
+        agreements.AgreementActionView.as_view(),
+        name="api-agreement-action",
+    ),
 ]
+
+urlpatterns += army_urlpatterns  # §5.6 army building (kingdoms.api.army_urls)

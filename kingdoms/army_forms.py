@@ -1,0 +1,79 @@
+"""Army building's forms (§5.6, B 3.3–3.5): they check the input's shape; the services
+(kingdoms.army_services) decide, and a refusal shows next to its field."""
+
+from __future__ import annotations
+
+from django import forms
+
+from kingdoms.forms import RefusableForm
+from rules.support import ARMY_MAXIMUM, ARMY_MINIMUM
+
+
+def _points(label: str = "Allocation (points)") -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        help_text=f"{ARMY_MINIMUM:,}–{ARMY_MAXIMUM:,}, all armies within Total Support (E-14)",
+        error_messages={"invalid": "Give the points as a whole number."},
+    )
+
+
+class RaiseForm(RefusableForm):
+    name = forms.CharField(label="Army name", max_length=200)
+    allocation = _points()
+    general = forms.CharField(
+        label="Its General",
+        max_length=200,
+        required=False,
+        help_text="B 3.3: every army has a General; left empty: “General of the …”",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, prefix="raise", **kwargs)
+
+
+class ArmyForm(RefusableForm):
+    """A form about one army: the prefix keeps the armies' forms apart on one page."""
+
+    action = ""
+
+    def __init__(self, *args, army_id: int, **kwargs):
+        super().__init__(*args, prefix=f"{self.action}-{army_id}", **kwargs)
+
+
+class AllocationForm(ArmyForm):
+    action = "allocation"
+    allocation = _points("New allocation (points)")
+
+
+class GeneralForm(ArmyForm):
+    action = "general"
+    general = forms.CharField(label="General's name", max_length=200)
+
+
+class ListForm(ArmyForm):
+    action = "list"
+    text = forms.CharField(
+        label="Army list", required=False, widget=forms.Textarea(attrs={"rows": 4})
+    )
+    url = forms.CharField(
+        label="or a link to it", required=False, max_length=500, help_text="http:// or https://"
+    )
+
+
+class SlotsForm(ArmyForm):
+    action = "slots"
+    lord = forms.IntegerField(label="Lords", min_value=0, initial=0)
+    hero = forms.IntegerField(label="Heroes", min_value=0, initial=0)
+    special = forms.IntegerField(label="Specials", min_value=0, initial=0)
+    rare = forms.IntegerField(label="Rares", min_value=0, initial=0)
+    magic_items = forms.IntegerField(label="Magic items (pts)", min_value=0, initial=0)
+
+
+class ApproveForm(ArmyForm):
+    action = "approve"
+    approved = forms.BooleanField(label="Approved (B 3.5)", required=False)
+
+
+FORMS: dict[str, type[ArmyForm]] = {
+    form.action: form for form in (AllocationForm, GeneralForm, ListForm, SlotsForm, ApproveForm)
+}

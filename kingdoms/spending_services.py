@@ -1,0 +1,144 @@
+"""Writes of power spending (Table 10, Table 11, §5.6 diplomacy): a player adds a line
+of spending to his orders for the open turn, or withdraws one. The rules engine judges
+each line against the kingdom's others (rules.spending, E-25's worst case); a refusal
+names the problem and saves nothing."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from campaign.chronicle import chronicle_record
+from campaign.errors import Refused
+from campaign.models import Campaign, Membership, Turn
+from campaign.pipeline.snapshot import snapshot_load
+from campaign.pipeline.spending import spending_load
+from kingdoms.models import Kingdom, PowerSpend
+from kingdoms.services import _open_turn_for_orders
+from rules.spending import why_illegal_spend
+from rules.spending_state import FIXED_COST, Spend, SpendKind
+from rules.state import Coord
+
+FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words
+    ("army", "army"),
+    ("mercenaries", "offer"),
+    ("bid", "offer"),
+    ("neutral kingdom", "neutral_kingdom"),
+    ("share power", "recipient"),
+    ("hex", "hex"),
+    ("(", "hex"),
+    ("E-25", "amount"),
+    ("power", "amount"),
+)
+
+
+def _player_kingdom(campaign: Campaign, by: User) -> Kingdom:
+    membership = (
+        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
+    )
+    kingdom = membership.kingdom if membership is not None else None
+    if kingdom is None or membership.role != Membership.Role.PLAYER:
+        raise Refused("Only a player with a kingdom spends power.", status=403)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated: it spends no power.", status=403)
+    return kingdom
+
+
+@transaction.atomic
+def spend_submit(
+    *,
+    campaign: Campaign,
+    by: User,
+    kind: str,
+    amount: int | None = None,
+    hex: Coord | None = None,
+    army_id: int | None = None,
+    offer_id: int | None = None,
+    neutral_kingdom_id: int | None = None,
+    recipient_id: int | None = None,
+) -> PowerSpend:
+    """Add one line to the kingdom's spending for the open turn (Table 10). A fixed-cost
+    item needs no ``amount``; diplomacy and pacify take their extra power in it, a bid
+    its offer. Private to the kingdom (and the GM)."""
+    kingdom = _player_kingdom(campaign, by)
+    turn = _open_turn_for_orders(campaign.pk)
+    try:
+        spend_kind = SpendKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in SpendKind)
+        raise Refused(f"'{kind}' is not a spend: choose one of {kinds}.", field="kind") from None
+    if amount is None:
+        amount = FIXED_COST.get(spend_kind)
+        if amount is None:
+            raise Refused(f"Say how much power to spend on {spend_kind.label}.", field="amount")
+    snapshot = snapshot_load(campaign, turn.number)
+    if hex is not None and tuple(hex) not in snapshot.hexes:
+        raise Refused(f"({hex[0]}, {hex[1]}) is not on the map.", field="hex")
+    spending = spending_load(turn, snapshot, kingdom_id=kingdom.pk)
+    wanted = Spend(
+        id=0,
+        kingdom_id=kingdom.pk,
+        kind=spend_kind,
+        amount=amount,
+        hex=tuple(hex) if hex is not None else None,
+        army_id=army_id,
+        offer_id=offer_id,
+        neutral_kingdom_id=neutral_kingdom_id,
+        recipient_id=recipient_id,
+    )
+    problem = why_illegal_spend(snapshot.world, kingdom.pk, wanted, spending)
+    if problem:
+        raise Refused(problem[0].upper() + problem[1:] + ".", field=_field(problem, spend_kind))
+    row = PowerSpend.objects.create(
+        turn=turn,
+        kingdom=kingdom,
+        kind=spend_kind.value,
+        amount=amount,
+        hex=snapshot.hexes[tuple(hex)] if hex is not None else None,
+        army_id=army_id,
+        offer_id=offer_id,
+        neutral_kingdom_id=neutral_kingdom_id,
+        recipient_id=recipient_id,
+        submitted_by=by,
+    )
+    chronicle_record(
+        turn,
+        "SpendSubmitted",
+        {
+            "spend_id": row.pk,
+            "kind": spend_kind.value,
+            "amount": amount,
+            "hex": list(hex) if hex is not None else None,
+            "army_id": army_id,
+            "offer_id": offer_id,
+            "neutral_kingdom_id": neutral_kingdom_id,
+            "recipient_id": recipient_id,
+        },
+        rule="Table 10 E-25",
+        kingdom_ids=[kingdom.pk],
+    )
+    return row
+
+
+def _field(problem: str, kind: SpendKind) -> str:
+    if "E-25" in problem and "hold" in problem:
+        return "amount"
+    if kind is SpendKind.SHARE_POWER and "kingdom" in problem:
+        return "recipient"
+    for words, field in FIELD_OF_PROBLEM:
+        if words in problem:
+            return field
+    return "kind"
+
+
+@transaction.atomic
+def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
+    """Take back one line of the kingdom's spending, while orders are open."""
+    kingdom = _player_kingdom(campaign, by)
+    turn: Turn = _open_turn_for_orders(campaign.pk)
+    deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
+    if not deleted:
+        raise Refused(f"You have no spend {spend_id} this turn.", field="spend", status=404)
+    chronicle_record(
+        turn, "SpendWithdrawn", {"spend_id": spend_id}, rule="Table 10", kingdom_ids=[kingdom.pk]
+    )

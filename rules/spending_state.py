@@ -1,0 +1,134 @@
+"""Power spending as plain data: what a kingdom spends its power on in a turn (Table 10,
+the Diplomacy table, Table 11; §3 step 3b, E-25).
+
+A ``Spend`` is one line of a kingdom's spending, given with its orders. Step 3b resolves
+them all (rules.spending, rules.diplomacy) and writes each line's ``result``; Final
+Results reads the results back (builds complete at 6f, temporary points go at the end of
+the turn, shared power is credited at 6g, a pacified hex joins after the battles).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from rules.state import Coord
+
+
+class SpendKind(StrEnum):
+    """Table 10's items (§5.6)."""
+
+    WATCHTOWER = "watchtower"
+    FORTRESS = "fortress"
+    GREAT_FORTRESS = "great_fortress"
+    RECRUIT = "recruit"
+    MERCENARY_BID = "mercenary_bid"
+    SURGEON = "surgeon"
+    SHARE_POWER = "share_power"
+    DEACTIVATE = "deactivate"
+    ALLY = "ally"
+    INCITE = "incite"
+    PACIFY = "pacify"
+
+    @property
+    def label(self) -> str:
+        return SPEND_LABELS[self]
+
+
+SPEND_LABELS = {
+    SpendKind.WATCHTOWER: "Build a watchtower",
+    SpendKind.FORTRESS: "Build a fortress",
+    SpendKind.GREAT_FORTRESS: "Upgrade a fortress to a great fortress",
+    SpendKind.RECRUIT: "Recruit",
+    SpendKind.MERCENARY_BID: "Sealed bid for mercenaries",
+    SpendKind.SURGEON: "Surgeon",
+    SpendKind.SHARE_POWER: "Share power",
+    SpendKind.DEACTIVATE: "Diplomacy: Deactivate",
+    SpendKind.ALLY: "Diplomacy: Ally",
+    SpendKind.INCITE: "Diplomacy: Incite",
+    SpendKind.PACIFY: "Pacify neutrals",
+}
+
+BUILDS = (SpendKind.WATCHTOWER, SpendKind.FORTRESS, SpendKind.GREAT_FORTRESS)
+DIPLOMACY = (SpendKind.DEACTIVATE, SpendKind.ALLY, SpendKind.INCITE)
+
+FIXED_COST = {  # Table 10
+    SpendKind.WATCHTOWER: 1,
+    SpendKind.FORTRESS: 2,
+    SpendKind.GREAT_FORTRESS: 3,
+    SpendKind.SURGEON: 1,
+}
+DIPLOMACY_COST = {SpendKind.INCITE: 2, SpendKind.ALLY: 2, SpendKind.DEACTIVATE: 1}
+DIPLOMACY_MAX_EXTRA = 2  # §5.6: +1 per extra power spent, up to +2
+PACIFY_POWER = (1, 3)  # Table 11: 1–3 power
+RECRUIT_POINTS = 250  # Table 10: 1 power per +250 points
+ARMY_CAP_THIS_TURN = 3500  # Table 10, E-14: 3,000 + 500, mercenaries included
+INCITED_ATTACK_POINTS = 2000  # A-1.4.12, A-1.5.2, Q1, E-06
+PACIFY_COOL_DOWN = 2  # Table 11 Provoked: no pacify of the hex for 2 turns
+
+
+class SpendResult(StrEnum):
+    """What step 3b (or Final Results) made of a spend; "" while it waits."""
+
+    QUEUED = "queued"  # a build, to complete at 6f
+    BUILT = "built"
+    CANCELLED = "cancelled"  # E-26: the hex was lost this turn; no refund
+    RECRUITED = "recruited"
+    HIRED = "hired"  # a surgeon
+    WON = "won"  # a mercenary bid
+    LOST = "lost"  # a losing bid: never debited (E-25)
+    SHARED = "shared"
+    SUCCEEDED = "succeeded"
+    FAILED = "failed"
+    PROVOKED = "provoked"
+    NO_EFFECT = "no_effect"
+    WAVERING = "wavering"
+    PACIFIED = "pacified"  # joins at the end of the turn if still unowned (E-26)
+    VOID = "void"  # could not be carried out at resolution; nothing debited
+
+
+@dataclass(frozen=True)
+class Spend:
+    """One line of a kingdom's spending for the turn. ``amount`` is the power it costs,
+    extra power for diplomacy or pacify included, or the bid."""
+
+    id: int
+    kingdom_id: int
+    kind: SpendKind
+    amount: int
+    hex: Coord | None = None  # builds, pacify, incite's target hex
+    army_id: int | None = None  # recruit, mercenary bid: the army the points join
+    offer_id: int | None = None  # mercenary bid
+    neutral_kingdom_id: int | None = None  # diplomacy
+    recipient_id: int | None = None  # share power
+    result: SpendResult | None = None  # set by step 3b
+    points: int = 0  # recruit, won bid: the points the army got this turn
+
+    @property
+    def extra(self) -> int:
+        """Diplomacy: the power above the action's cost (+1 each on the roll)."""
+        return self.amount - DIPLOMACY_COST.get(self.kind, 0)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A-2.1, Q18: mercenaries the GM put up for hire this turn."""
+
+    id: int
+    name: str
+    minimum_bid: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Spending:
+    """The input of step 3b besides the world: every kingdom's spends this turn, the
+    GM's offers, and the hexes Provoked lately (hex → the last turn it was)."""
+
+    spends: tuple[Spend, ...] = ()
+    offers: Mapping[int, Offer] = field(default_factory=dict)
+    provoked: Mapping[Coord, int] = field(default_factory=dict)
+
+    def of(self, kingdom_id: int) -> list[Spend]:
+        return [s for s in self.spends if s.kingdom_id == kingdom_id]
