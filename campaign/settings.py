@@ -147,5 +147,13 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
     # A choice set that shares its field name ("kind") with others: §5.3 edicts
-    "ENUM_NAME_OVERRIDES": {"EdictKindEnum": "rules.state.EdictKind"},
+    # Several models have a "kind" or a "state"; name each set after what it is.
+    "ENUM_NAME_OVERRIDES": {
+        "EdictKindEnum": "rules.state.EdictKind",
+        "OrderKindEnum": "rules.state.OrderKind",
+        "SpendKindEnum": "rules.spending_state.SpendKind",
+        "AgreementKindEnum": "kingdoms.models.Agreement.Kind",
+        "AgreementStateEnum": "kingdoms.models.Agreement.State",
+        "TurnStateEnum": "campaign.models.Turn.State",
+    },
 }

@@ -45,7 +45,7 @@ def _amount(p: dict) -> str:
 
 def _submitted(p: dict, names) -> str:
     where = f" at {_hex(p)}" if p.get("hex") else ""
-    return f"Spending given: {_item(p, 'kind')}{where}, {_amount(p)}."
+    return f"Spending given: {_item(p)}{where}, {_amount(p)}."
 
 
 def _spent(p: dict, names) -> str:

@@ -106,7 +106,7 @@ def spend_submit(
         "SpendSubmitted",
         {
             "spend_id": row.pk,
-            "kind": spend_kind.value,
+            "item": spend_kind.value,
             "amount": amount,
             "hex": list(hex) if hex is not None else None,
             "army_id": army_id,

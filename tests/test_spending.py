@@ -10,12 +10,25 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.models import Hex, TurnEvent
+from campaign.pipeline import steps
 from campaign.pipeline.steps import turn_step_resolve
 from campaign.services import mercenary_offer_publish, turn_claim_step
 from kingdoms.models import Army, Kingdom, PowerSpend
+from rules.dice import Dice, Roll
 from tests.api_support import api, token_client
 
 pytestmark = pytest.mark.django_db
+
+
+class _Sixes(Dice):
+    """The turn's seeded dice, but every incite roll is a 6."""
+
+    def roll(self, sides: int, purpose: str) -> Roll:
+        if "incite of kingdom" in purpose:
+            roll = Roll(purpose=purpose, sides=sides, result=6)
+            self.rolls.append(roll)
+            return roll
+        return super().roll(sides, purpose)
 
 
 def _setup(demo, player="alice", power=8) -> tuple[Kingdom, Army, Hex]:
@@ -220,3 +233,50 @@ def test_the_kingdom_page_takes_the_same_queries_for_more_spends(client, demo):
     with CaptureQueriesContext(connection) as four:
         client.get(url)
     assert len(four) == len(one)
+
+
+def test_an_incited_attack_runs_through_the_pipeline_and_pages(client, demo, monkeypatch):
+    """A-1.4.12, Q17: Alice incites the demo's neutral kingdom against a hex of Bob's next
+    to it. The battle is public, Bob's battles page shows it, and with no patrol the
+    hex joins the neutral kingdom at Final Results."""
+    from rules import hexgrid
+    from rules.state import Terrain
+
+    _setup(demo, power=4)
+    neutral = demo.neutral_kingdoms[0]
+    neutral.known_by.add(demo.kingdoms["alice"])
+    hexes = list(demo.campaign.hexes.all())
+    terrain = {h.coord: Terrain(h.terrain) for h in hexes}
+    land = {h.coord for h in neutral.hexes.all()}
+    target = next(
+        h
+        for h in sorted(hexes, key=lambda h: h.coord)
+        if h.neutral_kingdom_id is None
+        and h.terrain != Terrain.SEA
+        and h.pk != demo.kingdoms["bob"].capital_id
+        and any(h.coord in hexgrid.adjacent(c, terrain) for c in land)
+    )
+    Hex.objects.filter(pk=target.pk).update(owner=demo.kingdoms["bob"], explored=True)
+    body = {"kind": "incite", "amount": 4, "neutral_kingdom": neutral.pk, "hex": list(target.coord)}
+    response = _spend(demo, "alice", **body)
+    assert response.status_code == 201, response.content
+    monkeypatch.setattr(steps, "_dice", lambda turn, step: _Sixes(f"{turn.seed}:{step}"))
+
+    turn = demo.turn
+    turn_claim_step(turn=turn, by=None, enqueue=False)
+    turn_step_resolve(turn_id=turn.pk)
+    assert TurnEvent.objects.get(turn=turn, kind="DiplomacyRolled").payload["success"]
+    declared = TurnEvent.objects.get(
+        turn=turn, kind="BattleDeclared", payload__hex=list(target.coord)
+    )
+    assert declared.public and declared.payload["attacker_neutral_kingdom_id"] == neutral.pk
+    client.force_login(demo.players["bob"])
+    assert client.get(reverse("battles", args=[demo.campaign.pk])).status_code == 200
+    page = client.get(reverse("chronicle", args=[demo.campaign.pk])).content.decode()
+    assert "Incited, a neutral kingdom" in page and neutral.name not in page
+    turn.refresh_from_db()
+    turn_claim_step(turn=turn, by=None, enqueue=False)
+    turn_step_resolve(turn_id=turn.pk)
+    target.refresh_from_db()
+    assert TurnEvent.objects.get(turn=turn, kind="HexJoinedNeutralKingdom").public
+    assert target.owner_id is None and target.neutral_kingdom_id == neutral.pk

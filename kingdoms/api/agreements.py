@@ -120,6 +120,7 @@ class AgreementListView(APIView):
 
 class AgreementActionView(APIView):
     @extend_schema(
+        operation_id="campaigns_agreements_act",
         request=None,
         responses={200: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
