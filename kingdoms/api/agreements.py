@@ -28,8 +28,8 @@ class AgreementSerializer(serializers.Serializer):
     ones (an accepted cease fire, alliance or vassalage); never another's proposals."""
 
     id = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=Agreement.Kind.values)
-    state = serializers.ChoiceField(choices=Agreement.State.values)
+    kind = serializers.ChoiceField(choices=Agreement.Kind.choices)
+    state = serializers.ChoiceField(choices=Agreement.State.choices)
     public = serializers.BooleanField(help_text="Announced to every player (Q23).")
     proposer = serializers.IntegerField()
     proposer_name = serializers.CharField()
@@ -64,7 +64,7 @@ class AgreementSerializer(serializers.Serializer):
 class AgreementInputSerializer(serializers.Serializer):
     """Q23: a proposal to another player, who accepts or declines it."""
 
-    kind = serializers.ChoiceField(choices=Agreement.Kind.values)
+    kind = serializers.ChoiceField(choices=Agreement.Kind.choices)
     partner = serializers.IntegerField(help_text="The kingdom I propose it to.")
     turn = serializers.IntegerField(
         required=False,
