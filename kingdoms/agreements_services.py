@@ -253,8 +253,10 @@ def _not_twice(agreement: Agreement) -> None:
 
 
 def _locked(agreement: Agreement) -> Agreement:
+    # Lock the agreement's row only: PostgreSQL refuses FOR UPDATE on the nullable side
+    # of the outer joins that select_related makes for target and overlord.
     return (
-        Agreement.objects.select_for_update()
+        Agreement.objects.select_for_update(of=("self",))
         .select_related("proposer", "partner", "target", "overlord")
         .get(pk=agreement.pk)
     )
