@@ -6,7 +6,7 @@ from collections import defaultdict
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
-from campaign.models import Campaign, Hex, Turn
+from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import Army, Edict, Kingdom, NeutralKingdom, Order, OrderSet, ScoutReport
 from rules.edicts import HexHistory, idle, looted_in
 from rules.power import land_score_halves
@@ -53,7 +53,8 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
     The hexes of a neutral kingdom a player protects (Quick Friendship) count for him at
     their normal values (Q10, E-18), in ``hexes`` too, and ``protected_hexes`` says how
     many they are. A hex looted in the last resolved turn scores 0 (Table 1, §5.3) but
-    counts among the hexes. Two queries, whatever the map size."""
+    counts among the hexes. Once the campaign is over, effective power is the final score
+    it published (E-13). Two queries (three when over), whatever the map size."""
     features: dict[int, list[Feature | None]] = defaultdict(list)  # of the hexes that score
     hexes: dict[int, int] = defaultdict(int)
     protected: dict[int, int] = defaultdict(int)
@@ -73,9 +74,11 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
         elif scored_turn is not None and looted_in(HexHistory(looted_turn), scored_turn):
             continue  # Table 1: it scores 0 for the turn it was looted
         features[owner_id or protector_id].append(Feature(feature) if feature else None)
+    final = _final_scores(campaign)
     table = []
     for kingdom in player_kingdoms(campaign):
         land = land_score_halves(features[kingdom.id])
+        effective = final.get(kingdom.id, land + 2 * kingdom.power)
         sees_power = viewer.is_gm or viewer.kingdom_id == kingdom.id
         table.append(
             {
@@ -86,11 +89,25 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
                 "protected_hexes": protected[kingdom.id],
                 "land_score": land / 2,
                 "power": kingdom.power if sees_power else None,
-                "effective_power": (land + 2 * kingdom.power) / 2 if sees_power else None,
+                "effective_power": effective / 2 if sees_power else None,
                 "eliminated": kingdom.eliminated,
             }
         )
     return sorted(table, key=lambda row: (-row["land_score"], row["kingdom"]))
+
+
+def _final_scores(campaign: Campaign) -> dict[int, int]:
+    """A finished campaign's Table 1, in half-points, as its CampaignWon entry published it
+    (A-3.1). It may differ from land + power: E-13 leaves the last turn's edict power out,
+    although the kingdom holds it."""
+    if campaign.status != Campaign.Status.FINISHED:
+        return {}
+    won = (
+        TurnEvent.objects.filter(campaign=campaign, kind="CampaignWon")
+        .values_list("payload", flat=True)
+        .last()
+    )
+    return {kingdom_id: score for kingdom_id, score in won["scores"]} if won else {}
 
 
 def last_scout_reports(viewer: Viewer, army_ids: list[int]) -> dict[int, ScoutReport]:

@@ -96,8 +96,10 @@ def order_submit(
     ]
     problem = why_illegal(snapshot.world, army.kingdom_id, wanted, others)
     if problem:
-        # The engine answers in words; the sea swap's answers cite A-1.1.2.4.
-        raise Refused(problem, field="sea_cover" if "A-1.1.2.4" in problem else "target")
+        # The engine answers in words; the sea swap's answers cite A-1.1.2.4, and an army
+        # too weak for anything but Rest (E-14) is a matter of the kind of order, not of
+        # its target.
+        raise Refused(problem, field=_order_problem_field(problem))
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hexes = snapshot.hexes
@@ -141,6 +143,14 @@ def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:
             field="neutral_conquest",
         ) from None
     return conquest if kind is OrderKind.INVADE else NeutralConquest.SWORN_ENEMIES
+
+
+def _order_problem_field(problem: str) -> str:
+    if "A-1.1.2.4" in problem:
+        return "sea_cover"
+    if "may only Rest (E-14)" in problem:
+        return "kind"
+    return "target"
 
 
 @transaction.atomic

@@ -5,6 +5,8 @@ names the problem and saves nothing."""
 
 from __future__ import annotations
 
+import re
+
 from django.contrib.auth.models import User
 from django.db import transaction
 
@@ -16,20 +18,21 @@ from campaign.pipeline.spending import spending_load
 from kingdoms.models import Kingdom, PowerSpend
 from kingdoms.services import _open_turn_for_orders
 from rules.spending import why_illegal_spend
-from rules.spending_state import FIXED_COST, Spend, SpendKind
+from rules.spending_state import DIPLOMACY, FIXED_COST, Spend, SpendKind
 from rules.state import Coord
 
-FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words
+FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words: first match
+    ("hex", "hex"),
+    ("your armies", "army"),
     ("army", "army"),
+    ("recruits", "army"),
     ("mercenaries", "offer"),
     ("bid", "offer"),
     ("neutral kingdom", "neutral_kingdom"),
     ("share power", "recipient"),
-    ("hex", "hex"),
-    ("(", "hex"),
-    ("E-25", "amount"),
     ("power", "amount"),
 )
+_COORD = re.compile(r"\(-?\d+, -?\d+\)")  # a hex named in the words: "(2, -1)"
 
 
 def _player_kingdom(campaign: Campaign, by: User) -> Kingdom:
@@ -125,9 +128,13 @@ def _field(problem: str, kind: SpendKind) -> str:
         return "amount"
     if kind is SpendKind.SHARE_POWER and "kingdom" in problem:
         return "recipient"
+    if _COORD.search(problem):
+        return "hex"
     for words, field in FIELD_OF_PROBLEM:
         if words in problem:
             return field
+    if kind in DIPLOMACY:  # "Marienburg Marches is allied to nobody …": the kingdom named
+        return "neutral_kingdom"
     return "kind"
 
 

@@ -264,6 +264,22 @@ def test_a_bad_order_is_refused_with_the_reason_and_nothing_saved(demo, invasion
     assert not Order.objects.exists()
 
 
+def test_an_army_too_weak_to_act_is_refused_by_the_kind_of_order(demo, invasion_targets):
+    """E-14: an army under 1,000 points may only Rest. The refusal is about the kind of
+    order, so it names that field, not the target (the form shows it by the kind)."""
+    army = first_army(demo, "alice")
+    army.points = 900
+    army.save(update_fields=["points"])
+    target = list(invasion_targets(demo.kingdoms["alice"])[0])
+
+    response = order_post(demo, "alice", {"army": army.pk, "kind": "invade", "target": target})
+
+    assert response.status_code == 400
+    assert response.json()["field"] == "kind"
+    assert "may only Rest (E-14)" in response.json()["detail"]
+    assert order_post(demo, "alice", {"army": army.pk, "kind": "rest"}).status_code == 201
+
+
 def test_an_order_body_that_is_not_json_is_a_400(demo):
     client = token_client(demo.players["alice"])
     response = client.post(api(demo, "orders/"), "{army:", content_type="application/json")

@@ -106,6 +106,40 @@ def test_api_refusals_save_nothing(demo, body, field, words):
     assert not PowerSpend.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("first", "body", "field", "words"),
+    [
+        (None, {"kind": "deactivate", "amount": 1}, "neutral_kingdom", "allied to nobody"),
+        (None, {"kind": "ally", "amount": 5}, "amount", "spend 2–4, not 5"),
+        (None, {"kind": "pacify", "amount": 4}, "amount", "not 4 (Table 11)"),
+        (None, {"kind": "incite", "amount": 2}, "hex", "Name the hex the incited army"),
+        (None, {"kind": "recruit", "amount": 1}, "army", "Name one of your armies"),
+        ({"kind": "surgeon"}, {"kind": "surgeon"}, "kind", "already hire a surgeon"),
+        ({"kind": "recruit", "amount": 1}, {"kind": "recruit", "amount": 1}, "army",
+         "already recruits"),
+    ],
+)  # fmt: skip
+def test_a_refusal_names_the_field_it_is_about(demo, first, body, field, words):
+    """The panel shows a refusal by its field: a neutral kingdom's refusal by the neutral
+    kingdom, a price by the amount, a second surgeon by the kind, never by the hex because
+    the reason cites a rule in brackets."""
+    _, army, _ = _setup(demo)
+    neutral = demo.neutral_kingdoms[0]
+    neutral.known_by.add(demo.kingdoms["alice"])
+    extra = (
+        {"neutral_kingdom": neutral.pk} if body["kind"] in ("deactivate", "ally", "incite") else {}
+    )
+    if first is not None:
+        own = {"army": army.pk} if first["kind"] == "recruit" else {}
+        assert _spend(demo, "alice", **first, **own).status_code == 201
+        extra |= own
+    response = _spend(demo, "alice", **body, **extra)
+    refusal = response.json()
+    assert response.status_code == 400 and refusal["field"] == field, refusal
+    assert words in refusal["detail"], refusal
+    assert PowerSpend.objects.count() == (0 if first is None else 1)
+
+
 def test_the_gm_spends_nothing_and_withdrawing_someone_elses_spend_fails(demo):
     _, army, hex_row = _setup(demo)
     response = token_client(demo.gm).post(

@@ -35,3 +35,31 @@ def test_the_api_hides_rivals_power(demo):
     assert {row["kingdom"] for row in rows if row["power"] is not None} == {bob}
     gm_rows = token_client(demo.gm).get(api(demo, "standings/")).json()
     assert all(row["effective_power"] is not None for row in gm_rows)
+
+
+def test_e13_once_the_campaign_is_over_the_standings_are_its_final_scores(demo):
+    """E-13: a loot in the turn whose end roll ends the campaign gains its power, but
+    Table 1 leaves it out. The standings after the end agree with the published result."""
+    from campaign.models import Campaign, Hex, Turn
+    from campaign.pipeline.steps import turn_step_resolve
+    from campaign.services import turn_claim_step
+    from kingdoms.edict_services import edict_submit
+    from tests.api_support import api, token_client
+
+    Campaign.objects.filter(pk=demo.campaign.pk).update(
+        ruleset_overrides={"options": {"end_check_turn": 1, "end_roll_target": 1}}
+    )
+    alice = demo.kingdoms["alice"]
+    plain = Hex.objects.filter(owner=alice).exclude(pk=alice.capital_id).order_by("q", "r")[0]
+    edict_submit(campaign=demo.campaign, by=demo.players["alice"], hex=plain.coord, kind="loot")
+    for _ in range(2):
+        turn = Turn.objects.get(pk=demo.turn.pk)
+        turn_claim_step(turn=turn, by=None, enqueue=False)
+        turn_step_resolve(turn_id=turn.pk)
+
+    client = token_client(demo.players["alice"])
+    assert client.get(api(demo)).json()["status"] == "finished"
+    [won] = [e for e in client.get(api(demo, "chronicle/")).json() if e["kind"] == "CampaignWon"]
+    [row] = [r for r in client.get(api(demo, "standings/")).json() if r["kingdom"] == alice.pk]
+    assert row["effective_power"] * 2 == dict(won["scores"])[alice.pk]
+    assert row["effective_power"] == row["land_score"] + row["power"] - 1, "the loot's 1 power"

@@ -1,0 +1,61 @@
+"""Fixtures of the browser tests: Debian's Chromium driven by Playwright against
+pytest-django's live server.
+
+Celery runs eagerly here thanks to tests/conftest.py's autouse ``eager_celery`` (CI sets
+REDIS_URL, which would otherwise send a step to a worker these tests do not start).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.db import connections
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+# Playwright's sync API runs an event loop in this thread; the test's ORM calls are
+# still plain synchronous ones.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(
+            executable_path=str(CHROMIUM),
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield chromium
+        chromium.close()
+        # Under Playwright the test's ORM calls run in a greenlet context with its own
+        # database connection; close it here, or it outlives the test database.
+        connections.close_all()
+
+
+@pytest.fixture
+def log_in(browser, live_server):
+    """A new browser context (its own cookies) logged in as ``username``; its page."""
+
+    def log_in(username: str, **context_options):
+        page = browser.new_context(**context_options).new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{live_server.url}/login/")
+        page.fill("input[name=username]", username)
+        page.fill("input[name=password]", "warpost")
+        page.click("button[type=submit]")
+        page.wait_for_url(f"{live_server.url}/")
+        return page
+
+    return log_in
