@@ -154,6 +154,14 @@ class Hex(models.Model):
         on_delete=models.SET_NULL,
         related_name="hexes",
     )
+    # E-18: the neutral kingdom the hex belonged to at set-up, whoever holds it now.
+    home_neutral_kingdom = models.ForeignKey(
+        "kingdoms.NeutralKingdom",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
     # Table 7 was rolled. With ``scouted_only`` only a scout did it (§5.4): the
     # contents stay secret, the map shows the hex unexplored until it is invaded (E-29).
     explored = models.BooleanField(default=False)

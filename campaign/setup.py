@@ -164,9 +164,11 @@ def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[Neut
         capital.defence = Defence.GREAT_FORTRESS.value
         for coord in neutral.hexes:
             row = rows[coord]
-            row.neutral_kingdom = kingdom
+            row.neutral_kingdom = row.home_neutral_kingdom = kingdom
             row.feature = neutral.features[coord].value if coord in neutral.features else ""
             changed.append(row)
         created.append(kingdom)
-    Hex.objects.bulk_update(changed, ["neutral_kingdom", "feature", "defence"])
+    Hex.objects.bulk_update(
+        changed, ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"]
+    )
     return created

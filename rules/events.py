@@ -349,6 +349,7 @@ class NeutralKingdomConquered(Event):
     hexes: tuple[Coord, ...]
     previous_protector_id: int | None = None
     power: int = 3
+    restored: tuple[Coord, ...] = ()  # E-18: the conqueror's hexes that go back to it
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,6 +28,7 @@ from rules.events import (
     DefenderLosses,
     Event,
     HexConquered,
+    NeutralKingdomConquered,
     OrphanChanged,
     Outcome,
     PatrolTookOver,
@@ -217,6 +218,10 @@ class _TurnSoFar:
                 if isinstance(e, HexConquered):
                     self.owners[e.hex] = e.kingdom_id
                     self.taken.add(e.hex)
+                if isinstance(e, NeutralKingdomConquered):
+                    for coord in e.restored:  # E-18: armies there fall back (E-32)
+                        self.owners[coord] = None
+                        self.taken.add(coord)
             if self.owners[battle.hex] == battle.attacker.kingdom_id:
                 events += self._move(battle.attacker.army_ids, battle.hex)
         return events

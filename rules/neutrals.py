@@ -215,7 +215,9 @@ def conquer_neutral_kingdom(
     Sworn Enemies (the default, E-23): each of those hexes joins him (a HexConquered
     each, the capital first). Quick Friendship: none does; he becomes the kingdom's
     protector, in place of any earlier one (E-18: a third player who beats the army at
-    the capital takes it from him). +3 power either way, at step 6g."""
+    the capital takes it from him), and the kingdom's original borders are restored:
+    his own hexes that were first part of it go back to it, other players keep theirs
+    (E-18). +3 power either way, at step 6g."""
     neutral_id = battle.defender.neutral_kingdom_id
     neutral = world.neutral_kingdoms[neutral_id]
     conqueror = battle.attacker.kingdom_id
@@ -226,6 +228,15 @@ def conquer_neutral_kingdom(
         if h.neutral_kingdom == neutral_id and owners.get(coord) is None
     )
     hexes.sort(key=lambda coord: coord != neutral.capital)
+    restored: tuple[Coord, ...] = ()
+    if choice is NeutralConquest.QUICK_FRIENDSHIP:
+        restored = tuple(
+            sorted(
+                coord
+                for coord, h in world.hexes.items()
+                if h.home_neutral_kingdom == neutral_id and owners.get(coord) == conqueror
+            )
+        )
     events: list[Event] = []
     if choice is NeutralConquest.SWORN_ENEMIES:
         events += [
@@ -242,6 +253,7 @@ def conquer_neutral_kingdom(
             hexes=tuple(hexes),
             previous_protector_id=neutral.protector,
             power=NEUTRAL_CAPITAL_POWER,
+            restored=restored,
         )
     )
     if not knows(world, conqueror, neutral_id):
@@ -269,6 +281,10 @@ def conquests_applied(world: World, events: Iterable[Event]) -> World:
             neutrals[e.neutral_kingdom_id], protector=e.kingdom_id if quick else None
         )
         if quick:
+            for coord in e.restored:  # E-18: back inside the kingdom's original borders
+                hexes[coord] = dataclasses.replace(
+                    hexes[coord], owner=None, neutral_kingdom=e.neutral_kingdom_id
+                )
             continue
         for coord in e.hexes:
             hexes[coord] = dataclasses.replace(

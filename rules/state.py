@@ -158,6 +158,7 @@ class HexState:
     terrain: Terrain
     owner: int | None = None  # player kingdom id
     neutral_kingdom: int | None = None  # neutral kingdom id (secret, A-1.4.18)
+    home_neutral_kingdom: int | None = None  # E-18: the one it belonged to at set-up
     explored: bool = False  # Table 7 was rolled, by an invasion or a scout
     scouted_only: bool = False  # explored by scouting alone: secret until invaded (E-29)
     feature: Feature | None = None

@@ -220,7 +220,7 @@ def _conquest_audience(event: ev.NeutralKingdomConquered) -> Audience:
     if event.choice is NeutralConquest.SWORN_ENEMIES:
         return Audience(True)
     insiders = frozenset({event.kingdom_id, event.previous_protector_id} - {None})
-    return Audience(True, insiders, ("hexes",))
+    return Audience(True, insiders, ("hexes", "restored"))
 
 
 # Payload fields that name a neutral kingdom: hidden until the viewer discovered it.

@@ -402,6 +402,11 @@ def _map_after(world: World, events: list[Event]) -> World:
             )
         elif isinstance(e, NeutralKingdomConquered) and e.choice is NeutralConquest.SWORN_ENEMIES:
             hexes[e.capital] = sworn_enemies_capital(hexes[e.capital])  # Q3, E-22
+        elif isinstance(e, NeutralKingdomConquered):  # E-18: the original borders return
+            for coord in e.restored:
+                hexes[coord] = dataclasses.replace(
+                    hexes[coord], owner=None, neutral_kingdom=e.neutral_kingdom_id
+                )
         elif isinstance(e, DefenderLosses):
             defender = dataclasses.replace(hexes[e.hex].defender, points=e.points_left)
             hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)

@@ -262,3 +262,23 @@ def test_e23_the_api_refuses_an_unknown_choice(demo):
     response = token_client(demo.players["alice"]).post(api(demo, "orders/"), body, format="json")
     assert response.status_code == 400 and "neutral_conquest" in str(response.json())
     assert not army.orders.exists()
+
+
+def test_e18_quick_friendship_takes_back_the_conquerors_earlier_hexes(demo, rigged):
+    """E-18 through the pipeline: Alice had taken one of the kingdom's hexes in an
+    earlier turn; under Quick Friendship its original borders are restored, so that hex
+    goes back to the kingdom, unowned, and leaves Alice's land."""
+    neutral, capital, other = _neutral(demo)
+    alice = demo.kingdoms["alice"]
+    Hex.objects.filter(pk=other.pk).update(owner=alice, neutral_kingdom=None, explored=True)
+    _foothold(demo, neutral, capital)
+    _invade(demo, capital, neutral_conquest="quick_friendship")
+    _resolve_turn(demo.turn)
+
+    other.refresh_from_db()
+    assert other.owner is None and other.neutral_kingdom == neutral
+    assert other.home_neutral_kingdom == neutral
+    conquest = TurnEvent.objects.get(turn=demo.turn, kind="NeutralKingdomConquered")
+    assert conquest.payload["restored"] == [list(other.coord)]
+    [seen] = [e for e in _chronicle(demo, "bob") if e["kind"] == "NeutralKingdomConquered"]
+    assert "restored" not in seen, "which hexes the kingdom holds stays secret from Bob"

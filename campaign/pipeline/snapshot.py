@@ -157,6 +157,7 @@ def _hex_state(h: Hex) -> HexState:
         terrain=Terrain(h.terrain),
         owner=h.owner_id,
         neutral_kingdom=h.neutral_kingdom_id,
+        home_neutral_kingdom=h.home_neutral_kingdom_id,
         explored=h.explored,
         scouted_only=h.scouted_only,
         feature=Feature(h.feature) if h.feature else None,

@@ -157,6 +157,9 @@ class Writer:
         self.neutral_ids.add(neutral.pk)
         if event.choice == NeutralConquest.QUICK_FRIENDSHIP:
             neutral.protector_id = event.kingdom_id
+            for coord in event.restored:  # E-18: the original borders come back
+                row = self._hex(coord)
+                row.owner_id, row.neutral_kingdom_id = None, neutral.pk
             return
         neutral.protector_id = None
         capital = sworn_enemies_capital(self.snapshot.world.hexes[tuple(event.capital)])

@@ -432,5 +432,5 @@ def test_audiences():
     assert audience(conquest, ctx).public and audience(conquest, ctx).secret == ()
     quick = dataclasses.replace(conquest, choice=QF, previous_protector_id=2)
     seen = audience(quick, ctx)
-    assert seen.public and seen.secret == ("hexes",) and seen.kingdom_ids == {1, 2}
+    assert seen.public and seen.secret == ("hexes", "restored") and seen.kingdom_ids == {1, 2}
     assert "neutral_conquest" in audience(declared(CAPITAL), ctx).secret
