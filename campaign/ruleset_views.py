@@ -6,13 +6,14 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods
 
 from campaign.errors import Refused
 from campaign.services import campaign_ruleset_change
 from campaign.views import Seat, refusal_status, seat_for
 from rules.battle import TABLE_23_MODIFIERS
-from rules.ruleset import OPTIONS, TABLES, RulesetError, describe, overrides_from_form
+from rules.ruleset import OPTIONS, TABLES, RulesetError, grouped, overrides_from_form
 
 # E-21: "the rules page lists all the modifiers of each table", from each table's registry
 MODIFIERS = {"Table 23: basic strategy modifier": TABLE_23_MODIFIERS}
@@ -46,24 +47,38 @@ def _render(
     posted_tables: dict | None = None,
     posted_options: dict | None = None,
 ) -> HttpResponse:
-    """The page; after a refusal the GM's input stays in the form, the reason by its field."""
-    options, tables = describe(seat.campaign.ruleset)
+    """The page, one block a table (Table 10's costs together, Table 25's bands with
+    them, …); after a refusal the GM's input stays in the form, the reason by its field."""
+    ruleset = seat.campaign.ruleset
     error_at = refused.field if refused else None
     posted_options, posted_tables = posted_options or {}, posted_tables or {}
+
+    def option(o):
+        shown = posted_options.get(o.name, o.value)
+        return {"line": o, "shown": shown, "error": error_at == o.name}
+
+    def table(t):
+        return {"line": t, "shown": posted_tables.get(t.key, t.text), "error": error_at == t.key}
+
+    groups = [
+        {
+            "name": group.name,
+            "slug": slugify(group.name),
+            "options": [option(o) for o in group.options],
+            "tables": [table(t) for t in group.tables],
+        }
+        for group in grouped(ruleset)
+    ]
     context = {
         "seat": seat,
         "campaign": seat.campaign,
-        "options": [
-            {"line": o, "shown": posted_options.get(o.name, o.value), "error": error_at == o.name}
-            for o in options
-        ],
-        "tables": [
-            {"line": t, "shown": posted_tables.get(t.key, t.text), "error": error_at == t.key}
-            for t in tables
-        ],
+        "groups": groups,
         "refused": refused,
         "changed": request.GET.get("changed"),
-        "modifiers": MODIFIERS,
+        "modifiers": {
+            title: [(modifier.words(ruleset), modifier.rule) for modifier in lines]
+            for title, lines in MODIFIERS.items()
+        },
     }
     status = refusal_status(request, refused) if refused else 200
     return render(request, "campaign/ruleset.html", context, status=status)

@@ -170,8 +170,9 @@ def mercenary_offer_publish(
         raise Refused(
             "The minimum opening bid is at least 1 power (Table 10).", field="minimum_bid"
         )
-    if not 1 <= points <= 3500:
-        raise Refused("Mercenaries are 1–3,500 points (E-14).", field="points")
+    cap = turn.campaign.ruleset.army_cap_this_turn  # E-14: 3,500 by the rulebook
+    if not 1 <= points <= cap:
+        raise Refused(f"Mercenaries are 1–{cap:,} points (E-14).", field="points")
     turn = _turn_taking_orders(turn, by)
     offer = MercenaryOffer.objects.create(
         turn=turn, name=name, description=description.strip(), minimum_bid=minimum_bid,

@@ -13,7 +13,7 @@ from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.dice import Dice
 from rules.mapgen import MapPlan, generate_map
 from rules.state import Defence, Feature
-from rules.support import ARMY_MAXIMUM, ARMY_MINIMUM, total_support
+from rules.support import total_support
 
 DEMO_PASSWORD = "warpost"
 DEMO_PLAYER_NAMES = ["alice", "bob", "carol", "dave"]
@@ -107,9 +107,10 @@ def _kingdoms_create(
             changed.append(row)
         capital.feature = Feature.CITY.value  # E-22: the capital is a City
         support = total_support(
-            Feature.CITY if c == kingdom_plan.capital else None for c in kingdom_plan.hexes
+            campaign.ruleset,
+            (Feature.CITY if c == kingdom_plan.capital else None for c in kingdom_plan.hexes),
         )
-        armies.extend(_armies(kingdom, capital, armies_per_kingdom, support))
+        armies.extend(_armies(campaign, kingdom, capital, armies_per_kingdom, support))
         kingdoms[username] = kingdom
     Hex.objects.bulk_update(changed, ["owner", "explored", "feature"])
     Army.objects.bulk_create(armies)
@@ -128,13 +129,16 @@ def _kingdoms_create(
     return kingdoms
 
 
-def _armies(kingdom: Kingdom, capital: Hex, count: int, support: int) -> list[Army]:
+def _armies(
+    campaign: Campaign, kingdom: Kingdom, capital: Hex, count: int, support: int
+) -> list[Army]:
     """E-14: the first army takes what the others' 1,000-point minimum leaves of Total
     Support (3,000 at most), to invade; the others patrol. A load test asking for more
     armies than the support funds gets them at the minimum all the same. E-32: a new
     army stands on the capital."""
-    first = min(ARMY_MAXIMUM, max(ARMY_MINIMUM, support - ARMY_MINIMUM * (count - 1)))
-    sizes = [first] + [ARMY_MINIMUM] * (count - 1)
+    low, high = campaign.ruleset.army_minimum, campaign.ruleset.army_maximum
+    first = min(high, max(low, support - low * (count - 1)))
+    sizes = [first] + [low] * (count - 1)
     return [
         Army(
             kingdom=kingdom,

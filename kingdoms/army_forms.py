@@ -6,13 +6,19 @@ from __future__ import annotations
 from django import forms
 
 from kingdoms.forms import RefusableForm
-from rules.support import ARMY_MAXIMUM, ARMY_MINIMUM
+from rules.state import Ruleset
+
+
+def allocation_help(ruleset: Ruleset) -> str:
+    """E-14, the bounds of the campaign's ruleset (1,000–3,000 by the rulebook)."""
+    low, high = ruleset.army_minimum, ruleset.army_maximum
+    return f"{low:,}–{high:,}, all armies within Total Support (E-14)"
 
 
 def _points(label: str = "Allocation (points)") -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
-        help_text=f"{ARMY_MINIMUM:,}–{ARMY_MAXIMUM:,}, all armies within Total Support (E-14)",
+        help_text=allocation_help(Ruleset()),  # the page puts the campaign's in
         error_messages={"invalid": "Give the points as a whole number."},
     )
 

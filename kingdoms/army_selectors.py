@@ -9,7 +9,7 @@ from django.db.models import Prefetch, QuerySet
 
 from campaign.models import Campaign, Hex
 from kingdoms.models import Army, Character, Kingdom
-from rules.state import Feature
+from rules.state import Feature, Ruleset
 from rules.support import SLOTS, entitlements, total_support
 from rules.visibility import Viewer
 
@@ -24,16 +24,17 @@ def armies_with_generals(queryset: QuerySet[Army]) -> QuerySet[Army]:
     return queryset.prefetch_related(Prefetch("characters", generals, to_attr="generals"))
 
 
-def army_building(kingdom: Kingdom, viewer: Viewer) -> dict:
+def army_building(kingdom: Kingdom, viewer: Viewer, ruleset: Ruleset) -> dict:
     """§5.6, Table 6, E-14, E-21, B 3.3–3.5: Total Support and what is allocated, the
-    entitlements pool and the slots the armies use, each army's General and list. For
-    the kingdom's player and the GM (the page checks the seat). Three queries."""
+    entitlements pool and the slots the armies use, each army's General and list, by the
+    campaign's ``ruleset``. For the kingdom's player and the GM (the page checks the
+    seat). Three queries."""
     features = [
         Feature(f) if f else None
         for f in Hex.objects.filter(owner=kingdom).values_list("feature", flat=True)
     ]
     armies = list(armies_with_generals(Army.objects.filter(kingdom=kingdom).order_by("id")))
-    pool = entitlements(features)
+    pool = entitlements(ruleset, features)
     used = {slot: sum((a.slots or {}).get(slot, 0) for a in armies) for slot in SLOTS}
     rows = []
     for army in armies:
@@ -47,7 +48,7 @@ def army_building(kingdom: Kingdom, viewer: Viewer) -> dict:
                 "slots": {slot: (army.slots or {}).get(slot, 0) for slot in SLOTS},
             }
         )
-    support = total_support(features)
+    support = total_support(ruleset, features)
     allocated = sum(a.allocation for a in armies)
     return {
         "support": support,

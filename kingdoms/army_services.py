@@ -60,8 +60,9 @@ def _features(kingdom: Kingdom) -> list[Feature | None]:
 
 
 def kingdom_support(kingdom: Kingdom) -> int:
-    """§5.6: Total Support now (1,000 + 250 a hex + Table 6's bonuses). One query."""
-    return total_support(_features(kingdom))
+    """§5.6: Total Support now (1,000 + 250 a hex + Table 6's bonuses, the campaign's
+    ruleset's). One query, and one for the campaign if not loaded."""
+    return total_support(kingdom.campaign.ruleset, _features(kingdom))
 
 
 def _name(name: str, kingdom: Kingdom, field: str, exclude: int | None = None) -> str:
@@ -97,7 +98,8 @@ def army_raise(
     if kingdom.capital_id is None:
         raise Refused("A new army stands on the capital, and you have none (E-32).", field="name")
     allocations = Army.objects.filter(kingdom=kingdom).values_list("allocation", flat=True)
-    problem = raise_problem(kingdom_support(kingdom), allocations, allocation)
+    ruleset = kingdom.campaign.ruleset
+    problem = raise_problem(ruleset, kingdom_support(kingdom), allocations, allocation)
     if problem:
         raise Refused(_sentence(problem), field="allocation")
     army = Army.objects.create(
@@ -132,6 +134,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
     resting = Order.objects.filter(turn=turn, army=army, kind=OrderKind.REST).exists()
     raised_now = army.raised_turn == turn.number
     problem = allocation_change_problem(
+        army.kingdom.campaign.ruleset,
         kingdom_support(army.kingdom),
         allocations,
         army.pk,
@@ -268,7 +271,8 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
         raise Refused(f"'{sorted(unknown)[0]}' is not an entitlement.", field="slots")
     others = Army.objects.filter(kingdom_id=army.kingdom_id).exclude(pk=army.pk)
     used = [other.slots or {} for other in others]
-    problem = slots_problem(entitlements(_features(army.kingdom)), [*used, wanted])
+    pool = entitlements(army.kingdom.campaign.ruleset, _features(army.kingdom))
+    problem = slots_problem(pool, [*used, wanted])
     if problem:
         slot = next((s for s in SLOTS if SLOT_NAMES[s] in problem), "slots")
         raise Refused(_sentence(problem), field=slot)

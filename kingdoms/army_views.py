@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from campaign.errors import Refused
 from campaign.views import Seat, refusal_status, seat_for
 from kingdoms import army_services as services
-from kingdoms.army_forms import FORMS, ArmyForm, RaiseForm
+from kingdoms.army_forms import FORMS, ArmyForm, RaiseForm, allocation_help
 from kingdoms.army_selectors import army_building
 from kingdoms.models import Army, Kingdom
 from kingdoms.selectors import kingdom_overview, player_kingdoms
@@ -30,7 +30,8 @@ def building_context(
 ) -> dict:
     """The army-building part of the kingdom page, with a refused form kept as it was;
     ``refusal`` is (army id, reason) for the buttons that have no fields."""
-    building = army_building(kingdom, seat.viewer)
+    ruleset = seat.campaign.ruleset
+    building = army_building(kingdom, seat.viewer, ruleset)
     for row in building["rows"]:
         army = row["army"]
         row["refusal"] = refusal[1] if refusal and refusal[0] == army.pk else None
@@ -44,6 +45,10 @@ def building_context(
             if action != "approve" or seat.viewer.is_gm
         }
     raise_form = bound if isinstance(bound, RaiseForm) else RaiseForm()
+    forms = [raise_form, *(form for row in building["rows"] for form in row["forms"].values())]
+    for form in forms:  # E-14: the campaign's army size, not the rulebook's
+        if "allocation" in form.fields:
+            form.fields["allocation"].help_text = allocation_help(ruleset)
     is_player = seat.kingdom is not None and seat.kingdom.pk == kingdom.pk
     return {"building": building, "raise_form": raise_form, "is_owner": is_player}
 
@@ -76,7 +81,7 @@ def _answer(
         status = 200 if request.htmx else 400
     if request.htmx:
         return render(request, PARTIAL, context, status=status)
-    context.update(kingdom_overview(kingdom))
+    context.update(kingdom_overview(kingdom, seat.campaign.ruleset))
     if seat.viewer.is_gm:
         context["choices"] = list(player_kingdoms(seat.campaign))
     return render(request, "kingdoms/kingdom.html", context, status=status)

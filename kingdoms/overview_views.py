@@ -27,7 +27,8 @@ def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         kingdom = seat.kingdom
     if kingdom is None:
         raise Http404("No kingdom to show.")
-    context = {"seat": seat, "campaign": seat.campaign, **kingdom_overview(kingdom)}
+    overview = kingdom_overview(kingdom, seat.campaign.ruleset)
+    context = {"seat": seat, "campaign": seat.campaign, **overview}
     context.update(building_context(seat, kingdom))  # §5.6 army building (kingdoms.army_views)
     context.update(agreements_section(seat, kingdom))  # Q23 (kingdoms.agreements_views)
     context.update(spending_section(seat, kingdom))  # Table 10 (kingdoms.spending_views)

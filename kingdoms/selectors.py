@@ -10,7 +10,7 @@ from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import Army, Edict, Kingdom, NeutralKingdom, Order, OrderSet, ScoutReport
 from rules.edicts import HexHistory, idle, looted_in
 from rules.power import land_score_halves
-from rules.state import Feature
+from rules.state import Feature, Ruleset
 from rules.support import entitlements, total_support
 from rules.visibility import Viewer
 
@@ -67,18 +67,21 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
         .values_list("owner_id", "neutral_kingdom__protector_id", "feature", "looted_turn",
                      "scored_turn")
     )  # fmt: skip
+    looted: dict[int, int] = defaultdict(int)
     for owner_id, protector_id, feature, looted_turn, scored_turn in rows:
         hexes[owner_id or protector_id] += 1
         if owner_id is None:
             protected[protector_id] += 1
         elif scored_turn is not None and looted_in(HexHistory(looted_turn), scored_turn):
-            continue  # Table 1: it scores 0 for the turn it was looted
+            looted[owner_id] += 1  # Table 1: it scores 0 for the turn it was looted
+            continue
         features[owner_id or protector_id].append(Feature(feature) if feature else None)
     final = _final_scores(campaign)
+    ruleset = campaign.ruleset  # Table 1's values in half-points
     table = []
     for kingdom in player_kingdoms(campaign):
-        land = land_score_halves(features[kingdom.id])
-        effective = final.get(kingdom.id, land + 2 * kingdom.power)
+        land = land_score_halves(ruleset, features[kingdom.id], looted[kingdom.id])
+        effective = final.get(kingdom.id, land + ruleset.score_unspent_power * kingdom.power)
         sees_power = viewer.is_gm or viewer.kingdom_id == kingdom.id
         table.append(
             {
@@ -123,10 +126,11 @@ def last_scout_reports(viewer: Viewer, army_ids: list[int]) -> dict[int, ScoutRe
     return {report.army_id: report for report in reports}
 
 
-def kingdom_overview(kingdom: Kingdom) -> dict:
-    """§5.6, Table 6: what a kingdom may field. Only for its player and the GM (the
-    views check the seat); two queries. A hex looted last turn or under Unrest gives no
-    Support and no Entitlements this turn (§5.3, rules.edicts.idle); ``idle`` counts them."""
+def kingdom_overview(kingdom: Kingdom, ruleset: Ruleset) -> dict:
+    """§5.6, Table 6: what a kingdom may field, by the campaign's ``ruleset``. Only for
+    its player and the GM (the views check the seat); two queries. A hex looted last
+    turn or under Unrest gives no Support and no Entitlements this turn (§5.3,
+    rules.edicts.idle); ``idle`` counts them."""
     current = Turn.objects.filter(campaign=OuterRef("campaign")).order_by("-number")
     rows = list(
         Hex.objects.filter(owner=kingdom)
@@ -142,9 +146,10 @@ def kingdom_overview(kingdom: Kingdom) -> dict:
         "hexes": len(rows),
         "orphans": sum(1 for row in rows if row[1]),
         "idle": len(rows) - len(giving),
-        "support": total_support(features),
+        "support": total_support(ruleset, features),
         "allocated": sum(army.allocation for army in armies),
-        "entitlements": entitlements(features),
+        "entitlements": entitlements(ruleset, features),
+        "ruleset": ruleset,  # the page's hints give the campaign's numbers
         "armies": armies,
     }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from kingdoms.forms import RefusableForm, TargetField
-from rules.spending_state import FIXED_COST, SpendKind
+from rules.spending_state import SpendKind
 
 
 def _optional(label: str, help_text: str = "") -> forms.TypedChoiceField:
@@ -42,9 +42,7 @@ class SpendForm(RefusableForm):
 
     def spend_kwargs(self) -> dict:
         data = self.cleaned_data
-        amount = data.get("amount")
-        if amount is None and SpendKind(data["kind"]) in FIXED_COST:
-            amount = FIXED_COST[SpendKind(data["kind"])]
+        amount = data.get("amount")  # None: a fixed-cost item's price (the service's)
         return {
             "kind": data["kind"],
             "amount": amount,

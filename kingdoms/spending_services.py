@@ -18,7 +18,7 @@ from campaign.pipeline.spending import spending_load
 from kingdoms.models import Kingdom, PowerSpend
 from kingdoms.services import _open_turn_for_orders
 from rules.spending import why_illegal_spend
-from rules.spending_state import DIPLOMACY, FIXED_COST, Spend, SpendKind
+from rules.spending_state import DIPLOMACY, Spend, SpendKind, fixed_cost
 from rules.state import Coord
 
 FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words: first match
@@ -71,7 +71,7 @@ def spend_submit(
         kinds = ", ".join(k.value for k in SpendKind)
         raise Refused(f"'{kind}' is not a spend: choose one of {kinds}.", field="kind") from None
     if amount is None:
-        amount = FIXED_COST.get(spend_kind)
+        amount = fixed_cost(campaign.ruleset, spend_kind)  # Table 10, the campaign's prices
         if amount is None:
             raise Refused(f"Say how much power to spend on {spend_kind.label}.", field="amount")
     snapshot = snapshot_load(campaign, turn.number)

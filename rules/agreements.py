@@ -478,7 +478,7 @@ def pay_tribute(
         if overlord is None or overlord not in by_kingdom:
             continue
         mine, theirs = by_kingdom[vassal], by_kingdom[overlord]
-        power = min(1, max(mine.power, 0))
+        power = min(world.ruleset.vassal_tribute, max(mine.power, 0))
         if power:
             by_kingdom[vassal] = dataclasses.replace(
                 mine, gained=mine.gained - power, power=mine.power - power

@@ -19,15 +19,8 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from rules.events import AllocationCut, ArmyDestroyed, Event
-from rules.state import ArmyState, World
-from rules.support import (
-    ARMY_MAXIMUM,
-    ARMY_MINIMUM,
-    SLOTS,
-    Allocation,
-    allocation_problem,
-    total_support,
-)
+from rules.state import ArmyState, Ruleset, World
+from rules.support import SLOTS, Allocation, allocation_problem, total_support
 
 SLOT_NAMES = {
     "lord": "Lord",
@@ -41,16 +34,20 @@ SLOT_NAMES = {
 def kingdom_support(world: World, kingdom_id: int) -> int:
     """§5.6: Total Support of a kingdom from its hexes in ``world`` (orphans count,
     A-1.3.5)."""
-    return total_support(h.feature for h in world.hexes.values() if h.owner == kingdom_id)
+    owned = (h.feature for h in world.hexes.values() if h.owner == kingdom_id)
+    return total_support(world.ruleset, owned)
 
 
-def raise_problem(support: int, allocations: Iterable[int], points: int) -> str | None:
+def raise_problem(
+    ruleset: Ruleset, support: int, allocations: Iterable[int], points: int
+) -> str | None:
     """§5.6, E-14: a new army of ``points`` beside the kingdom's ``allocations``."""
     existing = [Allocation(None, a) for a in allocations]
-    return allocation_problem(support, [*existing, Allocation(None, points)])
+    return allocation_problem(ruleset, support, [*existing, Allocation(None, points)])
 
 
 def allocation_change_problem(
+    ruleset: Ruleset,
     support: int,
     allocations: Mapping[int, int],
     army_id: int,
@@ -61,8 +58,8 @@ def allocation_change_problem(
 ) -> str | None:
     """E-14: an allocation changes only when the army is raised or Rests; a cut is always
     allowed while the kingdom's allocations exceed its Total Support."""
-    if not ARMY_MINIMUM <= new <= ARMY_MAXIMUM:
-        return allocation_problem(support, [Allocation(army_id, new)])
+    if not ruleset.army_minimum <= new <= ruleset.army_maximum:
+        return allocation_problem(ruleset, support, [Allocation(army_id, new)])
     over = sum(allocations.values()) > support
     is_cut = new < allocations[army_id]
     if not (resting or raised_this_turn or (over and is_cut)):
@@ -73,7 +70,7 @@ def allocation_change_problem(
     if over and is_cut:
         return None  # E-14: any cut helps; the rest is cut by default if need be
     changed = {**allocations, army_id: new}
-    return allocation_problem(support, [Allocation(a, p) for a, p in changed.items()])
+    return allocation_problem(ruleset, support, [Allocation(a, p) for a, p in changed.items()])
 
 
 def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) -> str | None:
@@ -117,6 +114,7 @@ def support_cuts(world: World) -> tuple[World, list[Event]]:
     the newest army is disbanded (an app ruling: E-14 says no more). Returns the world
     with the cuts applied, so that Rest rebuilds to the new allocations."""
     armies = dict(world.armies)
+    smallest = world.ruleset.army_minimum
     events: list[Event] = []
     for kingdom in sorted(world.kingdoms.values(), key=lambda k: k.id):
         if kingdom.eliminated:
@@ -127,11 +125,11 @@ def support_cuts(world: World) -> tuple[World, list[Event]]:
         while own and sum(a.allocation for a in own.values()) > support:
             excess = sum(a.allocation for a in own.values()) - support
             largest = max(own.values(), key=lambda a: (a.allocation, a.id))
-            if largest.allocation <= ARMY_MINIMUM:
+            if largest.allocation <= smallest:
                 del own[largest.id], armies[largest.id]
                 events.append(ArmyDestroyed(rule="E-14", army_id=largest.id))
                 continue
-            allocation = max(ARMY_MINIMUM, largest.allocation - excess)
+            allocation = max(smallest, largest.allocation - excess)
             own[largest.id] = _cut_to(largest, allocation)
         for army_id, army in own.items():
             if army.allocation != before[army_id]:

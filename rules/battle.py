@@ -9,7 +9,7 @@ their strength is ``Side.points``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from rules import modules
 from rules.dice import Dice, Roll
@@ -30,20 +30,17 @@ from rules.state import (
     Decision,
     DefenderKind,
     Role,
+    Ruleset,
     Side,
     Strategy,
     World,
 )
 from rules.tables import (
-    TABLE_23_DEFENCE,
-    TABLE_23_FORD,
-    TABLE_23_GRAND_MARSHAL,
-    TABLE_23_HOME_GROUND,
-    TABLE_23_TACTICIAN,
     BattleResult,
     MinorFeature,
     battle_result,
     falls_on,
+    fortification_bonus,
     loss_percent,
     points_lost,
     ratio_bonus,
@@ -62,15 +59,21 @@ def resolve_battle(
         # A-1.0.6, P-C2: no battle, no experience.
         rule = UNOPPOSED_RULES[battle.defender_kind]
         return [BattleWon(rule=rule, battle_key=battle.key, hex=battle.hex, winner=Role.ATTACKER)]
-    retreating = [role for role in Role if decision(_side(battle, role)) is Decision.RETREAT]
+    retreating = [
+        role for role in Role if decision(_side(battle, role), world.ruleset) is Decision.RETREAT
+    ]
     if retreating:
         return _retreat(world, battle, retreating)
     return _fight(world, battle, dice, points)
 
 
-def decision(side: Side) -> Decision:
-    """A-2.4, Q6: neutral armies always fight; a player's missing answer is Fight (Q7)."""
-    return side.decision if side.kingdom_id is not None else Decision.FIGHT
+def decision(side: Side, ruleset: Ruleset) -> Decision:
+    """A-2.4, Q6: neutral armies always fight, unless the ruleset lets the GM retreat
+    them (battles.services refuses it for a roaming force); a player's missing answer is
+    Fight (Q7)."""
+    if side.kingdom_id is not None:
+        return side.decision
+    return Decision.FIGHT if ruleset.neutrals_always_fight else side.decision
 
 
 def side_points(side: Side, points: dict[int, int]) -> int:
@@ -98,16 +101,21 @@ def basic_strategy_modifier(
 @dataclass(frozen=True)
 class Modifier:
     """One modifier of a table, wherever the rules define it (E-21): what the rules page
-    calls it, the rule IDs it comes from, and its value for one side of a battle."""
+    calls it (``name``, with the ruleset's values in braces: ``words`` fills them in),
+    the rule IDs it comes from, and its value for one side of a battle."""
 
     name: str
     rule: str
     value: Callable[[World, BattleState, Role, dict[int, int]], int]
 
+    def words(self, ruleset: Ruleset) -> str:
+        """The name with the values in force, e.g. "Home ground +1 (defender)"."""
+        return self.name.format_map({f.name: getattr(ruleset, f.name) for f in fields(ruleset)})
+
 
 def _ratio(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
     own = side_points(_side(battle, role), points)
-    return ratio_bonus(own, side_points(_side(battle, ENEMY[role]), points))
+    return ratio_bonus(world.ruleset, own, side_points(_side(battle, ENEMY[role]), points))
 
 
 def _general(world: World, battle: BattleState, role: Role) -> CharacterState | None:
@@ -123,22 +131,23 @@ def _generalship(world: World, battle: BattleState, role: Role, points: dict[int
 
 def _tactician(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
     general = _general(world, battle, role)
-    return TABLE_23_TACTICIAN if general and general.tactician else 0
+    return world.ruleset.tactician_bonus if general and general.tactician else 0
 
 
 def _grand_marshal(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
     people = characters(world, _side(battle, role))
-    return TABLE_23_GRAND_MARSHAL if any(c.is_grand_marshal for c in people) else 0
+    return world.ruleset.grand_marshal_bonus if any(c.is_grand_marshal for c in people) else 0
 
 
 def _fortification(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
     if role is not Role.DEFENDER:
         return 0
-    return TABLE_23_DEFENCE.get(world.hexes[battle.hex].defence, 0)  # never both (A-1.1.3)
+    return fortification_bonus(world.ruleset, world.hexes[battle.hex].defence)
 
 
 def _home(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
-    return TABLE_23_HOME_GROUND if role is Role.DEFENDER and _home_ground(world, battle) else 0
+    home = role is Role.DEFENDER and _home_ground(world, battle)
+    return world.ruleset.home_ground_bonus if home else 0
 
 
 def _home_ground(world: World, battle: BattleState) -> bool:
@@ -154,20 +163,31 @@ def _ford(world: World, battle: BattleState, role: Role, points: dict[int, int])
         return 0
     origins = {world.armies[a].position for a in battle.attacker.army_ids if a in world.armies}
     fords = [c for c in origins if c in world.hexes and world.hexes[c].minor_feature == FORD]
-    return TABLE_23_FORD if fords else 0
+    return world.ruleset.ford_bonus if fords else 0
 
 
 FORD = MinorFeature.FORD
 
 
 TABLE_23_MODIFIERS: tuple[Modifier, ...] = (
-    Modifier("Points ratio: 1.5:1 +1, 2:1 +2, 3:1 +3", "Table 23", _ratio),
+    Modifier(
+        "Points ratio: {ratio_low_percent}% of the enemy's {ratio_low_bonus:+d}, "
+        "{ratio_mid_percent}% {ratio_mid_bonus:+d}, {ratio_high_percent}% {ratio_high_bonus:+d}",
+        "Table 23",
+        _ratio,
+    ),
     Modifier("The General's Generalship", "Table 23 Table 16", _generalship),
-    Modifier("Tactician on the General +1", "Table 23 Table 21", _tactician),
-    Modifier("Grand Marshal with the army +1", "Table 23", _grand_marshal),
-    Modifier("Fortress +1 or great fortress +2 (defender)", "Table 23 App B", _fortification),
-    Modifier("Home ground +1 (defender)", "Table 23", _home),
-    Modifier("Invading from a Ford or bridge +1 (attacker)", "Table 17 E-07 E-21", _ford),
+    Modifier("Tactician on the General {tactician_bonus:+d}", "Table 23 Table 21", _tactician),
+    Modifier("Grand Marshal with the army {grand_marshal_bonus:+d}", "Table 23", _grand_marshal),
+    Modifier(
+        "Fortress {fortress_bonus:+d} or great fortress {great_fortress_bonus:+d} (defender)",
+        "Table 23 App B",
+        _fortification,
+    ),
+    Modifier("Home ground {home_ground_bonus:+d} (defender)", "Table 23", _home),
+    Modifier(
+        "Invading from a Ford or bridge {ford_bonus:+d} (attacker)", "Table 17 E-07 E-21", _ford
+    ),
 )
 """E-21: Table 23's one registry. A modifier defined away from the table (Table 17's
 Ford or bridge) is a line here too, so it is applied and the rules page can list it."""
@@ -190,7 +210,9 @@ def _retreat(world: World, battle: BattleState, retreating: list[Role]) -> list[
     winner = ENEMY[retreating[0]]
     events.append(BattleWon(rule="A-2.4", battle_key=key, hex=hex_, winner=winner, by_default=True))
     events += [
-        ExperienceGained(rule="A-2.4", battle_key=key, character_id=c.id, xp=1)
+        ExperienceGained(
+            rule="A-2.4", battle_key=key, character_id=c.id, xp=world.ruleset.xp_won_by_default
+        )
         for c in characters(world, _side(battle, winner))
     ]
     return events
@@ -208,11 +230,12 @@ def _fight(world: World, battle: BattleState, dice: Dice, points: dict[int, int]
         totals[role] = (
             roll.result
             + basic_strategy_modifier(world, battle, role, points)
-            + strategy_bonus(strategy[role], strategy[ENEMY[role]])
+            + strategy_bonus(world.ruleset, strategy[role], strategy[ENEMY[role]])
         )
     attacker, defender = totals[Role.ATTACKER], totals[Role.DEFENDER]
-    result = battle_result(abs(attacker - defender))
-    winner = None if attacker == defender else max(Role, key=totals.__getitem__)
+    result = battle_result(table(world.ruleset, "table-25"), abs(attacker - defender))
+    # E-10: a draw has no winner (D 0 by the rulebook; a house Table 25 may widen it)
+    winner = None if result is BattleResult.DRAW else max(Role, key=totals.__getitem__)
     events: list[Event] = [
         BattleFought(
             rule="A-2.5 §5.7 Tables 23–25",
@@ -229,8 +252,10 @@ def _fight(world: World, battle: BattleState, dice: Dice, points: dict[int, int]
     ]
     won = {role: None if winner is None else winner is role for role in Role}
     for role in Role:
-        percent = loss_percent(result, won[role], strategy[role], strategy[ENEMY[role]])
-        events += _losses(battle, role, won[role], percent, points)
+        percent = loss_percent(
+            world.ruleset, result, won[role], strategy[role], strategy[ENEMY[role]]
+        )
+        events += _losses(world, battle, role, won[role], percent, points)
     for role in Role:
         events += _characters_after(world, battle, role, won[role], result, dice)
     events.append(
@@ -252,7 +277,12 @@ def _strategy(
 
 
 def _losses(
-    battle: BattleState, role: Role, won: bool | None, percent: int, points: dict[int, int]
+    world: World,
+    battle: BattleState,
+    role: Role,
+    won: bool | None,
+    percent: int,
+    points: dict[int, int],
 ) -> list[Event]:
     """§5.7 troop losses. Each army of a combined force loses the same percentage of its
     own points, which shares the losses in proportion to points (E-28). A neutral
@@ -261,7 +291,7 @@ def _losses(
     side = _side(battle, role)
     events: list[Event] = []
     for army_id in side.army_ids:
-        lost = points_lost(points[army_id], percent)
+        lost = points_lost(world.ruleset, points[army_id], percent)
         points[army_id] -= lost
         events.append(
             ArmyLosses(
@@ -273,7 +303,7 @@ def _losses(
             )
         )
     if role is Role.DEFENDER and battle.defender_kind is DefenderKind.NEUTRAL and won is not False:
-        lost = points_lost(side.points, percent)
+        lost = points_lost(world.ruleset, side.points, percent)
         events.append(
             DefenderLosses(
                 rule="§5.7 troop losses §5.5 semi-permanence",
@@ -297,7 +327,7 @@ def _characters_after(
     """§5.7 fallen characters (d6: 1 winner, 1–2 loser or draw E-10, 1–3 massacred) and
     A-2.5's exactly 1 XP each. A character's fall roll goes on CharacterFell when he
     falls, otherwise on his ExperienceGained, so every roll is in some event."""
-    threshold = falls_on(won, result)
+    threshold = falls_on(world.ruleset, won, result)
     events: list[Event] = []
     for character in characters(world, _side(battle, role)):
         roll = dice.d6(f"§5.7 fallen character {character.name} in the battle at {battle.hex}")
@@ -317,7 +347,7 @@ def _characters_after(
                 rolls=() if fell else (roll,),
                 battle_key=battle.key,
                 character_id=character.id,
-                xp=1,
+                xp=world.ruleset.xp_abstract_battle,
             )
         )
     return events

@@ -35,25 +35,12 @@ from rules.spending_events import (
     PacifyRolled,
     PacifyVoided,
 )
-from rules.spending_state import (
-    DIPLOMACY_COST,
-    DIPLOMACY_MAX_EXTRA,
-    INCITED_ATTACK_POINTS,
-    PACIFY_COOL_DOWN,
-    PACIFY_POWER,
-    Spend,
-    SpendKind,
-    SpendResult,
-)
+from rules.spending_state import Spend, SpendKind, SpendResult, diplomacy_cost
 from rules.state import BattleState, Coord, DefenderKind, Order, OrderKind, World
 from rules.tables import PacifyResult
 
 if TYPE_CHECKING:
     from rules.spending import Treasury
-
-ALLIANCE_INCOME = 1  # Table 9, A-1.4.12: +1 power a turn while the alliance lasts
-PROVOKED_POINTS = 500  # Table 11
-WAVERING_ROUND_TO = 250  # Table 11: halved, rounded up to 250
 
 _ROLL_TABLES = {
     SpendKind.DEACTIVATE: "diplomacy-deactivate",
@@ -84,7 +71,7 @@ def allied_kingdoms(world: World, kingdom_id: int) -> list[int]:
 
 def alliance_income(world: World, kingdom_id: int) -> int:
     """Table 9 (§3 step 6g): +1 power a turn for each neutral ally."""
-    return ALLIANCE_INCOME * len(allied_kingdoms(world, kingdom_id))
+    return world.ruleset.alliance_power * len(allied_kingdoms(world, kingdom_id))
 
 
 def neutral_land(world: World, neutral_id: int) -> set[Coord]:
@@ -101,11 +88,11 @@ def diplomacy_problem(
 ) -> str | None:
     """§5.6 Diplomacy table, A-1.4.12–13, E-18, E-25: why the action is refused, or None."""
     kind, neutral_id = spend.kind, spend.neutral_kingdom_id
-    cost = DIPLOMACY_COST[kind]
-    if not cost <= spend.amount <= cost + DIPLOMACY_MAX_EXTRA:
+    cost, most = diplomacy_cost(world.ruleset, kind), world.ruleset.diplomacy_extra_power
+    if not cost <= spend.amount <= cost + most:
         return (
-            f"{kind.label} costs {cost} power, plus up to {DIPLOMACY_MAX_EXTRA} extra for +1 "
-            f"each on the roll: spend {cost}–{cost + DIPLOMACY_MAX_EXTRA}, "
+            f"{kind.label} costs {cost} power, plus up to {most} extra for +1 "
+            f"each on the roll: spend {cost}–{cost + most}, "
             f"not {spend.amount} (§5.6)"
         )
     if neutral_id is None or not knows(world, kingdom_id, neutral_id):
@@ -157,7 +144,7 @@ def pacify_problem(
     """Table 11's conditions: an explored, unowned hex adjacent to the kingdom with a
     feature and a known neutral defender, not a neutral kingdom's, not Provoked in the
     last 2 turns."""
-    low, high = PACIFY_POWER
+    low, high = world.ruleset.pacify_power_min, world.ruleset.pacify_power_max
     if not low <= spend.amount <= high:
         return f"pacifying costs {low}–{high} power, not {spend.amount} (Table 11)"
     target = spend.hex
@@ -176,11 +163,11 @@ def pacify_problem(
     terrain = terrain_map(world.hexes)
     if not adjacent(target, terrain) & own_hexes(world, kingdom_id, orphans=False):
         return f"{where} is not adjacent to your kingdom (Table 11, A-1.2.4)"
-    last = provoked.get(target)
-    if last is not None and world.turn - last <= PACIFY_COOL_DOWN:
+    last, cool_down = provoked.get(target), world.ruleset.provoked_turns
+    if last is not None and world.turn - last <= cool_down:
         return (
             f"{where} was Provoked in turn {last}: it cannot be pacified before turn "
-            f"{last + PACIFY_COOL_DOWN + 1} (Table 11)"
+            f"{last + cool_down + 1} (Table 11)"
         )
     if any(o.kind is SpendKind.PACIFY and o.hex == target for o in others):
         return f"you already pacify {where} this turn"
@@ -193,7 +180,7 @@ def pacify_problem(
 def _diplomacy_roll(world: World, spend: Spend, dice: Dice, key: str) -> tuple[Roll, int, bool]:
     name = world.neutral_kingdoms[spend.neutral_kingdom_id].name
     roll = dice.d6(f"§5.6 {spend.kind.value} of kingdom {spend.kingdom_id} with {name}")
-    total = roll.result + spend.extra
+    total = roll.result + spend.amount - diplomacy_cost(world.ruleset, spend.kind)  # extra power
     success = roll.result != 1 and bool(table(world.ruleset, key).lookup(min(6, total)))
     return roll, total, success
 
@@ -421,11 +408,12 @@ def _defender_changed(
     before = h.defender.points
     if result is PacifyResult.PROVOKED:
         band_max = max(points for _, _, points in defender_table(world.ruleset, h.feature).rows)
-        points = max(before, min(before + PROVOKED_POINTS, band_max))
+        points = max(before, min(before + world.ruleset.provoked_points, band_max))
         rule = "Table 11 E-09"
     else:
         half = -(-before // 2)
-        points = -(-half // WAVERING_ROUND_TO) * WAVERING_ROUND_TO
+        step = world.ruleset.wavering_round_to
+        points = -(-half // step) * step
         rule = "Table 11"
     treasury.hexes[coord] = dataclasses.replace(
         h, defender=dataclasses.replace(h.defender, points=points)
@@ -479,7 +467,7 @@ def declare_incited(
                 attacker_kingdom_id=None,
                 attacker_neutral_kingdom_id=attack.neutral_kingdom_id,
                 attacker_army_ids=(),
-                attacker_points=INCITED_ATTACK_POINTS,
+                attacker_points=world.ruleset.incited_attack_points,
                 defender_kingdom_id=patrol.kingdom_id if patrol else None,
                 defender_army_ids=(patrol.id,) if patrol else (),
                 defender_points=patrol.points if patrol else 0,

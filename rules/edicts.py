@@ -29,26 +29,13 @@ from rules.state import (
     Defender,
     Edict,
     EdictKind,
-    Feature,
     HexState,
     Order,
+    Ruleset,
     Structure,
     World,
 )
-from rules.tables import (
-    REVOLT_DEFENDER,
-    TABLE_3_FORTIFIED,
-    TABLE_3_PATROLLED,
-    TABLE_3_RAZE,
-    TABLE_3_RECENT_EDICT,
-    TABLE_3_RECENT_TURNS,
-    TABLE_4_FORTIFICATION_RAZED,
-    TABLE_4_LOOT_POWER,
-    TABLE_4_MEGA_DOWNGRADE,
-    TABLE_4_RAZE_POWER,
-    UNREST_TURNS,
-    EdictRisk,
-)
+from rules.tables import TABLE_4_FORTIFICATION_RAZED, TABLE_4_MEGA_DOWNGRADE, EdictRisk
 
 
 class History(Protocol):
@@ -175,21 +162,19 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
 # --- Table 4: power gained and the structure razed ---------------------------------
 
 
-def _feature_row(feature: Feature | None) -> str:
-    if feature is None:
-        return "no_feature"
-    return "mega" if feature.is_mega else "major"
-
-
-def edict_power(hex_: HexState, edict: Edict) -> int:
+def edict_power(ruleset: Ruleset, hex_: HexState, edict: Edict) -> int:
     """Table 4, E-22, E-26: a Loot gains 1, 2 or 3 by the hex's feature (none, major,
     mega); a Raze gains by the row of the structure it names: 3 or 4 for a feature, 1
-    (the first row) for a fortress, a great fortress or a watchtower."""
+    (the first row) for a fortress, a great fortress or a watchtower. The values are the
+    ruleset's (rules.table_options)."""
+    feature = hex_.feature
     if edict.kind is EdictKind.LOOT:
-        return TABLE_4_LOOT_POWER[_feature_row(hex_.feature)]
-    if edict.structure is Structure.FEATURE:
-        return TABLE_4_RAZE_POWER[_feature_row(hex_.feature)]
-    return TABLE_4_RAZE_POWER["fortification"]
+        if feature is None:
+            return ruleset.loot_power_plain
+        return ruleset.loot_power_mega if feature.is_mega else ruleset.loot_power_major
+    if edict.structure is Structure.FEATURE:  # a Raze names a feature only where one is
+        return ruleset.raze_power_mega if feature.is_mega else ruleset.raze_power_major
+    return ruleset.raze_power_fortification
 
 
 def razed(hex_: HexState, structure: Structure) -> tuple[HexState, str, str | None]:
@@ -218,20 +203,20 @@ def table_3_modifiers(world: World, edict: Edict, covered: bool) -> list[tuple[s
     if it was looted or razed in either of the two previous turns, +1 with a fortress or
     great fortress, +1 if one of the player's patrols covers it this turn (``covered``)."""
     hex_ = world.hexes[edict.hex]
+    rules = world.ruleset
     modifiers = []
     if edict.kind is EdictKind.RAZE:
-        modifiers.append(("Raze", TABLE_3_RAZE))
-    if (
-        hex_.edict_turn is not None
-        and world.turn - TABLE_3_RECENT_TURNS <= hex_.edict_turn < world.turn
-    ):
-        modifiers.append(("looted or razed in the last two turns", TABLE_3_RECENT_EDICT))
+        modifiers.append(("Raze", rules.risk_raze))
+    recent = rules.risk_recent_turns
+    if hex_.edict_turn is not None and world.turn - recent <= hex_.edict_turn < world.turn:
+        words = "in the last two turns" if recent == 2 else f"in the last {recent} turn(s)"
+        modifiers.append((f"looted or razed {words}", rules.risk_recent_edict))
     if hex_.defence is not None:
         modifiers.append(
-            (f"a {_STRUCTURE_WORDS[Structure(hex_.defence.value)]}", TABLE_3_FORTIFIED)
+            (f"a {_STRUCTURE_WORDS[Structure(hex_.defence.value)]}", rules.risk_fortified)
         )
     if covered:
-        modifiers.append(("covered by a patrol", TABLE_3_PATROLLED))
+        modifiers.append(("covered by a patrol", rules.risk_patrolled))
     return modifiers
 
 
@@ -290,7 +275,7 @@ def _carry_out(
     """Table 4's effect and power, then Table 3's roll and its consequence."""
     hex_ = world.hexes[edict.hex]
     turn = world.turn
-    power = edict_power(hex_, edict)
+    power = edict_power(world.ruleset, hex_, edict)
     before = after = None
     changed = hex_
     if edict.kind is EdictKind.RAZE:
@@ -305,7 +290,7 @@ def _carry_out(
         looted_turn=turn if edict.kind is EdictKind.LOOT else hex_.looted_turn,
     )
     if result is EdictRisk.UNREST:
-        changed = _unrest(changed, turn)
+        changed = _unrest(changed, turn, world.ruleset.unrest_turns)
     events: list[Event] = [
         EdictResolved(
             rule="Table 2 Table 3 Table 4 E-26",
@@ -330,11 +315,11 @@ def _carry_out(
     return changed, events
 
 
-def _unrest(hex_: HexState, turn: int) -> HexState:
-    """Table 3 Unrest: the next 2 turns. An Unrest still running this turn goes on
-    without a gap (its first turn is kept)."""
+def _unrest(hex_: HexState, turn: int, turns: int) -> HexState:
+    """Table 3 Unrest: the next ``turns`` turns (2). An Unrest still running this turn
+    goes on without a gap (its first turn is kept)."""
     start = hex_.unrest_from if under_unrest(hex_, turn) else turn + 1
-    end = max(turn + UNREST_TURNS, hex_.unrest_until or 0)
+    end = max(turn + turns, hex_.unrest_until or 0)
     return dataclasses.replace(hex_, unrest_from=start, unrest_until=end)
 
 
@@ -345,7 +330,7 @@ def _revolt(
     Raze) stays, and rebels hold it: 500 points, or rolled on the defender table of its
     feature. They stay although an empty hex is undefended (E-09, A-1.0.6)."""
     rolls = ()
-    points = REVOLT_DEFENDER
+    points = world.ruleset.revolt_defender_points
     if hex_.feature is not None:
         sizes = defender_table(world.ruleset, hex_.feature)
         roll = dice.d6(f"{sizes.title} size of the rebels at {hex_.coord} (Table 3 E-09)")

@@ -9,11 +9,13 @@ from rules.tables import end_roll_table
 
 
 def resolve_ending(world: World, dice: Dice) -> list[Event]:
-    """A-3.0.2, Q12: from the announced turn on, that turn included, a d6 after all
-    battles; ``ruleset.end_roll_target`` or more (4+) ends the campaign. Before that
-    turn there is no roll and no event."""
+    """A-3.0.2, Q12: from the announced turn on, that turn included (unless the ruleset
+    answers Q12 the other way: from the next), a d6 after all battles;
+    ``ruleset.end_roll_target`` or more (4+) ends the campaign. Before that turn there is
+    no roll and no event."""
     ruleset = world.ruleset
-    if world.turn < ruleset.end_check_turn:
+    first = ruleset.end_check_turn + (0 if ruleset.end_roll_at_announced_turn else 1)
+    if world.turn < first:
         return []
     roll = dice.d6(f"A-3.0.2 end-of-campaign roll, turn {world.turn}")
     ends = end_roll_table(ruleset.end_roll_target).lookup(roll.result)

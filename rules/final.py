@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rules import modules
 from rules.agreements import agreements_expired, friendly_connected, may_win, pay_tribute
-from rules.battle import decision, resolve_battle
+from rules.battle import resolve_battle
 from rules.capitals import last_kingdom_standing, resolve_lost_capitals
 from rules.dice import Dice
 from rules.diplomacy import incited_conquest, pacified_join
@@ -185,7 +185,7 @@ class _TurnSoFar:
         patrol = battle.defender.army_ids if battle.defender_kind is DefenderKind.PATROL else ()
         if patrol and (
             winner is Role.ATTACKER
-            or decision(battle.defender) is Decision.RETREAT
+            or battle.defender.decision is Decision.RETREAT  # a player's patrol
             or any(self.points[a] < self.smallest_army for a in patrol)
         ):
             self.used_up.update(patrol)

@@ -38,11 +38,9 @@ from rules.state import (
     World,
 )
 
-DISCOVERY_AFTER_FIGHTING = 5  # A-1.4.19: 5+ on a d6 …
-DISCOVERY_AFTER_WINNING = 4  # … or 4+ if he won the battle
-DISCOVERY_NEXT_TURN = 6  # A-1.4.20: every other player, 6+, the following turn
-DEFENDER_REGROWTH = 500  # §5.5 semi-permanence: points regained per turn
-NEUTRAL_CAPITAL_POWER = 3  # A-1.4.16, Table 9: once, at the end of the turn
+# The discovery rolls' targets (A-1.4.19: 5+, 4+ if he won; A-1.4.20: 6+), the +3 for a
+# neutral capital (A-1.4.16, Table 9) and the defenders' +500 a turn (§5.5) are the
+# ruleset's (rules.table_options).
 
 
 def knows(world: World, kingdom_id: int, neutral_id: int) -> bool:
@@ -114,9 +112,8 @@ def discover_after_last_turn(world: World, dice: Dice) -> list[Event]:
                 f"A-1.4.20 discovery roll of kingdom {kingdom.id} after last turn's "
                 "battles in a neutral kingdom"
             )
-            events.append(
-                _discovery("A-1.4.20 Q4 §3-3a", roll, kingdom.id, neutral_id, DISCOVERY_NEXT_TURN)
-            )
+            needed = world.ruleset.discovery_next_turn
+            events.append(_discovery("A-1.4.20 Q4 §3-3a", roll, kingdom.id, neutral_id, needed))
     return events
 
 
@@ -171,7 +168,8 @@ def discover_after_battles(
             continue
         hexes = ", ".join(str(coord) for coord in where[(kingdom_id, neutral_id)])
         roll = dice.d6(f"A-1.4.19 discovery roll of kingdom {kingdom_id} after fighting at {hexes}")
-        needed = DISCOVERY_AFTER_WINNING if winner else DISCOVERY_AFTER_FIGHTING
+        rules = world.ruleset
+        needed = rules.discovery_after_winning if winner else rules.discovery_after_fighting
         rolled.append(_discovery("A-1.4.19 §3-6d", roll, kingdom_id, neutral_id, needed))
     return rolled
 
@@ -252,7 +250,7 @@ def conquer_neutral_kingdom(
             capital=neutral.capital,
             hexes=tuple(hexes),
             previous_protector_id=neutral.protector,
-            power=NEUTRAL_CAPITAL_POWER,
+            power=world.ruleset.neutral_capital_power,
             restored=restored,
         )
     )
@@ -325,7 +323,7 @@ def recover_defenders(world: World) -> tuple[World, list[DefenderRecovered]]:
         defender = hex_.defender
         if hex_.owner is not None or defender is None or defender.points <= 0:
             continue
-        gained = min(DEFENDER_REGROWTH, defender.original_points - defender.points)
+        gained = min(world.ruleset.defender_regrowth, defender.original_points - defender.points)
         if gained <= 0:
             continue
         defender = dataclasses.replace(defender, points=defender.points + gained)

@@ -16,9 +16,6 @@ from rules.hexgrid import adjacent, distance, neighbours, terrain_map, within
 from rules.neutrals import protector_of
 from rules.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 
-SCOUT_REACH = 2
-"""Table 5 Scout: a target within 2 of a non-orphan hex, in plain grid distance (E-16)."""
-
 
 def own_hexes(world: World, kingdom_id: int, *, orphans: bool = True) -> set[Coord]:
     """The kingdom's hexes; with ``orphans=False`` only those that may give orders."""
@@ -38,7 +35,7 @@ def origin_candidates(
     own = own_hexes(world, kingdom_id, orphans=False)
     if kind is OrderKind.SCOUT:
         steps = {cell: distance(cell, target) for cell in own}
-        return {cell: d for cell, d in steps.items() if d <= SCOUT_REACH}
+        return {cell: d for cell, d in steps.items() if d <= world.ruleset.scout_reach}
     return dict.fromkeys(adjacent(target, terrain_map(world.hexes)) & own, 1)
 
 
@@ -239,10 +236,11 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> str | None:
         return problem
     if world.hexes[target].owner == kingdom_id:
         return f"{target} is your own hex: there is nothing in it to scout (Table 5)"
+    reach = world.ruleset.scout_reach  # Table 5: 2, in plain grid distance (E-16)
     if not origin_candidates(world, kingdom_id, order.kind, target):
         return (
-            f"{target} is more than {SCOUT_REACH} hexes from your non-orphan hexes: "
-            f"Scout reaches {SCOUT_REACH} (Table 5, E-16)"
+            f"{target} is more than {reach} hexes from your non-orphan hexes: "
+            f"Scout reaches {reach} (Table 5, E-16)"
         )
     if order.origin is None:
         return None
@@ -252,10 +250,10 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> str | None:
     if problem:
         return problem
     steps = distance(order.origin, target)
-    if steps > SCOUT_REACH:
+    if steps > reach:
         return (
             f"{order.origin} is {steps} hexes from {target}: scouts set out from a hex "
-            f"within {SCOUT_REACH} of their target (E-07, E-16)"
+            f"within {reach} of their target (E-07, E-16)"
         )
     return None
 

@@ -1,7 +1,8 @@
 """Power: income at Final Results (Table 9), effective power (Table 1), the winner (A-3.1).
 
 Effective power is counted in half-points (×2) so that a major feature's 1.5 stays an
-integer, as §3's implementation tip says.
+integer, as §3's implementation tip says. Every value is the campaign's ruleset's
+(rules.table_options: Table 1 in half-points, Table 9).
 """
 
 from __future__ import annotations
@@ -13,23 +14,24 @@ from rules.diplomacy import alliance_income
 from rules.edicts import idle, looted_in
 from rules.events import CampaignWon, Event, PowerCollected
 from rules.neutrals import protected_hexes, protected_kingdoms
-from rules.state import Coord, Feature, World
-
-INDUSTRY_PER_POWER = 3  # Table 9: every 3 industry converts to 1 power
-TRIBUTE = 1  # Table 9, A-1.4.7: a Quick-Friendship kingdom's power, to its protector (Q2)
+from rules.state import Coord, Feature, Ruleset, World
 
 
-def hex_value_halves(feature: Feature | None) -> int:
+def hex_value_halves(ruleset: Ruleset, feature: Feature | None) -> int:
     """Table 1 (Q11): a hex scores 2 with a mega-feature, 1.5 with another major
     feature, 1 otherwise (in halves: 4, 3, 2). The capital counts as a City (E-22)."""
     if feature is None:
-        return 2
-    return 4 if feature.is_mega else 3
+        return ruleset.score_plain_hex
+    return ruleset.score_mega_hex if feature.is_mega else ruleset.score_major_hex
 
 
-def land_score_halves(features: Iterable[Feature | None]) -> int:
-    """Table 1's hex part for the features of a kingdom's hexes (orphans count, Q11)."""
-    return sum(hex_value_halves(feature) for feature in features)
+def land_score_halves(
+    ruleset: Ruleset, features: Iterable[Feature | None], looted: int = 0
+) -> int:
+    """Table 1's hex part for the features of a kingdom's hexes (orphans count, Q11), and
+    the ``looted`` hexes, looted this turn, which score 0 (Source A) whatever they hold."""
+    land = sum(hex_value_halves(ruleset, feature) for feature in features)
+    return land + looted * ruleset.score_looted_hex
 
 
 def kingdom_features(world: World, kingdom_id: int) -> list[Feature | None]:
@@ -44,6 +46,11 @@ def kingdom_features(world: World, kingdom_id: int) -> list[Feature | None]:
     return own + [world.hexes[c].feature for c in protected_hexes(world, kingdom_id)]
 
 
+def looted_hexes(world: World, kingdom_id: int) -> int:
+    """Table 1: how many of the kingdom's hexes were looted this turn."""
+    return sum(h.owner == kingdom_id and looted_in(h, world.turn) for h in world.hexes.values())
+
+
 def income(world: World, kingdom_id: int) -> tuple[int, int]:
     """Table 9 (§3 step 6g): the power gained and the industry left over.
 
@@ -52,9 +59,11 @@ def income(world: World, kingdom_id: int) -> tuple[int, int]:
     industry convert to 1 power with the remainder kept. Orphan hexes pay too (A-1.3.5);
     a hex looted last turn or under Unrest pays nothing (Table 9, rules.edicts.idle).
     Each neutral kingdom it protects pays +1 tribute (A-1.4.7, Q2, E-18), and nothing
-    else: its hexes are not the kingdom's. Each neutral ally by diplomacy pays +1
+    else (unless the ruleset's answer to Q2 adds an ally's +1): its hexes are not the
+    kingdom's. Each neutral ally by diplomacy pays +1
     (A-1.4.12, rules.diplomacy).
     """
+    rules = world.ruleset
     kingdom = world.kingdoms[kingdom_id]
     capital = kingdom.capital
     power, industry_now = 0, kingdom.industry
@@ -62,13 +71,14 @@ def income(world: World, kingdom_id: int) -> tuple[int, int]:
         if hex_.owner != kingdom_id or idle(hex_, world.turn):
             continue
         if coord == capital:
-            power += 1
+            power += rules.capital_power
         elif hex_.feature is not None and hex_.feature.is_mega:
-            power += 1
+            power += rules.mega_feature_power
         elif hex_.feature is not None:
-            industry_now += 1
-    converted, left = divmod(industry_now, INDUSTRY_PER_POWER)
-    tribute = TRIBUTE * len(protected_kingdoms(world, kingdom_id))
+            industry_now += rules.major_feature_industry
+    converted, left = divmod(industry_now, rules.industry_per_power)
+    per_protected = rules.tribute_power + (rules.alliance_power if rules.tribute_as_ally else 0)
+    tribute = per_protected * len(protected_kingdoms(world, kingdom_id))
     return power + converted + tribute + alliance_income(world, kingdom_id), left
 
 
@@ -95,7 +105,11 @@ def collect_power(world: World, bonus: Mapping[int, int] | None = None) -> list[
 
 def effective_power_halves(world: World, kingdom_id: int, power: int) -> int:
     """Table 1 (A-3.1): 1 per unspent power point plus the hexes' values, in halves."""
-    return 2 * power + land_score_halves(kingdom_features(world, kingdom_id))
+    ruleset = world.ruleset
+    land = land_score_halves(
+        ruleset, kingdom_features(world, kingdom_id), looted_hexes(world, kingdom_id)
+    )
+    return ruleset.score_unspent_power * power + land
 
 
 def campaign_won(world: World, powers: Mapping[int, int], rule: str) -> Event:

@@ -29,7 +29,7 @@ from rules.hexgrid import adjacent, distance, terrain_map
 from rules.orders import Patrol, covering_patrol, order_origin, own_hexes, patrol_bases
 from rules.ruleset import table
 from rules.state import ArmyState, Coord, Defender, HexState, Order, OrderKind, World
-from rules.tables import TABLE_8_ADJACENT, TABLE_8_ROUND_TO, TABLE_8_WATCHTOWER, ScoutLevel
+from rules.tables import ScoutLevel
 
 
 def resolve_scouting(world: World, orders: list[Order], dice: Dice) -> list[Event]:
@@ -80,9 +80,9 @@ def table_8_modifiers(world: World, kingdom_id: int, target: Coord) -> list[tupl
     own = own_hexes(world, kingdom_id)
     modifiers = []
     if adjacent(target, terrain_map(world.hexes)) & own:
-        modifiers.append(("adjacent to the kingdom (E-16)", TABLE_8_ADJACENT))
+        modifiers.append(("adjacent to the kingdom (E-16)", world.ruleset.scout_adjacent))
     if any(world.hexes[cell].watchtower and distance(cell, target) <= 1 for cell in own):
-        modifiers.append(("own watchtower within 1 hex (E-07)", TABLE_8_WATCHTOWER))
+        modifiers.append(("own watchtower within 1 hex (E-07)", world.ruleset.scout_watchtower))
     return modifiers
 
 
@@ -128,7 +128,7 @@ def _scout(
             origin=origin,
             level=level,
             total=total,
-            modifiers=tuple(f"+{value} {words}" for words, value in modifiers),
+            modifiers=tuple(f"{value:+d} {words}" for words, value in modifiers),
             facts=facts,
             neutral_kingdom_id=found,
         )
@@ -172,7 +172,7 @@ def scouting_facts(world: World, hex_: HexState, level: ScoutLevel, patrols: lis
     points, race = _defender(world, hex_)
     patrol = covering_patrol(world, hex_.coord, patrols) if hex_.owner is not None else None
     if hex_.owner is None:
-        facts["defender_about"] = _rounded(points)
+        facts["defender_about"] = _rounded(points, world.ruleset.scout_round_to)
     else:
         facts["patrolled"] = patrol is not None
     if level is not ScoutLevel.EVERYTHING:
@@ -205,9 +205,9 @@ def _defender(world: World, hex_: HexState) -> tuple[int | None, str | None]:
     return hex_.defender.points, hex_.defender.race or None
 
 
-def _rounded(points: int | None) -> int | None:
-    """Table 8 4–5: to the nearest 500, halves up; a standing defender is at least 500."""
+def _rounded(points: int | None, step: int) -> int | None:
+    """Table 8 4–5: to the nearest ``step`` (500), halves up; a standing defender is at
+    least one step."""
     if not points:
         return None
-    step = TABLE_8_ROUND_TO
     return max(step, (points + step // 2) // step * step)

@@ -39,17 +39,15 @@ from rules.spending_events import (
     TemporaryPointsLost,
 )
 from rules.spending_state import (
-    ARMY_CAP_THIS_TURN,
     BUILDS,
     DIPLOMACY,
-    FIXED_COST,
-    RECRUIT_POINTS,
     Spend,
     Spending,
     SpendKind,
     SpendResult,
+    fixed_cost,
 )
-from rules.state import ArmyState, Coord, Defence, Feature, HexState, World
+from rules.state import ArmyState, Coord, Defence, Feature, HexState, Ruleset, World
 
 # --- validation (E-25) ---------------------------------------------------------------
 
@@ -82,8 +80,9 @@ def _item_problem(
     world: World, kingdom_id: int, spend: Spend, others: list[Spend], spending: Spending
 ) -> str | None:
     kind = spend.kind
-    if kind in FIXED_COST and spend.amount != FIXED_COST[kind]:
-        return f"{kind.label} costs {FIXED_COST[kind]} power (Table 10)"
+    cost = fixed_cost(world.ruleset, kind)
+    if cost is not None and spend.amount != cost:
+        return f"{kind.label} costs {cost} power (Table 10)"
     if kind in BUILDS:
         return _build_problem(world, kingdom_id, spend, others)
     if kind in (SpendKind.RECRUIT, SpendKind.MERCENARY_BID):
@@ -151,19 +150,20 @@ def _troops_problem(
         if any(o.kind is SpendKind.MERCENARY_BID and o.offer_id == offer.id for o in others):
             return f"you already bid for {offer.name} this turn"
     worst = army.points + sum(
-        _troop_points(s, spending) for s in [spend, *others] if s.army_id == army.id
+        _troop_points(world.ruleset, s, spending) for s in [spend, *others] if s.army_id == army.id
     )
-    if worst > ARMY_CAP_THIS_TURN:
+    cap = world.ruleset.army_cap_this_turn
+    if worst > cap:
         return (
             f"{army.name} would field {worst:,} points with these recruits and every bid won; "
-            f"an army takes at most {ARMY_CAP_THIS_TURN:,} this turn (Table 10, E-14)"
+            f"an army takes at most {cap:,} this turn (Table 10, E-14)"
         )
     return None
 
 
-def _troop_points(spend: Spend, spending: Spending) -> int:
+def _troop_points(ruleset: Ruleset, spend: Spend, spending: Spending) -> int:
     if spend.kind is SpendKind.RECRUIT:
-        return RECRUIT_POINTS * spend.amount
+        return ruleset.recruit_points * spend.amount
     if spend.kind is SpendKind.MERCENARY_BID and spend.offer_id in spending.offers:
         return spending.offers[spend.offer_id].points
     return 0
@@ -175,8 +175,9 @@ def _troop_points(spend: Spend, spending: Spending) -> int:
 @dataclass
 class Treasury:
     """What step 3b has changed so far: power left, neutral allies, hexes (defenders),
-    army points; and each spend's result."""
+    army points; and each spend's result. ``ruleset`` is the campaign's."""
 
+    ruleset: Ruleset
     power: dict[int, int]
     allies: dict[int, int | None]
     hexes: dict[Coord, HexState]
@@ -189,6 +190,7 @@ class Treasury:
     @classmethod
     def of(cls, world: World) -> Treasury:
         return cls(
+            ruleset=world.ruleset,
             power={k.id: k.power for k in world.kingdoms.values()},
             allies={n.id: n.ally for n in world.neutral_kingdoms.values()},
             hexes=dict(world.hexes),
@@ -226,7 +228,7 @@ class Treasury:
         """Points for this turn only, never above the 3,500 cap (E-14): an army that
         rested this turn came back to its allocation first, and the excess is lost."""
         army = self.armies[spend.army_id]
-        added = max(0, min(points, ARMY_CAP_THIS_TURN - army.points))
+        added = max(0, min(points, self.ruleset.army_cap_this_turn - army.points))
         self.armies[army.id] = dataclasses.replace(army, points=army.points + added)
         self.points[spend.id] = added
         return ArmyReinforced(
@@ -326,7 +328,8 @@ def _recruit(spends: list[Spend], treasury: Treasury) -> list[Event]:
             events.append(treasury.void(spend, "the army is no more"))
         elif treasury.pay(spend, events):
             treasury.results[spend.id] = SpendResult.RECRUITED
-            events.append(treasury.reinforce(spend, RECRUIT_POINTS * spend.amount, "recruit"))
+            points = treasury.ruleset.recruit_points * spend.amount
+            events.append(treasury.reinforce(spend, points, "recruit"))
     return events
 
 
@@ -458,7 +461,8 @@ def temporary_points_lost(
         boosted = army.points
         own = max(0, boosted - added[army_id])
         now = points[army_id]
-        keep = min(own, -(-now * own // (boosted * 5)) * 5) if boosted else 0
+        step = world.ruleset.losses_round_to
+        keep = min(own, -(-now * own // (boosted * step)) * step) if boosted else 0
         events.append(
             TemporaryPointsLost(
                 rule="Table 10 Q18 E-14 E-28",

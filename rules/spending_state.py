@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from rules.state import Coord
+from rules.state import Coord, Ruleset
 
 
 class SpendKind(StrEnum):
@@ -53,19 +53,31 @@ SPEND_LABELS = {
 BUILDS = (SpendKind.WATCHTOWER, SpendKind.FORTRESS, SpendKind.GREAT_FORTRESS)
 DIPLOMACY = (SpendKind.DEACTIVATE, SpendKind.ALLY, SpendKind.INCITE)
 
-FIXED_COST = {  # Table 10
-    SpendKind.WATCHTOWER: 1,
-    SpendKind.FORTRESS: 2,
-    SpendKind.GREAT_FORTRESS: 3,
-    SpendKind.SURGEON: 1,
-}
-DIPLOMACY_COST = {SpendKind.INCITE: 2, SpendKind.ALLY: 2, SpendKind.DEACTIVATE: 1}
-DIPLOMACY_MAX_EXTRA = 2  # §5.6: +1 per extra power spent, up to +2
-PACIFY_POWER = (1, 3)  # Table 11: 1–3 power
-RECRUIT_POINTS = 250  # Table 10: 1 power per +250 points
-ARMY_CAP_THIS_TURN = 3500  # Table 10, E-14: 3,000 + 500, mercenaries included
-INCITED_ATTACK_POINTS = 2000  # A-1.4.12, A-1.5.2, Q1, E-06
-PACIFY_COOL_DOWN = 2  # Table 11 Provoked: no pacify of the hex for 2 turns
+FIXED_COST = frozenset(
+    {SpendKind.WATCHTOWER, SpendKind.FORTRESS, SpendKind.GREAT_FORTRESS, SpendKind.SURGEON}
+)
+"""Table 10's items with one price (``fixed_cost``); the others' amount is the player's."""
+
+
+def fixed_cost(ruleset: Ruleset, kind: SpendKind) -> int | None:
+    """Table 10: the price of an item with one price (watchtower 1, fortress 2, great
+    fortress 3, surgeon 1 by the rulebook), None for the others."""
+    return {
+        SpendKind.WATCHTOWER: ruleset.watchtower_cost,
+        SpendKind.FORTRESS: ruleset.fortress_cost,
+        SpendKind.GREAT_FORTRESS: ruleset.great_fortress_cost,
+        SpendKind.SURGEON: ruleset.surgeon_cost,
+    }.get(kind)
+
+
+def diplomacy_cost(ruleset: Ruleset, kind: SpendKind) -> int:
+    """Table 10, §5.6: what a diplomatic action costs before any extra power (incite 2,
+    ally 2, deactivate 1 by the rulebook); 0 for any other item."""
+    return {
+        SpendKind.INCITE: ruleset.incite_cost,
+        SpendKind.ALLY: ruleset.ally_cost,
+        SpendKind.DEACTIVATE: ruleset.deactivate_cost,
+    }.get(kind, 0)
 
 
 class SpendResult(StrEnum):
@@ -96,7 +108,7 @@ class Spend:
     id: int
     kingdom_id: int
     kind: SpendKind
-    amount: int
+    amount: int  # diplomacy: the cost and the extra power, +1 each on the roll
     hex: Coord | None = None  # builds, pacify, incite's target hex
     army_id: int | None = None  # recruit, mercenary bid: the army the points join
     offer_id: int | None = None  # mercenary bid
@@ -104,11 +116,6 @@ class Spend:
     recipient_id: int | None = None  # share power
     result: SpendResult | None = None  # set by step 3b
     points: int = 0  # recruit, won bid: the points the army got this turn
-
-    @property
-    def extra(self) -> int:
-        """Diplomacy: the power above the action's cost (+1 each on the roll)."""
-        return self.amount - DIPLOMACY_COST.get(self.kind, 0)
 
 
 @dataclass(frozen=True)

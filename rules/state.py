@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from rules import table_options as groups
 from rules.dicetable import DiceTable
+from rules.table_options import TableOptions, option
 
 if TYPE_CHECKING:
     from rules.agreements import AgreementState
@@ -107,40 +109,51 @@ class Role(StrEnum):
     DEFENDER = "defender"
 
 
-def _option(default: int, label: str, rule: str, low: int, high: int):
-    return field(default=default, metadata={"label": label, "rule": rule, "range": (low, high)})
-
-
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(TableOptions):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
-    and the GM's edited tables (rules.ruleset holds the defaults and validates edits)."""
+    and the GM's edited tables (rules.ruleset holds the defaults and validates edits). The
+    numbers of the rulebook's tables are the fields it inherits (rules.table_options)."""
 
-    patrol_radius: int = _option(1, "Patrol radius", "Table 5 Q13", 0, 3)
-    neutral_kingdom_defending_points: int = _option(
-        2500, "Neutral kingdom army, defending (points)", "A-1.5.2 E-06", 500, 10000
+    patrol_radius: int = option(1, "Patrol radius", "Table 5 Q13", 0, 3, groups.TABLE_5)
+    neutral_kingdom_defending_points: int = option(
+        2500, "Neutral kingdom army, defending (points)", "A-1.5.2 E-06", 500, 10000,
+        groups.NEUTRAL_KINGDOMS,
+    )  # fmt: skip
+    end_check_turn: int = option(
+        8, "First turn of the end roll", "A-3.0.2 Q12", 1, 200, groups.ENDING
     )
-    end_check_turn: int = _option(8, "First turn of the end roll", "A-3.0.2 Q12", 1, 200)
-    end_roll_target: int = _option(4, "End roll: the campaign ends on a d6 of", "A-3.0.2", 1, 6)
-    starting_power: int = _option(2, "Starting power", "Q19", 0, 20)
-    turn_length_days: int = _option(7, "Days a turn stays open for orders", "A-2.0.1", 1, 60)
-    minimum_army_points: int = _option(
-        1000, "Smallest army that may do more than rest (points)", "E-14 §5.6", 0, 3000
+    end_roll_target: int = option(
+        4, "End roll: the campaign ends on a d6 of", "A-3.0.2", 1, 6, groups.ENDING
     )
-    early_resolution: int = _option(
-        0, "Resolve as soon as every player is ready (1 yes, 0 no)", "Q7", 0, 1
+    starting_power: int = option(2, "Starting power", "Q19", 0, 20, groups.TABLE_9)
+    turn_length_days: int = option(
+        7, "Days a turn stays open for orders", "A-2.0.1", 1, 60, groups.TURNS
     )
-    random_events: int = _option(
-        0, "Optional module: random events, Table 31 (1 on, 0 off)", "§5.12 Table 31 E-12", 0, 1
+    minimum_army_points: int = option(
+        1000, "Smallest army that may do more than rest (points)", "E-14 §5.6", 0, 3000,
+        groups.ARMY_SIZE,
+    )  # fmt: skip
+    early_resolution: int = option(
+        0, "Resolve as soon as every player is ready (1 yes, 0 no)", "Q7", 0, 1, groups.TURNS
     )
-    the_beast: int = _option(
-        0, "Optional module: The Beast Awakes (1 on, 0 off)", "§5.12 App G E-12 E-39", 0, 1
+    random_events: int = option(
+        0, "Optional module: random events, Table 31 (1 on, 0 off)", "§5.12 Table 31 E-12", 0, 1,
+        groups.TABLE_31,
+    )  # fmt: skip
+    the_beast: int = option(
+        0, "Optional module: The Beast Awakes (1 on, 0 off)", "§5.12 App G E-12 E-39", 0, 1,
+        groups.BEAST,
+    )  # fmt: skip
+    allied_friendly_path: int = option(
+        0, "Friendly paths run through allies' hexes (1 yes, 0 no)", "Q9 Q23", 0, 1,
+        groups.AGREEMENTS,
+    )  # fmt: skip
+    allied_patrols: int = option(
+        0, "Patrols protect allies' hexes (1 yes, 0 no)", "Q13 Q23", 0, 1, groups.AGREEMENTS
     )
-    allied_friendly_path: int = _option(
-        0, "Friendly paths run through allies' hexes (1 yes, 0 no)", "Q9 Q23", 0, 1
-    )
-    allied_patrols: int = _option(0, "Patrols protect allies' hexes (1 yes, 0 no)", "Q13 Q23", 0, 1)
-    tables: Mapping[str, DiceTable] = field(default_factory=dict)  # key → the GM's version
+    # key → the GM's version: a DiceTable, or Table 6's SlotTable (rules.tables)
+    tables: Mapping[str, DiceTable] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

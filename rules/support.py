@@ -4,7 +4,8 @@ Total Support = 1,000 + 250 a hex + each feature's bonus; orphan hexes count
 (A-1.3.5). Entitlements are a kingdom-wide pool of slots summed from Table 6 on top of
 the kingdom's base pool (E-22: the base pool belongs to the kingdom, the capital hex
 adds a City's). Each army has a persistent allocation of 1,000–3,000 points, and all
-allocations together stay within Total Support (E-14).
+allocations together stay within Total Support (E-14). Every number is the campaign's
+ruleset's (rules.table_options; Table 6's entitlements are a table of rules.ruleset).
 """
 
 from __future__ import annotations
@@ -13,43 +14,33 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from rules.state import Feature
+from rules.ruleset import table
+from rules.state import Feature, Ruleset
+from rules.tables import KINGDOM_POOL, SLOTS
 
-BASIC_SUPPORT = 1000
-SUPPORT_PER_HEX = 250
-SUPPORT_BONUS = {False: 250, True: 500}  # Table 6, by is_mega
-ARMY_MINIMUM, ARMY_MAXIMUM = 1000, 3000  # §5.6, E-14
-
-SLOTS = ("lord", "hero", "special", "rare", "magic_items")
-BASE_POOL = Counter({"lord": 1, "hero": 2, "special": 2, "rare": 0, "magic_items": 100})
-FEATURE_ENTITLEMENTS: dict[Feature, Counter] = {
-    Feature.TOWN: Counter(special=1),
-    Feature.CITY: Counter(hero=1, special=1, rare=1),
-    Feature.MINE: Counter(special=1),
-    Feature.DEEP_MINE: Counter(special=1, rare=1),
-    Feature.WOODS: Counter(special=1),
-    Feature.DEEP_WOODS: Counter(special=1, rare=1),
-    Feature.ARCANE_RUINS: Counter(magic_items=50),
-    Feature.WIZARD_TOWER: Counter(hero=1),  # a wizard only
-}
+__all__ = ["SLOTS", "Allocation", "allocation_problem", "entitlements", "total_support"]
 
 
-def total_support(features: Iterable[Feature | None]) -> int:
-    """§5.6: 1,000 basic, 250 a hex, and Table 6's bonus for each feature."""
-    support = BASIC_SUPPORT
+def total_support(ruleset: Ruleset, features: Iterable[Feature | None]) -> int:
+    """§5.6: 1,000 basic, 250 a hex, and Table 6's bonus for each feature (250, or 500
+    for a mega-feature and the capital, a City, E-22)."""
+    support = ruleset.support_basic
     for feature in features:
-        support += SUPPORT_PER_HEX
-        if feature is not None:
-            support += SUPPORT_BONUS[feature.is_mega]
+        support += ruleset.support_per_hex
+        if feature is not None and feature.is_mega:
+            support += ruleset.support_bonus_mega
+        elif feature is not None:
+            support += ruleset.support_bonus_major
     return support
 
 
-def entitlements(features: Iterable[Feature | None]) -> dict[str, int]:
-    """Table 6 and E-22: the base pool plus every feature's slots."""
-    pool = Counter(BASE_POOL)
+def entitlements(ruleset: Ruleset, features: Iterable[Feature | None]) -> dict[str, int]:
+    """Table 6 and E-22: the base pool plus every feature's slots (the table in force)."""
+    slots = table(ruleset, "table-6-entitlements")
+    pool = Counter(slots.slots(KINGDOM_POOL))
     for feature in features:
         if feature is not None:
-            pool += FEATURE_ENTITLEMENTS[feature]
+            pool += Counter(slots.slots(feature.value))
     return {slot: pool[slot] for slot in SLOTS}
 
 
@@ -59,13 +50,16 @@ class Allocation:
     points: int
 
 
-def allocation_problem(support: int, allocations: Iterable[Allocation]) -> str | None:
+def allocation_problem(
+    ruleset: Ruleset, support: int, allocations: Iterable[Allocation]
+) -> str | None:
     """E-14: every army 1,000–3,000 points, all of them within Total Support."""
     allocations = list(allocations)
+    low, high = ruleset.army_minimum, ruleset.army_maximum
     for allocation in allocations:
-        if not ARMY_MINIMUM <= allocation.points <= ARMY_MAXIMUM:
+        if not low <= allocation.points <= high:
             return (
-                f"an army is allocated {ARMY_MINIMUM:,}–{ARMY_MAXIMUM:,} points, "
+                f"an army is allocated {low:,}–{high:,} points, "
                 f"not {allocation.points:,} (§5.6, E-14)"
             )
     total = sum(a.points for a in allocations)

@@ -7,11 +7,11 @@ edited table before it is used.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
-from fractions import Fraction
 
 from rules.dicetable import DiceTable, d6
-from rules.state import Defence, Feature, Strategy, Terrain
+from rules.state import Defence, Feature, Ruleset, Strategy, Terrain
 
 # --- Table 7: exploration (A-1.0.5, §5.5) -------------------------------------------
 
@@ -38,6 +38,42 @@ TABLE_7_EXPLORATION: dict[Terrain, DiceTable] = {
         (1, 2, _EMPTY), (3, 5, Feature.MINE), (6, 6, Feature.DEEP_MINE),
     ),
 }  # fmt: skip
+
+# --- Table 6: entitlements (§5.5, §5.6, E-22) ---------------------------------------
+
+SLOTS = ("lord", "hero", "special", "rare", "magic_items")
+KINGDOM_POOL = "kingdom"
+"""Table 6's row of the kingdom's own base pool (E-22: the kingdom's, not the capital's)."""
+
+
+@dataclass(frozen=True)
+class SlotTable:
+    """Table 6's entitlements: for the kingdom's base pool (row ``kingdom``) and each
+    major feature, the slots it adds to the kingdom's pool. Not a die table: the GM edits
+    it as one line a row, ``city: hero 1, special 1, rare 1`` (rules.ruleset)."""
+
+    title: str
+    rule: str
+    rows: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]  # (row, ((slot, count), ...))
+
+    def slots(self, row: str) -> dict[str, int]:
+        return dict(dict(self.rows).get(row, ()))
+
+
+TABLE_6_ENTITLEMENTS = SlotTable(
+    "Table 6 (Entitlements)", "Table 6 §5.6 E-22",
+    (
+        (KINGDOM_POOL, (("lord", 1), ("hero", 2), ("special", 2), ("magic_items", 100))),
+        (Feature.TOWN.value, (("special", 1),)),
+        (Feature.CITY.value, (("hero", 1), ("special", 1), ("rare", 1))),
+        (Feature.MINE.value, (("special", 1),)),
+        (Feature.DEEP_MINE.value, (("special", 1), ("rare", 1))),
+        (Feature.WOODS.value, (("special", 1),)),
+        (Feature.DEEP_WOODS.value, (("special", 1), ("rare", 1))),
+        (Feature.ARCANE_RUINS.value, (("magic_items", 50),)),
+        (Feature.WIZARD_TOWER.value, (("hero", 1),)),  # a wizard only (B 3.5, the GM's check)
+    ),
+)  # fmt: skip
 
 # --- Minor features (§5.5, E-08; Table 17, §5.10) -----------------------------------
 
@@ -98,32 +134,39 @@ TABLE_8_SCOUTING = d6(
     (1, 1, ScoutLevel.LOST), (2, 3, ScoutLevel.GLIMPSE),
     (4, 5, ScoutLevel.REPORT), (6, 6, ScoutLevel.EVERYTHING),
 )  # fmt: skip
-"""The modified d6 is read with 6 as "6+" and never below 1 (the table is a d6 table)."""
-TABLE_8_ADJACENT = 1  # the target is adjacent to the kingdom (E-16 adjacency)
-TABLE_8_WATCHTOWER = 1  # the player owns a watchtower within 1 hex of the target (E-07)
-TABLE_8_ROUND_TO = 500  # a 4–5 gives the defender's size to the nearest 500 points
+"""The modified d6 is read with 6 as "6+" and never below 1 (the table is a d6 table);
+its modifiers and the 4–5's rounding are ruleset options (rules.table_options)."""
 
 
 # --- Table 23: basic strategy modifier (§5.7) ---------------------------------------
 
-TABLE_23_RATIO: tuple[tuple[Fraction, int], ...] = (
-    (Fraction(3), 3),
-    (Fraction(2), 2),
-    (Fraction(3, 2), 1),
-)
-"""Own points against the enemy's, highest threshold first; only the best line counts."""
-TABLE_23_DEFENCE = {Defence.FORTRESS: 1, Defence.GREAT_FORTRESS: 2}  # never both (A-1.1.3)
-TABLE_23_GRAND_MARSHAL = 1
-TABLE_23_TACTICIAN = 1
-TABLE_23_HOME_GROUND = 1
-TABLE_23_FORD = 1  # Table 17 Ford or bridge in the invasion's origin (E-07, E-21)
 
 
-def ratio_bonus(own: int, enemy: int) -> int:
-    """Table 23: +3 at 3:1, +2 at 2:1, +1 at 1.5:1 (exact fractions, no float edges)."""
-    for threshold, bonus in TABLE_23_RATIO:
-        if own >= threshold * enemy:
+def ratio_lines(ruleset: Ruleset) -> tuple[tuple[int, int], ...]:
+    """Table 23's points-ratio lines, (percent of the enemy's points, modifier), highest
+    first: 300 % +3, 200 % +2, 150 % +1 by the rulebook."""
+    return (
+        (ruleset.ratio_high_percent, ruleset.ratio_high_bonus),
+        (ruleset.ratio_mid_percent, ruleset.ratio_mid_bonus),
+        (ruleset.ratio_low_percent, ruleset.ratio_low_bonus),
+    )
+
+
+def ratio_bonus(ruleset: Ruleset, own: int, enemy: int) -> int:
+    """Table 23: the best ratio line the side reaches (+3 at 3:1, +2 at 2:1, +1 at 1.5:1),
+    in whole percents, so no float edges."""
+    for percent, bonus in ratio_lines(ruleset):
+        if own * 100 >= percent * enemy:
             return bonus
+    return 0
+
+
+def fortification_bonus(ruleset: Ruleset, defence: Defence | None) -> int:
+    """Table 23, App B: the defender's fortress or great fortress (never both, A-1.1.3)."""
+    if defence is Defence.FORTRESS:
+        return ruleset.fortress_bonus
+    if defence is Defence.GREAT_FORTRESS:
+        return ruleset.great_fortress_bonus
     return 0
 
 
@@ -134,12 +177,11 @@ TABLE_24_BEATS = {
     Strategy.OUTFLANK: Strategy.HOLD,
     Strategy.HOLD: Strategy.ASSAULT,
 }
-TABLE_24_MATCH_UP_BONUS = 2
 
 
-def strategy_bonus(own: Strategy, enemy: Strategy) -> int:
-    """Table 24: +2 to the strategy that beats the other's in the cycle."""
-    return TABLE_24_MATCH_UP_BONUS if TABLE_24_BEATS[own] is enemy else 0
+def strategy_bonus(ruleset: Ruleset, own: Strategy, enemy: Strategy) -> int:
+    """Table 24: the match-up bonus (+2) to the strategy that beats the other's."""
+    return ruleset.match_up_bonus if TABLE_24_BEATS[own] is enemy else 0
 
 
 NEUTRAL_STRATEGY = d6(
@@ -158,75 +200,74 @@ class BattleResult(StrEnum):
     MASSACRE = "massacre"
 
 
-TABLE_25_OUTCOME: tuple[tuple[int, BattleResult], ...] = (
-    (5, BattleResult.MASSACRE),
-    (3, BattleResult.SOLID),
-    (1, BattleResult.MARGINAL),
-    (0, BattleResult.DRAW),
-)
-"""The lowest D of each band, highest first; D has no upper bound, so not a DiceTable."""
+TABLE_25_OUTCOME = DiceTable(
+    "Table 25 (Battle outcome)", "§5.7 Table 25", 99,
+    ((0, 0, BattleResult.DRAW), (1, 2, BattleResult.MARGINAL), (3, 4, BattleResult.SOLID),
+     (5, 99, BattleResult.MASSACRE)),
+    lowest=0,
+)  # fmt: skip
+"""Looked up with D, the difference of the totals, from 0; its last band reads "or
+more" (``battle_result``), so the GM writes it "5+ massacre" (rules.ruleset)."""
 
 
-def battle_result(difference: int) -> BattleResult:
-    """Table 25: D = 0 draw, 1–2 marginal, 3–4 solid, 5+ massacre."""
-    for lowest, result in TABLE_25_OUTCOME:
-        if difference >= lowest:
-            return result
-    raise ValueError(f"Table 25: a difference cannot be negative ({difference})")
+def battle_result(outcome: DiceTable, difference: int) -> BattleResult:
+    """Table 25 (``outcome``: the table in force): D = 0 draw, 1–2 marginal, 3–4 solid,
+    5+ massacre by the rulebook."""
+    if difference < 0:
+        raise ValueError(f"Table 25: a difference cannot be negative ({difference})")
+    return outcome.lookup(min(difference, outcome.sides))
 
 
 # --- Troop losses (§5.7, E-10) ------------------------------------------------------
 
-TROOP_LOSSES: dict[BattleResult, tuple[int, int]] = {
-    BattleResult.DRAW: (20, 20),  # E-10: no winner, no loser
-    BattleResult.MARGINAL: (15, 30),
-    BattleResult.SOLID: (10, 40),
-    BattleResult.MASSACRE: (5, 60),
-}
-"""Percent of points lost: (winner, loser); a draw's pair is (each side, each side)."""
-ASSAULT_LOSSES = 10
-OUTFLANK_LOSSES = 10
-HOLD_LOSSES = -10
-MINIMUM_LOSSES = 5  # Hold's floor; E-10 keeps it as a harmless guard
-LOSSES_ROUND_TO = 5
+def troop_losses(ruleset: Ruleset, result: BattleResult) -> tuple[int, int]:
+    """§5.7: percent of points lost, (winner, loser); a draw's pair is (each side, each
+    side), E-10: no winner, no loser."""
+    return {
+        BattleResult.DRAW: (ruleset.losses_draw, ruleset.losses_draw),
+        BattleResult.MARGINAL: (ruleset.losses_marginal_winner, ruleset.losses_marginal_loser),
+        BattleResult.SOLID: (ruleset.losses_solid_winner, ruleset.losses_solid_loser),
+        BattleResult.MASSACRE: (ruleset.losses_massacre_winner, ruleset.losses_massacre_loser),
+    }[result]
 
 
-def loss_percent(result: BattleResult, won: bool | None, own: Strategy, enemy: Strategy) -> int:
+def loss_percent(
+    ruleset: Ruleset, result: BattleResult, won: bool | None, own: Strategy, enemy: Strategy
+) -> int:
     """§5.7 troop losses after the Table 24 effects; ``won`` is None for a draw.
 
     Each Assault choice adds 10 to both sides, so two Assaults add 20 (each strategy's
-    effect applies). E-10: a draw takes no Outflank or Hold adjustment.
+    effect applies). E-10: a draw takes no Outflank or Hold adjustment; Hold's floor (5)
+    is kept as a harmless guard.
     """
-    winner, loser = TROOP_LOSSES[result]
+    winner, loser = troop_losses(ruleset, result)
     percent = loser if won is False else winner
-    percent += ASSAULT_LOSSES * [own, enemy].count(Strategy.ASSAULT)
+    percent += ruleset.assault_losses * [own, enemy].count(Strategy.ASSAULT)
     if won is False and enemy is Strategy.OUTFLANK:
-        percent += OUTFLANK_LOSSES
+        percent += ruleset.outflank_losses
     if won is False and own is Strategy.HOLD:
-        percent = max(MINIMUM_LOSSES, percent + HOLD_LOSSES)
-    return percent
+        percent = max(ruleset.losses_minimum, percent + ruleset.hold_losses)
+    return max(0, percent)
 
 
-def points_lost(points: int, percent: int) -> int:
+def points_lost(ruleset: Ruleset, points: int, percent: int) -> int:
     """§5.7: a percentage of the points, rounded UP to the nearest 5, never above them."""
-    step = LOSSES_ROUND_TO
+    step = ruleset.losses_round_to
     return min(points, -(-points * percent // (100 * step)) * step)
 
 
 # --- Fallen characters (§5.7, E-10) -------------------------------------------------
 
-FALLS_ON_WINNER = 1
-FALLS_ON_LOSER = 2  # E-10: a draw uses this row too
-FALLS_ON_MASSACRED = 3
 
 
-def falls_on(won: bool | None, result: BattleResult) -> int:
-    """§5.7: the highest d6 on which a character of this side falls."""
+def falls_on(ruleset: Ruleset, won: bool | None, result: BattleResult) -> int:
+    """§5.7: the highest d6 on which a character of this side falls (1 winner, 1–2 loser
+    or draw, E-10, 1–3 massacred)."""
     if won:
-        return FALLS_ON_WINNER
+        return ruleset.falls_on_winner
     if won is False and result is BattleResult.MASSACRE:
-        return FALLS_ON_MASSACRED
-    return FALLS_ON_LOSER
+        return ruleset.falls_on_massacred
+    return ruleset.falls_on_loser
 
 
 # --- Tables 3 and 4: edicts, looting and razing (§5.3, E-13, E-26) ------------------
@@ -245,20 +286,10 @@ TABLE_3_RISKS = DiceTable(
     ((0, 0, EdictRisk.REVOLT), (1, 2, EdictRisk.UNREST), (3, 6, EdictRisk.NONE)),
     lowest=0,
 )  # fmt: skip
-"""Read on the modified d6 with 0 as "0 or less" and 6 as "6+"."""
-TABLE_3_RAZE = -1
-TABLE_3_RECENT_EDICT = -1  # the hex was looted or razed in either of the two previous turns
-TABLE_3_RECENT_TURNS = 2
-TABLE_3_FORTIFIED = 1  # the hex holds a fortress or a great fortress
-TABLE_3_PATROLLED = 1  # one of the player's patrols covers the hex this turn
-UNREST_TURNS = 2  # Unrest lasts the next 2 turns
-REVOLT_DEFENDER = 500  # the rebels of a hex without a major feature (E-09)
+"""Read on the modified d6 with 0 as "0 or less" and 6 as "6+". Its modifiers, the
+length of Unrest and the rebels' size are ruleset options (rules.table_options), as are
+Table 4's power for looting and razing."""
 
-TABLE_4_LOOT_POWER = {"no_feature": 1, "major": 2, "mega": 3}
-"""Table 4: power for looting, by the hex's row (E-22: a City, even a captured capital)."""
-TABLE_4_RAZE_POWER = {"fortification": 1, "major": 3, "mega": 4}
-"""Table 4 and E-26: power for razing, by the row of the structure named: a feature's
-own row, the first row (1) for a fortress, a great fortress or a watchtower."""
 TABLE_4_MEGA_DOWNGRADE = {
     Feature.CITY: Feature.TOWN,
     Feature.DEEP_MINE: Feature.MINE,

@@ -31,8 +31,8 @@ from rules.spending_events import (
     HexJoinedNeutralKingdom,
     PowerSpent,
 )
-from rules.spending_state import FIXED_COST, Offer, Spend, Spending, SpendKind
-from rules.state import Defence, World
+from rules.spending_state import Offer, Spend, Spending, SpendKind, fixed_cost
+from rules.state import Defence, Ruleset, World
 
 
 def is_spend(raw: dict) -> bool:
@@ -48,7 +48,8 @@ def spending_case(world: World, data: dict, refused: list[dict]) -> Spending:
         for o in data.get("offers", [])
     }
     provoked = {tuple(p["at"]): p["turn"] for p in data.get("provoked", [])}
-    spends = [_spend(i, raw) for i, raw in enumerate(data.get("spending", []), start=1)]
+    raws = enumerate(data.get("spending", []), start=1)
+    spends = [_spend(world.ruleset, i, raw) for i, raw in raws]
     reasons = {r["spend"]: r["reason"] for r in refused}
     legal: list[Spend] = []
     for spend in spends:
@@ -64,13 +65,13 @@ def spending_case(world: World, data: dict, refused: list[dict]) -> Spending:
     return Spending(tuple(legal), offers, provoked)
 
 
-def _spend(spend_id: int, raw: dict) -> Spend:
+def _spend(ruleset: Ruleset, spend_id: int, raw: dict) -> Spend:
     kind = SpendKind(raw["kind"])
     return Spend(
         id=spend_id,
         kingdom_id=raw["kingdom"],
         kind=kind,
-        amount=raw.get("amount", FIXED_COST.get(kind, 0)),
+        amount=raw.get("amount", fixed_cost(ruleset, kind) or 0),  # the case's Table 10
         hex=tuple(raw["hex"]) if "hex" in raw else None,
         army_id=raw.get("army"),
         offer_id=raw.get("offer"),

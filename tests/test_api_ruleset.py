@@ -59,3 +59,18 @@ def test_bad_house_rules_are_refused_by_name(demo, overrides, field, message):
     assert response.json()["field"] == field
     assert message in response.json()["detail"]
     assert Campaign.objects.get(pk=demo.campaign.pk).ruleset_overrides == {}
+
+
+def test_the_tables_numbers_are_options_with_their_table(demo):
+    """Issue 3: every number of a table is an option, named with its table's block; the
+    GM's PUT takes them like any other option."""
+    body = token_client(demo.players["bob"]).get(api(demo, "ruleset/")).json()
+    options = {o["name"]: o for o in body["options"]}
+    assert options["fortress_cost"]["table"] == "Table 10: spending power"
+    assert options["fortress_cost"]["value"] == 2
+    assert next(t for t in body["tables"] if t["key"] == "table-25")["text"].endswith("5+ massacre")
+    response = token_client(demo.gm).put(
+        api(demo, "ruleset/"), {"options": {"fortress_cost": 3}}, format="json"
+    )
+    assert response.status_code == 200, response.json()
+    assert Campaign.objects.get(pk=demo.campaign.pk).ruleset.fortress_cost == 3

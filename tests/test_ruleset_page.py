@@ -111,3 +111,61 @@ def test_e21_the_page_lists_table_23s_modifiers_the_ford_included(demo, client):
     assert "Table 23: basic strategy modifier" in html
     assert "Invading from a Ford or bridge +1 (attacker)" in html and "Table 17 E-07 E-21" in html
     assert "Resolve as soon as every player is ready" in html  # the Q7 option
+
+
+def test_the_page_shows_each_tables_block_with_its_numbers(demo, client):
+    """Issue 3: a player finds "Table 10" as one block, its costs in it, and Table 25's
+    bands in their own block, each number with its rule ID."""
+    import re
+
+    from rules.table_options import GROUPS
+
+    client.force_login(demo.players["alice"])
+    html = client.get(_url(demo)).content.decode()
+    shown = re.findall(r'<h2 id="group-[\w-]+">([^<]+)</h2>', html)
+    assert shown == [name.replace("'", "&#x27;") for name in GROUPS]
+
+    def block(slug: str) -> str:
+        return html.split(f'id="group-{slug}"')[1].split('<section class="rule-group"')[0]
+
+    table_10 = block("table-10-spending-power")
+    assert "Build a watchtower" in table_10 and "Recruit: points a power" in table_10
+    table_25 = block("table-25-battle-outcome")
+    assert "Table 25 (Battle outcome)" in table_25 and "5+ massacre" in table_25
+    assert "kingdom: lord 1, hero 2, special 2, magic_items 100" in html  # Table 6
+
+
+def test_the_gm_changes_a_table_value_and_a_band_table(demo, client):
+    client.force_login(demo.gm)
+    changes = {
+        "option-watchtower_cost": "2",
+        "table-table-25": "0 draw\n1-2 marginal\n3 solid\n4+ massacre",
+    }
+    assert client.post(_url(demo), _form(**changes)).status_code == 302
+    campaign = Campaign.objects.get(pk=demo.campaign.pk)
+    assert campaign.ruleset.watchtower_cost == 2
+    assert campaign.ruleset_overrides["tables"] == {"table-25": changes["table-table-25"]}
+    assert TurnEvent.objects.get(kind="RulesetChanged").payload["changes"] == [
+        "Build a watchtower: 1 → 2",
+        "Table 25 (Battle outcome) changed",
+    ]
+
+
+def test_an_overlapping_band_is_refused_by_its_field(demo, client):
+    client.force_login(demo.gm)
+    bands = "0 draw\n1-3 marginal\n3-4 solid\n5+ massacre"
+    response = client.post(_url(demo), _form(**{"table-table-25": bands}))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="error-table-25"' in html
+    assert "Table 25 (Battle outcome): 3 is covered twice (rows 1–3 and 3–4)" in html
+    assert Campaign.objects.get(pk=demo.campaign.pk).ruleset_overrides == {}
+
+
+def test_ratio_lines_out_of_order_are_refused_by_the_option(demo, client):
+    client.force_login(demo.gm)
+    response = client.post(_url(demo), _form(**{"option-ratio_mid_percent": "140"}))
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="error-ratio_mid_percent"' in html
+    assert "Table 23: ratio line 2 must ask more than line 1" in html

@@ -25,14 +25,19 @@ class OptionSerializer(serializers.Serializer):
     default = serializers.IntegerField()
     low = serializers.IntegerField()
     high = serializers.IntegerField()
+    table = serializers.CharField(help_text="The table it belongs to: its block on the rules page.")
 
 
 class TableSerializer(serializers.Serializer):
     key = serializers.CharField()
     title = serializers.CharField()
     rule = serializers.CharField()
-    text = serializers.CharField(help_text="One row a line: 'low-high result' or 'face result'.")
+    text = serializers.CharField(
+        help_text="One row a line: 'low-high result', 'face result' or 'face+ result' (the "
+        "open last band); Table 6's entitlements 'row: slot count, …'."
+    )
     changed = serializers.BooleanField()
+    table = serializers.CharField(help_text="The table it belongs to: its block on the rules page.")
 
 
 class RulesetSerializer(serializers.Serializer):

@@ -17,7 +17,6 @@ from kingdoms import army_services as services
 from kingdoms.army_selectors import armies_with_generals, visible_army_lists
 from kingdoms.models import Army
 from kingdoms.selectors import visible_armies
-from rules.support import ARMY_MAXIMUM, ARMY_MINIMUM
 
 
 class ArmyBuildingSerializer(serializers.ModelSerializer):
@@ -51,7 +50,9 @@ class ArmyBuildingSerializer(serializers.ModelSerializer):
 
 class RaiseInputSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=200)
-    allocation = serializers.IntegerField(help_text=f"{ARMY_MINIMUM}–{ARMY_MAXIMUM} (E-14)")
+    allocation = serializers.IntegerField(
+        help_text="Within the campaign ruleset's army size, 1000–3000 by the rulebook (E-14)"
+    )
     general = serializers.CharField(max_length=200, required=False, allow_blank=True)
 
 

@@ -136,7 +136,8 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
         army_id, picks = _random_army(world, dice)
         if army_id is not None:
             kingdom_id = world.armies[army_id].kingdom_id
-            lose = lambda a: min(points_lost(a.points, DESERTERS_PERCENT), a.points)  # noqa: E731
+            ruleset = world.ruleset
+            lose = lambda a: min(points_lost(ruleset, a.points, DESERTERS_PERCENT), a.points)  # noqa: E731
             world, more = _weaken(world, [army_id], lose, "row 6")
     elif event in POWER_CHANGE and kingdom_id is not None:
         world, more = _power(world, kingdom_id, POWER_CHANGE[event])

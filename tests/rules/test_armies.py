@@ -11,47 +11,55 @@ from rules.armies import (
     with_support_cuts,
 )
 from rules.events import AllocationCut, ArmyDestroyed
-from rules.state import Feature, Order, OrderKind
+from rules.state import Feature, Order, OrderKind, Ruleset
 from rules.support import entitlements
 from tests.rules.rules_builder import army, build, of_type
 
-POOL = entitlements([Feature.CITY])  # 1 Lord, 3 Heroes, 3 Specials, 1 Rare, 100 pts
+RULEBOOK = Ruleset()
+
+POOL = entitlements(RULEBOOK, [Feature.CITY])  # 1 Lord, 3 Heroes, 3 Specials, 1 Rare, 100 pts
 
 
 def test_raise_within_support_and_bounds():
-    assert raise_problem(2500, [1500], 1000) is None
-    assert "would need 3,500" in raise_problem(2500, [1500], 2000)
-    assert "not 500" in raise_problem(5000, [], 500)
-    assert "not 3,250" in raise_problem(5000, [], 3250)
+    assert raise_problem(RULEBOOK, 2500, [1500], 1000) is None
+    assert "would need 3,500" in raise_problem(RULEBOOK, 2500, [1500], 2000)
+    assert "not 500" in raise_problem(RULEBOOK, 5000, [], 500)
+    assert "not 3,250" in raise_problem(RULEBOOK, 5000, [], 3250)
 
 
 def test_an_allocation_changes_only_when_raised_or_resting():
     allocations = {1: 1500, 2: 1000}
     common = {"resting": False, "raised_this_turn": False}
     assert "Rest order first (E-14)" in allocation_change_problem(
-        3000, allocations, 2, 1500, **common
+        RULEBOOK, 3000, allocations, 2, 1500, **common
     )
     assert (
-        allocation_change_problem(3000, allocations, 2, 1500, resting=True, raised_this_turn=False)
+        allocation_change_problem(
+            RULEBOOK, 3000, allocations, 2, 1500, resting=True, raised_this_turn=False
+        )
         is None
     )
     assert (
-        allocation_change_problem(3000, allocations, 2, 1500, resting=False, raised_this_turn=True)
+        allocation_change_problem(
+            RULEBOOK, 3000, allocations, 2, 1500, resting=False, raised_this_turn=True
+        )
         is None
     )
     assert "would need 3,500" in allocation_change_problem(
-        3000, allocations, 2, 2000, resting=True, raised_this_turn=False
+        RULEBOOK, 3000, allocations, 2, 2000, resting=True, raised_this_turn=False
     )
 
 
 def test_a_cut_is_always_allowed_while_over_support():
     allocations = {1: 2000, 2: 1500}
     assert (
-        allocation_change_problem(2500, allocations, 1, 1500, resting=False, raised_this_turn=False)
+        allocation_change_problem(
+            RULEBOOK, 2500, allocations, 1, 1500, resting=False, raised_this_turn=False
+        )
         is None
     )
     assert "Rest order first" in allocation_change_problem(
-        2500, allocations, 1, 2500, resting=False, raised_this_turn=False
+        RULEBOOK, 2500, allocations, 1, 2500, resting=False, raised_this_turn=False
     )
 
 

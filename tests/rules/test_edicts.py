@@ -41,12 +41,15 @@ from rules.state import (
     Feature,
     Order,
     OrderKind,
+    Ruleset,
     Side,
     Structure,
 )
 from rules.tables import EdictRisk
 from rules.visibility import Context, audience
 from tests.rules.rules_builder import army, build, of_type
+
+RULEBOOK = Ruleset()
 
 LOOT, RAZE = EdictKind.LOOT, EdictKind.RAZE
 
@@ -204,7 +207,7 @@ def test_table_3_patrol_modifier_reuses_the_patrol_area(kingdom, base, modifier)
 )
 def test_table_4_loot_power(feature, power):
     hex_ = build("F1 F1", hexes={(1, 0): {"feature": feature}}).hexes[(1, 0)]
-    assert edict_power(hex_, _loot((1, 0))) == power
+    assert edict_power(RULEBOOK, hex_, _loot((1, 0))) == power
 
 
 @pytest.mark.parametrize(
@@ -224,7 +227,7 @@ def test_table_4_raze_a_feature(feature, after, power):
     hex_ = build("F1 F1", hexes={(1, 0): {"feature": feature}}).hexes[(1, 0)]
     edict = _raze((1, 0), Structure.FEATURE)
     changed, before, now = razed(hex_, Structure.FEATURE)
-    assert edict_power(hex_, edict) == power
+    assert edict_power(RULEBOOK, hex_, edict) == power
     assert (changed.feature, before, now) == (after, feature.value, after and after.value)
 
 
@@ -242,7 +245,7 @@ def test_table_4_raze_a_feature(feature, after, power):
 def test_table_4_raze_a_fortification_gains_the_first_rows_1_e_26(hexes, structure, check):
     hex_ = build("F1 F1", hexes={(1, 0): hexes}).hexes[(1, 0)]
     changed, _, _ = razed(hex_, structure)
-    assert edict_power(hex_, _raze((1, 0), structure)) == 1
+    assert edict_power(RULEBOOK, hex_, _raze((1, 0), structure)) == 1
     assert getattr(changed, check[0]) == check[1]
 
 

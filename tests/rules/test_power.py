@@ -9,8 +9,10 @@ from rules.power import (
     hex_value_halves,
     income,
 )
-from rules.state import Feature
+from rules.state import Feature, Ruleset
 from tests.rules.rules_builder import build
+
+RULEBOOK = Ruleset()
 
 MAP = """
 R1 M1 F1 W.
@@ -54,7 +56,7 @@ def test_6g_every_kingdom_collects_in_id_order():
 
 
 def test_table_1_hex_values_q11():
-    assert [hex_value_halves(f) for f in (None, Feature.TOWN, Feature.CITY)] == [2, 3, 4]
+    assert [hex_value_halves(RULEBOOK, f) for f in (None, Feature.TOWN, Feature.CITY)] == [2, 3, 4]
 
 
 def test_table_1_effective_power_counts_unspent_power_and_hexes():

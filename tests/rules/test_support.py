@@ -2,22 +2,24 @@
 
 import pytest
 
-from rules.state import Feature
+from rules.state import Feature, Ruleset
 from rules.support import Allocation, allocation_problem, entitlements, total_support
+
+RULEBOOK = Ruleset()
 
 
 def test_the_rulebook_example_capital_and_three_plain_hexes_give_2500():
     """§5.6 example (checked in errata): 1,000 + 4 × 250 + 500 = 2,500."""
-    assert total_support([Feature.CITY, None, None, None]) == 2500
+    assert total_support(RULEBOOK, [Feature.CITY, None, None, None]) == 2500
 
 
 def test_table_6_bonuses_are_250_for_a_feature_and_500_for_a_mega_feature():
-    assert total_support([Feature.MINE]) == 1000 + 250 + 250
-    assert total_support([Feature.DEEP_WOODS]) == 1000 + 250 + 500
+    assert total_support(RULEBOOK, [Feature.MINE]) == 1000 + 250 + 250
+    assert total_support(RULEBOOK, [Feature.DEEP_WOODS]) == 1000 + 250 + 500
 
 
 def test_entitlements_add_table_6_to_the_base_pool_e_22():
-    pool = entitlements([Feature.CITY, Feature.ARCANE_RUINS, Feature.WIZARD_TOWER, None])
+    pool = entitlements(RULEBOOK, [Feature.CITY, Feature.ARCANE_RUINS, Feature.WIZARD_TOWER, None])
     assert pool == {"lord": 1, "hero": 2 + 1 + 1, "special": 2 + 1, "rare": 1, "magic_items": 150}
 
 
@@ -31,5 +33,5 @@ def test_entitlements_add_table_6_to_the_base_pool_e_22():
     ],
 )
 def test_e_14_allocations(points, problem):
-    found = allocation_problem(2500, [Allocation(None, p) for p in points])
+    found = allocation_problem(RULEBOOK, 2500, [Allocation(None, p) for p in points])
     assert (found is None) if problem is None else (problem in found)

@@ -12,6 +12,7 @@ from rules.tables import (
     NEUTRAL_STRATEGY,
     TABLE_7_EXPLORATION,
     TABLE_17_MINOR_FEATURES,
+    TABLE_25_OUTCOME,
     BattleResult,
     DiceTable,
     MinorFeature,
@@ -23,6 +24,8 @@ from rules.tables import (
     ratio_bonus,
     strategy_bonus,
 )
+
+RULEBOOK = Ruleset()
 
 
 @pytest.mark.parametrize("table", ALL_DICE_TABLES, ids=lambda t: t.title)
@@ -90,15 +93,15 @@ def test_defender_sizes_a_1_5_2_feature_and_mega_feature():
      (1000, 3000, 0), (2250, 1500, 1)],
 )  # fmt: skip
 def test_table_23_ratio_thresholds(own, enemy, bonus):
-    assert ratio_bonus(own, enemy) == bonus
+    assert ratio_bonus(RULEBOOK, own, enemy) == bonus
 
 
 def test_table_24_cycle_gives_plus_2_to_the_winner():
-    assert strategy_bonus(Strategy.ASSAULT, Strategy.OUTFLANK) == 2
-    assert strategy_bonus(Strategy.OUTFLANK, Strategy.HOLD) == 2
-    assert strategy_bonus(Strategy.HOLD, Strategy.ASSAULT) == 2
-    assert strategy_bonus(Strategy.OUTFLANK, Strategy.ASSAULT) == 0
-    assert strategy_bonus(Strategy.HOLD, Strategy.HOLD) == 0
+    assert strategy_bonus(RULEBOOK, Strategy.ASSAULT, Strategy.OUTFLANK) == 2
+    assert strategy_bonus(RULEBOOK, Strategy.OUTFLANK, Strategy.HOLD) == 2
+    assert strategy_bonus(RULEBOOK, Strategy.HOLD, Strategy.ASSAULT) == 2
+    assert strategy_bonus(RULEBOOK, Strategy.OUTFLANK, Strategy.ASSAULT) == 0
+    assert strategy_bonus(RULEBOOK, Strategy.HOLD, Strategy.HOLD) == 0
 
 
 def test_e24_neutral_strategy_d6():
@@ -109,14 +112,14 @@ def test_e24_neutral_strategy_d6():
 
 
 def test_table_25_bands_by_difference():
-    results = [battle_result(d) for d in range(9)]
+    results = [battle_result(TABLE_25_OUTCOME, d) for d in range(9)]
     assert results == [
         BattleResult.DRAW, BattleResult.MARGINAL, BattleResult.MARGINAL,
         BattleResult.SOLID, BattleResult.SOLID,
         BattleResult.MASSACRE, BattleResult.MASSACRE, BattleResult.MASSACRE, BattleResult.MASSACRE,
     ]  # fmt: skip
     with pytest.raises(ValueError):
-        battle_result(-1)
+        battle_result(TABLE_25_OUTCOME, -1)
 
 
 H, A, OF = Strategy.HOLD, Strategy.ASSAULT, Strategy.OUTFLANK
@@ -141,27 +144,27 @@ H, A, OF = Strategy.HOLD, Strategy.ASSAULT, Strategy.OUTFLANK
     ],
 )
 def test_troop_losses_with_table_24_effects(result, won, own, enemy, percent):
-    assert loss_percent(result, won, own, enemy) == percent
+    assert loss_percent(RULEBOOK, result, won, own, enemy) == percent
 
 
 def test_e10_draw_is_20_each_with_assault_only():
-    assert loss_percent(BattleResult.DRAW, None, OF, H) == 20
-    assert loss_percent(BattleResult.DRAW, None, H, OF) == 20
-    assert loss_percent(BattleResult.DRAW, None, H, A) == 30
+    assert loss_percent(RULEBOOK, BattleResult.DRAW, None, OF, H) == 20
+    assert loss_percent(RULEBOOK, BattleResult.DRAW, None, H, OF) == 20
+    assert loss_percent(RULEBOOK, BattleResult.DRAW, None, H, A) == 30
 
 
 def test_losses_round_up_to_the_nearest_5_points():
-    assert points_lost(1234, 20) == 250  # 246.8
-    assert points_lost(1000, 15) == 150  # exact stays
-    assert points_lost(1001, 20) == 205  # 200.2
-    assert points_lost(3, 60) == 3  # never more than the army has
+    assert points_lost(RULEBOOK, 1234, 20) == 250  # 246.8
+    assert points_lost(RULEBOOK, 1000, 15) == 150  # exact stays
+    assert points_lost(RULEBOOK, 1001, 20) == 205  # 200.2
+    assert points_lost(RULEBOOK, 3, 60) == 3  # never more than the army has
 
 
 def test_fallen_character_thresholds_e10():
-    assert falls_on(True, BattleResult.MASSACRE) == 1
-    assert falls_on(False, BattleResult.SOLID) == 2
-    assert falls_on(None, BattleResult.DRAW) == 2
-    assert falls_on(False, BattleResult.MASSACRE) == 3
+    assert falls_on(RULEBOOK, True, BattleResult.MASSACRE) == 1
+    assert falls_on(RULEBOOK, False, BattleResult.SOLID) == 2
+    assert falls_on(RULEBOOK, None, BattleResult.DRAW) == 2
+    assert falls_on(RULEBOOK, False, BattleResult.MASSACRE) == 3
 
 
 def test_a_3_0_2_end_roll_table():

@@ -1,0 +1,370 @@
+"""The numbers of the rulebook's tables as ruleset options (issue 3, "House rules").
+
+Every value campaign-rules.md states in a table (a cost, a bonus, a percentage, a
+threshold) is one field here, with the rulebook's default, its rule IDs, its range and
+the table it belongs to (``metadata["table"]``: the rules page shows each table as one
+block). ``rules.state.Ruleset`` inherits these fields, so they are options like any
+other: ``rules.ruleset`` validates them, the rules page and the API edit them, and the
+engine reads them from ``world.ruleset``.
+
+Values that need more than one number a line are edited as text tables instead
+(``rules.ruleset.TABLES``): Table 25's bands of D, Table 6's entitlements. Relations
+between fields (bands in order) are checked by ``rules.ruleset.ruleset_from_overrides``.
+
+Table 1 is counted in half-points, as the engine counts it (§3's implementation tip:
+a major feature's 1.5 stays a whole number).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# The blocks of the rules page, in the rulebook's order (campaign-rules.md §5, §7).
+TABLE_1 = "Table 1: effective power"
+TABLE_3 = "Table 3: risks of looting and razing"
+TABLE_4 = "Table 4: effects of looting and razing"
+TABLE_5 = "Table 5: army orders"
+TABLE_6 = "Table 6: major terrain features"
+TABLE_7 = "Table 7: exploration"
+NEUTRAL_ARMIES = "Neutral armies (A-1.5, §5.5)"
+TABLE_8 = "Table 8: scouting"
+TABLE_9 = "Table 9: acquiring power"
+TABLE_10 = "Table 10: spending power"
+ARMY_SIZE = "Army size (§5.6, E-14)"
+DIPLOMACY = "Diplomacy table (§5.6)"
+TABLE_11 = "Table 11: pacify neutrals"
+NEUTRAL_KINGDOMS = "Neutral kingdoms (A-1.4)"
+TABLE_15 = "Table 15: experience"
+TABLE_17 = "Table 17: minor terrain features"
+TABLE_23 = "Table 23: basic strategy modifier"
+TABLE_24 = "Table 24: battle strategy"
+TABLE_25 = "Table 25: battle outcome"
+TROOP_LOSSES = "Troop losses (§5.7)"
+FALLEN = "Fallen characters (§5.7)"
+AGREEMENTS = "Player agreements (B 7, Q23)"
+TURNS = "Turns (A-2)"
+ENDING = "End of the campaign (A-3)"
+TABLE_31 = "Table 31: random events (optional module)"
+BEAST = "Appendix G: The Beast Awakes (optional module)"
+
+GROUPS = (
+    TABLE_1, TABLE_3, TABLE_4, TABLE_5, TABLE_6, TABLE_7, NEUTRAL_ARMIES, TABLE_8, TABLE_9,
+    TABLE_10, ARMY_SIZE, DIPLOMACY, TABLE_11, NEUTRAL_KINGDOMS, TABLE_15, TABLE_17, TABLE_23,
+    TABLE_24, TABLE_25, TROOP_LOSSES, FALLEN, AGREEMENTS, TURNS, ENDING, TABLE_31, BEAST,
+)  # fmt: skip
+
+
+def option(default: int, label: str, rule: str, low: int, high: int, table: str):
+    """A ruleset option: a whole number in ``low``–``high``, shown in ``table``'s block."""
+    return field(
+        default=default,
+        metadata={"label": label, "rule": rule, "range": (low, high), "table": table},
+    )
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """One field a number of the rulebook's tables (see the module's docstring)."""
+
+    # --- Table 1 (A-3.1, Source A; Q10, Q11), in half-points ----------------------
+    score_unspent_power: int = option(
+        2, "Each unspent power point (half-points: 2 = 1)", "Table 1 A-3.1", 0, 20, TABLE_1
+    )
+    score_looted_hex: int = option(
+        0, "A hex looted this turn (half-points)", "Table 1 Q11", 0, 20, TABLE_1
+    )
+    score_plain_hex: int = option(
+        2, "A hex without a major feature (half-points: 2 = 1)", "Table 1 Q11", 0, 20, TABLE_1
+    )
+    score_major_hex: int = option(
+        3, "A hex with a major feature (half-points: 3 = 1.5)", "Table 1 Q11", 0, 20, TABLE_1
+    )
+    score_mega_hex: int = option(
+        4, "A hex with a mega-feature (half-points: 4 = 2)", "Table 1 Q11 E-22", 0, 20, TABLE_1
+    )
+
+    # --- Table 3 (§5.3): the modifiers of the risk roll and its consequences -------
+    risk_raze: int = option(-1, "Modifier for a Raze", "Table 3", -6, 6, TABLE_3)
+    risk_recent_edict: int = option(
+        -1, "Modifier if the hex was looted or razed lately", "Table 3", -6, 6, TABLE_3
+    )
+    risk_recent_turns: int = option(
+        2, "“Lately”: the previous turns counted", "Table 3", 0, 20, TABLE_3
+    )
+    risk_fortified: int = option(
+        1, "Modifier with a fortress or great fortress", "Table 3", -6, 6, TABLE_3
+    )
+    risk_patrolled: int = option(
+        1, "Modifier if one of the player's patrols covers the hex", "Table 3", -6, 6, TABLE_3
+    )
+    unrest_turns: int = option(2, "Unrest lasts (turns)", "Table 3", 1, 20, TABLE_3)
+    revolt_defender_points: int = option(
+        500, "Rebels of a hex without a major feature (points)", "Table 3 E-09", 0, 5000, TABLE_3
+    )
+
+    # --- Table 4 (§5.3, E-22, E-26): power gained, by the hex's row ----------------
+    loot_power_plain: int = option(
+        1, "Loot: power from a hex without a major feature", "Table 4", 0, 20, TABLE_4
+    )
+    loot_power_major: int = option(
+        2, "Loot: power from a hex with a major feature", "Table 4", 0, 20, TABLE_4
+    )
+    loot_power_mega: int = option(
+        3, "Loot: power from a hex with a mega-feature", "Table 4 E-22", 0, 20, TABLE_4
+    )
+    raze_power_fortification: int = option(
+        1, "Raze: power for a fortress, great fortress or watchtower", "Table 4 E-26", 0, 20,
+        TABLE_4,
+    )  # fmt: skip
+    raze_power_major: int = option(
+        3, "Raze: power for a major feature (removed)", "Table 4 E-26", 0, 20, TABLE_4
+    )
+    raze_power_mega: int = option(
+        4, "Raze: power for a mega-feature (downgraded)", "Table 4 E-26", 0, 20, TABLE_4
+    )
+
+    # --- Table 5 (§5.4) --------------------------------------------------------------
+    scout_reach: int = option(
+        2, "Scout: a target within this many hexes of the kingdom", "Table 5 E-16", 1, 6, TABLE_5
+    )
+
+    # --- Table 6 (§5.5, §5.6): Total Support ---------------------------------------
+    support_basic: int = option(
+        1000, "Total Support: the basic (points)", "§5.6 Table 6", 0, 10000, TABLE_6
+    )
+    support_per_hex: int = option(
+        250, "Total Support: each hex of the kingdom (points)", "§5.6 Table 6", 0, 5000, TABLE_6
+    )
+    support_bonus_major: int = option(
+        250, "Support bonus of a major feature (points)", "Table 6", 0, 5000, TABLE_6
+    )
+    support_bonus_mega: int = option(
+        500, "Support bonus of a mega-feature or the capital (points)", "Table 6 E-22", 0, 5000,
+        TABLE_6,
+    )  # fmt: skip
+
+    # --- Neutral armies (A-1.5, §5.5 semi-permanence) ------------------------------
+    defender_regrowth: int = option(
+        500, "A surviving neutral defender regains, a turn (points)", "§5.5 E-09", 0, 5000,
+        NEUTRAL_ARMIES,
+    )  # fmt: skip
+
+    # --- Table 8 (§5.4, E-07) -------------------------------------------------------
+    scout_adjacent: int = option(
+        1, "Modifier if the target is adjacent to the kingdom", "Table 8 E-16", -6, 6, TABLE_8
+    )
+    scout_watchtower: int = option(
+        1, "Modifier with an own watchtower within 1 hex of the target", "Table 8 E-07", -6, 6,
+        TABLE_8,
+    )  # fmt: skip
+    scout_round_to: int = option(
+        500, "A 4–5 tells the defender's size to the nearest (points)", "Table 8", 50, 2500,
+        TABLE_8,
+    )  # fmt: skip
+
+    # --- Table 9 (§5.6): income at step 6g ------------------------------------------
+    capital_power: int = option(
+        1, "Own capital, a turn (in place of its City's)", "Table 9 Table 6 E-22", 0, 20, TABLE_9
+    )
+    mega_feature_power: int = option(
+        1, "Each other mega-feature, a turn", "Table 9 Table 6", 0, 20, TABLE_9
+    )
+    major_feature_industry: int = option(
+        1, "Each non-mega major feature: industry a turn", "Table 9 Table 6", 0, 20, TABLE_9
+    )
+    industry_per_power: int = option(
+        3, "Industry that converts to 1 power", "Table 9", 1, 20, TABLE_9
+    )
+    alliance_power: int = option(
+        1, "An alliance with a neutral kingdom, a turn", "Table 9 A-1.4.12", 0, 20, TABLE_9
+    )
+    tribute_power: int = option(
+        1, "Quick Friendship: the tribute, a turn", "Table 9 A-1.4.7 Q2", 0, 20, TABLE_9
+    )
+    tribute_as_ally: int = option(
+        0, "Quick Friendship also pays an alliance's power (1 yes, 0 no)", "Q2 E-18", 0, 1,
+        TABLE_9,
+    )  # fmt: skip
+    neutral_capital_power: int = option(
+        3, "Conquering a neutral capital, once", "Table 9 A-1.4.16", 0, 20, TABLE_9
+    )
+
+    # --- Table 10 (§5.6, E-25): costs in power --------------------------------------
+    watchtower_cost: int = option(1, "Build a watchtower", "Table 10", 1, 20, TABLE_10)
+    fortress_cost: int = option(2, "Build a fortress", "Table 10", 1, 20, TABLE_10)
+    great_fortress_cost: int = option(
+        3, "Upgrade a fortress to a great fortress", "Table 10", 1, 20, TABLE_10
+    )
+    recruit_points: int = option(
+        250, "Recruit: points a power, one army, this turn only", "Table 10", 0, 2500, TABLE_10
+    )
+    surgeon_cost: int = option(1, "Surgeon", "Table 10 E-02", 1, 20, TABLE_10)
+
+    # --- Army size (§5.6, E-14, Table 10 Recruit) ----------------------------------
+    army_minimum: int = option(
+        1000, "Smallest allocation of an army (points)", "§5.6 E-14", 0, 10000, ARMY_SIZE
+    )
+    army_maximum: int = option(
+        3000, "Largest allocation of an army (points)", "§5.6 E-14", 250, 20000, ARMY_SIZE
+    )
+    army_cap_this_turn: int = option(
+        3500, "Largest army with recruits and mercenaries (points)", "Table 10 E-14", 250, 25000,
+        ARMY_SIZE,
+    )  # fmt: skip
+
+    # --- Diplomacy table (§5.6, A-1.4.12) -------------------------------------------
+    incite_cost: int = option(2, "Incite: cost in power", "Table 10 §5.6", 1, 20, DIPLOMACY)
+    ally_cost: int = option(2, "Ally: cost in power", "Table 10 §5.6", 1, 20, DIPLOMACY)
+    deactivate_cost: int = option(
+        1, "Deactivate: cost in power", "Table 10 §5.6", 1, 20, DIPLOMACY
+    )
+    diplomacy_extra_power: int = option(
+        2, "Extra power allowed, +1 each on the roll", "§5.6", 0, 6, DIPLOMACY
+    )
+    incited_attack_points: int = option(
+        2000, "An incited neutral army attacks with (points)", "A-1.4.12 Q1 E-06", 250, 10000,
+        DIPLOMACY,
+    )  # fmt: skip
+
+    # --- Table 11 (§5.6) ------------------------------------------------------------
+    pacify_power_min: int = option(1, "Least power spent to pacify", "Table 11 Table 10", 1, 20,
+                                   TABLE_11)  # fmt: skip
+    pacify_power_max: int = option(3, "Most power spent to pacify", "Table 11 Table 10", 1, 20,
+                                   TABLE_11)  # fmt: skip
+    provoked_points: int = option(
+        500, "Provoked: the defender gains (points, up to its band's top)", "Table 11 E-09", 0,
+        5000, TABLE_11,
+    )  # fmt: skip
+    provoked_turns: int = option(
+        2, "Provoked: no pacify of the hex for (turns)", "Table 11", 0, 20, TABLE_11
+    )
+    wavering_round_to: int = option(
+        250, "Wavering: the halved defender is rounded up to (points)", "Table 11", 1, 1000,
+        TABLE_11,
+    )  # fmt: skip
+
+    # --- Neutral kingdoms (A-1.4.19–20, Source A) -----------------------------------
+    discovery_after_fighting: int = option(
+        5, "Discovery roll after a battle there: d6 of at least", "A-1.4.19", 1, 7,
+        NEUTRAL_KINGDOMS,
+    )  # fmt: skip
+    discovery_after_winning: int = option(
+        4, "… after winning a battle there: d6 of at least", "A-1.4.19", 1, 7, NEUTRAL_KINGDOMS
+    )
+    discovery_next_turn: int = option(
+        6, "Every other player, the following turn: d6 of at least", "A-1.4.20 Q4", 1, 7,
+        NEUTRAL_KINGDOMS,
+    )  # fmt: skip
+
+    # --- Table 15 (Source A) --------------------------------------------------------
+    xp_abstract_battle: int = option(
+        1, "Each character in an abstract battle", "Table 15 A-2.5", 0, 10, TABLE_15
+    )
+    xp_won_by_default: int = option(
+        1, "Each character of a side that wins by the enemy's retreat", "Table 15 A-2.4", 0, 10,
+        TABLE_15,
+    )  # fmt: skip
+
+    # --- Table 23 (§5.7): the points ratio, highest line first, and the modifiers ---
+    ratio_high_percent: int = option(
+        300, "Ratio line 3: own points at least this % of the enemy's (300 = 3:1)", "Table 23",
+        100, 10000, TABLE_23,
+    )  # fmt: skip
+    ratio_high_bonus: int = option(3, "Ratio line 3: modifier", "Table 23", 0, 10, TABLE_23)
+    ratio_mid_percent: int = option(
+        200, "Ratio line 2: own points at least this % of the enemy's (200 = 2:1)", "Table 23",
+        100, 10000, TABLE_23,
+    )  # fmt: skip
+    ratio_mid_bonus: int = option(2, "Ratio line 2: modifier", "Table 23", 0, 10, TABLE_23)
+    ratio_low_percent: int = option(
+        150, "Ratio line 1: own points at least this % of the enemy's (150 = 1.5:1)", "Table 23",
+        100, 10000, TABLE_23,
+    )  # fmt: skip
+    ratio_low_bonus: int = option(1, "Ratio line 1: modifier", "Table 23", 0, 10, TABLE_23)
+    fortress_bonus: int = option(
+        1, "Defender in a hex with a fortress", "Table 23 App B", 0, 10, TABLE_23
+    )
+    great_fortress_bonus: int = option(
+        2, "Defender in a hex with a great fortress", "Table 23 App B", 0, 10, TABLE_23
+    )
+    grand_marshal_bonus: int = option(
+        1, "The Grand Marshal leads the army", "Table 23 B 3.4", 0, 10, TABLE_23
+    )
+    tactician_bonus: int = option(
+        1, "Tactician on the General", "Table 23 Table 21", 0, 10, TABLE_23
+    )
+    home_ground_bonus: int = option(
+        1, "Defender's own hex (home ground)", "Table 23", 0, 10, TABLE_23
+    )
+    ford_bonus: int = option(
+        1, "Invading from a Ford or bridge (attacker)", "Table 17 E-07 E-21", 0, 10, TABLE_23
+    )
+
+    # --- Table 24 (§5.7): the match-up bonus and the effects on troop losses --------
+    match_up_bonus: int = option(
+        2, "Match-up bonus of the strategy that beats the other's", "Table 24", 0, 10, TABLE_24
+    )
+    assault_losses: int = option(
+        10, "Assault: both sides' losses change by (points of %)", "Table 24", -50, 50, TABLE_24
+    )
+    outflank_losses: int = option(
+        10, "Outflank wins: the enemy's losses change by (points of %)", "Table 24", -50, 50,
+        TABLE_24,
+    )  # fmt: skip
+    hold_losses: int = option(
+        -10, "Hold loses: your losses change by (points of %)", "Table 24", -50, 50, TABLE_24
+    )
+
+    # --- Troop losses (§5.7, E-10): percent of the points, by Table 25's result -----
+    losses_draw: int = option(20, "Draw: each side loses (%)", "§5.7 E-10", 0, 100, TROOP_LOSSES)
+    losses_marginal_winner: int = option(
+        15, "Marginal victory: the winner loses (%)", "§5.7", 0, 100, TROOP_LOSSES
+    )
+    losses_marginal_loser: int = option(
+        30, "Marginal victory: the loser loses (%)", "§5.7", 0, 100, TROOP_LOSSES
+    )
+    losses_solid_winner: int = option(
+        10, "Solid victory: the winner loses (%)", "§5.7", 0, 100, TROOP_LOSSES
+    )
+    losses_solid_loser: int = option(
+        40, "Solid victory: the loser loses (%)", "§5.7", 0, 100, TROOP_LOSSES
+    )
+    losses_massacre_winner: int = option(
+        5, "Massacre: the winner loses (%)", "§5.7", 0, 100, TROOP_LOSSES
+    )
+    losses_massacre_loser: int = option(
+        60, "Massacre: the loser loses (%)", "§5.7", 0, 100, TROOP_LOSSES
+    )
+    losses_minimum: int = option(
+        5, "Hold's floor: a losing Hold loses at least (%)", "Table 24 §5.7 E-10", 0, 100,
+        TROOP_LOSSES,
+    )  # fmt: skip
+    losses_round_to: int = option(
+        5, "Losses are rounded up to (points)", "§5.7 E-28", 1, 250, TROOP_LOSSES
+    )
+
+    # --- Fallen characters (§5.7, E-10): a d6 of this or less ---------------------
+    falls_on_winner: int = option(
+        1, "A character of the winning side falls on a d6 of at most", "§5.7", 0, 6, FALLEN
+    )
+    falls_on_loser: int = option(
+        2, "… of the losing side, or in a draw", "§5.7 E-10", 0, 6, FALLEN
+    )
+    falls_on_massacred: int = option(
+        3, "… of a massacred side", "§5.7", 0, 6, FALLEN
+    )
+
+    # --- Player agreements (B 7.5, Q20, E-19) ---------------------------------------
+    vassal_tribute: int = option(
+        1, "A vassal pays his overlord, a turn (power)", "Q20 E-19", 0, 20, AGREEMENTS
+    )
+
+    # --- The answers of §7 that are yes or no ---------------------------------------
+    neutrals_always_fight: int = option(
+        1, "Neutral armies never retreat (1 yes; 0: the GM may retreat them)", "Q6 A-2.4", 0, 1,
+        NEUTRAL_ARMIES,
+    )  # fmt: skip
+    end_roll_at_announced_turn: int = option(
+        1, "The end roll is made at the announced turn itself (1 yes, 0 from the next)",
+        "A-3.0.2 Q12", 0, 1, ENDING,
+    )  # fmt: skip
