@@ -9,7 +9,7 @@ from battles.models import BattleSide
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Membership, Turn
-from rules.state import Decision, Role, Strategy
+from rules.state import Decision, DefenderKind, Role, Strategy
 
 
 def _may_decide(side: BattleSide, user: User) -> bool:
@@ -43,7 +43,8 @@ def battle_decide(*, side: BattleSide, by: User, decision: str, strategy: str = 
     if side.kingdom_id is None and side.decision != Decision.FIGHT:
         if turn.campaign.ruleset.neutrals_always_fight:
             raise Refused("Neutral defenders never retreat (Q6).", field="decision")
-        if side.neutral_kingdom_id is None and side.role == Role.ATTACKER:
+        roaming = side.role == Role.ATTACKER or side.battle.defender_kind == DefenderKind.ROAMING
+        if side.neutral_kingdom_id is None and roaming:
             raise Refused("A roaming force never retreats (App G, E-12).", field="decision")
     try:
         side.strategy = Strategy(strategy).value if strategy else ""

@@ -182,6 +182,8 @@ def _battle_declared(p: dict, names: Names) -> str:
         return f"{attacker} invaded {_hex(p)}, which nobody defends."
     if kind == "lost_cause":
         return f"{attacker} invaded {_hex(p)}, a lost cause for its owner with no patrol near."
+    if kind == "roaming":  # App G, E-12: the Beast in its lair
+        return f"{attacker} invaded {_hex(p)}, the Beast's lair; the Beast stands to meet them."
     defender = _defender(p, names) + _points(p, "defender_points")
     return f"{attacker} invaded {_hex(p)}; {defender} stand to meet them."
 
@@ -227,6 +229,16 @@ def _defender_losses(p: dict, names: Names) -> str:
 
 def _character_fell(p: dict, names: Names) -> str:
     return "A character fell in battle and must roll for his fate."
+
+
+def _bandit_lair_rolled(p: dict, names: Names) -> str:
+    if p.get("unrest"):
+        until = p.get("unrest_until")
+        return (
+            f"Bandits from the lair in {_hex(p)} stir up Unrest there: the hex gives no power, "
+            f"support or entitlements until the end of turn {until}."
+        )
+    return f"The bandits of the lair in {_hex(p)} keep quiet this turn."
 
 
 def _experience_gained(p: dict, names: Names) -> str:
@@ -470,6 +482,7 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "EdictResolved": _edict_resolved,
     "EdictVoid": _edict_void,
     "HexRevolted": _hex_revolted,
+    "BanditLairRolled": _bandit_lair_rolled,  # Table 17
     **AGREEMENT_NARRATORS,  # Q23: agreements between players (campaign.agreements_narration)
     **SPENDING_NARRATORS,  # Table 10, Table 11, diplomacy (campaign.spending_narration)
 }

@@ -175,4 +175,11 @@ def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[Neut
     Hex.objects.bulk_update(
         changed, ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"]
     )
+    Character.objects.bulk_create(neutral_general(kingdom) for kingdom in created)
     return created
+
+
+def neutral_general(kingdom: NeutralKingdom) -> Character:
+    """A-1.4.10, E-20: the General of a neutral kingdom's army (XP and Generalship 0, E-11),
+    the GM's to rename in the admin."""
+    return Character(neutral_kingdom=kingdom, name=f"General of {kingdom.name}", is_general=True)

@@ -39,6 +39,7 @@ from kingdoms.selectors import (
     player_kingdoms,
     standings,
     visible_armies,
+    visible_neutral_kingdom_list,
     visible_neutral_kingdoms,
     visible_orders,
 )
@@ -264,6 +265,8 @@ def console_context(seat: Seat, refusal: str | None = None) -> dict:
             else []
         ),
         "early_resolution": seat.campaign.ruleset.early_resolution,
+        # A-1.4.10–11, E-20: the neutral kingdoms' Generals, the GM's alone
+        "neutral_kingdoms": visible_neutral_kingdom_list(seat.campaign, seat.viewer),
     }
 
 

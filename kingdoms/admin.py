@@ -29,7 +29,11 @@ class ArmyAdmin(KingdomChildAdmin):
 
 @admin.register(Character)
 class CharacterAdmin(KingdomChildAdmin):
-    list_display = ("name", "kingdom", "army", "xp", "generalship", "is_general")
+    list_display = ("name", "kingdom", "neutral_kingdom", "army", "xp", "generalship", "is_general")
+
+    def campaign_of(self, obj):
+        """A player's character, or a neutral kingdom's General (E-20)."""
+        return (obj.kingdom or obj.neutral_kingdom).campaign
 
 
 @admin.register(Order)

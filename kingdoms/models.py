@@ -90,7 +90,20 @@ class Army(models.Model):
 
 
 class Character(models.Model):
-    kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="characters")
+    """A player kingdom's character, with its army; or the General of a neutral kingdom's
+    army (A-1.4.10–11, E-20): ``neutral_kingdom`` set, no kingdom and no army, one a
+    neutral kingdom, seen by the GM alone (the kingdom is hidden, A-1.4.18)."""
+
+    kingdom = models.ForeignKey(
+        Kingdom, null=True, blank=True, on_delete=models.CASCADE, related_name="characters"
+    )
+    neutral_kingdom = models.ForeignKey(
+        NeutralKingdom,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="characters",
+    )
     army = models.ForeignKey(
         Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="characters"
     )
@@ -112,6 +125,20 @@ class Character(models.Model):
                 fields=["army"],
                 condition=models.Q(is_general=True),
                 name="one_general_per_army",  # B 3.3
+            ),
+            models.UniqueConstraint(
+                fields=["neutral_kingdom"],
+                condition=models.Q(is_general=True),
+                name="one_general_per_neutral_kingdom",  # A-1.4.10, E-20
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(kingdom__isnull=False, neutral_kingdom__isnull=True)
+                    | models.Q(
+                        kingdom__isnull=True, neutral_kingdom__isnull=False, army__isnull=True
+                    )
+                ),
+                name="character_of_one_kingdom",  # E-20: a player's, or a neutral General
             ),
         ]
 

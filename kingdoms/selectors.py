@@ -7,7 +7,16 @@ from collections import defaultdict
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from campaign.models import Campaign, Hex, Turn, TurnEvent
-from kingdoms.models import Army, Edict, Kingdom, NeutralKingdom, Order, OrderSet, ScoutReport
+from kingdoms.models import (
+    Army,
+    Character,
+    Edict,
+    Kingdom,
+    NeutralKingdom,
+    Order,
+    OrderSet,
+    ScoutReport,
+)
 from rules.edicts import HexHistory, idle, looted_in
 from rules.power import land_score_halves
 from rules.state import Feature, Ruleset
@@ -26,6 +35,35 @@ def visible_neutral_kingdoms(campaign: Campaign, viewer: Viewer) -> QuerySet[Neu
     if viewer.is_gm:
         return kingdoms
     return kingdoms.filter(id__in=viewer.known_neutral_kingdoms)
+
+
+def visible_neutral_kingdom_list(campaign: Campaign, viewer: Viewer) -> list[dict]:
+    """The neutral kingdoms the viewer knows (A-1.4.18–20), each with its army's General
+    (A-1.4.10–11, E-20) for the GM alone: a hidden kingdom's General is nobody else's
+    business, not even a player's who discovered the kingdom. Two queries."""
+    kingdoms = list(visible_neutral_kingdoms(campaign, viewer).select_related("capital"))
+    generals = {}
+    if viewer.is_gm:
+        rows = Character.objects.filter(neutral_kingdom__in=kingdoms, is_general=True)
+        generals = {c.neutral_kingdom_id: c for c in rows}
+    listed = []
+    for kingdom in kingdoms:
+        row = {
+            "id": kingdom.id,
+            "name": kingdom.name,
+            "race": kingdom.race,
+            "capital": [kingdom.capital.q, kingdom.capital.r],
+        }
+        general = generals.get(kingdom.id)
+        if viewer.is_gm:
+            row["general"] = general and {
+                "id": general.id,
+                "name": general.name,
+                "xp": general.xp,
+                "generalship": general.generalship,
+            }
+        listed.append(row)
+    return listed
 
 
 def visible_armies(campaign: Campaign, viewer: Viewer) -> QuerySet[Army]:
@@ -65,10 +103,11 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
         )
         .annotate(scored_turn=Subquery(resolved.order_by("-number").values("number")[:1]))
         .values_list("owner_id", "neutral_kingdom__protector_id", "feature", "looted_turn",
-                     "scored_turn")
+                     "scored_turn", "minor_feature")
     )  # fmt: skip
     looted: dict[int, int] = defaultdict(int)
-    for owner_id, protector_id, feature, looted_turn, scored_turn in rows:
+    minors: dict[int, list[str]] = defaultdict(list)  # Table 17's Monument (optional)
+    for owner_id, protector_id, feature, looted_turn, scored_turn, minor in rows:
         hexes[owner_id or protector_id] += 1
         if owner_id is None:
             protected[protector_id] += 1
@@ -76,11 +115,14 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
             looted[owner_id] += 1  # Table 1: it scores 0 for the turn it was looted
             continue
         features[owner_id or protector_id].append(Feature(feature) if feature else None)
+        minors[owner_id or protector_id].append(minor)
     final = _final_scores(campaign)
     ruleset = campaign.ruleset  # Table 1's values in half-points
     table = []
     for kingdom in player_kingdoms(campaign):
-        land = land_score_halves(ruleset, features[kingdom.id], looted[kingdom.id])
+        land = land_score_halves(
+            ruleset, features[kingdom.id], looted[kingdom.id], minors[kingdom.id]
+        )
         effective = final.get(kingdom.id, land + ruleset.score_unspent_power * kingdom.power)
         sees_power = viewer.is_gm or viewer.kingdom_id == kingdom.id
         table.append(

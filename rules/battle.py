@@ -8,9 +8,6 @@ their strength is ``Side.points``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
-
 from rules import modules
 from rules.dice import Dice, Roll
 from rules.events import (
@@ -23,6 +20,8 @@ from rules.events import (
     ExperienceGained,
     Retreated,
 )
+from rules.modifiers import Modifier
+from rules.recovery import recovery_modifiers
 from rules.ruleset import table
 from rules.state import (
     BattleState,
@@ -60,20 +59,33 @@ def resolve_battle(
         rule = UNOPPOSED_RULES[battle.defender_kind]
         return [BattleWon(rule=rule, battle_key=battle.key, hex=battle.hex, winner=Role.ATTACKER)]
     retreating = [
-        role for role in Role if decision(_side(battle, role), world.ruleset) is Decision.RETREAT
+        role
+        for role in Role
+        if decision(_side(battle, role), world.ruleset, roaming=_roaming(battle, role))
+        is Decision.RETREAT
     ]
     if retreating:
         return _retreat(world, battle, retreating)
     return _fight(world, battle, dice, points)
 
 
-def decision(side: Side, ruleset: Ruleset) -> Decision:
+def decision(side: Side, ruleset: Ruleset, *, roaming: bool = False) -> Decision:
     """A-2.4, Q6: neutral armies always fight, unless the ruleset lets the GM retreat
-    them (battles.services refuses it for a roaming force); a player's missing answer is
-    Fight (Q7)."""
+    them; a roaming force (the Beast, invading or in its lair) never retreats (E-12;
+    battles.services refuses it too); a player's missing answer is Fight (Q7)."""
     if side.kingdom_id is not None:
         return side.decision
+    if roaming:
+        return Decision.FIGHT
     return Decision.FIGHT if ruleset.neutrals_always_fight else side.decision
+
+
+def _roaming(battle: BattleState, role: Role) -> bool:
+    """E-12, App G: the side is a roaming force: the Beast attacking a hex it entered,
+    or defending its lair (DefenderKind.ROAMING)."""
+    if role is Role.DEFENDER:
+        return battle.defender_kind is DefenderKind.ROAMING
+    return modules.is_roaming(battle.attacker)
 
 
 def side_points(side: Side, points: dict[int, int]) -> int:
@@ -82,10 +94,17 @@ def side_points(side: Side, points: dict[int, int]) -> int:
 
 
 def characters(world: World, side: Side) -> list[CharacterState]:
-    """The characters with the side's armies, by id."""
-    return sorted(
-        (c for c in world.characters.values() if c.army_id in side.army_ids), key=lambda c: c.id
-    )
+    """The characters with the side's armies, by id; for a neutral kingdom's army (A-1.4.8,
+    defending or incited), its General (A-1.4.10–11, E-20)."""
+    if side.army_ids:
+        found = (c for c in world.characters.values() if c.army_id in side.army_ids)
+    elif side.neutral_kingdom_id is not None:
+        found = (
+            c for c in world.characters.values() if c.neutral_kingdom_id == side.neutral_kingdom_id
+        )
+    else:
+        return []
+    return sorted(found, key=lambda c: c.id)
 
 
 def basic_strategy_modifier(
@@ -96,21 +115,6 @@ def basic_strategy_modifier(
     core = sum(modifier.value(world, battle, role, points) for modifier in TABLE_23_MODIFIERS)
     extra = [value for module in modules.active(world) for _, _, value in module.table_23]
     return core + sum(value(world, battle, role, points) for value in extra)
-
-
-@dataclass(frozen=True)
-class Modifier:
-    """One modifier of a table, wherever the rules define it (E-21): what the rules page
-    calls it (``name``, with the ruleset's values in braces: ``words`` fills them in),
-    the rule IDs it comes from, and its value for one side of a battle."""
-
-    name: str
-    rule: str
-    value: Callable[[World, BattleState, Role, dict[int, int]], int]
-
-    def words(self, ruleset: Ruleset) -> str:
-        """The name with the values in force, e.g. "Home ground +1 (defender)"."""
-        return self.name.format_map({f.name: getattr(ruleset, f.name) for f in fields(ruleset)})
 
 
 def _ratio(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
@@ -153,7 +157,11 @@ def _home(world: World, battle: BattleState, role: Role, points: dict[int, int])
 def _home_ground(world: World, battle: BattleState) -> bool:
     if battle.defender_kind is DefenderKind.PATROL:
         return world.hexes[battle.hex].owner == battle.defender.kingdom_id
-    return battle.defender_kind in (DefenderKind.NEUTRAL, DefenderKind.NEUTRAL_KINGDOM)
+    return battle.defender_kind in (
+        DefenderKind.NEUTRAL,
+        DefenderKind.NEUTRAL_KINGDOM,
+        DefenderKind.ROAMING,  # App G: the Beast in its lair
+    )
 
 
 def _ford(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
@@ -333,12 +341,14 @@ def _characters_after(
         roll = dice.d6(f"§5.7 fallen character {character.name} in the battle at {battle.hex}")
         fell = roll.result <= threshold
         if fell:
+            recovery = recovery_modifiers(world, battle, character.id)  # Table 13 (issue 4)
             events.append(
                 CharacterFell(
                     rule="§5.7 fallen characters E-10",
                     rolls=(roll,),
                     battle_key=battle.key,
                     character_id=character.id,
+                    recovery_modifiers=tuple(words for words, _ in recovery),
                 )
             )
         events.append(

@@ -181,10 +181,14 @@ class DefenderLosses(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class CharacterFell(Event):
-    """§5.7 fallen characters: they roll on Table 13 with −1 at post-battle."""
+    """§5.7 fallen characters: they roll on Table 13 with −1 at post-battle (issue 4).
+    ``recovery_modifiers`` are the other Table 13 modifiers already known for that roll
+    (rules.recovery, E-21: a Shrine in the battle's hex), in words with their values,
+    e.g. "A battle in a hex with a Shrine +1 (both sides)"."""
 
     battle_key: int
     character_id: int
+    recovery_modifiers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -442,6 +446,23 @@ class HexRavaged(Event):
     feature: Feature | None
     defence_removed: bool = False
     watchtower_removed: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class BanditLairRolled(Event):
+    """Table 17 Bandit lair (§5.10): the owner's d6 at the start of Provisional Results;
+    on a 1 the hex is under Unrest (Table 3) from ``unrest_from`` to ``unrest_until``.
+    A quiet roll is the owner's; an Unrest is public, as the map's hexes are, its die
+    the owner's."""
+
+    kingdom_id: int
+    hex: Coord
+    unrest: bool
+    unrest_from: int | None = None
+    unrest_until: int | None = None
+
+    def seen_by(self) -> tuple[bool, frozenset[int], tuple[str, ...]]:
+        return self.unrest, frozenset({self.kingdom_id}), ("rolls",)
 
 
 @dataclass(frozen=True, kw_only=True)

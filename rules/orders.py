@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules.agreements import invasion_refusal, patrol_protects
 from rules.hexgrid import adjacent, distance, neighbours, terrain_map, within
+from rules.minor_features import patrol_radius
 from rules.neutrals import protector_of
 from rules.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 
@@ -70,8 +71,9 @@ def patrol_bases(world: World, orders: Iterable[Order]) -> list[Patrol]:
 
 
 def _in_radius(world: World, base: Coord) -> set[Coord]:
-    """Q13, E-16: the map's hexes within the patrol radius, in plain grid distance."""
-    return {cell for cell in within(base, world.ruleset.patrol_radius) if cell in world.hexes}
+    """Q13, E-16: the map's hexes within the patrol radius, in plain grid distance; 2
+    from an Old road (Table 17, rules.minor_features)."""
+    return {cell for cell in within(base, patrol_radius(world, base)) if cell in world.hexes}
 
 
 def sea_swap(world: World, base: Coord) -> tuple[int, list[Coord]]:

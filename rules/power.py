@@ -13,8 +13,9 @@ from collections.abc import Iterable, Mapping
 from rules.diplomacy import alliance_income
 from rules.edicts import idle, looted_in
 from rules.events import CampaignWon, Event, PowerCollected
+from rules.minor_features import monument_halves
 from rules.neutrals import protected_hexes, protected_kingdoms
-from rules.state import Coord, Feature, Ruleset, World
+from rules.state import Coord, Feature, HexState, Ruleset, World
 
 
 def hex_value_halves(ruleset: Ruleset, feature: Feature | None) -> int:
@@ -26,24 +27,33 @@ def hex_value_halves(ruleset: Ruleset, feature: Feature | None) -> int:
 
 
 def land_score_halves(
-    ruleset: Ruleset, features: Iterable[Feature | None], looted: int = 0
+    ruleset: Ruleset,
+    features: Iterable[Feature | None],
+    looted: int = 0,
+    minor_features: Iterable[str | None] = (),
 ) -> int:
     """Table 1's hex part for the features of a kingdom's hexes (orphans count, Q11), and
-    the ``looted`` hexes, looted this turn, which score 0 (Source A) whatever they hold."""
+    the ``looted`` hexes, looted this turn, which score 0 (Source A) whatever they hold;
+    with the optional Monument rule, +0.5 for each of the scoring hexes'
+    ``minor_features`` that is a Monument (Table 17, rules.minor_features)."""
     land = sum(hex_value_halves(ruleset, feature) for feature in features)
-    return land + looted * ruleset.score_looted_hex
+    return land + looted * ruleset.score_looted_hex + monument_halves(ruleset, minor_features)
 
 
 def kingdom_features(world: World, kingdom_id: int) -> list[Feature | None]:
     """The features of the kingdom's hexes and, at their normal values, of the hexes of
     the neutral kingdoms it protects (Quick Friendship: Q10, E-18). A hex looted this
     turn scores 0 in Table 1 (Source A, rules.edicts), so it is left out."""
+    return [h.feature for h in scoring_hexes(world, kingdom_id)]
+
+
+def scoring_hexes(world: World, kingdom_id: int) -> list[HexState]:
+    """The hexes that score for the kingdom in Table 1 at their values (see
+    ``kingdom_features``)."""
     own = [
-        h.feature
-        for h in world.hexes.values()
-        if h.owner == kingdom_id and not looted_in(h, world.turn)
+        h for h in world.hexes.values() if h.owner == kingdom_id and not looted_in(h, world.turn)
     ]
-    return own + [world.hexes[c].feature for c in protected_hexes(world, kingdom_id)]
+    return own + [world.hexes[c] for c in protected_hexes(world, kingdom_id)]
 
 
 def looted_hexes(world: World, kingdom_id: int) -> int:
@@ -104,10 +114,15 @@ def collect_power(world: World, bonus: Mapping[int, int] | None = None) -> list[
 
 
 def effective_power_halves(world: World, kingdom_id: int, power: int) -> int:
-    """Table 1 (A-3.1): 1 per unspent power point plus the hexes' values, in halves."""
+    """Table 1 (A-3.1): 1 per unspent power point plus the hexes' values, in halves
+    (with the optional Monument rule, Table 17)."""
     ruleset = world.ruleset
+    scoring = scoring_hexes(world, kingdom_id)
     land = land_score_halves(
-        ruleset, kingdom_features(world, kingdom_id), looted_hexes(world, kingdom_id)
+        ruleset,
+        [h.feature for h in scoring],
+        looted_hexes(world, kingdom_id),
+        [h.minor_feature for h in scoring],
     )
     return ruleset.score_unspent_power * power + land
 

@@ -21,6 +21,7 @@ from rules.dice import Dice, Roll
 from rules.diplomacy import alliances_broken, declare_incited
 from rules.events import ArmyMoved, BattleDeclared, Event, HexExplored, Outcome
 from rules.exploration import explore_hex
+from rules.minor_features import bandit_lairs
 from rules.neutrals import discover_after_last_turn, recover_defenders, with_conquest_choice
 from rules.orders import Patrol, covering_patrol, invasion_origin, patrol_bases
 from rules.rest import resolve_rest
@@ -46,6 +47,7 @@ DECLARATION_RULES = {
     DefenderKind.PATROL: "A-2.3 §3-3e Table 5",
     DefenderKind.UNDEFENDED: "A-1.0.6 §3-3e",
     DefenderKind.LOST_CAUSE: "P-C2",
+    DefenderKind.ROAMING: "A-2.3 §3-3e App G E-12",
 }
 
 
@@ -70,8 +72,9 @@ def resolve_provisional(
     armies, and those without an order (Q7), are rebuilt here (rules.rest): they fight
     no battle this turn.
 
-    Before all that come step 3a, the discovery rolls of A-1.4.20, and the regrowth of
-    surviving neutral defenders (§5.5, E-09), which invasions then meet (rules.neutrals).
+    Before all that come step 3a, the discovery rolls of A-1.4.20, the regrowth of
+    surviving neutral defenders (§5.5, E-09), which invasions then meet (rules.neutrals),
+    and the Bandit lairs' rolls (Table 17, rules.minor_features).
     Invasions of a partner's hex break their cease fire or alliance (E-05), and the
     parties of a combined assault invade as one force (E-28): rules.agreements.
     """
@@ -79,6 +82,8 @@ def resolve_provisional(
     outcome.events += discover_after_last_turn(world, dice)
     world, recovered = recover_defenders(world)
     outcome.events += recovered
+    world, lairs = bandit_lairs(world, dice)  # Table 17: the owners' d6, Unrest on a 1
+    outcome.events += lairs
     world, orders, phase_one = modules.phase_one(world, orders, dice)  # §3 Phase 1, E-12
     outcome.events += phase_one
     orders = [o for o in orders if o.army_id in world.armies]  # none for a destroyed army
@@ -194,6 +199,9 @@ def _defender(
         hex_ = _explore(hex_, world.ruleset, dice, outcome)
     elif hex_.scouted_only:
         outcome.add(_revealed(hex_))
+    roaming = modules.defender(world, hex_.coord)  # App G: the Beast in its lair
+    if roaming is not None:
+        return DefenderKind.ROAMING, roaming
     if hex_.defender is None or hex_.defender.points <= 0:
         return DefenderKind.UNDEFENDED, None
     return DefenderKind.NEUTRAL, Side(points=hex_.defender.points)

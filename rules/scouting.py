@@ -26,6 +26,7 @@ from rules.events import (
 )
 from rules.exploration import explore_hex
 from rules.hexgrid import adjacent, distance, terrain_map
+from rules.minor_features import ruins_modifiers
 from rules.orders import Patrol, covering_patrol, order_origin, own_hexes, patrol_bases
 from rules.ruleset import table
 from rules.state import ArmyState, Coord, Defender, HexState, Order, OrderKind, World
@@ -69,10 +70,14 @@ def scouted_world(world: World, events: list[Event]) -> World:
     return dataclasses.replace(world, hexes=hexes)
 
 
-def table_8_modifiers(world: World, kingdom_id: int, target: Coord) -> list[tuple[str, int]]:
+def table_8_modifiers(
+    world: World, kingdom_id: int, target: Coord, origin: Coord | None = None
+) -> list[tuple[str, int]]:
     """Table 8's modifiers, each with its words: +1 if the target is adjacent to the
     kingdom (E-16 adjacency, orphan hexes included: they are the kingdom's), +1 if the
-    player owns a watchtower within 1 hex of the target (Table 8's wording, E-07).
+    player owns a watchtower within 1 hex of the target (Table 8's wording, E-07), and
+    Table 17's Ancient ruins: +1 aimed at them, +1 from them (the ``origin``, E-07;
+    rules.minor_features).
 
     Table 8's third modifier, +1 for a "Scoutmaster" Command skill in the army (Table 21),
     is not modelled yet: characters have no such skill in rules.state.
@@ -83,7 +88,7 @@ def table_8_modifiers(world: World, kingdom_id: int, target: Coord) -> list[tupl
         modifiers.append(("adjacent to the kingdom (E-16)", world.ruleset.scout_adjacent))
     if any(world.hexes[cell].watchtower and distance(cell, target) <= 1 for cell in own):
         modifiers.append(("own watchtower within 1 hex (E-07)", world.ruleset.scout_watchtower))
-    return modifiers
+    return modifiers + ruins_modifiers(world, target, origin)
 
 
 def _scout(
@@ -97,7 +102,7 @@ def _scout(
     target = order.target
     origin = order.origin or order_origin(world, army.kingdom_id, OrderKind.SCOUT, target)
     roll = dice.d6(f"Table 8 scouting at {target} by army {army.id}")
-    modifiers = table_8_modifiers(world, army.kingdom_id, target)
+    modifiers = table_8_modifiers(world, army.kingdom_id, target, origin)
     total = roll.result + sum(value for _, value in modifiers)
     # A d6 table: a total above 6 reads as "6+", and none falls below 1.
     level = table(world.ruleset, "table-8").lookup(min(6, max(1, total)))

@@ -102,6 +102,7 @@ class DefenderKind(StrEnum):
     PATROL = "patrol"  # a player's patrol covering the hex (Table 5)
     UNDEFENDED = "undefended"  # empty hex, no battle (A-1.0.6)
     LOST_CAUSE = "lost_cause"  # player hex with no patrol (P-C2)
+    ROAMING = "roaming"  # a roaming force in its lair: the Beast (App G, E-12, rules.modules)
 
 
 class Role(StrEnum):
@@ -213,15 +214,19 @@ class NeutralKingdomState:
 
 @dataclass(frozen=True)
 class CharacterState:
+    """A character of a player kingdom (``kingdom_id``, with an army), or the General of a
+    neutral kingdom's army (``neutral_kingdom_id``, no army: A-1.4.10–11, E-20)."""
+
     id: int
     name: str
-    kingdom_id: int
+    kingdom_id: int | None
     army_id: int | None
     xp: int = 0
     generalship: int = 0  # Table 16, starts at 0 (E-11)
     is_general: bool = False
     is_grand_marshal: bool = False
     tactician: bool = False  # Command skill (Table 21), +1 on Table 23
+    neutral_kingdom_id: int | None = None  # E-20: the neutral kingdom whose army he leads
 
 
 @dataclass(frozen=True)

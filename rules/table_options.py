@@ -82,6 +82,13 @@ class TableOptions:
     score_mega_hex: int = option(
         4, "A hex with a mega-feature (half-points: 4 = 2)", "Table 1 Q11 E-22", 0, 20, TABLE_1
     )
+    monument_scores: int = option(
+        0, "Optional: a Monument adds to its hex's score (1 yes, 0 no)", "Table 17 Table 1 §5.10",
+        0, 1, TABLE_1,
+    )  # fmt: skip
+    score_monument: int = option(
+        1, "… a Monument adds (half-points: 1 = 0.5)", "Table 17 Table 1 §5.10", 0, 20, TABLE_1
+    )
 
     # --- Table 3 (§5.3): the modifiers of the risk roll and its consequences -------
     risk_raze: int = option(-1, "Modifier for a Raze", "Table 3", -6, 6, TABLE_3)
@@ -265,6 +272,27 @@ class TableOptions:
         TABLE_15,
     )  # fmt: skip
 
+    # --- Table 17 (§5.10): the minor features' campaign effects (Ford: Table 23) ------
+    old_road_patrol_radius: int = option(
+        2, "Old road: a patrol based here has radius", "Table 17 Table 5 Q13", 0, 3, TABLE_17
+    )
+    ruins_scouting: int = option(
+        1, "Ancient ruins: Table 8 rolls aimed at or from the hex", "Table 17 Table 8 E-07", -6, 6,
+        TABLE_17,
+    )  # fmt: skip
+    shrine_recovery: int = option(
+        1, "Shrine: Table 13 rolls of armies fighting in the hex", "Table 17 Table 13 E-21", -6, 6,
+        TABLE_17,
+    )  # fmt: skip
+    bandit_lair_unrest_on: int = option(
+        1, "Bandit lair: the owner's d6 each turn brings Unrest on at most", "Table 17 Table 3",
+        0, 6, TABLE_17,
+    )  # fmt: skip
+    bandit_lair_unrest_turns: int = option(
+        1, "Bandit lair: the Unrest lasts (turns, this one first)", "Table 17 Table 3", 1, 20,
+        TABLE_17,
+    )  # fmt: skip
+
     # --- Table 23 (§5.7): the points ratio, highest line first, and the modifiers ---
     ratio_high_percent: int = option(
         300, "Ratio line 3: own points at least this % of the enemy's (300 = 3:1)", "Table 23",
@@ -357,6 +385,69 @@ class TableOptions:
     # --- Player agreements (B 7.5, Q20, E-19) ---------------------------------------
     vassal_tribute: int = option(
         1, "A vassal pays his overlord, a turn (power)", "Q20 E-19", 0, 20, AGREEMENTS
+    )
+
+    # --- Table 31 (§5.12, optional module random_events) ----------------------------
+    plague_points: int = option(
+        250, "Row 3 plague: each army of the kingdom loses (points)", "Table 31 E-12", 0, 3000,
+        TABLE_31,
+    )  # fmt: skip
+    deserters_percent: int = option(
+        10, "Row 6 deserters: the army loses (% of its points)", "Table 31 E-12", 0, 100,
+        TABLE_31,
+    )  # fmt: skip
+    poor_harvest_power: int = option(
+        1, "Row 5 poor harvest: the kingdom loses (power, not below 0)", "Table 31", 0, 20,
+        TABLE_31,
+    )  # fmt: skip
+    good_harvest_power: int = option(
+        1, "Row 8 good harvest: the kingdom gains (power)", "Table 31", 0, 20, TABLE_31
+    )
+    treasure_power: int = option(
+        2, "Row 11 hidden treasure: the kingdom gains (power)", "Table 31", 0, 20, TABLE_31
+    )
+    beast_stir: int = option(
+        2, "Row 2 the Beast stirs: on its next awakening roll", "Table 31 App G", 0, 6, TABLE_31
+    )
+    bandits_unrest_turns: int = option(
+        1, "Row 4 bandits: the Unrest lasts (turns, this one first)", "Table 31 Table 3 E-12",
+        1, 20, TABLE_31,
+    )  # fmt: skip
+    wandering_hero_bid: int = option(
+        1, "Row 9 wandering hero: the offer's minimum bid (power)", "Table 31 B 6.2 E-21", 0, 20,
+        TABLE_31,
+    )  # fmt: skip
+
+    # --- Appendix G (§5.12, optional module the_beast) -----------------------------
+    beast_points: int = option(
+        2000, "The Beast fights as a monster force of (points)", "App G", 250, 10000, BEAST
+    )
+    beast_terror: int = option(
+        1, "Terror: the Beast's modifier on Table 23", "App G E-21 Table 23", 0, 10, BEAST
+    )
+    beast_slaying_power: int = option(
+        3, "Slaying it: its slayer's player gains (power)", "App G Table 9", 0, 20, BEAST
+    )
+    beast_slaying_xp: int = option(
+        1, "Slaying it: each character's extra XP (tabletop battles only)", "App G E-04 Table 15",
+        0, 10, BEAST,
+    )  # fmt: skip
+    beast_wakes_on: int = option(
+        6, "Awakening roll: it wakes on a d6 (with its modifiers) of at least", "App G", 1, 12,
+        BEAST,
+    )  # fmt: skip
+    beast_battle_bonus: int = option(
+        1, "Awakening roll: each battle near the lair that turn adds", "App G", 0, 6, BEAST
+    )
+    beast_battle_distance: int = option(
+        2, "… a battle is near the lair within (hexes)", "App G E-16", 0, 6, BEAST
+    )
+    beast_sleeps_on: int = option(
+        1, "Return roll: a rampaging Beast goes back to sleep on a d6 of at most", "App G", 0, 6,
+        BEAST,
+    )  # fmt: skip
+    beast_lair_distance: int = option(
+        2, "Its lair lies at least this far from every player hex (hexes)", "App G", 0, 10, BEAST
     )
 
     # --- The answers of §7 that are yes or no ---------------------------------------

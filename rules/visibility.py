@@ -135,6 +135,8 @@ class Context:
     army_kingdom: dict[int, int] = field(default_factory=dict)
     character_kingdom: dict[int, int] = field(default_factory=dict)
     battle_kingdoms: dict[int, frozenset[int]] = field(default_factory=dict)
+    # E-20: the neutral kingdoms' Generals, whose fate only the GM reads (A-1.4.18)
+    neutral_characters: frozenset[int] = frozenset()
 
 
 _BATTLE_SECRETS = (
@@ -183,6 +185,10 @@ def audience(event: ev.Event, context: Context) -> Audience:
         return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()))
     if isinstance(event, _PUBLIC_EVENTS):
         return Audience(True)
+    if isinstance(event, (ev.CharacterFell, ev.ExperienceGained)) and (
+        event.character_id in context.neutral_characters
+    ):
+        return Audience(False)  # E-20: a hidden kingdom's General is the GM's alone
     if isinstance(event, (ev.ArmyLosses, ev.CharacterFell, ev.ExperienceGained)):
         return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
     if isinstance(event, ev.NeutralKingdomConquered):

@@ -49,7 +49,11 @@ A file is a YAML list of cases; a case is a mapping with these keys:
   armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
                                        optional: allocation (default: the points, at
                                        least 1,000; E-14) and rested: true (E-01)
-  characters:  [{id: 10, army: 1, is_general: true, generalship: 2}]
+  characters:  [{id: 10, army: 1, is_general: true, generalship: 2},
+                {id: 90, neutral_kingdom: 1, generalship: 1}]
+                                       a character with an army is that army's kingdom's;
+                                       one with neutral_kingdom is the General of that
+                                       neutral kingdom's army (E-20)
   orders:      [{army: 1, invade: [2, 0], from: [1, 0]}, {army: 2, patrol: [0, 0]},
                 {army: 3, rest: true}, {army: 4, scout: [3, 0]},
                 {army: 5, patrol: [0, 0], sea_cover: [[2, 1], [3, 0]]}]
@@ -231,6 +235,14 @@ def _world(data: dict) -> World:
     kingdom_of = {a.id: a.kingdom_id for a in armies}
     characters = tuple(
         character(c["id"], kingdom_of[c["army"]], c["army"], **_without(c, "id", "army"))
+        if "army" in c
+        else character(  # E-20: a neutral kingdom's General, no kingdom and no army
+            c["id"],
+            None,
+            None,
+            neutral_kingdom_id=c["neutral_kingdom"],
+            **{"is_general": True, **_without(c, "id", "neutral_kingdom")},
+        )
         for c in data.get("characters", [])
     )
     world = build(

@@ -507,7 +507,8 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     assert table.power() == {"alice": 1, "bob": 7, "carol": 6, "dave": 1}
 
     # --- Turn 6: nobody gives an army an order, so every army rests (Q7); the default
-    # cut (E-14); Deactivate ends Bob's alliance (§5.6); Carol loots (Table 2) in the last
+    # cut (E-14); the Bandit lair Dave took at (-1, 0) rolls its d6 first (Table 17): a 4,
+    # no Unrest; Alice's Deactivate then fails on a 2 (§5.6); Carol loots (Table 2) in the last
     # turn, whose power E-13 leaves out of Table 1; the end-of-campaign roll ends it
     # the winner by effective power (A-3.1, Table 1); a vassal cannot win (E-19).
     table.refused(  # Deactivate names the neutral kingdom whose alliance it ends
@@ -518,9 +519,12 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     table.edict("carol", (-4, 1), "loot")
     table.resolve_turn()
     assert table.get("bob", "")["status"] == "finished"
+    [lair] = table.entries("dave", 6, "BanditLairRolled")  # Table 17: the owner's roll
+    assert (lair["hex"], lair["unrest"], lair["rolls"][0]["result"]) == ([-1, 0], False, 4)
+    assert "BanditLairRolled" not in table.kinds("alice", 6), "a quiet roll is the owner's"
     [deactivated] = table.entries("alice", 6, "DiplomacyRolled")
-    assert (deactivated["action"], deactivated["success"]) == ("deactivate", True)
-    assert [e["reason"] for e in table.entries("bob", 6, "AllianceEnded")] == ["deactivated"]
+    assert (deactivated["action"], deactivated["success"]) == ("deactivate", False)
+    assert table.entries("bob", 6, "AllianceEnded") == []
     assert {e["ordered"] for e in table.entries(GM, 6, "ArmyRested")} == {False}
     # Without the Deep Mine Bob's Support no longer pays for three armies: the largest
     # allocation is cut, then the newest army is disbanded (E-14).

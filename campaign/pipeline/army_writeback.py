@@ -69,7 +69,8 @@ class _State:
         """Table 31 row 4: Unrest for this turn (rules.edicts.under_unrest)."""
         if event.hex is not None:
             row = self.writer._hex(event.hex)
-            row.unrest_from = row.unrest_until = self.writer.turn.number
+            row.unrest_from = self.writer.turn.number
+            row.unrest_until = event.unrest_until or self.writer.turn.number
 
     def module_state(self, event: ev.ModuleStateChanged) -> None:
         self.modules[event.module] = event.state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from battles.models import Battle, BattleSide
 from campaign.models import Campaign, Hex, Turn
@@ -56,7 +56,12 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
     kingdoms = {k.pk: k for k in Kingdom.objects.filter(campaign=campaign)}
     neutrals = {n.pk: n for n in NeutralKingdom.objects.filter(campaign=campaign)}
     armies = {a.pk: a for a in Army.objects.filter(kingdom__campaign=campaign)}
-    characters = {c.pk: c for c in Character.objects.filter(kingdom__campaign=campaign)}
+    characters = {  # E-20: the neutral kingdoms' Generals too
+        c.pk: c
+        for c in Character.objects.filter(
+            Q(kingdom__campaign=campaign) | Q(neutral_kingdom__campaign=campaign)
+        )
+    }
     world = World(
         turn=turn_number,
         hexes={coord: _hex_state(h) for coord, h in hexes.items()},
@@ -218,6 +223,7 @@ def _character_state(c: Character) -> CharacterState:
         is_general=c.is_general,
         is_grand_marshal=c.is_grand_marshal,
         tactician=c.tactician,
+        neutral_kingdom_id=c.neutral_kingdom_id,  # E-20
     )
 
 

@@ -81,6 +81,7 @@ class Writer:
             ev.NeutralKingdomConquered: self._neutral_conquered,
             ev.EdictResolved: self._edict_resolved,
             ev.HexRevolted: self._revolted,
+            ev.BanditLairRolled: self._bandit_lair,
             **army_appliers(self),  # army building and the optional modules
             **spending_appliers(self),  # power spending and diplomacy (§3 3b)
         }
@@ -210,6 +211,12 @@ class Writer:
         if event.unrest_from is not None:
             row.unrest_from, row.unrest_until = event.unrest_from, event.unrest_until
 
+    def _bandit_lair(self, event: ev.BanditLairRolled) -> None:
+        """Table 17 Bandit lair: Unrest (Table 3) for the turns the event gives."""
+        if event.unrest:
+            row = self._hex(event.hex)
+            row.unrest_from, row.unrest_until = event.unrest_from, event.unrest_until
+
     def _revolted(self, event: ev.HexRevolted) -> None:
         """Table 3 Revolt, E-09: unowned and explored, the rebels hold it."""
         row = self._hex(event.hex)
@@ -314,6 +321,9 @@ class Writer:
         return Context(
             army_kingdom={pk: army.kingdom_id for pk, army in self.snapshot.armies.items()},
             character_kingdom={pk: c.kingdom_id for pk, c in self.snapshot.characters.items()},
+            neutral_characters=frozenset(  # E-20: the GM's alone
+                pk for pk, c in self.snapshot.characters.items() if c.neutral_kingdom_id
+            ),
             battle_kingdoms=battle_kingdoms,
         )
 

@@ -103,6 +103,29 @@ class ReadinessSerializer(serializers.Serializer):
     kingdoms = ReadinessRowSerializer(many=True)
 
 
+class NeutralGeneralSerializer(serializers.Serializer):
+    """A neutral kingdom's General (A-1.4.10–11, E-20)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    xp = serializers.IntegerField()
+    generalship = serializers.IntegerField()
+
+
+class NeutralKingdomSerializer(serializers.Serializer):
+    """A neutral kingdom I know (A-1.4.18–20); ``general`` only for the GM (E-20)."""
+
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    race = serializers.CharField()
+    capital = serializers.ListField(child=serializers.IntegerField(), min_length=2, max_length=2)
+    general = NeutralGeneralSerializer(
+        required=False,
+        allow_null=True,
+        help_text="The GM's alone: null for a player, even one who knows the kingdom.",
+    )
+
+
 class StandingSerializer(serializers.Serializer):
     """One row of Table 1 standings; power fields are null unless they are yours."""
 

@@ -23,6 +23,11 @@ urlpatterns = [
         name="api-orders-ready",
     ),
     path(
+        "campaigns/<int:campaign_id>/neutral-kingdoms/",
+        views.NeutralKingdomListView.as_view(),
+        name="api-neutral-kingdoms",
+    ),
+    path(
         "campaigns/<int:campaign_id>/standings/",
         views.StandingsView.as_view(),
         name="api-standings",

@@ -13,13 +13,20 @@ from campaign.api.serializers import NOT_FOUND, REFUSED, validated
 from campaign.errors import Refused
 from kingdoms.api.serializers import (
     ArmySerializer,
+    NeutralKingdomSerializer,
     OrderInputSerializer,
     OrderSerializer,
     OrdersReadyInputSerializer,
     ReadinessSerializer,
     StandingSerializer,
 )
-from kingdoms.selectors import orders_readiness, standings, visible_armies, visible_orders
+from kingdoms.selectors import (
+    orders_readiness,
+    standings,
+    visible_armies,
+    visible_neutral_kingdom_list,
+    visible_orders,
+)
 from kingdoms.services import order_submit, orders_ready_set
 
 
@@ -98,6 +105,16 @@ def _readiness(access) -> dict:
             "kingdoms": orders_readiness(access.campaign, turn, access.viewer),
         }
     ).data
+
+
+class NeutralKingdomListView(APIView):
+    @extend_schema(responses={200: NeutralKingdomSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """The neutral kingdoms I discovered (A-1.4.18–20); the GM sees them all, each
+        with its army's General (A-1.4.10–11, E-20), which no player sees."""
+        access = campaign_access(request, campaign_id)
+        listed = visible_neutral_kingdom_list(access.campaign, access.viewer)
+        return Response(NeutralKingdomSerializer(listed, many=True).data)
 
 
 class StandingsView(APIView):

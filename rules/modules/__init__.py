@@ -15,8 +15,12 @@ Hooks (each optional):
 * ``invasions(world, orders, patrols, dice) -> (orders, patrols, events)``: step 3e,
   against this turn's patrols (E-12); may call invasions off, narrow patrols, and
   declare battles of its own (a roaming force: no kingdom, no neutral kingdom).
+* ``defender(world, hex) -> Side | None``: step 3e, an unowned hex's defender in place
+  of its own (a roaming force in its lair: DefenderKind.ROAMING); the first module that
+  answers wins.
 * ``after_battle(world, battle, events) -> events``: Final Results, after each battle.
-* ``power_bonus(events) -> {kingdom id: power}``: one-off gains credited at step 6g.
+* ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
+  step 6g.
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
@@ -30,7 +34,7 @@ from dataclasses import dataclass, field
 from rules.dice import Dice
 from rules.dicetable import DiceTable
 from rules.events import Event
-from rules.state import BattleState, Order, World
+from rules.state import BattleState, Coord, Order, Side, World
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,7 @@ class Module:
     option: str  # the Ruleset option that switches it on (1) or off (0)
     phase_one: Callable | None = None
     invasions: Callable | None = None
+    defender: Callable | None = None
     after_battle: Callable | None = None
     power_bonus: Callable | None = None
     end_of_turn: Callable | None = None
@@ -76,6 +81,15 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
     return orders, patrols, events
 
 
+def defender(world: World, hex_: Coord) -> Side | None:
+    for module in active(world):
+        if module.defender is not None:
+            side = module.defender(world, hex_)
+            if side is not None:
+                return side
+    return None
+
+
 def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
     return [
         e
@@ -90,7 +104,7 @@ def power_bonus(world: World, events: Iterable[Event]) -> dict[int, int]:
     bonus: dict[int, int] = {}
     for module in active(world):
         if module.power_bonus is not None:
-            for kingdom_id, power in module.power_bonus(events).items():
+            for kingdom_id, power in module.power_bonus(world, events).items():
                 bonus[kingdom_id] = bonus.get(kingdom_id, 0) + power
     return bonus
 
@@ -114,7 +128,8 @@ def table_23_modifiers() -> list[tuple[str, str, Callable]]:
 
 def is_roaming(side) -> bool:
     """A side of no kingdom and no neutral kingdom that attacks: a roaming force (the
-    Beast, E-12, E-39). It never retreats and takes no hex."""
+    Beast, E-12, E-39). It never retreats and takes no hex. (Defending its lair, it is
+    the side of a DefenderKind.ROAMING battle.)"""
     return side.kingdom_id is None and side.neutral_kingdom_id is None
 
 

@@ -12,10 +12,19 @@
   player hex, the covering patrol meets it (fight or retreat; the Beast never
   retreats); with no patrol, or one that retreats or loses, the hex is ravaged. A
   neutral kingdom's army meets it in its own hexes. An unowned hex is ravaged.
+* An invasion of the lair while the Beast is there (asleep, or awake and not gone) is a
+  battle against the Beast, which counts as a neutral defender that never retreats
+  (E-12), in place of the hex's own defender: DefenderKind.ROAMING. Beating it slays it
+  and takes the hex; losing leaves the hex as it was, with its own defender.
 * An army that defeats it slays it: +3 power to its player; its characters' +1 extra XP
   only in a tabletop battle (E-04), so never in the engine's abstract battles.
 * At the end of each rampage turn a d6 of 1 sends it back to its lair, asleep.
-* It is a 2,000-point monster force with +1 on Table 23 (terror, E-21).
+* It is a 2,000-point monster force with +1 on Table 23 (terror, E-21), attacking or
+  defending its lair.
+
+Every number is a ruleset option (rules.table_options, the Appendix G block): its
+points, terror, the slayer's power and (tabletop) XP, the awakening target and its +1
+a nearby battle, the return roll, the lair's distance from the kingdoms.
 """
 
 from __future__ import annotations
@@ -45,14 +54,12 @@ from rules.state import (
     Order,
     OrderKind,
     Role,
+    Side,
     Terrain,
     World,
 )
 
 OPTION = "the_beast"
-POINTS = 2000
-SLAYING_POWER = 3
-TERROR = 1
 LAIR_TERRAIN = (Terrain.MOUNTAIN, Terrain.SWAMP)
 DOWNGRADE = {Feature.CITY: Feature.TOWN, Feature.DEEP_MINE: Feature.MINE}
 DOWNGRADE[Feature.DEEP_WOODS] = Feature.WOODS
@@ -73,7 +80,8 @@ def state_of(world: World) -> dict:
 
 
 def stir(world: World, bonus: int) -> tuple[World, list[Event]]:
-    """Table 31 row 2: +``bonus`` on the Beast's next awakening roll."""
+    """Table 31 row 2: +``bonus`` (the ruleset's ``beast_stir``) on the Beast's next
+    awakening roll."""
     state = state_of(world)
     state["stir"] = state.get("stir", 0) + bonus
     changed = ModuleStateChanged(rule="Table 31 App G", module=OPTION, state=state)
@@ -86,15 +94,16 @@ def _with(world: World, state: dict) -> World:
 
 def lair_candidates(world: World) -> list[Coord]:
     """App G: unowned Mountain, Swamp or Deep Woods, not a neutral kingdom's, at least 2
-    hexes from any player kingdom."""
+    hexes (``beast_lair_distance``) from any player kingdom."""
     owned = [c for c, h in world.hexes.items() if h.owner is not None]
+    far = world.ruleset.beast_lair_distance
     return sorted(
         c
         for c, h in world.hexes.items()
         if h.owner is None
         and h.neutral_kingdom is None
         and (h.terrain in LAIR_TERRAIN or h.feature is Feature.DEEP_WOODS)
-        and all(distance(c, o) >= 2 for o in owned)
+        and all(distance(c, o) >= far for o in owned)
     )
 
 
@@ -150,7 +159,7 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
         o for o in orders if o.kind in (OrderKind.INVADE, OrderKind.SCOUT) and o.target == lair
     ]
     if provoked and not state.get("awake"):
-        state = {**state, "awake": True, "at": list(lair)}
+        state = {**state, "awake": True, "at": list(lair), "woke": world.turn}
         events += [
             BeastNews(
                 rule="App G",
@@ -181,7 +190,7 @@ def _entry(world: World, hex_: Coord, patrols: list) -> list[Event]:
                 defender_kind=DefenderKind.PATROL,
                 attacker_kingdom_id=None,
                 attacker_army_ids=(),
-                attacker_points=POINTS,
+                attacker_points=world.ruleset.beast_points,
                 defender_kingdom_id=patrol.kingdom_id,
                 defender_army_ids=(patrol.id,),
                 defender_points=patrol.points,
@@ -195,7 +204,7 @@ def _entry(world: World, hex_: Coord, patrols: list) -> list[Event]:
                 defender_kind=DefenderKind.NEUTRAL_KINGDOM,
                 attacker_kingdom_id=None,
                 attacker_army_ids=(),
-                attacker_points=POINTS,
+                attacker_points=world.ruleset.beast_points,
                 defender_neutral_kingdom_id=h.neutral_kingdom,
                 defender_points=world.ruleset.neutral_kingdom_defending_points,
             )
@@ -232,7 +241,28 @@ def _ravage(h: HexState, rule: str) -> list[Event]:
     ]
 
 
+def in_lair(world: World) -> Coord | None:
+    """The lair, if the Beast is in it now: asleep, or awake and not gone (App G)."""
+    state = state_of(world)
+    if not state.get("lair") or state.get("slain"):
+        return None
+    lair = tuple(state["lair"])
+    return lair if tuple(state.get("at") or lair) == lair else None
+
+
+def defender(world: World, hex_: Coord) -> Side | None:
+    """App G, E-12: an invasion of the lair while the Beast is there is a battle against
+    the Beast, a neutral defender that never retreats, not the hex's own defender."""
+    if in_lair(world) != tuple(hex_) or world.hexes[hex_].owner is not None:
+        return None
+    return Side(points=world.ruleset.beast_points)
+
+
 def is_beast_battle(world: World, battle: BattleState) -> bool:
+    """The Beast fights this battle: it invades the hex it entered this turn, or it
+    defends its lair (DefenderKind.ROAMING)."""
+    if battle.defender_kind is DefenderKind.ROAMING:
+        return True
     entering = state_of(world).get("entering") or {}
     return (
         is_roaming(battle.attacker)
@@ -241,21 +271,33 @@ def is_beast_battle(world: World, battle: BattleState) -> bool:
     )
 
 
+def beast_role(battle: BattleState) -> Role:
+    return Role.DEFENDER if battle.defender_kind is DefenderKind.ROAMING else Role.ATTACKER
+
+
 def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
-    """App G, E-12: the Beast won (the patrol retreated or lost): the hex is ravaged; it
-    lost: it is slain (+3 power, E-04); a draw leaves both where they are."""
+    """App G, E-12: the Beast won (the patrol retreated or lost): the hex it entered is
+    ravaged (its lair, which it defended, is not); it lost: it is slain (+3 power, E-04);
+    a draw leaves both where they are."""
     if not is_beast_battle(world, battle):
         return []
     winner = next((e.winner for e in events if isinstance(e, BattleWon)), None)
-    if winner is Role.ATTACKER:
-        return _ravage(world.hexes[battle.hex], "App G E-12")
-    if winner is not Role.DEFENDER:
+    beast = beast_role(battle)
+    if winner is beast:
+        return _ravage(world.hexes[battle.hex], "App G E-12") if beast is Role.ATTACKER else []
+    if winner is None:
         return []
     state = {**state_of(world), "slain": True, "awake": False}
-    kingdom_id = battle.defender.kingdom_id
+    slayer = battle.attacker if beast is Role.DEFENDER else battle.defender
+    kingdom_id = slayer.kingdom_id
+    rules = world.ruleset
     by = "a neutral kingdom's army" if kingdom_id is None else world.kingdoms[kingdom_id].name
-    bonus = "" if kingdom_id is None else f" (+{SLAYING_POWER} power"
-    bonus += "" if kingdom_id is None else "; +1 XP each only in a tabletop battle, E-04)"
+    bonus = "" if kingdom_id is None else f" (+{rules.beast_slaying_power} power"
+    bonus += (
+        ""
+        if kingdom_id is None
+        else f"; +{rules.beast_slaying_xp} XP each only in a tabletop battle, E-04)"
+    )
     return [
         BeastNews(
             rule="App G E-04",
@@ -268,10 +310,10 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
     ]
 
 
-def power_bonus(events: list[Event]) -> dict[int, int]:
+def power_bonus(world: World, events: list[Event]) -> dict[int, int]:
     """App G: +3 power to the player whose army slew the Beast (credited at step 6g)."""
     return {
-        e.kingdom_id: SLAYING_POWER
+        e.kingdom_id: world.ruleset.beast_slaying_power
         for e in events
         if isinstance(e, BeastNews) and e.what == "slain" and e.kingdom_id is not None
     }
@@ -288,18 +330,21 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     if not state.get("lair") or state.get("slain"):
         return []
     lair = tuple(state["lair"])
-    woke_now = any(isinstance(e, BeastNews) and e.what == "woke" for e in events)
+    woke_now = state.get("woke") == world.turn  # provoked at step 3e
+    woke_now = woke_now or any(isinstance(e, BeastNews) and e.what == "woke" for e in events)
     if woke_now:
         return []
+    rules = world.ruleset
     if not state.get("awake"):
+        near = rules.beast_battle_distance
         battles = sum(
-            1 for e in events if isinstance(e, BattleFought) and distance(e.hex, lair) <= 2
+            1 for e in events if isinstance(e, BattleFought) and distance(e.hex, lair) <= near
         )
         roll = dice.d6("App G awakening roll of the Beast")
-        total = roll.result + battles + state.get("stir", 0)
+        total = roll.result + battles * rules.beast_battle_bonus + state.get("stir", 0)
         state = {**state, "stir": 0}
         out: list[Event] = []
-        if total >= 6:
+        if total >= rules.beast_wakes_on:
             state = {**state, "awake": True, "at": list(lair)}
             out.append(
                 BeastNews(
@@ -311,7 +356,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
             )
         return [*out, ModuleStateChanged(rule="App G", rolls=(roll,), module=OPTION, state=state)]
     roll = dice.d6("App G the Beast's return to its lair")
-    if roll.result != 1:
+    if roll.result > rules.beast_sleeps_on:
         return []
     state = {**state, "awake": False, "at": list(lair), "entering": None}
     return [
@@ -326,8 +371,10 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
 
 
 def terror(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
-    """App G, E-21: the Beast's terror, +1 on Table 23 in abstract battles."""
-    return TERROR if role is Role.ATTACKER and is_beast_battle(world, battle) else 0
+    """App G, E-21: the Beast's terror, +1 on Table 23 in abstract battles, attacking or
+    defending its lair."""
+    beast = is_beast_battle(world, battle) and role is beast_role(battle)
+    return world.ruleset.beast_terror if beast else 0
 
 
 MODULE = register(
@@ -335,9 +382,10 @@ MODULE = register(
         option=OPTION,
         phase_one=phase_one,
         invasions=invasions,
+        defender=defender,
         after_battle=after_battle,
         power_bonus=power_bonus,
         end_of_turn=end_of_turn,
-        table_23=(("The Beast's terror +1 (the Beast)", "App G E-21", terror),),
+        table_23=(("The Beast's terror {beast_terror:+d} (the Beast)", "App G E-21", terror),),
     )
 )

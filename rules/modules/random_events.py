@@ -6,7 +6,10 @@ patrols (E-12). Rows 3 and 6 hit player armies only, rounded to 5 points; an arm
 1,000 points follows E-14 (only Rest from its next orders), and one at 0 is destroyed.
 
 "A random kingdom" is a player kingdom still in play, picked with a logged die; "a random
-army" likewise among their armies. Table 31 is an editable table (``table-31``).
+army" likewise among their armies. Table 31 is an editable table (``table-31``), and each
+row's number a ruleset option (rules.table_options, the Table 31 block): the plague's
+250 points, the deserters' 10%, the harvests' and the treasure's power, the stir, the
+bandits' Unrest, the wandering hero's minimum bid.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from rules.events import (
     PowerAdjusted,
 )
 from rules.hexgrid import distance, flood_fill
+from rules.minor_features import patrol_radius
 from rules.modules import Module, module_table, register
 from rules.orders import invasion_origin
 from rules.state import ArmyState, Coord, Order, OrderKind, Terrain, World
@@ -32,8 +36,6 @@ from rules.tables import points_lost
 
 OPTION = "random_events"
 TABLE_KEY = "table-31"
-PLAGUE_POINTS = 250
-DESERTERS_PERCENT = 10
 
 
 class RandomEvent(StrEnum):
@@ -60,11 +62,17 @@ TABLE_31 = DiceTable(
     rows=tuple((n, n, event) for n, event in enumerate(RandomEvent, start=2)),
 )
 
-POWER_CHANGE = {
-    RandomEvent.POOR_HARVEST: -1,
-    RandomEvent.GOOD_HARVEST: 1,
-    RandomEvent.HIDDEN_TREASURE: 2,
+POWER_CHANGE = {  # rows 5, 8, 11: the ruleset option and its sign
+    RandomEvent.POOR_HARVEST: ("poor_harvest_power", -1),
+    RandomEvent.GOOD_HARVEST: ("good_harvest_power", 1),
+    RandomEvent.HIDDEN_TREASURE: ("treasure_power", 1),
 }
+
+
+def power_change(ruleset, event: RandomEvent) -> int:
+    """Rows 5, 8, 11: the change of the kingdom's power (the ruleset's values)."""
+    name, sign = POWER_CHANGE[event]
+    return sign * getattr(ruleset, name)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -78,10 +86,12 @@ class RandomEventRolled(Announcement):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class BanditsStruck(Announcement):
-    """Table 31 row 4 at step 3e (E-12): an unpatrolled hex suffers Unrest for 1 turn."""
+    """Table 31 row 4 at step 3e (E-12): an unpatrolled hex suffers Unrest for 1 turn
+    (``bandits_unrest_turns``), this one first, until ``unrest_until``."""
 
     kingdom_id: int
     hex: Coord | None  # None: every hex of the kingdom was patrolled
+    unrest_until: int | None = None
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -128,19 +138,22 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     if event is RandomEvent.BEAST_STIRS and getattr(world.ruleset, "the_beast", 0):
         from rules.modules.beast import stir  # the two modules meet only here (row 2)
 
-        world, more = stir(world, 2)
+        world, more = stir(world, world.ruleset.beast_stir)
     elif event is RandomEvent.PLAGUE and kingdom_id is not None:
         army_ids = sorted(a.id for a in world.armies.values() if a.kingdom_id == kingdom_id)
-        world, more = _weaken(world, army_ids, lambda a: min(PLAGUE_POINTS, a.points), "row 3")
+        plague = world.ruleset.plague_points
+        world, more = _weaken(world, army_ids, lambda a: min(plague, a.points), "row 3")
     elif event is RandomEvent.DESERTERS:
         army_id, picks = _random_army(world, dice)
         if army_id is not None:
             kingdom_id = world.armies[army_id].kingdom_id
             ruleset = world.ruleset
-            lose = lambda a: min(points_lost(ruleset, a.points, DESERTERS_PERCENT), a.points)  # noqa: E731
+            lose = lambda a: min(  # noqa: E731
+                points_lost(ruleset, a.points, ruleset.deserters_percent), a.points
+            )
             world, more = _weaken(world, [army_id], lose, "row 6")
     elif event in POWER_CHANGE and kingdom_id is not None:
-        world, more = _power(world, kingdom_id, POWER_CHANGE[event])
+        world, more = _power(world, kingdom_id, power_change(world.ruleset, event))
     if event is RandomEvent.BANDITS and kingdom_id is not None:
         state["kingdom_id"] = kingdom_id
     announced = RandomEventRolled(
@@ -154,7 +167,11 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     events: list[Event] = [announced, *more]
     if event is RandomEvent.WANDERING_HERO:
         events.append(
-            WanderingHero(rule="Table 31 B 6.2 E-21", text="A wandering hero offers his sword.")
+            WanderingHero(
+                rule="Table 31 B 6.2 E-21",
+                text="A wandering hero offers his sword.",
+                minimum_bid=world.ruleset.wandering_hero_bid,
+            )
         )
     module_state = {**world.module_state, OPTION: state}
     world = dataclasses.replace(world, module_state=module_state)
@@ -196,13 +213,16 @@ def _bandits(world: World, rolled: dict, patrols: list, dice: Dice) -> list[Even
         pick = dice.roll(len(unpatrolled), f"Table 31 bandits: which unpatrolled hex of {name}")
     hex_ = unpatrolled[pick.result - 1] if pick else unpatrolled[0]
     state = {**rolled, "unrest": list(hex_)}
+    turns = world.ruleset.bandits_unrest_turns
+    lasting = "1 turn" if turns == 1 else f"{turns} turns"
     return [
         BanditsStruck(
             rule="Table 31 Table 3 E-12",
             rolls=(pick,) if pick else (),
             kingdom_id=kingdom_id,
             hex=hex_,
-            text=f"Bandits raid {name}'s hex ({hex_[0]}, {hex_[1]}): Unrest for 1 turn.",
+            unrest_until=world.turn + turns - 1,
+            text=f"Bandits raid {name}'s hex ({hex_[0]}, {hex_[1]}): Unrest for {lasting}.",
         ),
         ModuleStateChanged(rule="Table 31 E-12", module=OPTION, state=state),
     ]
@@ -229,9 +249,9 @@ def _storms(world: World, orders: list[Order], patrols: list):
             )
             continue
         kept.append(order)
-    radius = world.ruleset.patrol_radius
     narrowed = []
     for patrol in patrols:
+        radius = patrol_radius(world, patrol.base)  # Table 17: 2 from an Old road
         near = {
             c
             for c in patrol.area
@@ -300,22 +320,30 @@ def _power(world: World, kingdom_id: int, change: int) -> tuple[World, list[Even
 
 _TEXT = {
     RandomEvent.BEAST_STIRS: "The Beast stirs in its lair",
-    RandomEvent.PLAGUE: "Plague strikes the armies of {kingdom}: each loses 250 points",
+    RandomEvent.PLAGUE: "Plague strikes the armies of {kingdom}: each loses {plague_points} points",
     RandomEvent.BANDITS: "Bandits roam the land of {kingdom}",
-    RandomEvent.POOR_HARVEST: "A poor harvest in {kingdom}: 1 power lost",
-    RandomEvent.DESERTERS: "Deserters leave an army of {kingdom}: a tenth of its points",
+    RandomEvent.POOR_HARVEST: "A poor harvest in {kingdom}: {poor_harvest_power} power lost",
+    RandomEvent.DESERTERS: "Deserters leave an army of {kingdom}: {deserters_percent}% of its "
+    "points",
     RandomEvent.QUIET: "A quiet turn",
-    RandomEvent.GOOD_HARVEST: "A good harvest in {kingdom}: 1 power gained",
+    RandomEvent.GOOD_HARVEST: "A good harvest in {kingdom}: {good_harvest_power} power gained",
     RandomEvent.WANDERING_HERO: "A wandering hero seeks a master",
     RandomEvent.STORMS: "Storms at sea: no invasion or patrol crosses the sea this turn",
-    RandomEvent.HIDDEN_TREASURE: "Hidden treasure found in {kingdom}: 2 power gained",
+    RandomEvent.HIDDEN_TREASURE: "Hidden treasure found in {kingdom}: {treasure_power} power "
+    "gained",
     RandomEvent.OMEN: "An omen: the GM's next rumour will come true",
 }
 
 
 def _text(world: World, event: RandomEvent, kingdom_id: int | None) -> str:
     kingdom = world.kingdoms[kingdom_id].name if kingdom_id in world.kingdoms else "a kingdom"
-    text = _TEXT[event].format(kingdom=kingdom)
+    rules = world.ruleset
+    numbers = {
+        name: getattr(rules, name)
+        for name in ("plague_points", "poor_harvest_power", "deserters_percent",
+                     "good_harvest_power", "treasure_power")
+    }  # fmt: skip
+    text = _TEXT[event].format(kingdom=kingdom, **numbers)
     if event is RandomEvent.BEAST_STIRS and not getattr(world.ruleset, "the_beast", 0):
         text += ", but nothing comes of it"
     return text + "."

@@ -13,6 +13,7 @@ import dataclasses
 from rules.events import (
     ArmyMoved,
     ArmyRested,
+    BanditLairRolled,
     DefenderRecovered,
     Event,
     HexExplored,
@@ -121,7 +122,7 @@ def character(character_id: int, kingdom_id: int, army_id: int, **skills) -> Cha
 def apply_provisional(world: World, events: list[Event]) -> World:
     """What the pipeline writes back between Provisional and Final: explored hexes, army
     positions, rested armies (E-14, E-01), regrown defenders (E-09) and the neutral
-    kingdoms each kingdom learned (A-1.4.20, Table 8)."""
+    kingdoms each kingdom learned (A-1.4.20, Table 8), a Bandit lair's Unrest (Table 17)."""
     hexes = dict(world.hexes)
     armies = dict(world.armies)
     known = dict(world.known_neutrals)
@@ -149,6 +150,10 @@ def apply_provisional(world: World, events: list[Event]) -> World:
             hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
         if isinstance(e, NeutralKingdomDiscovered):
             known[e.kingdom_id] = known.get(e.kingdom_id, frozenset()) | {e.neutral_kingdom_id}
+        if isinstance(e, BanditLairRolled) and e.unrest:  # Table 17
+            hexes[e.hex] = dataclasses.replace(
+                hexes[e.hex], unrest_from=e.unrest_from, unrest_until=e.unrest_until
+            )
     return dataclasses.replace(world, hexes=hexes, armies=armies, known_neutrals=known)
 
 

@@ -106,7 +106,7 @@ def test_table_23_to_25_known_totals_and_a_massacre():
         },
         {
             "type": "CharacterFell", "rule": "§5.7 fallen characters E-10", "battle_key": 1,
-            "character_id": 10,
+            "character_id": 10, "recovery_modifiers": [],
         },
         {"type": "ExperienceGained", "rule": "A-2.5", "battle_key": 1, "character_id": 10, "xp": 1},
         {"type": "ExperienceGained", "rule": "A-2.5", "battle_key": 1, "character_id": 11, "xp": 1},
