@@ -292,6 +292,16 @@ def _capital_moved(p: dict, names: Names) -> str:
     return f"{names.kingdom(p.get('kingdom_id'))} lost its capital and rules from {new} now."
 
 
+def _fallback_capitals_set(p: dict, names: Names) -> str:
+    listed = ", ".join(
+        f"({c[0]}, {c[1]})" for c in p.get("hexes") or () if isinstance(c, list) and len(c) == 2
+    )
+    kingdom = names.kingdom(p.get("kingdom_id"))
+    if not listed:
+        return f"{kingdom} left its fallback capital to the default."
+    return f"{kingdom} named its fallback capitals, in order: {listed}."
+
+
 def _kingdom_eliminated(p: dict, names: Names) -> str:
     kingdom = names.kingdom(p.get("kingdom_id"))
     return f"{kingdom} lost its capital and has no city left: it is eliminated."
@@ -465,6 +475,7 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "RumourPublished": _rumour_published,
     "MercenaryOffered": _mercenary_offered,
     "CapitalMoved": _capital_moved,
+    "FallbackCapitalsSet": _fallback_capitals_set,
     "KingdomEliminated": _kingdom_eliminated,
     "ArmyDestroyed": _army_destroyed,
     "DefenderAppeared": _defender_appeared,

@@ -15,15 +15,18 @@ from django.utils import timezone
 
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
-from campaign.models import Campaign, Membership, MercenaryOffer, Rumour, Turn
+from campaign.models import Campaign, Membership, MercenaryOffer, Rumour, Turn, TurnEvent
+from rules.modules.random_events import WanderingHero
 from rules.ruleset import RulesetError, ruleset_changes, ruleset_from_overrides
 
 # The states a server step starts from, and the state that claims it.
 STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Turn.State.FINAL}
 
 
+@transaction.atomic
 def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None = None) -> Turn:
-    """A-2.1: a new turn with a fresh seed whose hash is published at once."""
+    """A-2.1: a new turn with a fresh seed whose hash is published at once, and on its
+    bulletin the wandering hero the previous turn rolled (Table 31 row 9)."""
     # A-2.0.1: one turn normally takes one real-time week (a ruleset option).
     length = dt.timedelta(days=campaign.ruleset.turn_length_days)
     turn = Turn.objects.create(
@@ -36,7 +39,30 @@ def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None =
         rule="A-2.1",
         public=True,
     )
+    _wandering_heroes_offer(turn)
     return turn
+
+
+def _wandering_heroes_offer(turn: Turn) -> None:
+    """Table 31 row 9, B 6.2, E-21 (the lead's ruling): the wandering hero is rolled at
+    Provisional Results of turn n, after that turn's sealed bids came with the orders,
+    so he is offered on turn n+1's bulletin: a special MercenaryOffer of this turn,
+    announced as the GM's offers are. Read from turn n's chronicle (append-only): one
+    query when there is none."""
+    rolled = TurnEvent.objects.filter(
+        campaign_id=turn.campaign_id, turn__number=turn.number - 1, kind=WanderingHero.__name__
+    ).order_by("id")
+    for hero in rolled:
+        _offer_create(
+            turn,
+            name=hero.payload.get("name") or "A wandering hero",
+            description=f"Table 31: a wandering hero, rolled in turn {turn.number - 1} "
+            "(B 6.2, E-21).",
+            minimum_bid=hero.payload.get("minimum_bid") or 1,
+            special=True,
+            points=MercenaryOffer._meta.get_field("points").default,
+            rule="Table 31 B 6.2 E-21 A-2.1",
+        )
 
 
 def require_gm(*, campaign: Campaign, user: User) -> None:
@@ -174,13 +200,36 @@ def mercenary_offer_publish(
     if not 1 <= points <= cap:
         raise Refused(f"Mercenaries are 1–{cap:,} points (E-14).", field="points")
     turn = _turn_taking_orders(turn, by)
+    return _offer_create(
+        turn,
+        name=name,
+        description=description.strip(),
+        minimum_bid=minimum_bid,
+        special=special,
+        points=points,
+        rule="A-2.1 Table 10",
+    )
+
+
+def _offer_create(
+    turn: Turn,
+    *,
+    name: str,
+    description: str,
+    minimum_bid: int,
+    special: bool,
+    points: int,
+    rule: str,
+) -> MercenaryOffer:
+    """A mercenary offer on ``turn``'s bulletin, announced to everyone (A-2.1)."""
     offer = MercenaryOffer.objects.create(
-        turn=turn, name=name, description=description.strip(), minimum_bid=minimum_bid,
-        special=special, points=points,
+        turn=turn,
+        name=name,
+        description=description,
+        minimum_bid=minimum_bid,
+        special=special,
+        points=points,
     )
-    chronicle_record(
-        turn, "MercenaryOffered",
-        {"name": name, "minimum_bid": minimum_bid, "special": special, "points": points},
-        rule="A-2.1 Table 10", public=True,
-    )
+    payload = {"name": name, "minimum_bid": minimum_bid, "special": special, "points": points}
+    chronicle_record(turn, "MercenaryOffered", payload, rule=rule, public=True)
     return offer

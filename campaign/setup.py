@@ -13,7 +13,7 @@ from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.dice import Dice
 from rules.mapgen import MapPlan, generate_map
 from rules.state import Defence, Feature
-from rules.support import total_support
+from rules.support import SupportHex, kingdom_support
 
 DEMO_PASSWORD = "warpost"
 DEMO_PLAYER_NAMES = ["alice", "bob", "carol", "dave"]
@@ -106,10 +106,11 @@ def _kingdoms_create(
             row.owner, row.explored = kingdom, True  # a player knows his own kingdom
             changed.append(row)
         capital.feature = Feature.CITY.value  # E-22: the capital is a City
-        support = total_support(
-            campaign.ruleset,
-            (Feature.CITY if c == kingdom_plan.capital else None for c in kingdom_plan.hexes),
-        )
+        land = [
+            SupportHex(kingdom.pk, Feature.CITY if c == kingdom_plan.capital else None)
+            for c in kingdom_plan.hexes
+        ]
+        support = kingdom_support(campaign.ruleset, land, kingdom.pk, 1).support  # §5.6
         armies.extend(_armies(campaign, kingdom, capital, armies_per_kingdom, support))
         kingdoms[username] = kingdom
     Hex.objects.bulk_update(changed, ["owner", "explored", "feature"])

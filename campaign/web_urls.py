@@ -8,6 +8,7 @@ from campaign import bulletin_views, ruleset_views, views
 from kingdoms import (
     agreements_views,
     army_views,
+    capital_views,
     edict_views,
     overview_views,
     spending_views,
@@ -50,6 +51,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/kingdom/spending/",
         spending_views.spending,
         name="kingdom-spending",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/kingdom/fallback-capitals/",
+        capital_views.fallback_capitals,
+        name="kingdom-fallback-capitals",
     ),
     path(
         "campaigns/<int:campaign_id>/agreements/",

@@ -1,6 +1,7 @@
 from django.contrib import admin
 
 from campaign.admin_corrections import CorrectionAdmin
+from campaign.setup import neutral_general
 from kingdoms.models import Agreement, Army, Character, Kingdom, NeutralKingdom, Order
 
 
@@ -14,6 +15,13 @@ class KingdomAdmin(CorrectionAdmin):
 class NeutralKingdomAdmin(CorrectionAdmin):
     list_display = ("name", "campaign", "race", "protector")
     raw_id_fields = ("capital",)
+
+    def save_model(self, request, obj, form, change):
+        """A-1.4.10, E-20: a neutral kingdom the GM adds gets its army's General, made as
+        set-up makes him (campaign.setup.neutral_general); the admin's save is atomic."""
+        super().save_model(request, obj, form, change)
+        if not change:
+            neutral_general(obj).save()
 
 
 class KingdomChildAdmin(CorrectionAdmin):

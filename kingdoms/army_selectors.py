@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
-from campaign.models import Campaign, Hex
+from campaign.models import Campaign
 from kingdoms.models import Army, Character, Kingdom
-from rules.state import Feature, Ruleset
-from rules.support import SLOTS, entitlements, total_support
+from kingdoms.selectors import kingdom_support_now
+from rules.state import Ruleset
+from rules.support import SLOTS
 from rules.visibility import Viewer
 
 
@@ -28,13 +29,12 @@ def army_building(kingdom: Kingdom, viewer: Viewer, ruleset: Ruleset) -> dict:
     """§5.6, Table 6, E-14, E-21, B 3.3–3.5: Total Support and what is allocated, the
     entitlements pool and the slots the armies use, each army's General and list, by the
     campaign's ``ruleset``. For the kingdom's player and the GM (the page checks the
-    seat). Three queries."""
-    features = [
-        Feature(f) if f else None
-        for f in Hex.objects.filter(owner=kingdom).values_list("feature", flat=True)
-    ]
+    seat). Support and the pool leave out hexes looted last turn, under Unrest or
+    Quick-Friendship (A-1.1.4, §5.6: kingdoms.selectors.kingdom_support_now). Three
+    queries."""
+    given = kingdom_support_now(kingdom, ruleset)
     armies = list(armies_with_generals(Army.objects.filter(kingdom=kingdom).order_by("id")))
-    pool = entitlements(ruleset, features)
+    pool = given.entitlements
     used = {slot: sum((a.slots or {}).get(slot, 0) for a in armies) for slot in SLOTS}
     rows = []
     for army in armies:
@@ -48,12 +48,13 @@ def army_building(kingdom: Kingdom, viewer: Viewer, ruleset: Ruleset) -> dict:
                 "slots": {slot: (army.slots or {}).get(slot, 0) for slot in SLOTS},
             }
         )
-    support = total_support(ruleset, features)
+    support = given.support
     allocated = sum(a.allocation for a in armies)
     return {
         "support": support,
         "allocated": allocated,
         "free": support - allocated,
+        "over": max(0, allocated - support),  # E-14: to cut, or the largest is cut
         "pool": pool,
         "used": used,
         "rows": rows,

@@ -20,12 +20,13 @@ from django.db import transaction
 
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
-from campaign.models import Hex, Membership, Turn
+from campaign.models import Membership, Turn
 from kingdoms.models import Army, Character, Kingdom, Order
+from kingdoms.selectors import kingdom_support_now
 from kingdoms.services import _open_turn_for_orders
 from rules.armies import SLOT_NAMES, allocation_change_problem, raise_problem, slots_problem
-from rules.state import Feature, OrderKind
-from rules.support import SLOTS, entitlements, total_support
+from rules.state import OrderKind
+from rules.support import SLOTS
 
 NAME_LIMIT = 100
 
@@ -54,15 +55,12 @@ def _require_gm(army: Army, by: User) -> None:
         raise Refused("Only the GM approves army lists (B 3.5).", field="approved", status=403)
 
 
-def _features(kingdom: Kingdom) -> list[Feature | None]:
-    rows = Hex.objects.filter(owner=kingdom).values_list("feature", flat=True)
-    return [Feature(f) if f else None for f in rows]
-
-
 def kingdom_support(kingdom: Kingdom) -> int:
-    """§5.6: Total Support now (1,000 + 250 a hex + Table 6's bonuses, the campaign's
-    ruleset's). One query, and one for the campaign if not loaded."""
-    return total_support(kingdom.campaign.ruleset, _features(kingdom))
+    """A-1.1.4, §5.6: Total Support this turn (1,000 + 250 a hex + Table 6's bonuses, the
+    campaign's ruleset's), hexes looted last turn, under Unrest or Quick-Friendship left
+    out (kingdoms.selectors.kingdom_support_now). One query, and one for the campaign if
+    not loaded."""
+    return kingdom_support_now(kingdom, kingdom.campaign.ruleset).support
 
 
 def _name(name: str, kingdom: Kingdom, field: str, exclude: int | None = None) -> str:
@@ -271,7 +269,7 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
         raise Refused(f"'{sorted(unknown)[0]}' is not an entitlement.", field="slots")
     others = Army.objects.filter(kingdom_id=army.kingdom_id).exclude(pk=army.pk)
     used = [other.slots or {} for other in others]
-    pool = entitlements(army.kingdom.campaign.ruleset, _features(army.kingdom))
+    pool = kingdom_support_now(army.kingdom, army.kingdom.campaign.ruleset).entitlements
     problem = slots_problem(pool, [*used, wanted])
     if problem:
         slot = next((s for s in SLOTS if SLOT_NAMES[s] in problem), "slots")

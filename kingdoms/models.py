@@ -22,6 +22,9 @@ class Kingdom(models.Model):
     power = models.IntegerField(default=0)  # a new campaign gives its ruleset.starting_power
     industry = models.IntegerField(default=0)
     eliminated = models.BooleanField(default=False)
+    # E-23: the player's Cities to move the capital to, in order, as [[q, r], ...]; the
+    # kingdom's and the GM's alone (kingdoms.capital_services, rules.capitals)
+    fallback_capitals = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["campaign", "id"]

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET
 from campaign.views import seat_for
 from kingdoms.agreements_views import agreements_section
 from kingdoms.army_views import building_context
+from kingdoms.capital_views import fallback_section
 from kingdoms.selectors import kingdom_overview, player_kingdoms
 from kingdoms.spending_views import spending_section
 
@@ -31,6 +32,7 @@ def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     context = {"seat": seat, "campaign": seat.campaign, **overview}
     context.update(building_context(seat, kingdom))  # §5.6 army building (kingdoms.army_views)
     context.update(agreements_section(seat, kingdom))  # Q23 (kingdoms.agreements_views)
+    context.update(fallback_section(seat, kingdom))  # E-23 (kingdoms.capital_views)
     context.update(spending_section(seat, kingdom))  # Table 10 (kingdoms.spending_views)
     if seat.viewer.is_gm:
         context["choices"] = list(player_kingdoms(seat.campaign))

@@ -17,10 +17,10 @@ from kingdoms.models import (
     OrderSet,
     ScoutReport,
 )
-from rules.edicts import HexHistory, idle, looted_in
+from rules.edicts import HexHistory, looted_in
 from rules.power import land_score_halves
 from rules.state import Feature, Ruleset
-from rules.support import entitlements, total_support
+from rules.support import KingdomSupport, SupportHex, kingdom_support
 from rules.visibility import Viewer
 
 
@@ -168,29 +168,53 @@ def last_scout_reports(viewer: Viewer, army_ids: list[int]) -> dict[int, ScoutRe
     return {report.army_id: report for report in reports}
 
 
-def kingdom_overview(kingdom: Kingdom, ruleset: Ruleset) -> dict:
-    """§5.6, Table 6: what a kingdom may field, by the campaign's ``ruleset``. Only for
-    its player and the GM (the views check the seat); two queries. A hex looted last
-    turn or under Unrest gives no Support and no Entitlements this turn (§5.3,
-    rules.edicts.idle); ``idle`` counts them."""
+def _own_hexes(kingdom: Kingdom) -> tuple[list[SupportHex], int, int]:
+    """The kingdom's own hexes as §5.6 reads them, the campaign's current turn number
+    and how many of the hexes are orphans. One query."""
     current = Turn.objects.filter(campaign=OuterRef("campaign")).order_by("-number")
     rows = list(
         Hex.objects.filter(owner=kingdom)
         .annotate(turn_number=Subquery(current.values("number")[:1]))
-        .values_list("feature", "is_orphan", "looted_turn", "unrest_from", "unrest_until",
+        .values_list("feature", "looted_turn", "unrest_from", "unrest_until", "is_orphan",
                      "turn_number")
     )  # fmt: skip
-    giving = [row for row in rows if not idle(HexHistory(*row[2:5]), row[5] or 0)]
-    features = [Feature(row[0]) if row[0] else None for row in giving]
+    hexes = [
+        SupportHex(kingdom.pk, Feature(feature) if feature else None, looted, start, end)
+        for feature, looted, start, end, _, _ in rows
+    ]
+    turn = next((row[5] for row in rows if row[5] is not None), 0)
+    return hexes, turn, sum(1 for row in rows if row[4])
+
+
+def kingdom_support_now(kingdom: Kingdom, ruleset: Ruleset) -> KingdomSupport:
+    """A-1.1.4, §5.6: Total Support and the entitlements pool of ``kingdom`` in the
+    campaign's current turn, by ``ruleset``, as rules.support.kingdom_support counts
+    them (hexes looted last turn, under Unrest or Quick-Friendship give none). The one
+    reader of the kingdom page, army building and its checks. One query."""
+    hexes, turn, _ = _own_hexes(kingdom)
+    return kingdom_support(ruleset, hexes, kingdom.pk, turn)
+
+
+def kingdom_overview(kingdom: Kingdom, ruleset: Ruleset) -> dict:
+    """A-1.1.4, §5.6, Table 6: what a kingdom may field, by the campaign's ``ruleset``.
+    Only for its player and the GM (the views check the seat); two queries. A hex
+    looted last turn or under Unrest gives no Support and no Entitlements this turn
+    (rules.support.kingdom_support); ``idle`` counts them. ``over`` is how far the
+    allocations exceed Total Support: the page warns that the player must cut at his
+    orders, or the largest is cut at Provisional Results (E-14)."""
+    hexes, turn, orphans = _own_hexes(kingdom)
+    support = kingdom_support(ruleset, hexes, kingdom.pk, turn)
     armies = list(kingdom.armies.order_by("id"))
+    allocated = sum(army.allocation for army in armies)
     return {
         "kingdom": kingdom,
-        "hexes": len(rows),
-        "orphans": sum(1 for row in rows if row[1]),
-        "idle": len(rows) - len(giving),
-        "support": total_support(ruleset, features),
-        "allocated": sum(army.allocation for army in armies),
-        "entitlements": entitlements(ruleset, features),
+        "hexes": support.hexes,
+        "orphans": orphans,
+        "idle": support.idle,
+        "support": support.support,
+        "allocated": allocated,
+        "over": max(0, allocated - support.support),
+        "entitlements": support.entitlements,
         "ruleset": ruleset,  # the page's hints give the campaign's numbers
         "armies": armies,
     }

@@ -3,10 +3,12 @@
 Pure rules over plain data; kingdoms.army_services asks them and writes the answer.
 
 * Each army is allocated 1,000–3,000 points and all allocations together stay within
-  Total Support (``rules.support.allocation_problem``). An allocation changes only when
-  the army is raised or when it Rests (E-14); a cut when support has fallen is always
-  allowed, and if the player makes none by Provisional Results, the largest allocation
-  is cut (``support_cuts``).
+  Total Support (``rules.support.allocation_problem``), counted by
+  ``rules.support.kingdom_support``: a hex looted last turn or under Unrest gives none.
+  An allocation changes only when the army is raised or when it Rests (E-14); a cut when
+  support has fallen is always allowed, and if the player makes none by Provisional
+  Results, the largest allocation is cut (``support_cuts``), even when the loss is
+  temporary (the lead's ruling: E-14 as written; the kingdom page warns in advance).
 * Entitlements are one pool per kingdom; each slot serves one army a turn. A Rare slot
   may fill a Special choice and a Lord slot a Hero choice (B 2.2.1, E-21: Core is
   unlimited, so Special→Core is moot). The web app stores the counts each army uses;
@@ -18,9 +20,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
+from rules import support as supporting
 from rules.events import AllocationCut, ArmyDestroyed, Event
 from rules.state import ArmyState, Ruleset, World
-from rules.support import SLOTS, Allocation, allocation_problem, total_support
+from rules.support import SLOTS, Allocation, allocation_problem
 
 SLOT_NAMES = {
     "lord": "Lord",
@@ -32,10 +35,11 @@ SLOT_NAMES = {
 
 
 def kingdom_support(world: World, kingdom_id: int) -> int:
-    """§5.6: Total Support of a kingdom from its hexes in ``world`` (orphans count,
-    A-1.3.5)."""
-    owned = (h.feature for h in world.hexes.values() if h.owner == kingdom_id)
-    return total_support(world.ruleset, owned)
+    """A-1.1.4, §5.6: Total Support of a kingdom in ``world``'s turn, as
+    rules.support.kingdom_support counts it (orphans count, A-1.3.5; hexes looted last
+    turn, under Unrest or Quick-Friendship do not)."""
+    ruleset, hexes = world.ruleset, world.hexes.values()
+    return supporting.kingdom_support(ruleset, hexes, kingdom_id, world.turn).support
 
 
 def raise_problem(
@@ -108,9 +112,10 @@ def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) ->
 
 
 def support_cuts(world: World) -> tuple[World, list[Event]]:
-    """E-14: a kingdom whose allocations exceed its Total Support has the largest cut
-    (ties: the newest army), down to 1,000 at most, again until they fit; the points
-    follow the allocation down. If every army is at 1,000 and they still do not fit,
+    """E-14, §5.6: a kingdom whose allocations exceed its Total Support in this turn (a
+    hex looted last turn or under Unrest gives none: ``kingdom_support``) has the
+    largest cut (ties: the newest army), down to 1,000 at most, again until they fit;
+    the points follow the allocation down. If every army is at 1,000 and they still do not fit,
     the newest army is disbanded (an app ruling: E-14 says no more). Returns the world
     with the cuts applied, so that Rest rebuilds to the new allocations."""
     armies = dict(world.armies)

@@ -1,9 +1,15 @@
 """A lost capital (§3 step 6e, A-3.2): a new one among the kingdom's cities, or the end
-of the kingdom (E-27); and the victory of the last kingdom standing (A-3.1)."""
+of the kingdom (E-27); and the victory of the last kingdom standing (A-3.1).
+
+The player chooses the new capital in advance (E-23): each kingdom keeps an ordered
+fallback-capital list of its cities (``KingdomState.fallback_capitals``), which stands
+until he changes it (``fallback_list_problem`` judges a new list).
+"""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 
 from rules.agreements import is_vassal, rivals, vassalage_instead
 from rules.dice import Dice
@@ -49,16 +55,43 @@ def resolve_lost_capitals(world: World, dice: Dice) -> tuple[World, list[Event]]
 
 
 def fallback_capital(world: World, kingdom_id: int) -> Coord | None:
-    """E-23's default: the kingdom's City with the most own hexes connected to it; ties
-    go to the lowest coordinates (the engine has no hex ids)."""
-    terrain = terrain_map(world.hexes)
+    """A-3.2, E-23: the first City of the kingdom's fallback-capital list that it still
+    owns in ``world`` (after this turn's conquests) and that is still a City; else E-23's
+    default: its City with the most own hexes connected to it, ties to the lowest
+    coordinates (the engine has no hex ids). None if it has no City left."""
     owned = {c for c, h in world.hexes.items() if h.owner == kingdom_id}
     cities = sorted(c for c in owned if world.hexes[c].feature is Feature.CITY)
     if not cities:
         return None
+    for coord in world.kingdoms[kingdom_id].fallback_capitals:
+        if coord in cities:
+            return coord
+    terrain = terrain_map(world.hexes)
     return max(
         cities, key=lambda c: (len(connected_to_capital(c, owned, terrain)), [-x for x in c])
     )
+
+
+def fallback_list_problem(
+    wanted: Sequence[Coord], own: Mapping[Coord, Feature | None], capital: Coord | None
+) -> tuple[int, str] | None:
+    """E-23, A-3.2: why the fallback-capital list ``wanted`` may not be kept, as (the
+    index of the entry at fault, the reason), or None. ``own`` maps the kingdom's own
+    hexes to their features now: each entry is one of its Cities, not its capital, and
+    named once. An empty list leaves E-23's default."""
+    seen: set[Coord] = set()
+    for index, coord in enumerate(wanted):
+        where = f"({coord[0]}, {coord[1]})"
+        if coord in seen:
+            return index, f"{where} is on the list twice"
+        seen.add(coord)
+        if coord not in own:
+            return index, f"{where} is not one of your hexes: list your own Cities (E-23)"
+        if own[coord] is not Feature.CITY:
+            return index, f"{where} holds no City: only a City becomes the capital (A-3.2)"
+        if coord == capital:
+            return index, f"{where} is your capital already: list the Cities to move it to"
+    return None
 
 
 def _with_kingdom(world: World, kingdom_id: int, **changes) -> World:

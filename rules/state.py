@@ -197,6 +197,8 @@ class KingdomState:
     power: int = 0
     industry: int = 0  # Table 9: converts to power 3 for 1, the remainder kept
     eliminated: bool = False
+    # E-23: the cities the player named, in order, to move the capital to if it falls
+    fallback_capitals: tuple[Coord, ...] = ()
 
 
 @dataclass(frozen=True)

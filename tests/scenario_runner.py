@@ -46,6 +46,9 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        in_force: true; notice: true ends one after the
                                        turn; public: false hides one
   kingdoms:    {1: {power: 3, industry: 2}}   optional KingdomState fields
+  fallback_capitals: {2: [[5, 0], [3, 0]]}
+                                       optional: each kingdom's fallback-capital list,
+                                       first choice first (E-23, rules.capitals)
   armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
                                        optional: allocation (default: the points, at
                                        least 1,000; E-14) and rested: true (E-01)
@@ -159,6 +162,7 @@ CASE_KEYS = {
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
+    "fallback_capitals",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map"}
 
@@ -256,6 +260,11 @@ def _world(data: dict) -> World:
     )
     for kingdom_id, fields in data.get("kingdoms", {}).items():
         world.kingdoms[kingdom_id] = dataclasses.replace(world.kingdoms[kingdom_id], **fields)
+    for kingdom_id, hexes in data.get("fallback_capitals", {}).items():  # E-23
+        listed = tuple(_coord(c) for c in hexes)
+        world.kingdoms[kingdom_id] = dataclasses.replace(
+            world.kingdoms[kingdom_id], fallback_capitals=listed
+        )
     world.neutral_kingdoms = _neutral_kingdoms(world, data.get("neutral_kingdoms", {}))
     world.known_neutrals = {k: frozenset(ids) for k, ids in data.get("known", {}).items()}
     world.neutral_battles_last_turn = frozenset(data.get("neutral_battles_last_turn", ()))

@@ -113,3 +113,28 @@ def test_the_gm_renames_a_neutral_general_in_the_admin(demo, client):
     assert (general.name, general.generalship) == ("Grimbold Ironfist", 1)
     entry = TurnEvent.objects.get(kind="GMCorrection")
     assert not entry.public and entry.kingdom_ids == []
+
+
+def test_a_neutral_kingdom_added_in_the_admin_gets_its_general_too(demo, client):
+    """A-1.4.10, E-20: the admin's new neutral kingdom gets one General, made by the same
+    function as set-up's (campaign.setup.neutral_general); an edit makes no second."""
+    from kingdoms.models import NeutralKingdom
+
+    capital = demo.campaign.hexes.filter(owner=None, neutral_kingdom=None).order_by("id").first()
+    client.force_login(User.objects.create_superuser("operator", password="pw-operator"))
+    form = {"campaign": demo.campaign.pk, "name": "Kislev Reach", "race": "men",
+            "capital": capital.pk, "protector": "", "ally": ""}  # fmt: skip
+    response = client.post("/admin/kingdoms/neutralkingdom/add/", form)
+    assert response.status_code == 302, response.content[:800]
+    neutral = NeutralKingdom.objects.get(name="Kislev Reach")
+    general = _general(neutral)
+    assert (general.name, general.kingdom, general.army, general.xp) == (
+        "General of Kislev Reach", None, None, 0,
+    )  # fmt: skip
+    response = client.post(
+        f"/admin/kingdoms/neutralkingdom/{neutral.pk}/change/", {**form, "race": "kislevites"}
+    )
+    assert response.status_code == 302, response.content[:800]
+    assert Character.objects.filter(neutral_kingdom=neutral).count() == 1
+    entry = TurnEvent.objects.filter(kind="GMCorrection").first()
+    assert not entry.public and entry.payload["changes"] == ["created"]

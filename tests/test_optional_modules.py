@@ -13,6 +13,7 @@ from campaign.pipeline.steps import turn_step_resolve
 from campaign.selectors import visible_chronicle
 from campaign.services import turn_claim_step
 from campaign.setup import demo_campaign_create
+from kingdoms.spending_services import spend_submit
 from rules.ruleset import OPTIONS, TABLES, rows_to_text
 from rules.state import Ruleset
 from rules.visibility import Viewer
@@ -74,14 +75,38 @@ def test_random_events_switched_on_roll_table_31_for_everyone_to_read(demo, clie
     assert rolled.payload["text"] in html
 
 
-def test_an_edited_table_31_is_the_one_rolled_and_offers_a_wandering_hero(demo, client):
+def test_table_31_row_9_the_wandering_hero_is_offered_on_the_next_turn_s_bulletin(demo, client):
+    """Table 31 row 9, B 6.2, E-21 (the lead's ruling): an edited Table 31 is the one
+    rolled; the hero comes at Provisional Results of turn 1, after its sealed bids, so
+    turn 2 opens with him on its bulletin, announced to all, and he is bid for then."""
     campaign = _switch_on(
         demo, client, **{"option-random_events": "1", "table-table-31": "2-12 wandering_hero"}
     )
     turn = _provisional(campaign)
-    assert TurnEvent.objects.get(kind="RandomEventRolled").payload["event"] == "wandering_hero"
-    offer = MercenaryOffer.objects.get(turn=turn)
-    assert offer.special and offer.minimum_bid == 1
+    rolled = TurnEvent.objects.get(turn=turn, kind="RandomEventRolled")
+    assert rolled.payload["event"] == "wandering_hero"
+    assert TurnEvent.objects.filter(turn=turn, kind="WanderingHero", public=True).exists()
+    assert not MercenaryOffer.objects.filter(turn=turn).exists(), "turn 1's bids are in"
+
+    turn_claim_step(turn=turn, by=None, enqueue=False)  # Final Results: turn 2 opens
+    turn_step_resolve(turn_id=turn.pk)
+    following = campaign.turns.get(number=turn.number + 1)
+    offer = MercenaryOffer.objects.get(turn=following)
+    assert offer.special and offer.minimum_bid == 1 and offer.name == "A wandering hero"
+    announced = TurnEvent.objects.get(turn=following, kind="MercenaryOffered")
+    assert announced.public and announced.payload["special"] is True
+    bulletin = client.get(f"/api/campaigns/{campaign.pk}/bulletin/").json()
+    assert [o["name"] for o in bulletin["offers"]] == ["A wandering hero"]
+
+    alice = demo.kingdoms["alice"]
+    army = alice.armies.order_by("id").first()
+    spend_submit(
+        campaign=campaign, by=demo.players["alice"], kind="mercenary_bid", amount=1,
+        army_id=army.pk, offer_id=offer.pk,
+    )  # fmt: skip
+    _provisional(campaign)
+    [won] = TurnEvent.objects.filter(turn=following, kind="MercenaryBidResolved")
+    assert won.payload["offer_id"] == offer.pk and won.payload["won"] is True
 
 
 def test_a_table_31_with_a_gap_is_refused_by_its_field_and_saves_nothing(demo, client):

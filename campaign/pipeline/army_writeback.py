@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from campaign.models import MercenaryOffer
 from kingdoms.models import Army
 from rules import events as ev
-from rules.modules.random_events import BanditsStruck, WanderingHero
+from rules.modules.random_events import BanditsStruck
 
 
 def army_appliers(writer) -> dict[type, Callable]:
@@ -24,7 +23,6 @@ def army_appliers(writer) -> dict[type, Callable]:
         ev.HexRavaged: state.ravaged,
         ev.ModuleStateChanged: state.module_state,
         BanditsStruck: state.bandits,
-        WanderingHero: state.offers.append,
     }
 
 
@@ -35,7 +33,6 @@ class _State:
         self.writer = writer
         self.cut_ids: set[int] = set()
         self.modules: dict[str, dict] = {}
-        self.offers: list[WanderingHero] = []
 
     @classmethod
     def of(cls, writer) -> _State:
@@ -77,7 +74,8 @@ class _State:
 
 
 def army_flush(writer) -> None:
-    """The allocations cut (E-14), the modules' state, the wandering hero's offer."""
+    """The allocations cut (E-14), the modules' state. The wandering hero (Table 31 row
+    9) is only chronicled here: the next turn offers him (campaign.services.turn_open)."""
     state: _State = writer.army_state
     armies = writer.snapshot.armies
     Army.objects.bulk_update([armies[i] for i in sorted(state.cut_ids)], ["allocation"])
@@ -85,13 +83,3 @@ def army_flush(writer) -> None:
         campaign = writer.turn.campaign
         campaign.module_state = {**(campaign.module_state or {}), **state.modules}
         campaign.save(update_fields=["module_state"])
-    MercenaryOffer.objects.bulk_create(
-        MercenaryOffer(
-            turn=writer.turn,
-            name=offer.name,
-            description="Table 31: a wandering hero (B 6.2, E-21).",
-            minimum_bid=offer.minimum_bid,
-            special=True,
-        )
-        for offer in state.offers
-    )

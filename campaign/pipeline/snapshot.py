@@ -186,6 +186,7 @@ def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
         power=k.power,
         industry=k.industry,
         eliminated=k.eliminated,
+        fallback_capitals=tuple((q, r) for q, r in k.fallback_capitals or ()),  # E-23
     )
 
 

@@ -186,7 +186,11 @@ class Writer:
         self._hex(event.hex).is_orphan = event.orphan
 
     def _capital(self, event: ev.CapitalMoved) -> None:
-        self._kingdom(event.kingdom_id).capital = self.snapshot.hexes[tuple(event.new)]
+        """A-3.2, E-23: the new capital leaves the fallback-capital list; the rest stand."""
+        kingdom = self._kingdom(event.kingdom_id)
+        kingdom.capital = self.snapshot.hexes[tuple(event.new)]
+        new = list(event.new)
+        kingdom.fallback_capitals = [c for c in kingdom.fallback_capitals or () if c != new]
 
     def _eliminated(self, event: ev.KingdomEliminated) -> None:
         """E-27: the land becomes unowned and explored; power and industry go."""
@@ -247,7 +251,7 @@ class Writer:
         )
         Kingdom.objects.bulk_update(
             [snapshot.kingdoms[i] for i in sorted(self.kingdom_ids)],
-            ["power", "industry", "capital", "eliminated"],
+            ["power", "industry", "capital", "eliminated", "fallback_capitals"],
         )
         Battle.objects.bulk_update(
             [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from kingdoms.api import agreements, edicts, spending, views
+from kingdoms.api import agreements, capitals, edicts, spending, views
 from kingdoms.api.army_urls import urlpatterns as army_urlpatterns
 
 urlpatterns = [
@@ -31,6 +31,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/standings/",
         views.StandingsView.as_view(),
         name="api-standings",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/kingdom/fallback-capitals/",
+        capitals.FallbackCapitalsView.as_view(),
+        name="api-fallback-capitals",
     ),
     path(
         "campaigns/<int:campaign_id>/agreements/",

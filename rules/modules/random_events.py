@@ -4,6 +4,8 @@ Rolled on 2d6 once a turn in Phase 1, at the start of Provisional Results, and a
 to everyone. Rows 4 (bandits) and 10 (storms) act at step 3e, against this turn's
 patrols (E-12). Rows 3 and 6 hit player armies only, rounded to 5 points; an army below
 1,000 points follows E-14 (only Rest from its next orders), and one at 0 is destroyed.
+Row 9's wandering hero comes after the turn's sealed bids, so he is offered on the next
+turn's bulletin (the lead's ruling).
 
 "A random kingdom" is a player kingdom still in play, picked with a logged die; "a random
 army" likewise among their armies. Table 31 is an editable table (``table-31``), and each
@@ -105,7 +107,10 @@ class StormsCalledOff(Announcement):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class WanderingHero(Announcement):
-    """Table 31 row 9, B 6.2, E-21: an extra special mercenary offered this turn."""
+    """Table 31 row 9, B 6.2, E-21: an extra special mercenary. Rolled at Provisional
+    Results, after this turn's sealed bids came with the orders, he is offered on the
+    next turn's bulletin (the lead's ruling; campaign.services.turn_open makes the
+    offer)."""
 
     name: str = "A wandering hero"
     minimum_bid: int = 1
@@ -169,7 +174,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
         events.append(
             WanderingHero(
                 rule="Table 31 B 6.2 E-21",
-                text="A wandering hero offers his sword.",
+                text="A wandering hero will offer his sword on the next turn's bulletin.",
                 minimum_bid=world.ruleset.wandering_hero_bid,
             )
         )

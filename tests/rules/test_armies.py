@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from rules.armies import (
     allocation_change_problem,
     kingdom_support,
@@ -103,3 +105,22 @@ def test_points_follow_the_cut_down_and_orders_of_a_disbanded_army_go():
 def test_no_cut_when_it_fits():
     world = build("F1 F1 F1 F1", armies=(army(1, 1, 2000),))
     assert support_cuts(world) == (world, [])
+
+
+def test_e_14_a_temporary_loss_of_support_cuts_the_largest_for_good():
+    """A-1.1.4, §5.6, E-14 as ruled: a hex under Unrest gives no Support, so the
+    allocations above it are cut by default at Provisional Results, and stay cut when
+    the Unrest is over (an allocation grows again only by raising or Rest)."""
+    world = build(
+        "F1 F1 F1 F1",
+        turn=2,
+        hexes={(0, 0): {"feature": Feature.CITY}, (3, 0): {"unrest_from": 2, "unrest_until": 2}},
+        armies=(army(1, 1, 1500), army(2, 1, 1000)),
+    )
+    assert kingdom_support(world, 1) == 2250
+    after, events = support_cuts(world)
+    [cut] = of_type(events, AllocationCut)
+    assert (cut.army_id, cut.allocation_before, cut.allocation) == (1, 1500, 1250)
+    later = dataclasses.replace(after, turn=3)
+    assert kingdom_support(later, 1) == 2500 and support_cuts(later)[1] == []
+    assert later.armies[1].allocation == 1250

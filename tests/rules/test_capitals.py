@@ -2,6 +2,7 @@
 
 import dataclasses
 
+from rules.capitals import fallback_capital, fallback_list_problem
 from rules.dice import ForcedDice
 from rules.events import (
     ArmyDestroyed,
@@ -90,3 +91,49 @@ def test_a_3_1_the_last_kingdom_standing_wins_at_once():
     (won,) = of_type(events, CampaignWon)
     assert won.winner_ids == (1,) and won.rule == "A-3.1"
     assert not [e for e in events if e.type == "CampaignEndRoll"], "no end roll needed"
+
+
+# --- E-23: the fallback-capital list ----------------------------------------------------
+
+
+def _listing(w, *coords):
+    kingdom = dataclasses.replace(w.kingdoms[2], fallback_capitals=tuple(coords))
+    return dataclasses.replace(w, kingdoms={**w.kingdoms, 2: kingdom})
+
+
+def test_e_23_the_first_listed_city_still_held_is_the_new_capital():
+    """(0, 1) stands alone, so the default would take (3, 0); the list says (0, 1)."""
+    w = world(features={(3, 0): Feature.CITY, (0, 1): Feature.CITY})
+    (moved,) = of_type(take_capital(_listing(w, (0, 1), (3, 0)), []), CapitalMoved)
+    assert moved.new == (0, 1)
+
+
+def test_e_23_entries_lost_or_no_longer_cities_are_skipped_then_the_default():
+    """(1, 0) is the capital just taken, (2, 0) a Town now, (4, 0) another kingdom's:
+    none serves, so the next listed City, or else E-23's default."""
+    w = world(features={(3, 0): Feature.CITY, (0, 1): Feature.CITY, (2, 0): Feature.TOWN})
+    (moved,) = of_type(take_capital(_listing(w, (1, 0), (2, 0), (4, 0), (0, 1)), []), CapitalMoved)
+    assert moved.new == (0, 1)
+    (moved,) = of_type(take_capital(_listing(w, (1, 0), (2, 0), (4, 0)), []), CapitalMoved)
+    assert moved.new == (3, 0)
+
+
+def test_e_23_a_list_cannot_save_a_kingdom_without_a_city():
+    w = world(features={(2, 0): Feature.TOWN})
+    assert fallback_capital(_listing(w, (2, 0)), 2) is None
+
+
+def test_e_23_a_new_list_holds_own_cities_each_once_not_the_capital():
+    own = {(1, 0): Feature.CITY, (2, 0): Feature.TOWN, (3, 0): Feature.CITY, (0, 1): None}
+    assert fallback_list_problem([], own, (1, 0)) is None
+    assert fallback_list_problem([(3, 0)], own, (1, 0)) is None
+    cases = [
+        ([(3, 0), (3, 0)], 1, "on the list twice"),
+        ([(3, 0), (4, 0)], 1, "(4, 0) is not one of your hexes"),
+        ([(2, 0)], 0, "(2, 0) holds no City"),
+        ([(0, 1)], 0, "holds no City"),
+        ([(1, 0)], 0, "is your capital already"),
+    ]
+    for wanted, index, reason in cases:
+        found = fallback_list_problem(wanted, own, (1, 0))
+        assert found is not None and found[0] == index and reason in found[1], wanted
