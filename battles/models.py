@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from rules.state import Decision, DefenderKind, Role, Strategy
+from rules.state import Decision, DefenderKind, IfWon, Role, Strategy
 
 
 def _choices(enum) -> list[tuple[str, str]]:
@@ -25,6 +25,12 @@ class Battle(models.Model):
     resolved = models.BooleanField(default=False)
     result = models.CharField(max_length=20, blank=True)  # draw/marginal/solid/massacre/...
     winner = models.CharField(max_length=10, blank=True, choices=_choices(Role))
+    # P-C3, E-15: a follow-up battle of a contested hex is fought only if the battle
+    # ``after`` ends as ``if_won`` (its attacker or defender won, or nobody did)
+    after = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="follow_ups"
+    )
+    if_won = models.CharField(max_length=10, blank=True, choices=_choices(IfWon))
 
     class Meta:
         ordering = ["turn", "seq"]
@@ -54,6 +60,12 @@ class BattleSide(models.Model):
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
+    # P-C4: a defending patrol's place for this battle among its battles, as its owner
+    # ordered them at Phase 4 (battles.services.battle_order_set); his secret
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # E-15: the patrols of this side's kingdom that cover the hex, the default first,
+    # when there are two or more: the owner may name another (battle_defender_name)
+    patrol_choices = models.ManyToManyField("kingdoms.Army", blank=True, related_name="+")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["battle", "role"], name="one_side_per_role")]

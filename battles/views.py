@@ -1,5 +1,7 @@
-"""The battles page: each battle of the turn, and for one's own sides the Phase 4 choice
-(A-2.4 fight or retreat, Table 24 strategy) while the turn takes decisions."""
+"""The battles page: each battle of the turn, and for one's own sides the Phase 4 choices
+while the turn takes decisions: A-2.4 fight or retreat and the Table 24 strategy (for a
+contested hex's follow-ups too, P-C3, E-15), the defending patrol (E-15) and the order
+of a patrol's battles (P-C4)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_GET, require_http_methods
 
-from battles.forms import DecisionForm
+from battles.forms import BattleOrderForm, DecisionForm, DefenderForm
 from battles.models import BattleSide
-from battles.selectors import visible_battles
-from battles.services import battle_decide
+from battles.selectors import patrol_orders, visible_battles
+from battles.services import battle_decide, battle_defender_name, battle_order_set
 from campaign.errors import Refused
 from campaign.models import Turn
 from campaign.views import (
@@ -22,6 +24,7 @@ from campaign.views import (
     seat_for,
     turn_with_results,
 )
+from kingdoms.models import Army
 
 
 def _may_choose(seat: Seat, turn: Turn, battle: dict, side: dict) -> bool:
@@ -47,19 +50,50 @@ def _battle_card(seat: Seat, turn: Turn, battle: dict, bound: DecisionForm | Non
             forms[bound.side_id] = bound
         else:
             errors = [error for field_errors in bound.errors.values() for error in field_errors]
-    sides = [{**side, "form": forms.get(side["id"])} for side in battle["sides"]]
+    sides = [
+        {**side, "form": forms.get(side["id"]), "defender_form": _defender_form(side, forms)}
+        for side in battle["sides"]
+    ]
     return {"battle": battle, "sides": sides, "errors": errors}
+
+
+def _defender_form(side: dict, forms: dict) -> DefenderForm | None:
+    """E-15: the owner may name another covering patrol while he may choose for the side."""
+    if side["id"] not in forms or not side["patrol_choices"] or not side["own"]:
+        return None
+    return DefenderForm.for_side(side)
 
 
 @login_required
 @require_GET
 def battles(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
+    return _render_list(request, seat_for(request, campaign_id))
+
+
+def _render_list(
+    request: HttpRequest,
+    seat: Seat,
+    bound: BattleOrderForm | DefenderForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The page, or its list for HTMX, with a posted ``bound`` form in its place."""
     current, previous = recent_turns(seat.campaign)
     shown = turn_with_results(current, previous)
     cards = (
         [_battle_card(seat, shown, b) for b in visible_battles(shown, seat.viewer)] if shown else []
     )
+    if isinstance(bound, DefenderForm):
+        for card in cards:
+            for side in card["sides"]:
+                if side["id"] == bound.side_id:
+                    side["defender_form"] = bound
+    orders = []
+    if shown is not None and shown.state == Turn.State.DECISIONS and not seat.viewer.is_gm:
+        for patrol in patrol_orders(shown, seat.viewer):  # P-C4: his own patrols only
+            form = BattleOrderForm(patrol=patrol)
+            if isinstance(bound, BattleOrderForm) and bound.patrol["army"] == patrol["army"]:
+                form = bound
+            orders.append({"patrol": patrol, "form": form})
     context = {
         "seat": seat,
         "campaign": seat.campaign,
@@ -67,10 +101,69 @@ def battles(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "previous_turn": previous,
         "shown_turn": shown,
         "cards": cards,
+        "patrol_orders": orders,
     }
     return render_page(
-        request, "battles/battles.html", "battles/partials/battle_list.html", context
+        request, "battles/battles.html", "battles/partials/battle_list.html", context, status
     )
+
+
+@login_required
+@require_http_methods(["POST"])
+def battle_order(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResponse:
+    """P-C4: the order in which one's patrol fights the invasions that hit it; the answer
+    is the battles list (HTMX) or, after a plain post, the page."""
+    seat = seat_for(request, campaign_id)
+    army = get_object_or_404(Army, pk=army_id, kingdom__campaign=seat.campaign)
+    current, previous = recent_turns(seat.campaign)
+    shown = turn_with_results(current, previous)
+    own = patrol_orders(shown, seat.viewer) if shown is not None and not seat.viewer.is_gm else []
+    patrol = next((p for p in own if p["army"] == army.pk), None)
+    if patrol is None:  # not his patrol, or it faces fewer than two invasions
+        raise Http404("No such patrol to order.")
+    form, status = BattleOrderForm(request.POST, patrol=patrol), 200
+    if form.is_valid():
+        try:
+            battle_order_set(army=army, by=request.user, battles=form.battles())
+        except Refused as refused:
+            form.refuse(refused)
+            status = refusal_status(request, refused)
+        else:
+            if not request.htmx:
+                return redirect("battles", campaign_id=campaign_id)
+            form = None
+    else:
+        status = 200 if request.htmx else 400
+    return _render_list(request, seat, form, status)
+
+
+@login_required
+@require_http_methods(["POST"])
+def battle_defender(request: HttpRequest, campaign_id: int, side_id: int) -> HttpResponse:
+    """E-15: the owner names the patrol that defends a hex several of his patrols cover;
+    the answer is the battles list (the choice holds for every battle in the hex)."""
+    seat = seat_for(request, campaign_id)
+    side = get_object_or_404(
+        BattleSide.objects.select_related("battle__turn"),
+        pk=side_id,
+        battle__turn__campaign=seat.campaign,
+    )
+    choices = [{"id": a.id, "name": a.name, "points": a.points} for a in side.patrol_choices.all()]
+    form, status = DefenderForm(request.POST, side_id=side.pk, choices=choices), 200
+    if form.is_valid():
+        army = Army.objects.get(pk=form.cleaned_data["army"])
+        try:
+            battle_defender_name(side=side, by=request.user, army=army)
+        except Refused as refused:
+            form.refuse(refused)
+            status = refusal_status(request, refused)
+        else:
+            if not request.htmx:
+                return redirect("battles", campaign_id=campaign_id)
+            form = None
+    else:
+        status = 200 if request.htmx else 400
+    return _render_list(request, seat, form, status)
 
 
 @login_required

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from campaign.agreements_narration import AGREEMENT_NARRATORS
 from campaign.army_narration import ARMY_NARRATORS
+from campaign.pairing_narration import PAIRING_NARRATORS, with_follow_up
+from campaign.postbattle_narration import POST_BATTLE_NARRATORS
 from campaign.spending_narration import SPENDING_NARRATORS
 
 
@@ -178,6 +180,9 @@ def _battle_declared(p: dict, names: Names) -> str:
         incited = names.neutral(p["attacker_neutral_kingdom_id"])  # Q17
         attacker = f"Incited, {incited}" + _points(p, "attacker_points")
     kind = p.get("defender_kind")
+    if kind == "invader":  # P-C3, E-15: two invaders of one hex fight each other first
+        other = _defender(p, names) + _points(p, "defender_points")
+        return f"{attacker} and {other} both invaded {_hex(p)}: they fight each other first."
     if kind == "undefended":
         return f"{attacker} invaded {_hex(p)}, which nobody defends."
     if kind == "lost_cause":
@@ -457,7 +462,7 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "HexScouted": _hex_scouted,
     "ScoutsSeen": _scouts_seen,
     "NeutralKingdomDiscovered": _neutral_kingdom_discovered,
-    "BattleDeclared": _battle_declared,
+    "BattleDeclared": with_follow_up(_battle_declared),  # P-C3, E-15: "if … wins"
     "Retreated": _retreated,
     "BattleFought": _battle_fought,
     "BattleWon": _battle_won,
@@ -496,6 +501,8 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "BanditLairRolled": _bandit_lair_rolled,  # Table 17
     **AGREEMENT_NARRATORS,  # Q23: agreements between players (campaign.agreements_narration)
     **SPENDING_NARRATORS,  # Table 10, Table 11, diplomacy (campaign.spending_narration)
+    **PAIRING_NARRATORS,  # P-C3, P-C4, E-15 (campaign.pairing_narration)
+    **POST_BATTLE_NARRATORS,  # §3 6c, Tables 12–16, 18–22 (campaign.postbattle_narration)
 }
 
 

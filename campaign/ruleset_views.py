@@ -13,12 +13,13 @@ from campaign.errors import Refused
 from campaign.services import campaign_ruleset_change
 from campaign.views import Seat, refusal_status, seat_for
 from rules.battle import TABLE_23_MODIFIERS
-from rules.recovery import TABLE_13_MODIFIERS
+from rules.recovery import TABLE_12_MODIFIERS, TABLE_13_MODIFIERS
 from rules.ruleset import OPTIONS, TABLES, RulesetError, grouped, overrides_from_form
 
 # E-21: "the rules page lists all the modifiers of each table", from each table's registry
 MODIFIERS = {
-    "Table 13: character recovery (the roll comes with post-battle, issue 4)": TABLE_13_MODIFIERS,
+    "Table 12: unit recovery (tabletop battles)": TABLE_12_MODIFIERS,
+    "Table 13: character recovery": TABLE_13_MODIFIERS,
     "Table 23: basic strategy modifier": TABLE_23_MODIFIERS,
 }
 

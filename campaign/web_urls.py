@@ -43,6 +43,16 @@ urlpatterns = [
         battle_views.battle_decision,
         name="battle-decision",
     ),
+    path(  # E-15: the owner names the defending patrol
+        "campaigns/<int:campaign_id>/battles/sides/<int:side_id>/defender/",
+        battle_views.battle_defender,
+        name="battle-defender",
+    ),
+    path(  # P-C4: the order of a patrol's battles
+        "campaigns/<int:campaign_id>/battles/patrols/<int:army_id>/order/",
+        battle_views.battle_order,
+        name="battle-order",
+    ),
     path("campaigns/<int:campaign_id>/chronicle/", views.chronicle, name="chronicle"),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),

@@ -37,7 +37,9 @@ class ArmyAdmin(KingdomChildAdmin):
 
 @admin.register(Character)
 class CharacterAdmin(KingdomChildAdmin):
-    list_display = ("name", "kingdom", "neutral_kingdom", "army", "xp", "generalship", "is_general")
+    list_display = (
+        "name", "kingdom", "neutral_kingdom", "army", "xp", "generalship", "is_general", "status",
+    )  # fmt: skip
 
     def campaign_of(self, obj):
         """A player's character, or a neutral kingdom's General (E-20)."""

@@ -97,6 +97,11 @@ class Character(models.Model):
     army (A-1.4.10–11, E-20): ``neutral_kingdom`` set, no kingdom and no army, one a
     neutral kingdom, seen by the GM alone (the kingdom is hidden, A-1.4.18)."""
 
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        DEAD = "dead", "Dead (Table 13)"
+        RETIRED = "retired", "Retired at 0 W (E-03)"
+
     kingdom = models.ForeignKey(
         Kingdom, null=True, blank=True, on_delete=models.CASCADE, related_name="characters"
     )
@@ -116,6 +121,16 @@ class Character(models.Model):
     is_general = models.BooleanField(default=False)
     is_grand_marshal = models.BooleanField(default=False)
     tactician = models.BooleanField(default=False)
+    # §5.8–5.9, E-03, E-11 (rules.postbattle): his fate, his racial profile as the GM
+    # entered it ({"w": 3, "ws": 5, …}; may stay empty), the injuries and skills as deltas
+    # on it, the skills gained in order (Tables 19–22), his magic, and Shaken (Table 14)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
+    profile = models.JSONField(default=dict, blank=True)
+    stat_deltas = models.JSONField(default=dict, blank=True)
+    skills = models.JSONField(default=list, blank=True)
+    is_wizard = models.BooleanField(default=False)
+    wizard_level = models.PositiveSmallIntegerField(default=0)
+    shaken_until_turn = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -95,7 +95,8 @@ def side_points(side: Side, points: dict[int, int]) -> int:
 
 def characters(world: World, side: Side) -> list[CharacterState]:
     """The characters with the side's armies, by id; for a neutral kingdom's army (A-1.4.8,
-    defending or incited), its General (A-1.4.10–11, E-20)."""
+    defending or incited), its General (A-1.4.10–11, E-20). Only those who may fight this
+    turn: not dead, retired or Shaken (Tables 13–14, E-03; rules.postbattle)."""
     if side.army_ids:
         found = (c for c in world.characters.values() if c.army_id in side.army_ids)
     elif side.neutral_kingdom_id is not None:
@@ -104,7 +105,7 @@ def characters(world: World, side: Side) -> list[CharacterState]:
         )
     else:
         return []
-    return sorted(found, key=lambda c: c.id)
+    return sorted((c for c in found if c.fights(world.turn)), key=lambda c: c.id)
 
 
 def basic_strategy_modifier(
@@ -144,8 +145,8 @@ def _grand_marshal(world: World, battle: BattleState, role: Role, points: dict[i
 
 
 def _fortification(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
-    if role is not Role.DEFENDER:
-        return 0
+    if role is not Role.DEFENDER or battle.defender_kind is DefenderKind.INVADER:
+        return 0  # P-C3: an invader of a contested hex does not hold its walls
     return fortification_bonus(world.ruleset, world.hexes[battle.hex].defence)
 
 
@@ -166,10 +167,12 @@ def _home_ground(world: World, battle: BattleState) -> bool:
 
 def _ford(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
     """Table 17, E-07, E-32: the invaders stand on their origin since Provisional
-    Results; +1 once if one of them invades from a Ford or bridge (E-28: one side)."""
-    if role is not Role.ATTACKER:
+    Results; +1 once if one of them invades from a Ford or bridge (E-28: one side). In
+    a contested hex both sides invade (P-C3)."""
+    if role is not Role.ATTACKER and battle.defender_kind is not DefenderKind.INVADER:
         return 0
-    origins = {world.armies[a].position for a in battle.attacker.army_ids if a in world.armies}
+    army_ids = _side(battle, role).army_ids
+    origins = {world.armies[a].position for a in army_ids if a in world.armies}
     fords = [c for c in origins if c in world.hexes and world.hexes[c].minor_feature == FORD]
     return world.ruleset.ford_bonus if fords else 0
 

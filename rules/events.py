@@ -17,6 +17,7 @@ from rules.state import (
     DefenderKind,
     EdictKind,
     Feature,
+    IfWon,
     NeutralConquest,
     Role,
     Strategy,
@@ -124,6 +125,21 @@ class BattleDeclared(Event):
     # At a neutral capital: the invader's standing choice if he takes it (A-1.4.17, E-23)
     neutral_conquest: NeutralConquest | None = None
     attacker_neutral_kingdom_id: int | None = None  # an incited attack (A-1.4.12, Q17)
+    # P-C3, E-15: a follow-up battle of a contested hex, fought only if the battle
+    # declared ``after``-th (1, 2, …, as declared_battles keys them) ended as ``if_won``
+    after: int | None = None
+    if_won: IfWon | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CoveringPatrols(Event):
+    """E-15: the patrols of ``kingdom_id`` that cover an invaded hex, the default defender
+    (the one with the most points) first; the owner may name another at Phase 4. His
+    own secret: the invader does not learn which other patrols stand near."""
+
+    hex: Coord
+    kingdom_id: int
+    army_ids: tuple[int, ...]
 
 
 @dataclass(frozen=True, kw_only=True)

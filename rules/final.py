@@ -1,10 +1,13 @@
 """Phase 6, Final Results, and Phase 7 (§3 steps 6a, 6b, 6f; A-3.0.2).
 
-Battles are resolved in key order. Until issue 4 brings the full P-C3 chain, the first
-invader to win a contested hex takes it and later battles declared there are not fought;
-their armies stay on their origin. Armies were placed on their origin or base at
-Provisional Results (E-32), so only winners move here. Resting armies were rebuilt at
-Provisional Results too (rules.rest); a battle fought here clears the rested flag (E-01).
+Battles are fought in key order, except where P-C3 and P-C4 say otherwise
+(``fighting_order``): a follow-up battle of a contested hex comes after the battle it
+follows, and is fought only if that battle ended as it needs (E-15); a patrol fights its
+battles in the order its owner gave them. Once a hex is taken, later battles declared
+there are not fought; their armies stay on their origin. Armies were placed on their
+origin or base at Provisional Results (E-32), so only winners move here. Resting armies
+were rebuilt at Provisional Results too (rules.rest); a battle fought here clears the
+rested flag (E-01).
 """
 
 from __future__ import annotations
@@ -43,11 +46,27 @@ from rules.neutrals import (
     neutral_capitals,
 )
 from rules.orders import Patrol, covering_patrol, patrol_bases
+from rules.postbattle import resolve_post_battle
 from rules.power import campaign_won, collect_power, owners_applied
 from rules.rest import rest_flags_used
-from rules.spending import builds_completed, shared_power, temporary_points_lost
+from rules.spending import (
+    builds_completed,
+    shared_power,
+    surgeon_kingdoms,
+    temporary_points_lost,
+)
 from rules.spending_state import Spend
-from rules.state import BattleState, Coord, Decision, DefenderKind, Edict, Order, Role, World
+from rules.state import (
+    BattleState,
+    Coord,
+    Decision,
+    DefenderKind,
+    Edict,
+    IfWon,
+    Order,
+    Role,
+    World,
+)
 
 
 def resolve_final(
@@ -75,8 +94,8 @@ def resolve_final(
     outcome = Outcome()
     orders = list(orders)
     turn = _TurnSoFar.of(world, orders)
-    for battle in sorted(battles, key=lambda b: b.key):
-        if battle.hex in turn.taken:
+    for battle in fighting_order(battles):
+        if battle.hex in turn.taken or not turn.reached(battle):
             continue
         declared, battle = battle, turn.current(world, battle)
         outcome.events += _took_over(declared, battle, turn.points)
@@ -86,6 +105,9 @@ def resolve_final(
         outcome.events += modules.after_battle(world, battle, events)  # rules.modules
     outcome.events += turn.neutral_conquests(world)
     spends = list(spends)
+    outcome.events += resolve_post_battle(  # 6c: Tables 12–16, 18–22
+        world, battles, outcome.events, dice, surgeon_kingdoms(spends)
+    )
     outcome.events += pacified_join(turn.owners, world, spends)  # Table 11, E-26
     conquered = conquests_applied(owners_applied(world, turn.owners), outcome.events)
     conquered, edicts_done = resolve_edicts(conquered, edicts, orders, dice)  # E-26
@@ -140,6 +162,7 @@ class _TurnSoFar:
     rested: set[int] = field(default_factory=set)  # armies whose next battle is rested (E-01)
     neutral_capitals: dict[Coord, int] = field(default_factory=dict)  # hex → neutral kingdom
     capitals_won: list[BattleState] = field(default_factory=list)  # A-1.4.16, applied last
+    results: dict[int, Role | None] = field(default_factory=dict)  # battle key → its winner
 
     @classmethod
     def of(cls, world: World, orders: Iterable[Order] = ()) -> _TurnSoFar:
@@ -176,9 +199,20 @@ class _TurnSoFar:
             return dataclasses.replace(battle, defender=defender)
         return battle
 
+    def reached(self, battle: BattleState) -> bool:
+        """P-C3, E-15: a follow-up battle of a contested hex is fought only if the battle
+        it follows was resolved with the outcome it needs."""
+        if battle.after is None:
+            return True
+        if battle.after not in self.results:
+            return False
+        winner = self.results[battle.after]
+        return battle.if_won is (IfWon(winner.value) if winner else IfWon.NOBODY)
+
     def apply(self, battle: BattleState, events: list[Event]) -> list[Event]:
         """§3 step 6b and E-32 for one resolved battle."""
         winner = next(e.winner for e in events if isinstance(e, BattleWon))
+        self.results[battle.key] = winner
         for e in events:
             if isinstance(e, DefenderLosses):
                 self.defenders[e.hex] = e.points_left
@@ -190,6 +224,8 @@ class _TurnSoFar:
         ):
             self.used_up.update(patrol)
         flags = rest_flags_used(battle, events, self.rested)
+        if battle.defender_kind is DefenderKind.INVADER:
+            return flags  # P-C3, E-15: the survivor goes on to the next battle of the hex
         if winner is not Role.ATTACKER or is_roaming(battle.attacker):
             return flags  # E-12, E-39: a roaming force (the Beast) takes no hex
         if battle.attacker.kingdom_id is None:  # Q17: an incited neutral army won
@@ -258,6 +294,36 @@ class _TurnSoFar:
             if where in self.taken and self.owners[where] != army.kingdom_id:
                 moves += self._move((army.id,), kingdom.capital)
         return moves
+
+
+def fighting_order(battles: Iterable[BattleState]) -> list[BattleState]:
+    """P-C3, P-C4, E-15: the order the turn's battles are fought in. Key (declaration)
+    order, except that a follow-up battle of a contested hex comes after the battle it
+    follows, and that a patrol fights the battles it was declared against in the order
+    its owner gave them at Phase 4 (``Side.rank``; the unranked after the ranked, in key
+    order), other battles coming between them as their keys fall."""
+    by_key = {b.key: b for b in battles}
+    before: dict[int, set[int]] = {key: set() for key in by_key}
+    for b in by_key.values():
+        if b.after in by_key:
+            before[b.key].add(b.after)
+    patrols: dict[tuple[int, ...], list[BattleState]] = defaultdict(list)
+    for b in by_key.values():
+        if b.defender_kind is DefenderKind.PATROL and b.defender is not None:
+            patrols[b.defender.army_ids].append(b)
+    for group in patrols.values():
+        ranked = sorted(group, key=lambda b: (b.defender.rank is None, b.defender.rank, b.key))
+        for earlier, later in zip(ranked, ranked[1:], strict=False):
+            before[later.key].add(earlier.key)
+    order: list[BattleState] = []
+    waiting = sorted(by_key)
+    while waiting:
+        done = {b.key for b in order}
+        # the first battle whose predecessors are all fought (a cycle cannot arise)
+        key = next((k for k in waiting if before[k] <= done), waiting[0])
+        waiting.remove(key)
+        order.append(by_key[key])
+    return order
 
 
 def _took_over(

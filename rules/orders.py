@@ -124,6 +124,22 @@ def covering_patrol(
     when earlier battles of the turn changed them. A Scout covers nothing: only Patrol
     orders are in ``patrols``. With the ``allied_patrols`` option an ally's patrol
     covers the hex too, after all of the owner's own (Q13, rules.agreements)."""
+    found = covering_patrols(world, coord, patrols, used_up=used_up, points=points)
+    return found[0] if found else None
+
+
+def covering_patrols(
+    world: World,
+    coord: Coord,
+    patrols: Iterable[Patrol],
+    *,
+    used_up: Iterable[int] = (),
+    points: Mapping[int, int] | None = None,
+) -> list[ArmyState]:
+    """Table 5, Q13, E-15: every unused patrol that covers the hex, best first, as
+    ``covering_patrol`` ranks them: the owner's own before his allies', then the most
+    points, then the lowest army id. The first is the default defender; E-15 lets the
+    owner name another of his at Phase 4."""
     owner = world.hexes[coord].owner
     spent = set(used_up)
     covering = [
@@ -135,10 +151,8 @@ def covering_patrol(
         and p.army.id not in spent
     ]
     current = points or {}
-    return max(
-        covering,
-        key=lambda a: (a.kingdom_id == owner, current.get(a.id, a.points), -a.id),
-        default=None,
+    return sorted(
+        covering, key=lambda a: (a.kingdom_id != owner, -current.get(a.id, a.points), a.id)
     )
 
 

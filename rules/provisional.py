@@ -4,14 +4,18 @@ declare battles (3e, 3f).
 Orders reach this phase already validated (rules.orders). Everything is iterated in a
 fixed order (target hex, then army id) so that one seed always gives the same events.
 
-Contested hexes (P-C3) are kept simple here: every invading kingdom gets its own battle
-against the hex's defender, declared in order of points, highest first, with a logged
-d6 roll-off on a tie. The full P-C3 / E-15 chain, where the invaders first fight each
-other and the survivor then faces the defender, is issue 4's work.
+A contested hex (P-C3, E-15), invaded by several players who are not in a combined
+assault (E-28), gets a chain of battles: the invaders fight each other in order of
+points, highest first (a logged d6 roll-off on a tie), the one higher in that order
+attacking; the survivor then faces the hex's defender. Every battle the chain may need
+is declared now, each follow-up with the battle it follows and the outcome of that
+battle it needs (``BattleState.after``, ``if_won``), so that each invader answers for
+it in advance at Phase 4 (E-15); rules.final fights only the branch that happens.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -19,11 +23,17 @@ from rules import modules
 from rules.agreements import breaches, combined_assaults
 from rules.dice import Dice, Roll
 from rules.diplomacy import alliances_broken, declare_incited
-from rules.events import ArmyMoved, BattleDeclared, Event, HexExplored, Outcome
+from rules.events import ArmyMoved, BattleDeclared, CoveringPatrols, Event, HexExplored, Outcome
 from rules.exploration import explore_hex
 from rules.minor_features import bandit_lairs
 from rules.neutrals import discover_after_last_turn, recover_defenders, with_conquest_choice
-from rules.orders import Patrol, covering_patrol, invasion_origin, patrol_bases
+from rules.orders import (
+    Patrol,
+    covering_patrol,
+    covering_patrols,
+    invasion_origin,
+    patrol_bases,
+)
 from rules.rest import resolve_rest
 from rules.scouting import resolve_scouting, scouted_world
 from rules.spending import resolve_power_spending
@@ -34,6 +44,7 @@ from rules.state import (
     Coord,
     DefenderKind,
     HexState,
+    IfWon,
     Order,
     OrderKind,
     Ruleset,
@@ -107,13 +118,35 @@ def resolve_provisional(
         forces, joined = combined_assaults(world, target, forces)  # E-28, two players
         outcome.events += joined
         kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome)
-        rule = DECLARATION_RULES[kind] + (" P-C3" if len(forces) > 1 else "")
-        for force, rolls in _order_of_battle(target, forces, dice):
-            declared = _declaration(rule, rolls, target, force, kind, defender)
+        ordered, rolls = _order_of_battle(target, forces, dice)
+        first = 1 + sum(isinstance(e, BattleDeclared) for e in outcome.events)
+        for declared in _contest(target, ordered, rolls, kind, defender, first):
             outcome.add(with_conquest_choice(world, declared, orders))  # E-23
     outcome.events += alliances_broken(world, orders)  # §5.6: invading one's neutral ally
     outcome.events += declare_incited(world, spent.incited, patrols)  # A-1.4.12, Q17
+    outcome.events += covering_choices(world, outcome.events, patrols)  # E-15
     return outcome
+
+
+def covering_choices(
+    world: World, events: list[Event], patrols: list[Patrol]
+) -> list[CoveringPatrols]:
+    """E-15: for each hex whose declared defender is a patrol, the patrols of that
+    patrol's kingdom that cover it, the default first, when there is a choice (two or
+    more); the owner may name another of them at Phase 4."""
+    choices: dict[tuple[Coord, int], CoveringPatrols] = {}
+    for e in events:
+        if not isinstance(e, BattleDeclared) or e.defender_kind is not DefenderKind.PATROL:
+            continue
+        kingdom_id = e.defender_kingdom_id
+        found = [
+            a.id for a in covering_patrols(world, e.hex, patrols) if a.kingdom_id == kingdom_id
+        ]
+        if len(found) > 1 and (e.hex, kingdom_id) not in choices:
+            choices[(e.hex, kingdom_id)] = CoveringPatrols(
+                rule="E-15 Table 5 Q13", hex=e.hex, kingdom_id=kingdom_id, army_ids=tuple(found)
+            )
+    return list(choices.values())
 
 
 def declared_battles(events: list[Event]) -> list[BattleState]:
@@ -145,6 +178,8 @@ def _battle_state(key: int, e: BattleDeclared) -> BattleState:
         attacker=attacker,
         defender=defender,
         neutral_conquest=e.neutral_conquest,
+        after=e.after,  # P-C3, E-15: keys here are the declared numbers too
+        if_won=e.if_won,
     )
 
 
@@ -273,28 +308,27 @@ def _revealed(hex_: HexState) -> HexExplored:
 
 def _order_of_battle(
     target: Coord, forces: list[Force], dice: Dice
-) -> list[tuple[Force, tuple[Roll, ...]]]:
-    """P-C3, E-15: highest points first; tied kingdoms roll off (logged d6 each)."""
+) -> tuple[list[Force], tuple[Roll, ...]]:
+    """P-C3, E-15: highest points first; tied kingdoms roll off (logged d6 each), and
+    the rolls, in the order they were made."""
     by_points: dict[int, list[Force]] = defaultdict(list)
     for force in forces:
         by_points[force.points].append(force)
-    ordered: list[tuple[Force, tuple[Roll, ...]]] = []
+    ordered: list[Force] = []
+    rolls: list[Roll] = []
     for points in sorted(by_points, reverse=True):
         tied = {f.kingdom_id: f for f in by_points[points]}
-        rolls: dict[int, list[Roll]] = defaultdict(list)
         winners = _roll_off(sorted(tied), target, dice, rolls) if len(tied) > 1 else list(tied)
-        ordered += [(tied[k], tuple(rolls[k])) for k in winners]
-    return ordered
+        ordered += [tied[k] for k in winners]
+    return ordered, tuple(rolls)
 
 
-def _roll_off(
-    kingdoms: list[int], target: Coord, dice: Dice, rolls: dict[int, list[Roll]]
-) -> list[int]:
+def _roll_off(kingdoms: list[int], target: Coord, dice: Dice, rolls: list[Roll]) -> list[int]:
     """Each tied kingdom rolls a d6, highest first; kingdoms still tied roll again."""
     results = {}
     for k in kingdoms:
         roll = dice.d6(f"P-C3 roll-off at {target}: kingdom {k}")
-        rolls[k].append(roll)
+        rolls.append(roll)
         results[k] = roll.result
     ordered: list[int] = []
     for result in sorted(set(results.values()), reverse=True):
@@ -303,17 +337,70 @@ def _roll_off(
     return ordered
 
 
+def _contest(
+    target: Coord,
+    forces: list[Force],
+    rolls: tuple[Roll, ...],
+    kind: DefenderKind,
+    defender: Side | None,
+    first: int,
+) -> list[BattleDeclared]:
+    """P-C3, E-15: the battles of one invaded hex, keyed from ``first`` on.
+
+    One force: it meets the defender. Several (a contested hex): the first two in
+    ``forces`` fight, the first attacking ("the one with more points"); the survivor
+    meets the next invader, and so on, then the hex's defender (a patrol, a neutral
+    army, a neutral kingdom's army, a lost cause or nobody), carrying his losses. Each
+    possible survivor gets his own follow-up battle, tied to the battle before it by
+    ``after`` and ``if_won``. If nobody wins a battle between invaders (both retreat,
+    or a draw), neither goes on: the next invader, if any, meets the one after him or
+    the defender as if they had not been there. The roll-off's rolls go on the first
+    battle, which they decide."""
+    contested = len(forces) > 1
+    rule = DECLARATION_RULES[kind] + (" P-C3 E-15" if contested else "")
+    declared: list[BattleDeclared] = []
+
+    def declare(event: BattleDeclared) -> int:
+        if not declared:
+            event = dataclasses.replace(event, rolls=rolls)
+        declared.append(event)
+        return first + len(declared) - 1
+
+    def go_on(holder: Force | None, rest: list[Force], after: int | None, if_won) -> None:
+        if not rest:
+            if holder is not None:
+                declare(_declaration(rule, target, holder, kind, defender, after, if_won))
+            return
+        if holder is None:
+            go_on(rest[0], rest[1:], after, if_won)
+            return
+        challenger = Side(
+            points=rest[0].points, kingdom_id=rest[0].kingdom_id, army_ids=rest[0].army_ids
+        )
+        invaders = _declaration(
+            "P-C3 E-15", target, holder, DefenderKind.INVADER, challenger, after, if_won
+        )
+        key = declare(invaders)
+        go_on(holder, rest[1:], key, IfWon.ATTACKER)
+        go_on(rest[0], rest[1:], key, IfWon.DEFENDER)
+        if len(rest) > 1:
+            go_on(None, rest[1:], key, IfWon.NOBODY)
+
+    go_on(forces[0], forces[1:], None, None)
+    return declared
+
+
 def _declaration(
     rule: str,
-    rolls: tuple[Roll, ...],
     target: Coord,
     force: Force,
     kind: DefenderKind,
     defender: Side | None,
+    after: int | None = None,
+    if_won: IfWon | None = None,
 ) -> BattleDeclared:
     return BattleDeclared(
         rule=rule,
-        rolls=rolls,
         hex=target,
         defender_kind=kind,
         attacker_kingdom_id=force.kingdom_id,
@@ -323,4 +410,6 @@ def _declaration(
         defender_neutral_kingdom_id=defender.neutral_kingdom_id if defender else None,
         defender_army_ids=defender.army_ids if defender else (),
         defender_points=defender.points if defender else 0,
+        after=after,
+        if_won=if_won,
     )

@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 
-from rules import modules, tables
+from rules import modules, postbattle_tables, tables
 from rules import table_options as groups
 from rules.dicetable import DiceTable
 from rules.state import Feature, Ruleset, Strategy, Terrain
@@ -149,6 +149,41 @@ TABLES: dict[str, TableSpec] = {
         check=_draw_first,
     ),
 }
+
+# §5.8–5.9 post-battle tables (rules.postbattle_tables): Table 13 read on the modified d6
+# with 0 as "0 or less" and 6 as "6+", the others on a plain d6
+_PB = postbattle_tables
+TABLES.update(
+    {
+        "table-13": TableSpec(
+            _PB.TABLE_13_RECOVERY,
+            _choice({r.value: r for r in _PB.Recovery}, "a Table 13 result"),
+            _show,
+            groups.TABLE_13,
+        ),
+        "table-14": TableSpec(
+            _PB.TABLE_14_INJURY,
+            _choice({i.value: i for i in _PB.Injury}, "a Table 14 result"),
+            _show,
+            groups.TABLE_14,
+        ),
+        "table-18": TableSpec(
+            _PB.TABLE_18_ADVANCEMENT,
+            _choice({t.value: t for t in _PB.SkillTable}, "a skill table"),
+            _show,
+            groups.TABLE_18,
+        ),
+        **{
+            _PB.SKILL_TABLE_KEYS[kind]: TableSpec(
+                default,
+                _choice({s: s for s in _PB.SKILLS[kind]}, f"a {kind.value} skill"),
+                _show,
+                groups.TABLE_18,
+            )
+            for kind, default in _PB.SKILL_TABLES.items()
+        },
+    }
+)
 
 OPTIONS = {f.name: f for f in dataclasses.fields(Ruleset) if f.name != "tables"}
 
@@ -308,6 +343,10 @@ ORDERED: tuple[tuple[str, str, str], ...] = (
     ("pacify_power_min", "pacify_power_max", "Table 11: the least power is above the most"),
     ("army_minimum", "army_maximum", "Army size: the smallest allocation is above the largest"),
     ("army_maximum", "army_cap_this_turn", "Army size: the cap is below the largest allocation"),
+    *(
+        (f"advance_xp_{n}", f"advance_xp_{n + 1}", f"Table 18: advance {n + 1} comes before {n}")
+        for n in range(1, 7)
+    ),
 )
 _STRICT = {"ratio_low_percent", "ratio_mid_percent"}  # two ratio lines cannot share a threshold
 

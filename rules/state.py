@@ -103,11 +103,21 @@ class DefenderKind(StrEnum):
     UNDEFENDED = "undefended"  # empty hex, no battle (A-1.0.6)
     LOST_CAUSE = "lost_cause"  # player hex with no patrol (P-C2)
     ROAMING = "roaming"  # a roaming force in its lair: the Beast (App G, E-12, rules.modules)
+    INVADER = "invader"  # another player's invasion of a contested hex (P-C3, E-15)
 
 
 class Role(StrEnum):
     ATTACKER = "attacker"
     DEFENDER = "defender"
+
+
+class IfWon(StrEnum):
+    """P-C3, E-15: the outcome of the battle it follows that lets a follow-up battle of a
+    contested hex be fought: that battle's attacker or defender won, or nobody did."""
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+    NOBODY = "nobody"
 
 
 @dataclass(frozen=True)
@@ -229,6 +239,22 @@ class CharacterState:
     is_grand_marshal: bool = False
     tactician: bool = False  # Command skill (Table 21), +1 on Table 23
     neutral_kingdom_id: int | None = None  # E-20: the neutral kingdom whose army he leads
+    # §5.8–5.9, E-03, E-11 (rules.postbattle, rules.advancement): injuries and skills as
+    # deltas on his racial ``profile`` (stat → value, as the GM entered it; may be empty),
+    # the skills he gained (Tables 19–22, in order), his magic, and his fate
+    status: str = "active"  # "active", or "dead" / "retired" (Table 13, E-03): gone
+    profile: Mapping[str, int] = field(default_factory=dict)
+    deltas: Mapping[str, int] = field(default_factory=dict)
+    skills: tuple[str, ...] = ()
+    is_wizard: bool = False
+    wizard_level: int = 0
+    shaken_until: int | None = None  # Table 14 Shaken: misses every turn up to this one
+
+    def fights(self, turn: int) -> bool:
+        """Table 13, Table 14, E-03: a dead or retired character is gone, and a Shaken one
+        cannot be in an army until his missed turns are over."""
+        shaken = self.shaken_until is not None and turn <= self.shaken_until
+        return self.status == "active" and not shaken
 
 
 @dataclass(frozen=True)
@@ -290,6 +316,9 @@ class Side:
     army_ids: tuple[int, ...] = ()
     decision: Decision = Decision.FIGHT  # Q7: no answer means Fight
     strategy: Strategy | None = None  # Q7: no strategy means Hold
+    # P-C4: a defending patrol's place for this battle among its battles, as its owner
+    # ordered them at Phase 4 (None: declaration order, after the ranked ones)
+    rank: int | None = None
 
 
 @dataclass(frozen=True)
@@ -303,6 +332,10 @@ class BattleState:
     defender: Side | None  # None when undefended or a lost cause
     # At a neutral capital: the attacker's standing choice if he takes it (A-1.4.17, E-23)
     neutral_conquest: NeutralConquest | None = None
+    # P-C3, E-15: a follow-up battle of a contested hex is fought only if the battle
+    # ``after`` (its key) ended as ``if_won``
+    after: int | None = None
+    if_won: IfWon | None = None
 
 
 @dataclass

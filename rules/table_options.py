@@ -34,7 +34,12 @@ ARMY_SIZE = "Army size (§5.6, E-14)"
 DIPLOMACY = "Diplomacy table (§5.6)"
 TABLE_11 = "Table 11: pacify neutrals"
 NEUTRAL_KINGDOMS = "Neutral kingdoms (A-1.4)"
+TABLE_12 = "Table 12: unit recovery"
+TABLE_13 = "Table 13: character recovery"
+TABLE_14 = "Table 14: injury"
 TABLE_15 = "Table 15: experience"
+TABLE_16 = "Table 16: generalship"
+TABLE_18 = "Tables 18–22: advancement and skills"
 TABLE_17 = "Table 17: minor terrain features"
 TABLE_23 = "Table 23: basic strategy modifier"
 TABLE_24 = "Table 24: battle strategy"
@@ -49,7 +54,8 @@ BEAST = "Appendix G: The Beast Awakes (optional module)"
 
 GROUPS = (
     TABLE_1, TABLE_3, TABLE_4, TABLE_5, TABLE_6, TABLE_7, NEUTRAL_ARMIES, TABLE_8, TABLE_9,
-    TABLE_10, ARMY_SIZE, DIPLOMACY, TABLE_11, NEUTRAL_KINGDOMS, TABLE_15, TABLE_17, TABLE_23,
+    TABLE_10, ARMY_SIZE, DIPLOMACY, TABLE_11, NEUTRAL_KINGDOMS, TABLE_12, TABLE_13, TABLE_14,
+    TABLE_15, TABLE_16, TABLE_18, TABLE_17, TABLE_23,
     TABLE_24, TABLE_25, TROOP_LOSSES, FALLEN, AGREEMENTS, TURNS, ENDING, TABLE_31, BEAST,
 )  # fmt: skip
 
@@ -271,6 +277,109 @@ class TableOptions:
         1, "Each character of a side that wins by the enemy's retreat", "Table 15 A-2.4", 0, 10,
         TABLE_15,
     )  # fmt: skip
+    xp_tabletop_battle: int = option(
+        1, "Tabletop: took part in the battle", "Table 15", 0, 10, TABLE_15
+    )
+    xp_tabletop_won: int = option(1, "Tabletop: his side won", "Table 15 E-10", 0, 10, TABLE_15)
+    xp_character_killed: int = option(
+        1, "Tabletop: each enemy character he killed", "Table 15", 0, 10, TABLE_15
+    )
+    xp_winning_general: int = option(
+        1, "Tabletop: he was the General of the winning army", "Table 15", 0, 10, TABLE_15
+    )
+
+    # --- Table 12 (§5.8, E-01, E-10, E-21): the d6 a unit needs to come back --------
+    # (7: never; tabletop battles only, abstract losses are final, §5.7)
+    recovery_winner_fled: int = option(
+        1, "Winner, fled off the table: d6 of at least", "Table 12", 1, 7, TABLE_12
+    )
+    recovery_winner_destroyed: int = option(
+        2, "Winner, destroyed: d6 of at least", "Table 12", 1, 7, TABLE_12
+    )
+    recovery_loser_fled: int = option(
+        2, "Loser or draw, fled: d6 of at least", "Table 12 E-10", 1, 7, TABLE_12
+    )
+    recovery_loser_destroyed: int = option(
+        3, "Loser or draw, destroyed: d6 of at least", "Table 12 E-10", 1, 7, TABLE_12
+    )
+    recovery_massacred_fled: int = option(
+        4, "Massacred side, fled: d6 of at least", "Table 12", 1, 7, TABLE_12
+    )
+    recovery_massacred_destroyed: int = option(
+        5, "Massacred side, destroyed: d6 of at least", "Table 12", 1, 7, TABLE_12
+    )
+    recovery_rested: int = option(
+        1, "The army Rested before this battle (the rest flag)", "Table 12 Table 5 E-01", -6, 6,
+        TABLE_12,
+    )  # fmt: skip
+    recovery_drillmaster: int = option(
+        1, "Drillmaster on the army's General", "Table 12 Table 21 E-21", -6, 6, TABLE_12
+    )
+
+    # --- Table 13 (§5.8, E-02, E-10; the Shrine: Table 17) ---------------------------
+    recovery_abstract: int = option(
+        -1, "After an abstract battle", "Table 13 §5.7 E-02", -6, 6, TABLE_13
+    )
+    recovery_lost: int = option(
+        -1, "His side lost (not in a draw)", "Table 13 E-10", -6, 6, TABLE_13
+    )
+    recovery_surgeon: int = option(
+        1, "His kingdom hired a Surgeon this turn", "Table 13 Table 10 E-02", -6, 6, TABLE_13
+    )
+    recovery_arcane_resilience: int = option(
+        1, "Arcane resilience (Magic skill)", "Table 13 Table 22 E-02", -6, 6, TABLE_13
+    )
+
+    # --- Table 14 (§5.8, E-03) --------------------------------------------------------
+    injury_stat_loss: int = option(
+        1, "A wound costs the stat it names", "Table 14", 0, 10, TABLE_14
+    )
+    injury_floor: int = option(
+        1, "No wound takes a stat below (W excepted: 0 W retires)", "Table 14 E-03", 0, 10,
+        TABLE_14,
+    )  # fmt: skip
+    default_wounds: int = option(
+        3, "A character's W when his profile does not give it", "Table 14 E-03", 1, 10, TABLE_14
+    )
+    shaken_turns: int = option(
+        1, "Shaken: turns he misses (cannot be in an army)", "Table 14", 0, 10, TABLE_14
+    )
+
+    # --- Table 16 (§5.9, E-10, E-11): the army General's roll after a battle ---------
+    generalship_up_on: int = option(
+        5, "His army won: Generalship +1 on a d6 of at least", "Table 16", 1, 7, TABLE_16
+    )
+    generalship_massacre_bonus: int = option(
+        1, "… a Massacre adds to that roll", "Table 16", 0, 6, TABLE_16
+    )
+    generalship_down_on: int = option(
+        1, "His army lost: Generalship −1 on a d6 of at most", "Table 16", 0, 6, TABLE_16
+    )
+    generalship_max: int = option(
+        3, "Generalship at most (Born leader too)", "Table 16 Table 21", 0, 10, TABLE_16
+    )
+
+    # --- Tables 18–22 (§5.9, E-11): the XP totals that bring an advance, the caps ---
+    advance_xp_1: int = option(2, "1st advance at (total XP)", "Table 18", 1, 500, TABLE_18)
+    advance_xp_2: int = option(4, "2nd advance at (total XP)", "Table 18", 1, 500, TABLE_18)
+    advance_xp_3: int = option(7, "3rd advance at (total XP)", "Table 18", 1, 500, TABLE_18)
+    advance_xp_4: int = option(10, "4th advance at (total XP)", "Table 18", 1, 500, TABLE_18)
+    advance_xp_5: int = option(14, "5th advance at (total XP)", "Table 18", 1, 500, TABLE_18)
+    advance_xp_6: int = option(19, "6th advance at (total XP)", "Table 18", 1, 500, TABLE_18)
+    advance_xp_7: int = option(25, "7th advance at (total XP)", "Table 18", 1, 500, TABLE_18)
+    advance_xp_every: int = option(
+        6, "Then one advance every (XP)", "Table 18", 1, 100, TABLE_18
+    )
+    born_leader_generalship: int = option(
+        1, "Born leader: Generalship gained (up to the maximum)", "Table 21 E-11", 0, 3, TABLE_18
+    )
+    hardened_max: int = option(
+        1, "Hardened: T gained at most, over the racial profile", "Table 19 E-11", 0, 10,
+        TABLE_18,
+    )  # fmt: skip
+    wizard_level_max: int = option(
+        4, "+1 wizard level: up to level", "Table 22 E-11", 1, 10, TABLE_18
+    )
 
     # --- Table 17 (§5.10): the minor features' campaign effects (Ford: Table 23) ------
     old_road_patrol_radius: int = option(

@@ -212,6 +212,8 @@ def audience(event: ev.Event, context: Context) -> Audience:
         return Audience(False)
     if isinstance(event, ev.Announcement):  # optional modules (rules.modules), E-12
         return Audience(not event.kingdom_ids, frozenset(event.kingdom_ids))
+    if isinstance(event, ev.CoveringPatrols):  # E-15: the owner's own patrols
+        return Audience(False, frozenset({event.kingdom_id}))
     if isinstance(event, ev.PatrolTookOver):  # P-C4, E-15: as the battle's own secrets
         return Audience(False, context.battle_kingdoms.get(event.battle_key, frozenset()))
     if isinstance(event, (ev.ArmyMoved, ev.ArmyDestroyed, ev.ArmyRested, ev.RestFlagUsed)):

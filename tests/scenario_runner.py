@@ -79,7 +79,12 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        Table 3 goes in ``hexes``: looted_turn, edict_turn,
                                        unrest_from, unrest_until
   decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
-                                       battle N is the N-th declared battle (Phase 4)
+                                       battle N is the N-th declared battle (Phase 4);
+                                       defender: {patrol: 21} names the defending patrol
+                                       among those covering the hex (E-15)
+  patrol_orders: {20: [3, 1]}          optional: the order in which a patrol's owner
+                                       has it fight the battles it was declared in
+                                       (P-C4, Phase 4; the others after, in order)
   dice:        [[3, "Table 7 exploration (fields)"], ...]
                                        every roll of the turn, in order: its result and a
                                        piece of the purpose the engine logs for it
@@ -162,7 +167,7 @@ CASE_KEYS = {
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
-    "fallback_capitals",
+    "fallback_capitals", "patrol_orders",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map"}
 
@@ -205,7 +210,8 @@ def run_case(case: Case) -> None:
     if data.get("support_cuts"):  # E-14, as the pipeline runs it (rules.armies)
         world, legal, cuts = with_support_cuts(world, legal)
     provisional = cuts + resolve_provisional(world, legal, dice, spending).events
-    battles = _decide(declared_battles(provisional), data.get("decisions", []))
+    battles = _decide(declared_battles(provisional), data.get("decisions", []), world)
+    battles = _patrol_orders(battles, data.get("patrol_orders", {}))
     after_provisional = apply_module_events(apply_provisional(world, provisional), provisional)
     after_provisional = agreements_applied(after_provisional, provisional)  # E-05 breaches
     after_provisional = spending_applied(after_provisional, provisional)  # step 3b
@@ -387,29 +393,50 @@ def _order(raw: dict) -> Order:
     )
 
 
-def _decide(battles: list[BattleState], decisions: list[dict]) -> list[BattleState]:
+def _decide(battles: list[BattleState], decisions: list[dict], world: World) -> list[BattleState]:
     """Phase 4: each side's fight-or-retreat and strategy, where the case gives one
-    (the rest keep Q7's defaults: Fight, no strategy)."""
+    (the rest keep Q7's defaults: Fight, no strategy), and the defending patrol the
+    owner names (E-15; battles.services checks that it covers the hex)."""
     by_key = {d["battle"]: d for d in decisions}
     assert by_key.keys() <= {b.key for b in battles}, "a decision for an undeclared battle"
     return [
         dataclasses.replace(
             battle,
-            attacker=_choose(battle.attacker, by_key.get(battle.key, {}).get("attacker")),
-            defender=_choose(battle.defender, by_key.get(battle.key, {}).get("defender")),
+            attacker=_choose(battle.attacker, by_key.get(battle.key, {}).get("attacker"), world),
+            defender=_choose(battle.defender, by_key.get(battle.key, {}).get("defender"), world),
         )
         for battle in battles
     ]
 
 
-def _choose(side: Side | None, choice: dict | None) -> Side | None:
+def _choose(side: Side | None, choice: dict | None, world: World) -> Side | None:
     if side is None or not choice:
         return side
+    if "patrol" in choice:  # E-15: the owner names the defending patrol
+        named = world.armies[choice["patrol"]]
+        side = dataclasses.replace(side, army_ids=(named.id,), points=named.points)
     return dataclasses.replace(
         side,
         decision=Decision(choice.get("decision", side.decision)),
         strategy=Strategy(choice["strategy"]) if "strategy" in choice else side.strategy,
     )
+
+
+def _patrol_orders(battles: list[BattleState], orders: dict) -> list[BattleState]:
+    """P-C4: the owner's order of each patrol's battles, as ranks on the defending sides."""
+    rank = {key: place for keys in orders.values() for place, key in enumerate(keys, start=1)}
+    for army_id, keys in orders.items():
+        for key in keys:
+            [battle] = [b for b in battles if b.key == key]
+            assert battle.defender and battle.defender.army_ids == (army_id,), (
+                f"battle {key} is not one of patrol {army_id}'s"
+            )
+    return [
+        dataclasses.replace(b, defender=dataclasses.replace(b.defender, rank=rank[b.key]))
+        if b.key in rank
+        else b
+        for b in battles
+    ]
 
 
 def _map_after(world: World, events: list[Event]) -> World:

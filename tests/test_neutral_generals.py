@@ -106,6 +106,11 @@ def test_the_gm_renames_a_neutral_general_in_the_admin(demo, client):
             "xp": 0,
             "generalship": 1,
             "is_general": "on",
+            "status": "active",  # §5.8–5.9 (issue 4): his fate, magic and record
+            "profile": "{}",
+            "stat_deltas": "{}",
+            "skills": "[]",
+            "wizard_level": 0,
         },
     )
     assert response.status_code == 302, response.content[:800]

@@ -2,28 +2,56 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from battles.api.serializers import BattleSerializer, DecisionInputSerializer, DecisionSerializer
+from battles.api.serializers import (  # P-C4, E-15
+    BattleSerializer,
+    DecisionInputSerializer,
+    DecisionSerializer,
+    DefenderInputSerializer,
+    DefenderSerializer,
+    PatrolOrderInputSerializer,
+    PatrolOrderSerializer,
+)
 from battles.models import BattleSide
-from battles.selectors import visible_battles
-from battles.services import battle_decide
+from battles.selectors import patrol_orders, visible_battles
+from battles.services import battle_decide, battle_defender_name, battle_order_set
 from campaign.api.access import campaign_access, current_turn_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, ErrorSerializer, validated
+from campaign.errors import Refused
+from kingdoms.models import Army
 
 NO_SUCH_SIDE = "No such battle side."
 
 
 class BattleListView(APIView):
-    @extend_schema(responses={200: BattleSerializer(many=True), 404: NOT_FOUND})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "turn",
+                int,
+                description="A turn's number (its battles and their post-battle rolls); "
+                "default: the current turn.",
+            )
+        ],
+        responses={200: BattleSerializer(many=True), 404: NOT_FOUND},
+    )
     def get(self, request: Request, campaign_id: int) -> Response:
-        """The current turn's battles: strength only for their participants (E-29)."""
+        """A turn's battles: strength only for their participants (E-29), post-battle
+        rolls only for those who may follow them (§3 6c)."""
         access = campaign_access(request, campaign_id)
-        return Response(visible_battles(current_turn_or_404(access.campaign), access.viewer))
+        number = request.query_params.get("turn")
+        if number is None:
+            turn = current_turn_or_404(access.campaign)
+        else:
+            turn = access.campaign.turns.filter(number=number if number.isdigit() else -1).first()
+            if turn is None:
+                raise NotFound("No such turn.")
+        return Response(visible_battles(turn, access.viewer))
 
 
 class SideDecisionView(APIView):
@@ -51,3 +79,68 @@ class SideDecisionView(APIView):
             strategy=wanted.get("strategy", ""),
         )
         return Response(DecisionSerializer(side).data)
+
+
+NO_SUCH_PATROL = "No such patrol."
+
+
+class PatrolOrderListView(APIView):
+    @extend_schema(responses={200: PatrolOrderSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """P-C4: my patrols that several invasions hit this turn, each with its battles in
+        the order it fights them. Nobody else's: the order is the owner's secret."""
+        access = campaign_access(request, campaign_id)
+        return Response(patrol_orders(current_turn_or_404(access.campaign), access.viewer))
+
+
+class PatrolOrderView(APIView):
+    @extend_schema(
+        request=PatrolOrderInputSerializer,
+        responses={
+            200: PatrolOrderSerializer,
+            400: REFUSED,
+            403: REFUSED,
+            404: OpenApiResponse(ErrorSerializer, description=NO_SUCH_PATROL),
+        },
+    )
+    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+        """P-C4: the order in which my patrol fights the invasions that hit it: every one
+        of its battles, by id, first to fight first (default: declaration order)."""
+        access = campaign_access(request, campaign_id)
+        army = Army.objects.filter(pk=army_id, kingdom__campaign=access.campaign).first()
+        if army is None:
+            raise NotFound(NO_SUCH_PATROL)
+        wanted = validated(PatrolOrderInputSerializer, request.data)
+        battle_order_set(army=army, by=request.user, battles=wanted["battles"])
+        turn = current_turn_or_404(access.campaign)
+        [order] = [p for p in patrol_orders(turn, access.viewer) if p["army"] == army.pk]
+        return Response(order)
+
+
+class SideDefenderView(APIView):
+    @extend_schema(
+        request=DefenderInputSerializer,
+        responses={
+            200: DefenderSerializer,
+            400: REFUSED,
+            403: REFUSED,
+            404: OpenApiResponse(ErrorSerializer, description=NO_SUCH_SIDE),
+        },
+    )
+    def post(self, request: Request, side_id: int) -> Response:
+        """E-15: name which of my patrols covering the hex defends it (for every battle
+        against my patrols there)."""
+        side = BattleSide.objects.select_related("battle__turn").filter(pk=side_id).first()
+        if side is None:
+            raise NotFound(NO_SUCH_SIDE)
+        campaign_access(request, side.battle.turn.campaign_id)
+        wanted = validated(DefenderInputSerializer, request.data)
+        army = Army.objects.filter(
+            pk=wanted["army"], kingdom__campaign_id=side.battle.turn.campaign_id
+        ).first()
+        if army is None:
+            raise Refused("No such army in this campaign.", field="army")
+        side = battle_defender_name(side=side, by=request.user, army=army)
+        return Response(
+            {"side": side.pk, "battle": side.battle_id, "army": army.pk, "points": side.points}
+        )

@@ -22,6 +22,7 @@ from rules.state import (
     DefenderKind,
     Feature,
     HexState,
+    IfWon,
     KingdomState,
     NeutralConquest,
     NeutralKingdomState,
@@ -144,6 +145,8 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
                 attacker=by_role["attacker"],
                 defender=by_role.get("defender"),
                 neutral_conquest=choice,
+                after=battle.after_id,  # P-C3, E-15: keys are the battles' pks here
+                if_won=IfWon(battle.if_won) if battle.if_won else None,
             )
         )
     return states
@@ -225,6 +228,13 @@ def _character_state(c: Character) -> CharacterState:
         is_grand_marshal=c.is_grand_marshal,
         tactician=c.tactician,
         neutral_kingdom_id=c.neutral_kingdom_id,  # E-20
+        status=c.status,  # Tables 13–14, E-03, E-11 (rules.postbattle)
+        profile=c.profile or {},
+        deltas=c.stat_deltas or {},
+        skills=tuple(c.skills or ()),
+        is_wizard=c.is_wizard,
+        wizard_level=c.wizard_level,
+        shaken_until=c.shaken_until_turn,
     )
 
 
@@ -236,4 +246,5 @@ def _side_state(side: BattleSide) -> Side:
         army_ids=tuple(sorted(a.pk for a in side.armies.all())),
         decision=Decision(side.decision),
         strategy=Strategy(side.strategy) if side.strategy else None,
+        rank=side.rank,  # P-C4: the owner's order of his patrol's battles
     )

@@ -12,6 +12,13 @@ from campaign.chronicle import chronicle_entries_for
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.agreements import agreements_write
 from campaign.pipeline.army_writeback import army_appliers, army_flush
+from campaign.pipeline.pairing_writeback import pairing_appliers, pairing_flush
+from campaign.pipeline.postbattle_writeback import (
+    CHARACTER_FIELDS,
+    post_battle_appliers,
+    post_battle_flush,
+    post_battle_flush_gone,
+)
 from campaign.pipeline.snapshot import Snapshot
 from campaign.pipeline.spending import spending_appliers, spending_flush
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, ScoutReport
@@ -84,6 +91,8 @@ class Writer:
             ev.BanditLairRolled: self._bandit_lair,
             **army_appliers(self),  # army building and the optional modules
             **spending_appliers(self),  # power spending and diplomacy (§3 3b)
+            **pairing_appliers(self),  # P-C3, P-C4, E-15: chains and covering patrols
+            **post_battle_appliers(self),  # §3 6c, Tables 12–16, 18–22
         }
 
     def apply(self, events: list[ev.Event]) -> None:
@@ -246,8 +255,9 @@ class Writer:
         Army.objects.bulk_update(
             [snapshot.armies[i] for i in sorted(self.army_ids)], ["points", "position", "rested"]
         )
+        post_battle_flush_gone(self)  # §3 6c: the dead first, for B 3.3's and B 3.4's uniqueness
         Character.objects.bulk_update(
-            [snapshot.characters[i] for i in sorted(self.character_ids)], ["xp"]
+            [snapshot.characters[i] for i in sorted(self.character_ids)], ["xp", *CHARACTER_FIELDS]
         )
         Kingdom.objects.bulk_update(
             [snapshot.kingdoms[i] for i in sorted(self.kingdom_ids)],
@@ -261,12 +271,14 @@ class Writer:
         )
         context = self._context()
         self._create_battles()
+        pairing_flush(self)  # P-C3, E-15: needs the battles just created
         self._patrols_took_over()
         TurnEvent.objects.bulk_create(chronicle_entries_for(self.turn, events, context))
         agreements_write(self.turn, events)  # Q23: breaches, endings, vassals sworn
         self._create_scout_reports()
         army_flush(self)
         spending_flush(self)
+        post_battle_flush(self)  # §3 6c: the new Generals
         if self.destroyed:  # last: the chronicle above still needed to know their kingdom
             Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
 

@@ -33,7 +33,7 @@ from rules.events import (
 from rules.final import orphan_changes, resolve_final
 from rules.orders import why_illegal
 from rules.provisional import declared_battles, resolve_provisional
-from rules.state import BattleState, DefenderKind, Order, OrderKind, Ruleset, Side
+from rules.state import BattleState, DefenderKind, IfWon, Order, OrderKind, Ruleset, Side
 from tests.rules.rules_builder import apply_provisional, army, build, of_type
 
 CEASE_FIRE, ALLIANCE = AgreementKind.CEASE_FIRE, AgreementKind.ALLIANCE
@@ -148,7 +148,15 @@ def test_e28_without_an_assault_for_this_turn_and_hex_the_invasions_are_conteste
     for deals in [(), (assault(turn=2),), (assault(hex_=(2, 1)),)]:
         events = provisional(world(*deals), [invade(1, (2, 0)), invade(2, (2, 0))])
         battles = of_type(events, BattleDeclared)
-        assert [b.attacker_kingdom_id for b in battles] == [1, 2]  # highest points first
+        # P-C3, E-15: the invaders fight first, the one with more points attacking; then
+        # the survivor, whichever he is, meets the hex's defender (here nobody)
+        first, *follow_ups = battles
+        assert (first.attacker_kingdom_id, first.defender_kingdom_id) == (1, 2)
+        assert first.defender_kind is DefenderKind.INVADER
+        assert [(b.attacker_kingdom_id, b.after, b.if_won) for b in follow_ups] == [
+            (1, 1, IfWon.ATTACKER),
+            (2, 1, IfWon.DEFENDER),
+        ]
         assert all("P-C3" in b.rule for b in battles)
         assert of_type(events, CombinedAssault) == []
 

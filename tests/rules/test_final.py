@@ -107,7 +107,7 @@ def test_p_c4_losses_carry_over_to_the_patrols_next_battle():
     assert patrol_losses == [(400, 1600), (320, 1280)]
 
 
-def test_p_c3_simple_first_winner_takes_a_contested_hex_later_battles_not_fought():
+def test_once_a_hex_is_taken_later_battles_declared_there_are_not_fought():
     w = world(army(1, 1), army(20, 2))
     battles = [
         battle(1, (2, 1), DefenderKind.UNDEFENDED, Side(2000, 2, army_ids=(20,))),

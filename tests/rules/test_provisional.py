@@ -3,7 +3,16 @@
 from rules.dice import ForcedDice
 from rules.events import ArmyMoved, BattleDeclared, HexExplored
 from rules.provisional import declared_battles, resolve_provisional
-from rules.state import Defender, DefenderKind, Feature, Order, OrderKind, Ruleset, Side
+from rules.state import (
+    Defender,
+    DefenderKind,
+    Feature,
+    IfWon,
+    Order,
+    OrderKind,
+    Ruleset,
+    Side,
+)
 from tests.rules.rules_builder import army, build, of_type
 
 MAP = """
@@ -152,22 +161,63 @@ def test_e28_one_kingdoms_armies_into_one_hex_are_one_combined_force():
     assert (battle.attacker_army_ids, battle.attacker_points) == ((1, 2), 3500)
 
 
-def test_p_c3_contested_hex_one_battle_per_kingdom_highest_points_first():
+def test_p_c3_contested_hex_the_invaders_fight_first_the_stronger_attacking():
+    """P-C3, E-15: the invader with more points attacks the other; each possible survivor
+    has his own follow-up battle against the hex's defender (here nobody)."""
     w = world(armies=(army(1, 1, 2000, (0, 1)), army(20, 2, 3000, (2, 0))))
     events = run(w, [invade(1, (1, 1)), invade(20, (1, 1))], [1, 1])
     battles = of_type(events, BattleDeclared)
-    assert [b.attacker_kingdom_id for b in battles] == [2, 1]
-    assert all(b.rule == "A-1.0.6 §3-3e P-C3" for b in battles)
+    assert [
+        (b.defender_kind, b.attacker_kingdom_id, b.defender_kingdom_id, b.after, b.if_won)
+        for b in battles
+    ] == [
+        (DefenderKind.INVADER, 2, 1, None, None),
+        (DefenderKind.UNDEFENDED, 2, None, 1, IfWon.ATTACKER),
+        (DefenderKind.UNDEFENDED, 1, None, 1, IfWon.DEFENDER),
+    ]
+    assert battles[0].rule == "P-C3 E-15"
+    assert all(b.rule == "A-1.0.6 §3-3e P-C3 E-15" for b in battles[1:])
+    [first, *_] = declared_battles(events)
+    assert (first.defender.kingdom_id, first.defender.army_ids, first.defender.points) == (
+        1,
+        (1,),
+        2000,
+    )
 
 
 def test_p_c3_tied_points_roll_off_and_roll_again_on_a_tie():
     w = world(armies=(army(1, 1, 2000, (0, 1)), army(20, 2, 2000, (2, 0))))
     events = run(w, [invade(1, (1, 1)), invade(20, (1, 1))], [1, 1, 3, 3, 2, 5])
     battles = of_type(events, BattleDeclared)
-    assert [b.attacker_kingdom_id for b in battles] == [2, 1]
-    assert [r.result for r in battles[0].rolls] == [3, 5]
-    assert [r.result for r in battles[1].rolls] == [3, 2]
-    assert battles[1].rolls[0].purpose == "P-C3 roll-off at (1, 1): kingdom 1"
+    assert (battles[0].attacker_kingdom_id, battles[0].defender_kingdom_id) == (2, 1)
+    assert [r.result for r in battles[0].rolls] == [3, 3, 2, 5]
+    assert battles[0].rolls[2].purpose == "P-C3 roll-off at (1, 1): kingdom 1"
+    assert all(b.rolls == () for b in battles[1:])
+
+
+def test_p_c3_three_invaders_every_branch_is_declared():
+    """E-15: 3 invaders, 3,000 > 2,500 > 2,000: 1 against 2, the survivor against 3, the
+    survivor against the defender; if nobody wins the first, the third goes on alone."""
+    w = world(
+        armies=(army(1, 1, 2000, (0, 1)), army(20, 2, 3000, (2, 0)), army(30, 3, 2500, (1, 2))),
+        hexes={(1, 2): {"owner": 3}},
+    )
+    orders = [invade(1, (1, 1)), invade(20, (1, 1)), invade(30, (1, 1))]
+    battles = declared_battles(run(w, orders, [1, 1]))
+    shown = [
+        (b.key, b.attacker.kingdom_id, b.defender and b.defender.kingdom_id, b.after, b.if_won)
+        for b in battles
+    ]
+    assert shown == [
+        (1, 2, 3, None, None),
+        (2, 2, 1, 1, IfWon.ATTACKER),
+        (3, 2, None, 2, IfWon.ATTACKER),
+        (4, 1, None, 2, IfWon.DEFENDER),
+        (5, 3, 1, 1, IfWon.DEFENDER),
+        (6, 3, None, 5, IfWon.ATTACKER),
+        (7, 1, None, 5, IfWon.DEFENDER),
+        (8, 1, None, 1, IfWon.NOBODY),
+    ]
 
 
 def test_e32_invaders_stand_on_their_origin_and_patrols_on_their_base():
