@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from battles.models import Battle, BattleSide
+from battles.models import Battle, BattleReport, BattleSide
 from campaign.admin_corrections import CorrectionAdmin
 
 
@@ -17,3 +17,14 @@ class BattleAdmin(CorrectionAdmin):
 
     def campaign_of(self, obj):
         return obj.turn.campaign
+
+
+@admin.register(BattleReport)
+class BattleReportAdmin(CorrectionAdmin):
+    """P-C6: the GM corrects a report here; the page's Settle is the usual way."""
+
+    list_display = ("battle", "status", "winner", "massacre", "updated_at")
+    list_filter = ("status",)
+
+    def campaign_of(self, obj):
+        return obj.battle.turn.campaign

@@ -21,6 +21,9 @@ class DecisionForm(RefusableForm):
         choices=[("", "None (hold)")] + [(s.value, s.value.capitalize()) for s in Strategy],
         required=False,
     )
+    tabletop = forms.BooleanField(
+        label="Play it on the tabletop (E-24: only if every side opts in)", required=False
+    )
 
     def __init__(self, *args, side_id: int, **kwargs):
         super().__init__(*args, prefix=f"side-{side_id}", **kwargs)
@@ -32,8 +35,17 @@ class DecisionForm(RefusableForm):
         initial = {
             "decision": side["decision"] or Decision.FIGHT.value,
             "strategy": side["strategy"] or "",
+            "tabletop": bool(side.get("tabletop")),
         }
-        return cls(side_id=side["id"], initial=initial)
+        form = cls(side_id=side["id"], initial=initial)
+        field = form.fields["decision"]  # E-37: only a fortified place's defender withdraws
+        withdraw = "Withdraw behind the walls (E-37)" if side.get("may_withdraw") else None
+        field.choices = [
+            (value, withdraw or label) if value == Decision.WITHDRAW else (value, label)
+            for value, label in field.choices
+            if value != Decision.WITHDRAW or withdraw
+        ]
+        return form
 
 
 class DefenderForm(RefusableForm):

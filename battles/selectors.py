@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from battles.models import Battle, BattleSide
+from battles.siege_selectors import may_withdraw
 from campaign.models import Turn, TurnEvent
 from campaign.narration import Names, narrate
 from campaign.postbattle_narration import POST_BATTLE_KINDS
@@ -77,6 +78,7 @@ def _battle_view(battle: Battle, viewer: Viewer) -> dict:
         "seq": battle.seq,
         "hex": {"q": battle.hex.q, "r": battle.hex.r, "terrain": battle.hex.terrain},
         "defender_kind": battle.defender_kind,
+        "mode": battle.mode,  # E-24: tabletop once every side opted in
         "needs_decisions": battle.needs_decisions,
         "resolved": battle.resolved,
         "result": battle.result,
@@ -97,6 +99,8 @@ def _side_view(side: BattleSide, viewer: Viewer, insider: bool, resolved: bool) 
         "points": side.points if insider else None,
         "armies": [army.name for army in side.armies.all()] if insider else [],
         "decision": side.decision if (own or resolved) else None,
+        "tabletop": side.tabletop if insider else None,  # E-24: the opt-in, to the sides
+        "may_withdraw": own and may_withdraw(side),  # E-37 (battles.siege_selectors)
         "strategy": side.strategy or None if own else None,
         "rank": side.rank if own else None,  # P-C4: the owner's secret, ever
         "patrol_choices": [  # E-15: the owner's patrols covering the hex, the default first

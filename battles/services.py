@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import timezone
 
-from battles.models import BattleSide
+from battles.models import Battle, BattleSide
+from battles.siege_services import withdraw_refusal
+from battles.tabletop_services import tabletop_mode_update
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Membership, Turn
@@ -27,22 +30,40 @@ def _may_decide(side: BattleSide, user: User) -> bool:
 
 
 @transaction.atomic
-def battle_decide(*, side: BattleSide, by: User, decision: str, strategy: str = "") -> BattleSide:
-    """A-2.4 fight or retreat and the Table 24 strategy, until the GM resolves the turn."""
+def battle_decide(
+    *, side: BattleSide, by: User, decision: str, strategy: str = "", tabletop: bool | None = None
+) -> BattleSide:
+    """A-2.4 fight or retreat, E-24 the tabletop opt-in, until the fight-or-retreat
+    deadline (Turn.decisions_deadline); the Table 24 strategy until the GM resolves the
+    turn (it is "on file" for an abstract battle, E-24). ``tabletop`` None keeps the
+    side's opt-in as it is."""
     if not _may_decide(side, by):
         raise Refused("You cannot decide for this side of the battle.", status=403)
-    turn = Turn.objects.select_for_update().get(pk=side.battle.turn_id)
+    turn = Turn.objects.select_for_update().select_related("campaign").get(pk=side.battle.turn_id)
     if turn.state != Turn.State.DECISIONS:
         raise Refused(f"Turn {turn.number} is not taking fight-or-retreat decisions now.")
     if not side.battle.needs_decisions:
         raise Refused("There is nothing to decide: this invasion meets no defender.")
     try:
-        side.decision = Decision(decision).value
+        wanted = Decision(decision).value
     except ValueError:
         raise Refused(
             f"'{decision}' is not a decision: choose fight or retreat.", field="decision"
         ) from None
-    if side.kingdom_id is None and side.decision != Decision.FIGHT:
+    tabletop = side.tabletop if tabletop is None else bool(tabletop)
+    late = turn.decisions_deadline is not None and timezone.now() > turn.decisions_deadline
+    if late and (wanted != side.decision or tabletop != side.tabletop):
+        raise Refused(
+            f"The fight-or-retreat deadline passed ({turn.decisions_deadline:%Y-%m-%d %H:%M} "
+            "UTC): only the strategy may still change (A-2.4, E-24).",
+            field="decision" if wanted != side.decision else "tabletop",
+        )
+    if wanted == Decision.WITHDRAW:  # E-37 (battles.siege_services)
+        problem = withdraw_refusal(side)
+        if problem:
+            raise Refused(problem, field="decision")
+    side.decision, side.tabletop = wanted, tabletop
+    if side.kingdom_id is None and side.decision == Decision.RETREAT:
         if turn.campaign.ruleset.neutrals_always_fight:
             raise Refused("Neutral defenders never retreat (Q6).", field="decision")
         roaming = side.role == Role.ATTACKER or side.battle.defender_kind == DefenderKind.ROAMING
@@ -55,14 +76,21 @@ def battle_decide(*, side: BattleSide, by: User, decision: str, strategy: str = 
             f"'{strategy}' is not a strategy: choose assault, outflank or hold.", field="strategy"
         ) from None
     side.decided_by = by
-    side.save(update_fields=["decision", "strategy", "decided_by"])
+    side.save(update_fields=["decision", "strategy", "decided_by", "tabletop"])
     chronicle_record(
         turn,
         "BattleDecision",
-        {"battle_id": side.battle_id, "role": side.role, "decision": side.decision},
-        rule="A-2.4",
+        {
+            "battle_id": side.battle_id,
+            "role": side.role,
+            "decision": side.decision,
+            "tabletop": side.tabletop,
+        },
+        rule="A-2.4 E-24",
         kingdom_ids=[side.kingdom_id] if side.kingdom_id else [],
     )
+    battle = Battle.objects.select_related("hex").get(pk=side.battle_id)
+    tabletop_mode_update(battle, turn)  # E-24: every side opted in?
     return side
 
 

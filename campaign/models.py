@@ -144,6 +144,9 @@ class Hex(models.Model):
     q = models.IntegerField()
     r = models.IntegerField()
     terrain = models.CharField(max_length=16, choices=[(t.value, t.name.title()) for t in Terrain])
+    # Q16: optional secondary terrains (values of Terrain): extra tabletop pieces, one
+    # roll each on its table (§5.11); Table 7 reads the primary terrain only
+    secondary_terrains = models.JSONField(default=list, blank=True)
     owner = models.ForeignKey(
         "kingdoms.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="hexes"
     )

@@ -15,7 +15,9 @@ from campaign.agreements_narration import AGREEMENT_NARRATORS
 from campaign.army_narration import ARMY_NARRATORS
 from campaign.pairing_narration import PAIRING_NARRATORS, with_follow_up
 from campaign.postbattle_narration import POST_BATTLE_NARRATORS
+from campaign.siege_narration import SIEGE_NARRATORS
 from campaign.spending_narration import SPENDING_NARRATORS
+from campaign.tabletop_narration import TABLETOP_NARRATORS
 
 
 @dataclass(frozen=True)
@@ -503,6 +505,8 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     **SPENDING_NARRATORS,  # Table 10, Table 11, diplomacy (campaign.spending_narration)
     **PAIRING_NARRATORS,  # P-C3, P-C4, E-15 (campaign.pairing_narration)
     **POST_BATTLE_NARRATORS,  # §3 6c, Tables 12–16, 18–22 (campaign.postbattle_narration)
+    **TABLETOP_NARRATORS,  # E-24, P-C5, P-C6, §5.11 (campaign.tabletop_narration)
+    **SIEGE_NARRATORS,  # E-37, NR-SIEGE (campaign.siege_narration)
 }
 
 

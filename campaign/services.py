@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from battles.tabletop_services import tabletop_battles_awaited
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, MercenaryOffer, Rumour, Turn, TurnEvent
@@ -87,6 +88,8 @@ def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
         raise Refused(
             f"Turn {turn.number} is {turn.get_state_display().lower()}: no step to start."
         )
+    if turn.state == Turn.State.DECISIONS:
+        _tabletop_reports_in(turn)  # E-24: Final Results waits for them
     with transaction.atomic():
         claimed = Turn.objects.filter(pk=turn.pk, state=turn.state).update(state=claimed_state)
         if claimed != 1:
@@ -96,6 +99,23 @@ def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
             transaction.on_commit(lambda: _enqueue_step(turn.pk))
     turn.refresh_from_db()
     return turn
+
+
+def _tabletop_reports_in(turn: Turn) -> None:
+    """E-24: Final Results waits while a tabletop battle has no confirmed report and its
+    report deadline has not passed; after it, the Final step resolves that battle
+    abstract with the strategies on file. The GM may settle a report or extend a
+    deadline (battles.tabletop_services)."""
+    waiting = tabletop_battles_awaited(turn)
+    if waiting:
+        listed = "; ".join(
+            f"battle {b.seq} at ({b.hex.q}, {b.hex.r}) until {b.report_deadline:%Y-%m-%d %H:%M} UTC"
+            for b in waiting
+        )
+        raise Refused(
+            f"Final Results wait for tabletop reports (E-24): {listed}. Settle the reports, "
+            "or wait for the deadline: an unreported battle is then resolved abstract."
+        )
 
 
 def _enqueue_step(turn_id: int) -> None:

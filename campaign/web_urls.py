@@ -3,6 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from battles import siege_views, tabletop_views
 from battles import views as battle_views
 from campaign import bulletin_views, ruleset_views, views
 from kingdoms import (
@@ -52,6 +53,27 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/battles/patrols/<int:army_id>/order/",
         battle_views.battle_order,
         name="battle-order",
+    ),
+    path(  # issue 4: one battle's page, its printable sheet, its tabletop report (P-C6)
+        "campaigns/<int:campaign_id>/battles/<int:battle_id>/",
+        tabletop_views.battle_detail,
+        name="battle-detail",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/battles/<int:battle_id>/sheet/",
+        tabletop_views.battle_sheet,
+        name="battle-sheet",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/battles/<int:battle_id>/report/<slug:action>/",
+        tabletop_views.battle_report_action,
+        name="battle-report-action",
+    ),
+    path("campaigns/<int:campaign_id>/sieges/", siege_views.sieges, name="sieges"),  # E-37
+    path(
+        "campaigns/<int:campaign_id>/sieges/<int:siege_id>/",
+        siege_views.siege_page,
+        name="siege",
     ),
     path("campaigns/<int:campaign_id>/chronicle/", views.chronicle, name="chronicle"),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),

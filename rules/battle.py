@@ -19,10 +19,14 @@ from rules.events import (
     Event,
     ExperienceGained,
     Retreated,
+    TabletopBattleFought,
+    TabletopTurnedAbstract,
 )
 from rules.modifiers import Modifier
+from rules.postbattle import tabletop_experience
 from rules.recovery import recovery_modifiers
 from rules.ruleset import table
+from rules.siege_battle import SIEGE_MODIFIERS
 from rules.state import (
     BattleState,
     CharacterState,
@@ -53,7 +57,8 @@ ENEMY = {Role.ATTACKER: Role.DEFENDER, Role.DEFENDER: Role.ATTACKER}
 def resolve_battle(
     world: World, battle: BattleState, dice: Dice, points: dict[int, int]
 ) -> list[Event]:
-    """Resolve ``battle``: unopposed, by retreat (A-2.4) or abstract (§5.7)."""
+    """Resolve ``battle``: unopposed, by retreat (A-2.4), from its tabletop report
+    (A-2.5, rules.tabletop) or abstract (§5.7; E-24: a tabletop battle not reported)."""
     if battle.defender is None:
         # A-1.0.6, P-C2: no battle, no experience.
         rule = UNOPPOSED_RULES[battle.defender_kind]
@@ -66,6 +71,11 @@ def resolve_battle(
     ]
     if retreating:
         return _retreat(world, battle, retreating)
+    if battle.report is not None:
+        return _tabletop(world, battle, points)  # A-2.5, P-C5, P-C6
+    if battle.tabletop:  # E-24: no confirmed report by the deadline
+        late = TabletopTurnedAbstract(rule="E-24 A-2.5", battle_key=battle.key, hex=battle.hex)
+        return [late, *_fight(world, battle, dice, points)]
     return _fight(world, battle, dice, points)
 
 
@@ -199,6 +209,7 @@ TABLE_23_MODIFIERS: tuple[Modifier, ...] = (
     Modifier(
         "Invading from a Ford or bridge {ford_bonus:+d} (attacker)", "Table 17 E-07 E-21", _ford
     ),
+    *SIEGE_MODIFIERS,  # E-37: sieges' lines (rules.siege_battle)
 )
 """E-21: Table 23's one registry. A modifier defined away from the table (Table 17's
 Ford or bridge) is a line here too, so it is applied and the rules page can list it."""
@@ -363,4 +374,85 @@ def _characters_after(
                 xp=world.ruleset.xp_abstract_battle,
             )
         )
+    return events
+
+
+def _tabletop(world: World, battle: BattleState, points: dict[int, int]) -> list[Event]:
+    """A-2.5, P-C5, P-C6: the battle as its confirmed report gives it (rules.tabletop).
+    Each army loses the points of its units destroyed or fled (Table 12 may bring them
+    back after the turn's battles); a neutral feature defender that holds its hex keeps
+    its losses (§5.5); the characters removed fall (Table 13 at post-battle, no abstract
+    −1); Table 15's tabletop lines give the XP, per battle (E-04). A draw has no winner
+    (Q21, E-10)."""
+    report = battle.report
+    key, hex_ = battle.key, battle.hex
+    events: list[Event] = [
+        TabletopBattleFought(
+            rule="A-2.5 P-C5 P-C6 E-24",
+            battle_key=key,
+            hex=hex_,
+            result=report.result.value,
+            winner=report.winner,
+            vp_margin=report.vp_margin,
+        )
+    ]
+    won = {role: None if report.winner is None else report.winner is role for role in Role}
+    for role in Role:
+        side = _side(battle, role)
+        for army_id in side.army_ids:
+            reported = sum(u.points for u in report.units if u.army_id == army_id)
+            lost = min(reported, points[army_id])
+            if not lost:
+                continue
+            points[army_id] -= lost
+            events.append(
+                ArmyLosses(
+                    rule="P-C6 Table 12",
+                    battle_key=key,
+                    army_id=army_id,
+                    points_lost=lost,
+                    points_left=points[army_id],
+                )
+            )
+        neutral = role is Role.DEFENDER and battle.defender_kind is DefenderKind.NEUTRAL
+        if neutral and won[role] is not False and report.neutral_losses:
+            lost = min(report.neutral_losses, side.points)
+            events.append(
+                DefenderLosses(
+                    rule="P-C6 §5.5 semi-permanence",
+                    battle_key=key,
+                    hex=hex_,
+                    points_lost=lost,
+                    points_left=side.points - lost,
+                )
+            )
+    fighting = {c.id: c for role in Role for c in characters(world, _side(battle, role))}
+    for removed in report.removed:
+        if removed.character_id in fighting:
+            recovery = recovery_modifiers(world, battle, removed.character_id)
+            events.append(
+                CharacterFell(
+                    rule="P-C6 Table 13",
+                    battle_key=key,
+                    character_id=removed.character_id,
+                    recovery_modifiers=tuple(words for words, _ in recovery),
+                )
+            )
+    kills = dict(report.kills)
+    for role in Role:
+        general = _general(world, battle, role)
+        for character in characters(world, _side(battle, role)):
+            xp = tabletop_experience(
+                world.ruleset,
+                won=won[role],
+                kills=kills.get(character.id, 0),
+                general_of_winner=bool(won[role]) and general is not None
+                and general.id == character.id,
+            )  # fmt: skip
+            events.append(
+                ExperienceGained(
+                    rule="Table 15 E-04", battle_key=key, character_id=character.id, xp=xp
+                )
+            )
+    events.append(BattleWon(rule="P-C5 Q21 E-10", battle_key=key, hex=hex_, winner=report.winner))
     return events

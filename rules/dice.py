@@ -53,6 +53,17 @@ class Dice:
         return self.roll(6, purpose)
 
 
+def die_or_table(dice: Dice, purpose: str, at_table: int | None, sides: int = 6) -> Roll:
+    """A die the server rolls, or one rolled at the table and entered by the players
+    (issue 4, "table rolls"): the event that uses it logs it as such; the server's dice
+    are not drawn, so the turn's other rolls stay as its seed gives them."""
+    if at_table is None:
+        return dice.roll(sides, purpose)
+    if not 1 <= at_table <= sides:
+        raise ValueError(f"a d{sides} cannot show {at_table} ({purpose})")
+    return Roll(purpose=f"{purpose} (rolled at the table)", sides=sides, result=at_table)
+
+
 class ForcedDice(Dice):
     """Dice that show the given results in order: scenario tests force the rolls."""
 

@@ -166,6 +166,33 @@ class BattleFought(Event):
 
 
 @dataclass(frozen=True, kw_only=True)
+class TabletopBattleFought(BattleFought):
+    """A-2.5, P-C5, P-C6, E-24: a battle played on the tabletop, as its confirmed report
+    gives it (rules.tabletop): ``result`` victory, massacre or draw (Q21: winner None).
+    A BattleFought like an abstract one for everything that asks whether a battle was
+    fought (discovery A-1.4.19, the rest flag E-01, the Beast's awakening); it has no
+    strategies or totals."""
+
+    attacker_strategy: Strategy | None = None
+    defender_strategy: Strategy | None = None
+    attacker_total: int | None = None
+    defender_total: int | None = None
+    vp_margin: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class TabletopTurnedAbstract(Event):
+    """E-24: a tabletop battle with no confirmed report by its deadline is resolved
+    abstract, with the strategies on file (Hold when missing). Public, like the battle."""
+
+    battle_key: int
+    hex: Coord
+
+    def seen_by(self) -> tuple[bool, frozenset[int], tuple[str, ...]]:
+        return True, frozenset(), ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class BattleWon(Event):
     """Who won a battle, however it was decided (fight, default, lost cause)."""
 

@@ -49,6 +49,7 @@ from rules.orders import Patrol, covering_patrol, patrol_bases
 from rules.postbattle import resolve_post_battle
 from rules.power import campaign_won, collect_power, owners_applied
 from rules.rest import rest_flags_used
+from rules.siege import begin_siege, siege_step
 from rules.spending import (
     builds_completed,
     shared_power,
@@ -94,19 +95,24 @@ def resolve_final(
     outcome = Outcome()
     orders = list(orders)
     turn = _TurnSoFar.of(world, orders)
+    sieged, siege_battles = siege_step(world, orders, dice, turn)  # E-37: the siege days
+    outcome.events += sieged
     for battle in fighting_order(battles):
         if battle.hex in turn.taken or not turn.reached(battle):
             continue
         declared, battle = battle, turn.current(world, battle)
         outcome.events += _took_over(declared, battle, turn.points)
-        events = resolve_battle(world, battle, dice, turn.points)
+        # E-37: a defender that withdrew behind the walls is besieged, not fought
+        events = begin_siege(world, battle, dice, turn) or resolve_battle(
+            world, battle, dice, turn.points
+        )
         outcome.events += events
         outcome.events += turn.apply(battle, events)
         outcome.events += modules.after_battle(world, battle, events)  # rules.modules
     outcome.events += turn.neutral_conquests(world)
     spends = list(spends)
     outcome.events += resolve_post_battle(  # 6c: Tables 12–16, 18–22
-        world, battles, outcome.events, dice, surgeon_kingdoms(spends)
+        world, [*battles, *siege_battles], outcome.events, dice, surgeon_kingdoms(spends)
     )
     outcome.events += pacified_join(turn.owners, world, spends)  # Table 11, E-26
     conquered = conquests_applied(owners_applied(world, turn.owners), outcome.events)
@@ -116,7 +122,8 @@ def resolve_final(
         turn.taken.add(coord)
         turn.owners[coord] = None
     edict_power = edict_power_this_turn(edicts_done)
-    outcome.events += discover_after_battles(conquered, battles, outcome.events, dice)  # 6d
+    fought = [*battles, *siege_battles]
+    outcome.events += discover_after_battles(conquered, fought, outcome.events, dice)  # 6d
     after, lost = resolve_lost_capitals(conquered, dice)
     outcome.events += lost
     after, ended = agreements_expired(after, lost)  # notice given, E-28's turn over, E-27

@@ -15,6 +15,7 @@ from rules.agreements import invasion_refusal, patrol_protects
 from rules.hexgrid import adjacent, distance, neighbours, terrain_map, within
 from rules.minor_features import patrol_radius
 from rules.neutrals import protector_of
+from rules.siege_state import order_problem as siege_order_problem
 from rules.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 
 
@@ -168,6 +169,9 @@ def why_illegal(
         return f"army {order.army_id} does not exist"
     if army.kingdom_id != kingdom_id:
         return f"army {order.army_id} is not yours"
+    siege = siege_order_problem(world, order)  # E-37: armies in a siege, a besieged hex
+    if siege is not None:
+        return siege
     if order.sea_cover and order.kind is not OrderKind.PATROL:
         return "only a Patrol order names land hexes across the sea (A-1.1.2.4)"
     if order.kind is OrderKind.REST:

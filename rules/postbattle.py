@@ -11,9 +11,11 @@ A battle comes in as an ``Aftermath``: what post-battle needs to know of it. Abs
 battles give theirs from the resolution's own events (``aftermaths_from_events``): the
 winner, a Massacre, the fallen (CharacterFell), the XP granted (ExperienceGained: Table
 15's one source, exactly 1 in an abstract battle, A-2.5) and the rest flags used
-(RestFlagUsed). A tabletop report will give the same shape (``UnitLoss`` lines for the
-units destroyed or fled, the characters removed as ``fallen``, the XP of
-``tabletop_experience``), so the functions below serve both.
+(RestFlagUsed). A tabletop battle gives the same shape from its confirmed report
+(rules.tabletop, rules.battle: a TabletopBattleFought, the characters removed as
+CharacterFell, the XP of ``tabletop_experience``) plus the report's ``UnitLoss`` lines
+for Table 12 and the Table 12 and 13 dice rolled at the table, so the functions below
+serve both.
 
 Rulings (campaign-rules.md leaves them open):
 * abstract battles roll no Table 12 (§5.7: their losses are final); a win by default
@@ -36,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.advancement import roll_advance, thresholds_crossed
-from rules.dice import Dice
+from rules.dice import Dice, die_or_table
 from rules.events import (
     BattleFought,
     BattleWon,
@@ -45,6 +47,7 @@ from rules.events import (
     ExperienceGained,
     PatrolTookOver,
     RestFlagUsed,
+    TabletopBattleFought,
 )
 from rules.postbattle_events import (
     CharacterRecoveryRolled,
@@ -66,11 +69,14 @@ ENEMY = {Role.ATTACKER: Role.DEFENDER, Role.DEFENDER: Role.ATTACKER}
 
 @dataclass(frozen=True)
 class UnitLoss:
-    """Table 12: a unit a tabletop report lists as destroyed or fled off the table."""
+    """Table 12: a unit a tabletop report lists as destroyed or fled off the table, with
+    its points (P-C6) and the d6 of its recovery if it was rolled at the table."""
 
     army_id: int
     unit: str
     fate: UnitFate
+    points: int = 0
+    table_roll: int | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,7 @@ class Aftermath:
     experience: tuple[tuple[int, int], ...] = ()  # (character id, XP), Table 15
     units: tuple[UnitLoss, ...] = ()  # Table 12, tabletop only
     rested: frozenset[int] = frozenset()  # armies whose rest flag this battle used (E-01)
+    recovery_rolls: tuple[tuple[int, int], ...] = ()  # Table 13 rolled at the table (tabletop)
 
     def won(self, role: Role) -> bool | None:
         """E-10: None in a draw (no winner, no loser)."""
@@ -114,6 +121,7 @@ def aftermaths_from_events(
         if won is None or battle.defender is None:
             continue
         fought = next((e for e in mine if isinstance(e, BattleFought)), None)
+        tabletop = isinstance(fought, TabletopBattleFought) and battle.report is not None
         for e in mine:
             if isinstance(e, PatrolTookOver):
                 defender = dataclasses.replace(battle.defender, army_ids=(e.army_id,))
@@ -122,9 +130,11 @@ def aftermaths_from_events(
             Aftermath(
                 battle=battle,
                 fought=fought is not None,
-                abstract=fought is not None,
+                abstract=fought is not None and not tabletop,
                 winner=won.winner,
                 massacre=fought is not None and fought.result == BattleResult.MASSACRE.value,
+                units=battle.report.units if tabletop else (),  # Table 12 (P-C6)
+                recovery_rolls=battle.report.recovery_rolls() if tabletop else (),
                 fallen=tuple(e.character_id for e in mine if isinstance(e, CharacterFell)),
                 experience=tuple(
                     (e.character_id, e.xp) for e in mine if isinstance(e, ExperienceGained)
@@ -269,7 +279,10 @@ def recover_units(world: World, aftermath: Aftermath, dice: Dice) -> list[UnitRe
         won = aftermath.won(role)
         needed = unit_recovery_needed(world.ruleset, won, aftermath.massacre, loss.fate)
         modifiers = unit_recovery_modifiers(world, battle, loss.army_id, aftermath.rested)
-        roll = dice.d6(f"Table 12 unit recovery, {loss.unit} after the battle at {battle.hex}")
+        roll = die_or_table(
+            dice, f"Table 12 unit recovery, {loss.unit} after the battle at {battle.hex}",
+            loss.table_roll,
+        )  # fmt: skip
         total = roll.result + sum(value for _, value in modifiers)
         army = world.armies.get(loss.army_id)
         events.append(
@@ -285,6 +298,7 @@ def recover_units(world: World, aftermath: Aftermath, dice: Dice) -> list[UnitRe
                 total=total,
                 modifiers=tuple(words for words, _ in modifiers),
                 returned=total >= needed,
+                points=loss.points,
             )
         )
     return events
@@ -320,8 +334,10 @@ def _recover_character(
         character=character,
     )
     modifiers = recovery_modifiers(world, battle, character.id, known)
-    roll = dice.d6(
-        f"Table 13 character recovery, {character.name} after the battle at {battle.hex}"
+    roll = die_or_table(
+        dice,
+        f"Table 13 character recovery, {character.name} after the battle at {battle.hex}",
+        dict(aftermath.recovery_rolls).get(character.id),
     )
     total = roll.result + sum(value for _, value in modifiers)
     result = recovery_result(ruleset, total)

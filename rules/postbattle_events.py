@@ -35,6 +35,7 @@ class UnitRecovered(_PostBattle):
     total: int
     modifiers: tuple[str, ...] = ()
     returned: bool
+    points: int = 0  # the unit's points, back in its army if it returned (P-C6)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.events import ArmyRested, BattleFought, Event, RestFlagUsed
+from rules.siege_state import locked_army_ids
 from rules.state import BattleState, Order, OrderKind, World
 
 
@@ -20,9 +21,10 @@ def resting_armies(world: World, orders: Iterable[Order]) -> dict[int, bool]:
     army without an order rests). Armies of eliminated kingdoms are gone (E-27)."""
     kinds = {order.army_id: order.kind for order in orders}
     resting = {}
+    besieging = locked_army_ids(world)  # E-37: an army in a siege does not rest
     for army in sorted(world.armies.values(), key=lambda a: a.id):
         kingdom = world.kingdoms.get(army.kingdom_id)
-        if kingdom is not None and kingdom.eliminated:
+        if (kingdom is not None and kingdom.eliminated) or army.id in besieging:
             continue
         if army.id not in kinds:
             resting[army.id] = False

@@ -20,7 +20,7 @@ import dataclasses
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 
-from rules import modules, postbattle_tables, tables
+from rules import modules, postbattle_tables, siege_tables, tables, tabletop_tables
 from rules import table_options as groups
 from rules.dicetable import DiceTable
 from rules.state import Feature, Ruleset, Strategy, Terrain
@@ -185,6 +185,21 @@ TABLES.update(
     }
 )
 
+
+
+def _piece(text: str) -> str:
+    """A tabletop terrain piece (Tables 26–30): free text, one line, at most 80 letters."""
+    if len(text) > 80:
+        raise ValueError(f"'{text[:20]}…' is too long for a terrain piece (80 letters at most)")
+    return text
+
+
+# §5.11 Tables 26–30 (rules.tabletop_tables): the piece each d6 puts on the table
+TABLES.update(
+    (key, TableSpec(default, _piece, str, groups.TABLETOP))
+    for key, default in tabletop_tables.TERRAIN_TABLES.values()
+)
+
 OPTIONS = {f.name: f for f in dataclasses.fields(Ruleset) if f.name != "tables"}
 
 TABLES.update(
@@ -200,6 +215,11 @@ TABLES.update(
     for module in modules.REGISTRY
     for key, (default, words) in module.tables.items()
 )  # the optional modules' tables (rules.modules), editable whether the module is on or not
+
+TABLES.update(
+    (key, TableSpec(spec.default, spec.parse, spec.show, siege_tables.GROUP, spec.or_more))
+    for key, spec in siege_tables.TABLES.items()
+)  # E-37: the siege's events, provisions and bombardment (rules.siege_tables)
 
 
 def table(ruleset: Ruleset, key: str) -> DiceTable | SlotTable:

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING
 
 from rules import table_options as groups
 from rules.dicetable import DiceTable
+from rules.siege_options import SiegeOptions
 from rules.table_options import TableOptions, option
 
 if TYPE_CHECKING:
     from rules.agreements import AgreementState
+    from rules.siege_state import SiegeEngineState, SiegeState
+    from rules.tabletop import TabletopReport
 
 Coord = tuple[int, int]
 """Axial hex coordinates (q, r) on a flat-topped grid (E-39)."""
@@ -80,10 +83,12 @@ class NeutralConquest(StrEnum):
 
 
 class Decision(StrEnum):
-    """A-2.4 fight or retreat."""
+    """A-2.4 fight or retreat; E-37: a fortified place's defender may withdraw behind
+    its walls instead, which starts a siege (rules.siege)."""
 
     FIGHT = "fight"
     RETREAT = "retreat"
+    WITHDRAW = "withdraw"
 
 
 class Strategy(StrEnum):
@@ -121,7 +126,7 @@ class IfWon(StrEnum):
 
 
 @dataclass(frozen=True)
-class Ruleset(TableOptions):
+class Ruleset(TableOptions, SiegeOptions):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.ruleset holds the defaults and validates edits). The
     numbers of the rulebook's tables are the fields it inherits (rules.table_options)."""
@@ -336,6 +341,10 @@ class BattleState:
     # ``after`` (its key) ended as ``if_won``
     after: int | None = None
     if_won: IfWon | None = None
+    # E-24: every side opted in to the tabletop at Phase 4; ``report`` is its confirmed
+    # report (rules.tabletop), or None: then it is resolved abstract
+    tabletop: bool = False
+    report: TabletopReport | None = None
 
 
 @dataclass
@@ -355,3 +364,7 @@ class World:
     module_state: Mapping[str, Mapping] = field(default_factory=dict)
     # Q23: the agreements in force between player kingdoms (rules.agreements)
     agreements: tuple[AgreementState, ...] = ()
+    # E-37: the campaign's sieges, ongoing and ended (rules.siege_state), and the siege
+    # trains' engines (NR-SIEGE, rules.modules.siege_trains)
+    sieges: tuple[SiegeState, ...] = ()
+    siege_engines: tuple[SiegeEngineState, ...] = ()

@@ -46,17 +46,21 @@ TABLE_24 = "Table 24: battle strategy"
 TABLE_25 = "Table 25: battle outcome"
 TROOP_LOSSES = "Troop losses (§5.7)"
 FALLEN = "Fallen characters (§5.7)"
+TABLETOP = "Tabletop battles (P-C5, P-C6, E-24, Tables 26–30)"
 AGREEMENTS = "Player agreements (B 7, Q23)"
 TURNS = "Turns (A-2)"
 ENDING = "End of the campaign (A-3)"
 TABLE_31 = "Table 31: random events (optional module)"
 BEAST = "Appendix G: The Beast Awakes (optional module)"
+SIEGES = "Sieges (E-37, siege-tactical.md §8)"  # rules.siege_options
+SIEGE_TRAINS = "Siege trains (optional module, new-rules.md §9)"
 
 GROUPS = (
     TABLE_1, TABLE_3, TABLE_4, TABLE_5, TABLE_6, TABLE_7, NEUTRAL_ARMIES, TABLE_8, TABLE_9,
     TABLE_10, ARMY_SIZE, DIPLOMACY, TABLE_11, NEUTRAL_KINGDOMS, TABLE_12, TABLE_13, TABLE_14,
     TABLE_15, TABLE_16, TABLE_18, TABLE_17, TABLE_23,
-    TABLE_24, TABLE_25, TROOP_LOSSES, FALLEN, AGREEMENTS, TURNS, ENDING, TABLE_31, BEAST,
+    TABLE_24, TABLE_25, TROOP_LOSSES, FALLEN, TABLETOP, AGREEMENTS, TURNS, ENDING, TABLE_31, BEAST,
+    SIEGES, SIEGE_TRAINS,
 )  # fmt: skip
 
 
@@ -490,6 +494,33 @@ class TableOptions:
     falls_on_massacred: int = option(
         3, "… of a massacred side", "§5.7", 0, 6, FALLEN
     )
+
+    # --- Tabletop battles (A-2.4, E-24, P-C5, P-C6, §5.11) ---------------------------
+    decisions_hours: int = option(
+        48, "Hours to choose fight or retreat (and tabletop), from Provisional Results",
+        "A-2.4 Q7 E-24", 1, 720, TABLETOP,
+    )  # fmt: skip
+    report_days: int = option(
+        5, "Days after that deadline to play and report a tabletop battle", "E-24 P-C6", 1, 60,
+        TABLETOP,
+    )  # fmt: skip
+    terrain_pieces_die: int = option(
+        3, "Terrain pieces: roll a die of this many faces (d3) …", "§5.11", 1, 6, TABLETOP
+    )
+    terrain_pieces_added: int = option(2, "… and add (+ 2)", "§5.11", 0, 10, TABLETOP)
+    board_width_feet: int = option(6, "Board width (feet)", "P-C5", 2, 12, TABLETOP)
+    board_large_width_feet: int = option(
+        8, "Board width when a side has more points (feet)", "P-C5", 2, 12, TABLETOP
+    )
+    board_depth_feet: int = option(4, "Board depth (feet)", "P-C5", 2, 12, TABLETOP)
+    board_large_above: int = option(
+        3000, "The larger board when a side has more than (points)", "P-C5", 500, 20000,
+        TABLETOP,
+    )  # fmt: skip
+    massacre_vp_margin: int = option(
+        900, "A victory-points margin of at least this is a Massacre (Table 12)", "P-C5", 1,
+        10000, TABLETOP,
+    )  # fmt: skip
 
     # --- Player agreements (B 7.5, Q20, E-19) ---------------------------------------
     vassal_tribute: int = option(

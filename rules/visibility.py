@@ -177,9 +177,11 @@ def audience(event: ev.Event, context: Context) -> Audience:
         # E-28: a combined assault's partner is an insider through his armies
         insiders |= {context.army_kingdom.get(a) for a in event.attacker_army_ids} - {None}
         return Audience(True, frozenset(insiders), _BATTLE_SECRETS)
-    if isinstance(event, ev.BattleFought):
+    if isinstance(event, ev.BattleFought):  # a TabletopBattleFought too (P-C6)
         return Audience(
-            True, context.battle_kingdoms.get(event.battle_key, frozenset()), _FIGHT_SECRETS
+            True,
+            context.battle_kingdoms.get(event.battle_key, frozenset()),
+            (*_FIGHT_SECRETS, "vp_margin"),
         )
     if isinstance(event, (ev.Retreated, ev.DefenderLosses)):
         return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()))

@@ -82,9 +82,30 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        battle N is the N-th declared battle (Phase 4);
                                        defender: {patrol: 21} names the defending patrol
                                        among those covering the hex (E-15)
+  tabletop:    [{battle: 1, report: {winner: attacker, vp_margin: 950,
+                  units: [{army: 20, unit: Spearmen, fate: destroyed, points: 150,
+                           table_roll: 4}],
+                  removed: [{character: 21, table_roll: 2}],
+                  kills: [{character: 10, count: 1}], neutral_losses: 0}}]
+                                       optional: battles every side opted in to the
+                                       tabletop at Phase 4 (E-24), each with its
+                                       confirmed report (P-C5, P-C6; winner: draw for
+                                       none; a table_roll is a die rolled at the table,
+                                       not forced), or without one: not reported by the
+                                       deadline, so abstract (tests/tabletop_cases.py)
   patrol_orders: {20: [3, 1]}          optional: the order in which a patrol's owner
                                        has it fight the battles it was declared in
                                        (P-C4, Phase 4; the others after, in order)
+  sieges:      [{at: [2, 0], place: fortress, besieger: 1, besieger_armies: [1],
+                 defender_kind: patrol, garrison: 2, garrison_armies: [2], provisions: 9,
+                 besieger_plan: {actions: [assault], strategy: assault, lift: false},
+                 garrison_plan: {actions: [sortie]}, day: 3, wall_damage: 1, …}]
+                                       optional: the sieges ongoing at the turn's start
+                                       (E-37; any rules.siege_state.SiegeState field;
+                                       tests/siege_cases.py), and
+  siege_engines: [{id: 1, kind: giant_ram, kingdom: 1, army: 1}]
+                                       the siege trains' engines (NR-SIEGE; switch the
+                                       module on with ruleset: {options: {siege_trains: 1}})
   dice:        [[3, "Table 7 exploration (fields)"], ...]
                                        every roll of the turn, in order: its result and a
                                        piece of the purpose the engine logs for it
@@ -100,6 +121,8 @@ A file is a YAML list of cases; a case is a mapping with these keys:
     no_events: [BattleFought, {type: HexConquered, hex: [1, 1]}]
                                        events that must not appear: a type, or a
                                        partial event as above
+    sieges:    [{at: [2, 0], status: taken, day: 2, provisions: 7, wall_damage: 1}]
+                                       each siege's state after the turn, on the keys given
     map:       [{at: [2, 0], owner: 1, explored: true, feature: town, defender: null}]
                                        the hexes after the turn, on the keys given (also
                                        watchtower, looted_turn, edict_turn, unrest_from,
@@ -158,7 +181,9 @@ from rules.state import (
 )
 from tests.module_events import apply_module_events
 from tests.rules.rules_builder import apply_provisional, army, build, character
+from tests.siege_cases import assert_sieges, siege_world
 from tests.spending_cases import is_spend, spending_applied, spending_case, spending_hexes
+from tests.tabletop_cases import tabletop_battles
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 
@@ -167,9 +192,9 @@ CASE_KEYS = {
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
-    "fallback_capitals", "patrol_orders",
+    "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop",
 }  # fmt: skip
-EXPECT_KEYS = {"refused", "events", "no_events", "map"}
+EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
 
 @dataclass(frozen=True)
@@ -212,6 +237,7 @@ def run_case(case: Case) -> None:
     provisional = cuts + resolve_provisional(world, legal, dice, spending).events
     battles = _decide(declared_battles(provisional), data.get("decisions", []), world)
     battles = _patrol_orders(battles, data.get("patrol_orders", {}))
+    battles = tabletop_battles(battles, data.get("tabletop", []), world)  # E-24, P-C6
     after_provisional = apply_module_events(apply_provisional(world, provisional), provisional)
     after_provisional = agreements_applied(after_provisional, provisional)  # E-05 breaches
     after_provisional = spending_applied(after_provisional, provisional)  # step 3b
@@ -228,6 +254,7 @@ def run_case(case: Case) -> None:
         found = [e for e in dicts if _matches(e, unwanted)]
         assert not found, f"unexpected event {found[0]}"
     _assert_map(_map_after(world, events), expect.get("map", []))
+    assert_sieges(events, expect.get("sieges", []))  # E-37 (tests/siege_cases.py)
 
 
 def _world(data: dict) -> World:
@@ -276,6 +303,7 @@ def _world(data: dict) -> World:
     world.neutral_battles_last_turn = frozenset(data.get("neutral_battles_last_turn", ()))
     world.module_state = data.get("module_state", {})
     world.agreements = tuple(_agreement(a, world.turn) for a in data.get("agreements", []))
+    world.sieges, world.siege_engines = siege_world(data)  # E-37 (tests/siege_cases.py)
     return world
 
 

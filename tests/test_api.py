@@ -386,7 +386,8 @@ def test_a_side_decides_to_retreat(demo):
     )
     assert response.status_code == 200, response.json()
     assert response.json() == {
-        "side": side.pk, "battle": side.battle_id, "decision": "retreat", "strategy": ""
+        "side": side.pk, "battle": side.battle_id, "decision": "retreat", "strategy": "",
+        "tabletop": False,
     }
     side.refresh_from_db()
     assert side.decision == "retreat"

@@ -283,7 +283,7 @@ def test_edict_queries_do_not_grow_with_the_map(client):
         for n in (40, 400)
     )
     assert small == large
-    assert max(small) <= 20
+    assert max(small) <= 21  # +1: the sieges the snapshot loads (E-37)
 
 
 def test_my_orders_line_counts_my_edicts(alice, demo):

@@ -51,6 +51,12 @@ class BattleSideSerializer(serializers.Serializer):
     armies = serializers.ListField(child=serializers.CharField())
     decision = serializers.ChoiceField(choices=DECISIONS, allow_null=True)
     strategy = serializers.ChoiceField(choices=STRATEGIES, allow_null=True)
+    may_withdraw = serializers.BooleanField(
+        help_text="E-37: my side may answer withdraw (behind the walls), which starts a siege."
+    )
+    tabletop = serializers.BooleanField(
+        allow_null=True, help_text="E-24: the side opts in to the tabletop; null unless I fight."
+    )
     rank = serializers.IntegerField(
         allow_null=True,
         help_text="P-C4: this battle's place in my patrol's order; null unless my side.",
@@ -84,6 +90,9 @@ class BattleSerializer(serializers.Serializer):
     seq = serializers.IntegerField()
     hex = BattleHexSerializer()
     defender_kind = serializers.ChoiceField(choices=[kind.value for kind in DefenderKind])
+    mode = serializers.ChoiceField(
+        choices=["abstract", "tabletop"], help_text="E-24: tabletop once every side opted in."
+    )
     needs_decisions = serializers.BooleanField()
     resolved = serializers.BooleanField()
     result = serializers.CharField(allow_blank=True)
@@ -110,6 +119,11 @@ class DecisionInputSerializer(serializers.Serializer):
 
     decision = serializers.ChoiceField(choices=DECISIONS)
     strategy = serializers.ChoiceField(choices=STRATEGIES, required=False, allow_blank=True)
+    tabletop = serializers.BooleanField(
+        required=False,
+        help_text="E-24: opt in to the tabletop (the battle is tabletop only if every side "
+        "does); left out, the side's opt-in stays as it is.",
+    )
 
 
 class DecisionSerializer(serializers.Serializer):
@@ -117,6 +131,7 @@ class DecisionSerializer(serializers.Serializer):
     battle = serializers.IntegerField(source="battle_id")
     decision = serializers.ChoiceField(choices=DECISIONS)
     strategy = serializers.ChoiceField(choices=STRATEGIES, allow_blank=True)
+    tabletop = serializers.BooleanField()
 
 
 class PatrolBattleSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from battles.api import views
+from battles.api import sieges, tabletop, views
 
 urlpatterns = [
     path(
@@ -15,6 +15,41 @@ urlpatterns = [
         "battles/sides/<int:side_id>/defender/",
         views.SideDefenderView.as_view(),
         name="api-side-defender",
+    ),
+    # issue 4: one battle's page and its tabletop report (E-24, P-C5, P-C6)
+    path("battles/<int:battle_id>/", tabletop.BattlePageView.as_view(), name="api-battle"),
+    path(
+        "battles/<int:battle_id>/report/", tabletop.ReportView.as_view(), name="api-battle-report"
+    ),
+    path(
+        "battles/<int:battle_id>/report/confirm/",
+        tabletop.ReportConfirmView.as_view(),
+        name="api-battle-report-confirm",
+    ),
+    path(
+        "battles/<int:battle_id>/report/dispute/",
+        tabletop.ReportDisputeView.as_view(),
+        name="api-battle-report-dispute",
+    ),
+    path(
+        "battles/<int:battle_id>/report/settle/",
+        tabletop.ReportSettleView.as_view(),
+        name="api-battle-report-settle",
+    ),
+    path(
+        "battles/<int:battle_id>/report/deadline/",
+        tabletop.ReportDeadlineView.as_view(),
+        name="api-battle-report-deadline",
+    ),
+    path(  # E-37: sieges
+        "campaigns/<int:campaign_id>/sieges/", sieges.SiegeListView.as_view(), name="api-sieges"
+    ),
+    path("sieges/<int:siege_id>/", sieges.SiegeSheetView.as_view(), name="api-siege"),
+    path("sieges/<int:siege_id>/plan/", sieges.SiegePlanView.as_view(), name="api-siege-plan"),
+    path(  # NR-SIEGE-4
+        "campaigns/<int:campaign_id>/armies/<int:army_id>/siege-engines/",
+        sieges.SiegeEngineBuildView.as_view(),
+        name="api-siege-engine-build",
     ),
     path(  # P-C4
         "campaigns/<int:campaign_id>/patrol-orders/",

@@ -77,6 +77,7 @@ class SideDecisionView(APIView):
             by=request.user,
             decision=wanted["decision"],
             strategy=wanted.get("strategy", ""),
+            tabletop=wanted.get("tabletop"),  # E-24
         )
         return Response(DecisionSerializer(side).data)
 

@@ -39,6 +39,7 @@ def post_battle_appliers(writer) -> dict[type, Callable]:
         pev.GrandMarshalPassed: state.marshal,
         pev.GeneralshipRolled: state.generalship,
         pev.AdvanceGained: state.advanced,
+        pev.UnitRecovered: state.unit_back,
     }
 
 
@@ -84,6 +85,13 @@ class _State:
                 is_grand_marshal=event.grand_marshal,
             )
         )
+
+    def unit_back(self, event: pev.UnitRecovered) -> None:
+        """Table 12: a unit that recovers brings its points back to its army (P-C6)."""
+        army = self.writer.snapshot.armies.get(event.army_id)
+        if event.returned and event.points and army is not None:
+            army.points = min(army.allocation, army.points + event.points)
+            self.writer.army_ids.add(event.army_id)
 
     def marshal(self, event: pev.GrandMarshalPassed) -> None:
         self._character(event.character_id).is_grand_marshal = True

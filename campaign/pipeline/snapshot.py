@@ -9,6 +9,7 @@ from django.db.models import Prefetch, Q
 from battles.models import Battle, BattleSide
 from campaign.models import Campaign, Hex, Turn
 from campaign.pipeline.agreements import agreements_load
+from campaign.pipeline.siege import sieges_load
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, Order
 from rules.neutrals import conquest_choice
 from rules.state import (
@@ -33,7 +34,7 @@ from rules.state import (
     World,
 )
 from rules.state import Order as OrderState
-from rules.tables import BattleResult
+from rules.tabletop import FOUGHT_RESULTS
 
 
 @dataclass
@@ -76,7 +77,9 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
         module_state=campaign.module_state or {},  # rules.modules
         agreements=agreements_load(campaign, coord_of),  # Q23
     )
-    return Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
+    snapshot = Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
+    sieges_load(snapshot, campaign, turn_number)  # E-37 (campaign.pipeline.siege)
+    return snapshot
 
 
 def _known_neutrals(campaign: Campaign) -> dict[int, frozenset[int]]:
@@ -97,7 +100,7 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
         battle__turn__number=turn_number,
         neutral_kingdom__isnull=False,
         role="defender",  # an incited attack is no battle in the kingdom's hexes
-        battle__result__in=[result.value for result in BattleResult],
+        battle__result__in=sorted(FOUGHT_RESULTS),  # abstract or tabletop (rules.tabletop)
     )
     return frozenset(sides.values_list("neutral_kingdom_id", flat=True).distinct())
 
@@ -122,7 +125,11 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     """The turn's battles with the sides' Phase 4 choices and, at a neutral capital, the
     invader's standing choice from his Invade orders (E-23). Four queries."""
     sides = BattleSide.objects.prefetch_related("armies")
-    battles = Battle.objects.filter(turn=turn).prefetch_related(Prefetch("sides", queryset=sides))
+    battles = (
+        Battle.objects.filter(turn=turn)
+        .select_related("report")  # E-24, P-C6: a tabletop battle's report
+        .prefetch_related(Prefetch("sides", queryset=sides))
+    )
     capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
     quick = set(
         Order.objects.filter(
@@ -147,6 +154,8 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
                 neutral_conquest=choice,
                 after=battle.after_id,  # P-C3, E-15: keys are the battles' pks here
                 if_won=IfWon(battle.if_won) if battle.if_won else None,
+                tabletop=battle.mode == Battle.Mode.TABLETOP,  # E-24
+                report=battle.confirmed_report,  # P-C6
             )
         )
     return states

@@ -8,6 +8,8 @@ leaves nothing behind, and the retry rolls the same dice from the same seed.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -60,7 +62,10 @@ def provisional_step(turn: Turn) -> None:
     """§3 Phase 3: exploration, defenders, battles declared (A-2.3)."""
     _run(turn, "provisional", _provisional_inputs, _resolve_provisional)
     turn.state = Turn.State.DECISIONS
-    turn.save(update_fields=["state"])
+    # A-2.4, Q7, E-24: fight or retreat (and the tabletop opt-in) until this deadline
+    hours = turn.campaign.ruleset.decisions_hours
+    turn.decisions_deadline = timezone.now() + dt.timedelta(hours=hours)
+    turn.save(update_fields=["state", "decisions_deadline"])
 
 
 def final_step(turn: Turn) -> None:

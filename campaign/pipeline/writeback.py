@@ -19,6 +19,7 @@ from campaign.pipeline.postbattle_writeback import (
     post_battle_flush,
     post_battle_flush_gone,
 )
+from campaign.pipeline.siege import SiegeWriter
 from campaign.pipeline.snapshot import Snapshot
 from campaign.pipeline.spending import spending_appliers, spending_flush
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, ScoutReport
@@ -44,7 +45,7 @@ HEX_FIELDS = [
     "unrest_from",
     "unrest_until",
 ]
-BATTLE_FIELDS = ["resolved", "result", "winner"]
+BATTLE_FIELDS = ["resolved", "result", "winner", "mode"]
 
 
 class Writer:
@@ -62,6 +63,7 @@ class Writer:
         self.discovered: list[ev.NeutralKingdomDiscovered] = []
         self.took_over: list[ev.PatrolTookOver] = []
         self.neutral_ids: set[int] = set()
+        self.sieges = SiegeWriter(self)
         self._appliers = {
             ev.HexExplored: self._explored,
             ev.HexExploredByScouts: self._explored_by_scouts,
@@ -69,6 +71,8 @@ class Writer:
             ev.NeutralKingdomDiscovered: self.discovered.append,
             ev.BattleDeclared: self.declared.append,
             ev.BattleFought: self._fought,
+            ev.TabletopBattleFought: self._fought,  # P-C6
+            ev.TabletopTurnedAbstract: self._turned_abstract,  # E-24
             ev.BattleWon: self._won,
             ev.ArmyLosses: self._army_losses,
             ev.DefenderLosses: self._defender_losses,
@@ -93,6 +97,7 @@ class Writer:
             **spending_appliers(self),  # power spending and diplomacy (§3 3b)
             **pairing_appliers(self),  # P-C3, P-C4, E-15: chains and covering patrols
             **post_battle_appliers(self),  # §3 6c, Tables 12–16, 18–22
+            **self.sieges.appliers(),  # E-37 (campaign.pipeline.siege)
         }
 
     def apply(self, events: list[ev.Event]) -> None:
@@ -129,6 +134,9 @@ class Writer:
 
     def _fought(self, event: ev.BattleFought) -> None:
         self._battle(event.battle_key).result = event.result
+
+    def _turned_abstract(self, event: ev.TabletopTurnedAbstract) -> None:
+        self._battle(event.battle_key).mode = Battle.Mode.ABSTRACT  # E-24
 
     def _won(self, event: ev.BattleWon) -> None:
         battle = self._battle(event.battle_key)
@@ -279,6 +287,7 @@ class Writer:
         army_flush(self)
         spending_flush(self)
         post_battle_flush(self)  # §3 6c: the new Generals
+        self.sieges.flush()  # E-37
         if self.destroyed:  # last: the chronicle above still needed to know their kingdom
             Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
 

@@ -38,8 +38,10 @@ from rules.events import (
     BattleFought,
     BattleWon,
     Event,
+    ExperienceGained,
     HexRavaged,
     ModuleStateChanged,
+    TabletopBattleFought,
 )
 from rules.hexgrid import distance
 from rules.modules import Module, is_roaming, register
@@ -299,6 +301,7 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
         else f"; +{rules.beast_slaying_xp} XP each only in a tabletop battle, E-04)"
     )
     return [
+        *_slayers_xp(world, battle, slayer, events),
         BeastNews(
             rule="App G E-04",
             what="slain",
@@ -307,6 +310,21 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
             text=f"The Beast is slain by {by}{bonus}.",
         ),
         ModuleStateChanged(rule="App G", module=OPTION, state=state),
+    ]
+
+
+def _slayers_xp(
+    world: World, battle: BattleState, slayer: Side, events: list[Event]
+) -> list[ExperienceGained]:
+    """App G, E-04: each character of the army that slays the Beast gains the extra XP,
+    in a tabletop battle only (abstract battles give exactly 1, A-2.5)."""
+    if not any(isinstance(e, TabletopBattleFought) for e in events):
+        return []
+    xp = world.ruleset.beast_slaying_xp
+    return [
+        ExperienceGained(rule="App G E-04", battle_key=battle.key, character_id=c.id, xp=xp)
+        for c in sorted(world.characters.values(), key=lambda c: c.id)
+        if c.army_id is not None and c.army_id in slayer.army_ids and c.fights(world.turn)
     ]
 
 

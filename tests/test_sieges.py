@@ -1,0 +1,190 @@
+"""Sieges through the app (E-37, docs/design/sieges.md): the Phase 4 withdrawal, the
+investment at Final Results, the siege days of the next turn, the plans, and the siege
+sheet's visibility per role, in HTML and in JSON."""
+
+from __future__ import annotations
+
+import pytest
+
+from battles.models import Battle, BattleSide, SiegeEngine
+from battles.services import battle_decide
+from battles.siege_services import siege_engine_build, siege_plan_set
+from campaign.errors import Refused
+from campaign.models import Hex, Turn, TurnEvent
+from campaign.services import turn_claim_step
+from kingdoms.services import order_submit
+from rules.state import Role
+from tests.siege_support import invade_and_reach_decisions, lay_siege, quiet_sieges
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def run_step(django_capture_on_commit_callbacks, demo):
+    def run(turn: Turn) -> Turn:
+        with django_capture_on_commit_callbacks(execute=True):
+            turn_claim_step(turn=turn, by=demo.gm)
+        turn.refresh_from_db()
+        return turn
+
+    return run
+
+
+@pytest.fixture
+def siege(demo, invasion_targets, run_step):
+    quiet_sieges(demo.campaign)
+    laid, siege = lay_siege(demo, invasion_targets, run_step)
+    return laid, siege
+
+
+def _login(client, demo, who):
+    user = demo.gm if who == "gm" else demo.players[who]
+    client.force_login(user)
+
+
+def test_the_defender_withdraws_and_the_place_is_invested(demo, siege):
+    laid, siege = siege
+    battle = Battle.objects.get(turn__number=1, hex=laid.hex, seq=1)
+    assert battle.result == "withdrew" and battle.resolved and battle.winner == ""
+    laid.hex.refresh_from_db()
+    assert laid.hex.owner == demo.kingdoms["bob"], "E-37: no field battle, the hex is kept"
+    assert siege.ongoing and siege.day == 0 and siege.provisions >= 2
+    assert siege.garrison_army_ids == [laid.garrison.pk]
+    assert siege.besieger_army_ids == [laid.besiegers.pk]
+    laid.besiegers.refresh_from_db()
+    assert laid.besiegers.position_id == laid.hex.pk, "E-32: the hex they besiege"
+    began = TurnEvent.objects.get(kind="SiegeBegan")
+    assert began.public and "provisions" in began.secret_fields
+    assert began.kingdom_ids == [demo.kingdoms["bob"].pk]
+    assert not TurnEvent.objects.filter(kind="BattleFought", turn__number=1).exists()
+
+
+def test_withdrawing_needs_walls(demo, invasion_targets, run_step):
+    laid = invade_and_reach_decisions(demo, invasion_targets, run_step)
+    Hex.objects.filter(pk=laid.hex.pk).update(defence="")
+    side = BattleSide.objects.get(battle__turn=laid.turn, role=Role.DEFENDER)
+    with pytest.raises(Refused, match="walls to withdraw behind"):
+        battle_decide(side=side, by=demo.players["bob"], decision="withdraw")
+    attacker = BattleSide.objects.get(battle__turn=laid.turn, role=Role.ATTACKER)
+    with pytest.raises(Refused, match="Only the defender"):
+        battle_decide(side=attacker, by=demo.players["alice"], decision="withdraw")
+
+
+def test_the_battles_page_offers_withdraw_to_a_fortress_defender_only(
+    client, demo, invasion_targets, run_step
+):
+    laid = invade_and_reach_decisions(demo, invasion_targets, run_step)
+    _login(client, demo, "bob")
+    page = client.get(f"/campaigns/{demo.campaign.pk}/battles/").content.decode()
+    assert 'value="withdraw"' in page
+    _login(client, demo, "alice")
+    page = client.get(f"/campaigns/{demo.campaign.pk}/battles/").content.decode()
+    assert 'value="withdraw"' not in page
+    api = client.get(f"/api/campaigns/{demo.campaign.pk}/battles/").json()
+    [mine] = [s for b in api for s in b["sides"] if s["own"]]
+    assert mine["may_withdraw"] is False
+    del laid
+
+
+def test_armies_in_a_siege_take_no_order(demo, siege):
+    laid, _ = siege
+    with pytest.raises(Refused, match="in the siege of"):
+        order_submit(army=laid.garrison, by=demo.players["bob"], kind="rest")
+
+
+@pytest.mark.parametrize(
+    ("who", "exact", "estimate", "insider"),
+    [
+        ("bob", True, False, True),  # the garrison's kingdom
+        ("gm", True, False, True),
+        ("alice", False, True, True),  # the besieger
+        ("carol", False, False, False),  # anyone else
+    ],
+)
+def test_the_siege_sheet_shows_each_role_its_share(
+    client, demo, siege, who, exact, estimate, insider
+):
+    """Issue 4: the defender sees the exact provisions, the besieger an estimate, others
+    neither; the calendar and engines go to the two sides only. HTML and JSON agree."""
+    _, siege = siege
+    _login(client, demo, who)
+    data = client.get(f"/api/sieges/{siege.pk}/").json()
+    assert (data["provisions"] == siege.provisions) is exact
+    assert (data["provisions"] is None) is (not exact)
+    if estimate:
+        band = demo.campaign.ruleset.siege_estimate_band
+        assert data["provisions_estimate"]["low"] <= siege.provisions
+        assert data["provisions_estimate"]["high"] == data["provisions_estimate"]["low"] + band - 1
+        assert siege.provisions <= data["provisions_estimate"]["high"]
+    else:
+        assert data["provisions_estimate"] is None
+    assert (data["engines"] is not None) is insider
+    assert data["wall_stages"] == 4 and data["status"] == "ongoing"
+    page = client.get(f"/campaigns/{demo.campaign.pk}/sieges/{siege.pk}/").content.decode()
+    assert ("provisions-exact" in page) is exact
+    assert ("provisions-estimate" in page) is estimate
+    assert (f"{siege.provisions} days of food" in page) is exact
+    listing = client.get(f"/api/campaigns/{demo.campaign.pk}/sieges/").json()
+    assert [s["id"] for s in listing] == [siege.pk]
+    assert "provisions" not in listing[0]
+
+
+def test_the_next_turn_plays_the_siege_days_from_the_plans(client, demo, siege, run_step):
+    laid, siege = siege
+    turn = Turn.objects.get(campaign=demo.campaign, number=2)
+    siege_plan_set(siege=siege, by=demo.players["alice"], actions=["wait"] * 7, strategy="hold")
+    _login(client, demo, "bob")
+    answer = client.post(
+        f"/api/sieges/{siege.pk}/plan/",
+        {"actions": ["pass", "supply"], "strategy": "hold"},
+        content_type="application/json",
+    )
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["actions"][:3] == ["pass", "supply", "pass"]
+    refused = client.post(
+        f"/api/sieges/{siege.pk}/plan/", {"actions": ["assault"]}, content_type="application/json"
+    )
+    assert refused.status_code == 400 and refused.json()["field"] == "actions"
+    _login(client, demo, "carol")
+    assert (
+        client.post(
+            f"/api/sieges/{siege.pk}/plan/", {"actions": []}, content_type="application/json"
+        ).status_code
+        == 403
+    )
+    run_step(turn)  # provisional
+    turn = run_step(Turn.objects.get(pk=turn.pk))  # final: the siege days
+    assert turn.state == Turn.State.CLOSED
+    siege.refresh_from_db()
+    days = TurnEvent.objects.filter(turn=turn, kind="SiegeDay").count()
+    assert days == siege.day >= 1
+    assert len(siege.log) == days + 1  # the investment, then each day
+    assert TurnEvent.objects.filter(turn=turn, kind="SiegeProvisions").get().kingdom_ids == [
+        demo.kingdoms["bob"].pk
+    ]
+    _login(client, demo, "alice")
+    sheet = client.get(f"/api/sieges/{siege.pk}/").json()
+    assert len(sheet["calendar"]) == days + 1
+    assert sheet["calendar"][1]["rolls"], "the besieger sees each day's rolls"
+    chronicle = client.get(f"/campaigns/{demo.campaign.pk}/chronicle/").content.decode()
+    assert "Siege of" in chronicle
+
+
+def test_engines_are_built_in_winter_in_a_fortified_city(demo, invasion_targets):
+    alice = demo.kingdoms["alice"]
+    army = alice.armies.order_by("-points").first()
+    campaign = demo.campaign
+    with pytest.raises(Refused, match="not used"):
+        siege_engine_build(army=army, by=demo.players["alice"], kind="giant_ram")
+    campaign.ruleset_overrides = {"options": {"siege_trains": 1, "winter_turn": 1}}
+    campaign.save()
+    Hex.objects.filter(owner=alice).update(terrain="forest")
+    army.position = alice.capital
+    army.save()
+    engine = siege_engine_build(army=army, by=demo.players["alice"], kind="giant_ram")
+    assert engine.army == army and engine.built_turn == 1
+    campaign.ruleset_overrides = {"options": {"siege_trains": 1, "winter_turn": 2}}
+    campaign.save()
+    with pytest.raises(Refused, match="winter turn"):
+        siege_engine_build(army=army, by=demo.players["alice"], kind="giant_ram")
+    assert SiegeEngine.objects.count() == 1
