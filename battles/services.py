@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from battles.models import Battle, BattleSide
-from battles.siege_services import withdraw_refusal
+from battles.siege_services import siege_battle_refusal, withdraw_refusal
 from battles.tabletop_services import tabletop_mode_update
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
@@ -58,6 +58,9 @@ def battle_decide(
             "UTC): only the strategy may still change (A-2.4, E-24).",
             field="decision" if wanted != side.decision else "tabletop",
         )
+    problem = siege_battle_refusal(side.battle, wanted)  # E-37
+    if problem:
+        raise Refused(problem, field="decision")
     if wanted == Decision.WITHDRAW:  # E-37 (battles.siege_services)
         problem = withdraw_refusal(side)
         if problem:

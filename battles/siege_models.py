@@ -71,6 +71,9 @@ class Siege(models.Model):
     besieger_levies = models.PositiveIntegerField(default=0)
     garrison_levies = models.PositiveIntegerField(default=0)
     general_sortie_used = models.BooleanField(default=False)
+    # E-24: the battle the siege stopped on, to be played on the tabletop (rules.siege_tabletop)
+    pending_kind = models.CharField(max_length=16, blank=True)
+    pending_day = models.PositiveIntegerField(default=0)
     log = models.JSONField(default=list)  # one entry a day (SiegeDay), with its rolls
 
     class Meta:
@@ -93,7 +96,8 @@ class Siege(models.Model):
 
 class SiegePlan(models.Model):
     """One side's plan for a turn's siege days (SG-INIT-2/3): an action a day, a Table 24
-    strategy for the turn's siege battles, and the besieger's choice to lift the siege.
+    strategy for the turn's siege battles, the besieger's choice to lift the siege, and
+    the side's opt-in to play the turn's assaults and sorties on the tabletop (E-24).
     The side's secret."""
 
     class Role(models.TextChoices):
@@ -106,6 +110,7 @@ class SiegePlan(models.Model):
     actions = models.JSONField(default=list)
     strategy = models.CharField(max_length=10, blank=True, choices=_choices(Strategy))
     lift = models.BooleanField(default=False)
+    tabletop = models.BooleanField(default=False)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

@@ -168,5 +168,6 @@ def _plan(siege: Siege, side: str, turn: Turn | None, days: int) -> dict | None:
         "actions": actions,
         "strategy": (row.strategy or None) if row else None,
         "lift": bool(row and row.lift),
+        "tabletop": bool(row and row.tabletop),  # E-24
         "choices": [a.value for a in (BesiegerAction if side == BESIEGER else GarrisonAction)],
     }

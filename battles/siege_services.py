@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from battles.models import BattleSide, Siege, SiegeEngine, SiegePlan
+from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
+from battles.tabletop_services import tabletop_mode_update
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Hex, Membership, Turn
@@ -18,7 +19,16 @@ from rules.siege_state import (
     GarrisonAction,
     withdraw_problem,
 )
-from rules.state import Defence, DefenderKind, Feature, HexState, Role, Strategy, Terrain
+from rules.state import (
+    Decision,
+    Defence,
+    DefenderKind,
+    Feature,
+    HexState,
+    Role,
+    Strategy,
+    Terrain,
+)
 
 PLAN_TURN_STATES = (Turn.State.OPEN, Turn.State.DECISIONS)
 
@@ -39,6 +49,29 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
     problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
     return problem[0].upper() + problem[1:] + "." if problem else None
+
+
+def siege_battle_refusal(battle: Battle, decision: str) -> str | None:
+    """E-37: a siege battle announced for the tabletop is fought: neither side retreats
+    from it or withdraws; the besieger leaves by lifting the siege in his plan."""
+    if decision == Decision.FIGHT or not SiegeBattle.objects.filter(battle=battle).exists():
+        return None
+    return (
+        "A siege's battle is fought: neither side retreats from it (E-37). The besieger may "
+        "lift the siege in his siege plan instead."
+    )
+
+
+def announced_to_table(turn: Turn) -> None:
+    """E-24: the siege battles announced at this turn's Provisional Results, whose sides
+    both opted in through their plans, become tabletop battles now that the turn's
+    fight-or-retreat deadline is set: their terrain rolled, their report deadline set
+    (battles.tabletop_services)."""
+    battles = Battle.objects.filter(
+        turn=turn, siege_battle__isnull=False, mode=Battle.Mode.ABSTRACT, resolved=False
+    ).select_related("hex", "turn")
+    for battle in battles:
+        tabletop_mode_update(battle, turn)
 
 
 def siege_role(siege: Siege, user: User) -> str | None:
@@ -70,11 +103,14 @@ def siege_plan_set(
     actions: list[str],
     strategy: str = "",
     lift: bool = False,
+    tabletop: bool = False,
 ) -> SiegePlan:
     """SG-INIT-2/3 (docs/design/sieges.md): one side's plan for the current turn's siege
     days: an action a day (the rest default to wait or pass), a Table 24 strategy for the
-    turn's siege battles (Hold if none, Q7), and, for the besieger, lifting the siege.
-    Given while the turn takes orders or decisions; the side's secret."""
+    turn's siege battles (Hold if none, Q7), for the besieger, lifting the siege, and the
+    side's opt-in to play the turn's assaults and sorties on the tabletop (E-24: both
+    sides must opt in). Given while the turn takes orders or decisions; the side's
+    secret."""
     role = siege_role(siege, by)
     if role is None:
         raise Refused("You have no side in this siege.", status=403)
@@ -112,6 +148,7 @@ def siege_plan_set(
             "actions": list(actions),
             "strategy": strategy,
             "lift": bool(lift),
+            "tabletop": bool(tabletop),
             "decided_by": by,
         },
     )
@@ -119,7 +156,13 @@ def siege_plan_set(
     chronicle_record(
         turn,
         "SiegePlanSet",
-        {"siege_id": siege.pk, "hex": [siege.hex.q, siege.hex.r], "role": role, "lift": plan.lift},
+        {
+            "siege_id": siege.pk,
+            "hex": [siege.hex.q, siege.hex.r],
+            "role": role,
+            "lift": plan.lift,
+            "tabletop": plan.tabletop,
+        },
         rule="E-37 SG-INIT",
         kingdom_ids=[kingdom] if kingdom else [],
     )

@@ -37,6 +37,12 @@ class SiegePlanForm(RefusableForm):
                 label=f"Day {day}", choices=choices, initial=action
             )
         self.fields["strategy"].initial = plan["strategy"] or ""
+        self.fields["tabletop"] = forms.BooleanField(
+            label="Play this turn's assaults and sorties on the tabletop (E-24: if both "
+            "sides opt in, the siege stops on the battle's day until it is played)",
+            required=False,
+            initial=plan["tabletop"],
+        )
         if plan["role"] == "besieger":
             self.fields["lift"] = forms.BooleanField(
                 label="Lift the siege (before the turn's days)", required=False,
@@ -87,6 +93,7 @@ def siege_page(request: HttpRequest, campaign_id: int, siege_id: int) -> HttpRes
                     actions=form.actions(),
                     strategy=form.cleaned_data["strategy"],
                     lift=form.cleaned_data.get("lift", False),
+                    tabletop=form.cleaned_data["tabletop"],
                 )
             except Refused as refused:
                 form.refuse(refused)

@@ -14,8 +14,9 @@ ticket, decisions, result, rolls, report text"), with E-29's visibility:
 from __future__ import annotations
 
 from django.db.models import Q
+from django.urls import reverse
 
-from battles.models import Battle, BattleReport
+from battles.models import Battle, BattleReport, SiegeBattle
 from battles.selectors import visible_battles
 from campaign.models import Membership, TurnEvent
 from campaign.narration import Names, narrate
@@ -43,16 +44,39 @@ def battle_page(battle: Battle, viewer: Viewer, names: Names) -> dict:
         "board": None,
         "armies": {},
         "report": None,
+        "siege": None,
         "chronicle": _chronicle(battle, viewer, names),
     }
     if not insider:
         return page
+    page["siege"] = _siege(battle)
     sides = {side.role: side for side in battle.sides.all()}
     width, depth = board_size(battle.turn.campaign.ruleset, [s.points for s in sides.values()])
     page["board"] = f"{width}'×{depth}'"
     page["armies"] = _armies(battle, sides, viewer, view)
     page["report"] = _report(battle, page["armies"])
     return page
+
+
+def _siege(battle: Battle) -> dict | None:
+    """A siege's battle: its kind and day, and the walls as the day found them (the
+    table needs them: SG-BREACH, the fortification's bonus while the wall stands)."""
+    link = SiegeBattle.objects.filter(battle=battle).select_related("siege").first()
+    if link is None:
+        return None
+    siege = link.siege
+    return {
+        "id": siege.pk,
+        "kind": link.kind,
+        "day": link.day,
+        "place": siege.place,
+        "wall_damage": siege.wall_damage,
+        "wall_stages": siege.wall_stages,
+        "breached": siege.wall_damage >= siege.wall_stages,
+        "text": f"the {link.kind.replace('_', ' ')} of day {link.day} of the siege of this "
+        f"{siege.place.replace('_', ' ')}",
+        "page": reverse("siege", args=[siege.campaign_id, siege.pk]),
+    }
 
 
 def _features(battle: Battle) -> dict:

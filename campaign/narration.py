@@ -283,6 +283,19 @@ def _power_collected(p: dict, names: Names) -> str:
     )
 
 
+def _crowns_collected(p: dict, names: Names) -> str:
+    """E-30, E-31: the winter phase's yearly crowns, and the ledger after them."""
+    balance = p.get("balance")
+    after = (
+        f"it still owes {_number(-balance)}" if isinstance(balance, int) and balance < 0
+        else f"{_number(balance)} in its treasury now"
+    )
+    return (
+        f"{names.kingdom(p.get('kingdom_id'))} collected {_number(p.get('crowns'))} crowns "
+        f"in the winter phase of year {p.get('year', '?')}: {after}."
+    )
+
+
 def _half_points(halves) -> str:
     return f"{halves / 2:g}" if isinstance(halves, int) else "?"
 
@@ -477,6 +490,7 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "OrphanChanged": _orphan_changed,
     "CampaignEndRoll": _campaign_end_roll,
     "PowerCollected": _power_collected,
+    "CrownsCollected": _crowns_collected,  # E-30, E-31 (rules.crowns)
     "CampaignWon": _campaign_won,
     "RulesetChanged": _ruleset_changed,
     "RumourPublished": _rumour_published,

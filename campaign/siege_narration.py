@@ -47,8 +47,21 @@ def _siege_battle(p: dict, names) -> str:
         if p.get("attacker_kingdom_id")
         else ("the garrison")
     )
+    if p.get("tabletop"):  # E-24: announced at Provisional Results
+        return (
+            f"Siege of {_at(p)}, day {p.get('day', '?')}: {attacker}'s "
+            f"{_words(p.get('kind'))} is to be played on the tabletop."
+        )
     return (
         f"Siege of {_at(p)}, day {p.get('day', '?')}: {attacker} fights a {_words(p.get('kind'))}."
+    )
+
+
+def _siege_battle_not_fought(p: dict, names) -> str:
+    why = f": {p['why']}" if p.get("why") else ""
+    return (
+        f"Siege of {_at(p)}: the {_words(p.get('kind'))} announced for day {p.get('day', '?')} "
+        f"is not fought{why}."
     )
 
 
@@ -87,7 +100,8 @@ def _engine_destroyed(p: dict, names) -> str:
 
 def _plan_set(p: dict, names) -> str:
     lift = ", and lifts the siege" if p.get("lift") else ""
-    return f"The {p.get('role', 'side')}'s plan for the siege of {_at(p)} is set{lift}."
+    table = ", to play its battles on the tabletop" if p.get("tabletop") else ""
+    return f"The {p.get('role', 'side')}'s plan for the siege of {_at(p)} is set{lift}{table}."
 
 
 def _engine_built(p: dict, names) -> str:
@@ -99,6 +113,7 @@ SIEGE_NARRATORS: dict[str, Callable] = {
     "SiegeDay": _siege_day,
     "SiegeProvisions": _siege_provisions,
     "SiegeBattleDeclared": _siege_battle,
+    "SiegeBattleNotFought": _siege_battle_not_fought,
     "SiegeLosses": _siege_losses,
     "SiegeEnded": _siege_ended,
     "SiegeRecorded": _siege_recorded,

@@ -2,7 +2,15 @@ from django.contrib import admin
 
 from campaign.admin_corrections import CorrectionAdmin
 from campaign.setup import neutral_general
-from kingdoms.models import Agreement, Army, Character, Kingdom, NeutralKingdom, Order
+from kingdoms.models import (
+    Agreement,
+    Army,
+    Character,
+    CrownEntry,
+    Kingdom,
+    NeutralKingdom,
+    Order,
+)
 
 
 @admin.register(Kingdom)
@@ -62,3 +70,12 @@ class AgreementAdmin(CorrectionAdmin):
     list_display = ("kind", "proposer", "partner", "state", "campaign")
     list_filter = ("kind", "state")
     raw_id_fields = ("target",)
+
+
+@admin.register(CrownEntry)
+class CrownEntryAdmin(KingdomChildAdmin):
+    """E-30: the GM's corrections of a crown ledger: a line added (kind "GM correction")
+    or fixed, chronicled for the GM like every correction."""
+
+    list_display = ("kingdom", "turn", "amount", "kind", "reason")
+    list_filter = ("kind",)

@@ -1,4 +1,5 @@
-"""My kingdom: support, allocations, entitlements and power (§5.6, Table 6, Table 9)."""
+"""My kingdom: support, allocations, entitlements and power (§5.6, Table 6, Table 9), and
+the crown ledger while a supplement module uses crowns (E-30)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from campaign.views import seat_for
 from kingdoms.agreements_views import agreements_section
 from kingdoms.army_views import building_context
 from kingdoms.capital_views import fallback_section
+from kingdoms.crown_selectors import crown_ledger
 from kingdoms.selectors import kingdom_overview, player_kingdoms
 from kingdoms.spending_views import spending_section
 
@@ -34,6 +36,8 @@ def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     context.update(agreements_section(seat, kingdom))  # Q23 (kingdoms.agreements_views)
     context.update(fallback_section(seat, kingdom))  # E-23 (kingdoms.capital_views)
     context.update(spending_section(seat, kingdom))  # Table 10 (kingdoms.spending_views)
+    # E-30: the crown ledger, only with a module that uses crowns, only to its own
+    context["crowns"] = crown_ledger(kingdom, seat.viewer, seat.campaign)
     if seat.viewer.is_gm:
         context["choices"] = list(player_kingdoms(seat.campaign))
     return render(request, "kingdoms/kingdom.html", context)

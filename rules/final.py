@@ -95,7 +95,9 @@ def resolve_final(
     outcome = Outcome()
     orders = list(orders)
     turn = _TurnSoFar.of(world, orders)
-    sieged, siege_battles = siege_step(world, orders, dice, turn)  # E-37: the siege days
+    announced = {b.siege_key: b for b in battles if b.siege_key is not None}  # E-24
+    battles = [b for b in battles if b.siege_key is None]
+    sieged, siege_battles = siege_step(world, orders, dice, turn, announced)  # E-37
     outcome.events += sieged
     for battle in fighting_order(battles):
         if battle.hex in turn.taken or not turn.reached(battle):

@@ -36,6 +36,8 @@ from rules.orders import (
 )
 from rules.rest import resolve_rest
 from rules.scouting import resolve_scouting, scouted_world
+from rules.siege_events import SiegeBattleDeclared
+from rules.siege_tabletop import announce_siege_battles, announced_state
 from rules.spending import resolve_power_spending
 from rules.spending_state import Spending
 from rules.state import (
@@ -125,6 +127,7 @@ def resolve_provisional(
     outcome.events += alliances_broken(world, orders)  # §5.6: invading one's neutral ally
     outcome.events += declare_incited(world, spent.incited, patrols)  # A-1.4.12, Q17
     outcome.events += covering_choices(world, outcome.events, patrols)  # E-15
+    outcome.events += announce_siege_battles(world)  # E-24, E-37: for the tabletop
     return outcome
 
 
@@ -151,9 +154,13 @@ def covering_choices(
 
 def declared_battles(events: list[Event]) -> list[BattleState]:
     """The battles of a provisional outcome, keyed 1, 2, … in declaration order, with
-    the Phase 4 defaults (Fight, no strategy: Q7) until the players answer."""
+    the Phase 4 defaults (Fight, no strategy: Q7) until the players answer; the siege
+    battles announced for the tabletop come last (E-24, rules.siege_tabletop)."""
     declared = [e for e in events if isinstance(e, BattleDeclared)]
-    return [_battle_state(key, e) for key, e in enumerate(declared, start=1)]
+    battles = [_battle_state(key, e) for key, e in enumerate(declared, start=1)]
+    announced = [e for e in events if isinstance(e, SiegeBattleDeclared) and e.tabletop]
+    first = len(battles) + 1
+    return battles + [announced_state(k, e) for k, e in enumerate(announced, start=first)]
 
 
 def _battle_state(key: int, e: BattleDeclared) -> BattleState:

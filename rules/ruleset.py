@@ -367,6 +367,7 @@ ORDERED: tuple[tuple[str, str, str], ...] = (
         (f"advance_xp_{n}", f"advance_xp_{n + 1}", f"Table 18: advance {n + 1} comes before {n}")
         for n in range(1, 7)
     ),
+    ("winter_turn", "year_turns", "E-31: the winter turn must fall within the year"),
 )
 _STRICT = {"ratio_low_percent", "ratio_mid_percent"}  # two ratio lines cannot share a threshold
 

@@ -29,6 +29,7 @@ from rules.events import (
     CharacterFell,
     DefenderLosses,
     Event,
+    TabletopBattleFought,
 )
 from rules.ruleset import table
 from rules.siege_battle import engines_with
@@ -36,6 +37,7 @@ from rules.siege_events import (
     EngineCaptured,
     EngineDestroyed,
     SiegeBattleDeclared,
+    SiegeBattleNotFought,
     SiegeBegan,
     SiegeDay,
     SiegeEnded,
@@ -52,6 +54,7 @@ from rules.siege_state import (
     SiegePlan,
     SiegeState,
     SiegeStatus,
+    at_the_table,
     place_of,
     relief_army_ids,
     state_dict,
@@ -72,6 +75,7 @@ from rules.state import (
     World,
 )
 from rules.tables import BattleResult, loss_percent, points_lost
+from rules.tabletop import TabletopResult
 
 BESIEGER, GARRISON = "besieger", "garrison"
 FOR_GOOD = 10**6  # event 17's "killed": out for the rest of the siege
@@ -236,6 +240,9 @@ class _Run:
     why: str = ""  # why the siege ended
     what: list[str] = field(default_factory=list)  # the current day's log
     rolls: list[Roll] = field(default_factory=list)  # the current day's rolls
+    # E-24: the siege's battle announced at Provisional Results (rules.siege_tabletop),
+    # with its Phase 4 choices and its confirmed report
+    announced: BattleState | None = None
 
     def update(self, **changes) -> None:
         self.siege = dataclasses.replace(self.siege, **changes)
@@ -261,16 +268,25 @@ class _Run:
         self.provisions.append(f"{days:+d} {why}")
 
 
-def siege_step(world: World, orders: list[Order], dice: Dice, turn) -> tuple[list[Event], list]:
+def siege_step(
+    world: World,
+    orders: list[Order],
+    dice: Dice,
+    turn,
+    announced: dict[int, BattleState] | None = None,
+) -> tuple[list[Event], list]:
     """Final Results, before the turn's battles (docs/design/sieges.md): every ongoing
     siege in hex order plays its turn (``siege_turn``); one that falls is conquered
     through ``turn`` (rules.final's record: a BattleWon for the besiegers, §3 6b), one
-    broken or lifted sends the besiegers back to the hex they came from. Returns the
-    events and the siege battles fought (for the post-battle step, §3 6c)."""
+    broken or lifted sends the besiegers back to the hex they came from. ``announced``
+    holds the siege battles announced at Provisional Results for the tabletop, by
+    siege key (E-24). Returns the events and the siege battles fought (for the
+    post-battle step, §3 6c)."""
     events: list[Event] = []
     battles: list[BattleState] = []
+    announced = announced or {}
     for siege in sorted((s for s in world.sieges if s.ongoing), key=lambda s: s.hex):
-        run = siege_turn(world, siege, orders, dice, turn.points)
+        run = siege_turn(world, siege, orders, dice, turn.points, announced.get(siege.key))
         events += run.events
         battles += run.battles
         events += _ended(world, run, turn)
@@ -278,19 +294,32 @@ def siege_step(world: World, orders: list[Order], dice: Dice, turn) -> tuple[lis
 
 
 def siege_turn(
-    world: World, siege: SiegeState, orders: list[Order], dice: Dice, points: dict[int, int]
+    world: World,
+    siege: SiegeState,
+    orders: list[Order],
+    dice: Dice,
+    points: dict[int, int],
+    announced: BattleState | None = None,
 ) -> _Run:
-    """One siege's turn: whether it still stands, its lifting, its relief, then its days;
-    the state it ends in is recorded (SiegeRecorded) with the garrison's provisions."""
-    run = _Run(world, siege, dice, points)
+    """One siege's turn: whether it still stands, its lifting, its relief, the day a
+    tabletop battle stopped (E-24: the first of the turn's days), then its days until
+    one of them stops on a tabletop battle; the state it ends in is recorded
+    (SiegeRecorded) with the garrison's provisions."""
+    run = _Run(world, siege, dice, points, announced=announced)
     run.commanders = frozenset(c.id for c in characters(world, _garrison_side(run.siege, points)))
     _still_standing(run)
     if run.siege.ongoing and run.siege.besieger_plan.lift:
         run.end(SiegeStatus.LIFTED, "the besiegers lifted the siege")
     if run.siege.ongoing:
         relief(run, relief_army_ids(world, run.siege, orders))
-    for _ in range(world.ruleset.siege_days_per_turn):
-        if not run.siege.ongoing:
+    days = world.ruleset.siege_days_per_turn
+    if run.siege.ongoing and run.siege.pending_kind is not None:
+        resume_day(run)
+        days -= 1
+    elif run.siege.pending_kind is not None:
+        _not_fought(run)
+    for _ in range(days):
+        if not run.siege.ongoing or run.siege.pending_kind is not None:
             break
         siege_day(run)
     run.events.append(
@@ -359,14 +388,73 @@ def siege_day(run: _Run) -> None:
     camp_engines_built(run, day)
     event, total = siege_event(run, day)
     holder, action, battle_key = None, "", None
-    bombardment = None
     if run.siege.ongoing:
         holder = initiative(run, day, event)
         side, action = chosen_action(run.siege, holder, index, event)
-        battle_key = perform(run, side, action, day)
-    if run.siege.ongoing and action not in (BesiegerAction.ASSAULT, GarrisonAction.GENERAL_SORTIE):
+        kind = BATTLE_ACTIONS.get((side, action))
+        if kind is not None and at_the_table(run.siege, kind):
+            _stop_for_the_table(run, kind, day)
+        else:
+            battle_key = perform(run, side, action, day)
+    _day_end(run, day, event, total, holder, action, battle_key)
+
+
+def resume_day(run: _Run) -> None:
+    """E-24: the day a tabletop battle stopped, the first of this turn's days: its
+    battle, announced at Provisional Results (``run.announced``), is fought from its
+    confirmed report, or abstract with the strategies on file; then the day ends as
+    any other (bombardment, provisions)."""
+    run.what, run.rolls = [], []
+    kind, day = run.siege.pending_kind, run.siege.pending_day
+    run.update(pending_kind=None, pending_day=0)
+    run.what.append(f"day {day} goes on: the {kind.value.replace('_', ' ')} is fought (E-24)")
+    battle_key = _FIGHTS[kind](run, day)
+    holder = BESIEGER if kind is SiegeBattleKind.ASSAULT else GARRISON
+    _day_end(run, day, None, None, holder, kind.value, battle_key)
+
+
+def _stop_for_the_table(run: _Run, kind: SiegeBattleKind, day: int) -> None:
+    """E-24: both sides chose to play the siege's battles on the tabletop; the siege
+    stops on this day until the battle is played (announced at the next Provisional
+    Results, its report read at the next Final Results)."""
+    run.update(pending_kind=kind, pending_day=day)
+    run.what.append(
+        f"the {kind.value.replace('_', ' ')} will be fought on the tabletop: the siege "
+        f"stands still on day {day} until it is played (E-24)"
+    )
+
+
+def _not_fought(run: _Run) -> None:
+    """E-24: the siege ended (lifted, relieved, the garrison gone) before the day its
+    tabletop battle stopped on: the battle is not fought."""
+    kind, day = run.siege.pending_kind, run.siege.pending_day
+    run.update(pending_kind=None, pending_day=0)
+    if run.announced is None:
+        return
+    run.events.append(
+        SiegeBattleNotFought(
+            rule="E-24 E-37",
+            siege_key=run.siege.key,
+            hex=run.siege.hex,
+            besieger_kingdom_id=run.siege.besieger_kingdom_id,
+            garrison_kingdom_id=run.siege.garrison_kingdom_id,
+            battle_key=run.announced.key,
+            day=day,
+            kind=kind.value,
+            why=run.why,
+        )
+    )
+
+
+def _day_end(run: _Run, day: int, event, total, holder, action: str, battle_key) -> None:
+    """The rest of SG-DAY-1 once the action is done: the bombardment (none on an assault
+    or a general sortie day), the provisions eaten and the surrender checks; nothing of
+    it on a day stopped for the tabletop. The day's log is a SiegeDay event."""
+    bombardment = None
+    going = run.siege.ongoing and run.siege.pending_kind is None
+    if going and action not in (BesiegerAction.ASSAULT, GarrisonAction.GENERAL_SORTIE):
         bombardment = bombard(run, day)
-    if run.siege.ongoing:
+    if going:
         eat(run, day)
     run.update(gate_open=False)
     run.events.append(
@@ -556,18 +644,23 @@ def chosen_action(
     return BESIEGER, _planned(siege.besieger_plan, index, BesiegerAction, BesiegerAction.WAIT).value
 
 
+BATTLE_ACTIONS = {
+    (BESIEGER, BesiegerAction.ASSAULT.value): SiegeBattleKind.ASSAULT,
+    (GARRISON, GarrisonAction.SORTIE.value): SiegeBattleKind.SORTIE,
+    (GARRISON, GarrisonAction.GENERAL_SORTIE.value): SiegeBattleKind.GENERAL_SORTIE,
+}
+"""SG-ACT: the day's actions that are battles (docs/design/sieges.md, "Siege battles")."""
+
+
 def perform(run: _Run, side: str, action: str, day: int) -> int | None:
     """SG-ACT: the day's action; the key of its battle, if it is one."""
-    if side == BESIEGER and action == BesiegerAction.ASSAULT:
-        return assault(run, day)
+    kind = BATTLE_ACTIONS.get((side, action))
+    if kind is not None:
+        return _FIGHTS[kind](run, day)
     if side == BESIEGER and action == BesiegerAction.NEGOTIATE:
         negotiate(run, day)
-    elif side == GARRISON and action == GarrisonAction.SORTIE:
-        return sortie(run, day)
     elif side == GARRISON and action == GarrisonAction.SUPPLY:
         supply_sortie(run, day)
-    elif side == GARRISON and action == GarrisonAction.GENERAL_SORTIE:
-        return general_sortie(run, day)
     else:
         run.what.append(
             "the besiegers keep up the blockade" if side == BESIEGER else "the garrison waits"
@@ -611,13 +704,35 @@ def siege_battle_state(
     return BattleState(key, siege.hex, DefenderKind.INVADER, garrison, camp)
 
 
-def fight(run: _Run, battle: BattleState, kind: SiegeBattleKind, day: int) -> list[Event]:
-    """Resolve a siege battle: abstract, Tables 23–25 (rules.battle), with the siege
-    marked as fighting so that Table 23's siege lines apply (rules.siege_battle), and the
-    besieging General left out while event 17 holds him.
+def _battle_for(run: _Run, kind: SiegeBattleKind, day: int) -> BattleState:
+    """The day's siege battle (``siege_battle_state``, the sides as they stand now); if
+    it was announced at Provisional Results (E-24), with that battle's key, its mode and
+    confirmed report (P-C6), and the strategies its sides chose on it (else their
+    plans')."""
+    battle = siege_battle_state(run.siege, kind, day, run.points)
+    announced = run.announced
+    if announced is None:
+        return battle
 
-    The tabletop hook: a tabletop siege battle replaces this call by "declare the battle
-    and wait for its report"; the siege then keeps its day and resumes next turn."""
+    def chosen(side: Side, on_file: Side) -> Side:
+        return dataclasses.replace(side, strategy=on_file.strategy or side.strategy)
+
+    return dataclasses.replace(
+        battle,
+        key=announced.key,
+        attacker=chosen(battle.attacker, announced.attacker),
+        defender=chosen(battle.defender, announced.defender),
+        tabletop=announced.tabletop,
+        report=announced.report,
+    )
+
+
+def fight(run: _Run, battle: BattleState, kind: SiegeBattleKind, day: int) -> list[Event]:
+    """Resolve a siege battle with rules.battle, with the siege marked as fighting so
+    that Table 23's siege lines apply (rules.siege_battle), and the besieging General
+    left out while event 17 holds him: abstract (Tables 23–25), or, for a battle
+    announced for the tabletop, from its confirmed report (A-2.5, P-C6), abstract with
+    the strategies on file if none came by its deadline (E-24)."""
     siege = dataclasses.replace(run.siege, fighting=kind)
     world = run.world
     sieges = tuple(siege if s.key == siege.key else s for s in world.sieges)
@@ -632,27 +747,7 @@ def fight(run: _Run, battle: BattleState, kind: SiegeBattleKind, day: int) -> li
             for cid, c in people.items()
         }
     battle_world = dataclasses.replace(world, sieges=sieges, characters=people)
-    declared = SiegeBattleDeclared(
-        rule=f"E-37 {_BATTLE_RULES[kind]}",
-        siege_key=run.siege.key,
-        hex=run.siege.hex,
-        besieger_kingdom_id=run.siege.besieger_kingdom_id,
-        garrison_kingdom_id=run.siege.garrison_kingdom_id,
-        battle_key=battle.key,
-        day=day,
-        kind=kind.value,
-        defender_kind=battle.defender_kind,
-        attacker_kingdom_id=battle.attacker.kingdom_id,
-        attacker_neutral_kingdom_id=battle.attacker.neutral_kingdom_id,
-        attacker_army_ids=battle.attacker.army_ids,
-        attacker_points=_side_points(battle.attacker, run.points),
-        defender_kingdom_id=battle.defender.kingdom_id,
-        defender_neutral_kingdom_id=battle.defender.neutral_kingdom_id,
-        defender_army_ids=battle.defender.army_ids,
-        defender_points=_side_points(battle.defender, run.points),
-        attacker_strategy=(battle.attacker.strategy or Strategy.HOLD).value,
-        defender_strategy=(battle.defender.strategy or Strategy.HOLD).value,
-    )
+    declared = battle_declared(run.siege, battle, kind, day, run.points)
     events = resolve_battle(battle_world, battle, run.dice, run.points)
     run.events += [declared, *events]
     run.battles.append(battle)
@@ -671,6 +766,35 @@ def _side_points(side: Side, points: dict[int, int]) -> int:
     return sum(points[a] for a in side.army_ids) if side.army_ids else side.points
 
 
+def battle_declared(
+    siege: SiegeState, battle: BattleState, kind: SiegeBattleKind, day: int, points
+) -> SiegeBattleDeclared:
+    """The siege battle as the chronicle and the pipeline see it: its Battle row is made
+    from this (campaign.pipeline.siege), or, announced for the tabletop, already was."""
+    return SiegeBattleDeclared(
+        rule=f"E-37 {_BATTLE_RULES[kind]}",
+        siege_key=siege.key,
+        hex=siege.hex,
+        besieger_kingdom_id=siege.besieger_kingdom_id,
+        garrison_kingdom_id=siege.garrison_kingdom_id,
+        battle_key=battle.key,
+        day=day,
+        kind=kind.value,
+        defender_kind=battle.defender_kind,
+        attacker_kingdom_id=battle.attacker.kingdom_id,
+        attacker_neutral_kingdom_id=battle.attacker.neutral_kingdom_id,
+        attacker_army_ids=battle.attacker.army_ids,
+        attacker_points=_side_points(battle.attacker, points),
+        defender_kingdom_id=battle.defender.kingdom_id,
+        defender_neutral_kingdom_id=battle.defender.neutral_kingdom_id,
+        defender_army_ids=battle.defender.army_ids,
+        defender_points=_side_points(battle.defender, points),
+        attacker_strategy=(battle.attacker.strategy or Strategy.HOLD).value,
+        defender_strategy=(battle.defender.strategy or Strategy.HOLD).value,
+        tabletop=battle.tabletop,
+    )
+
+
 def _aftermath(
     run: _Run, battle: BattleState, events: list[Event], kind: SiegeBattleKind
 ) -> Role | None:
@@ -684,7 +808,10 @@ def _aftermath(
     run.fallen |= {e.character_id for e in events if isinstance(e, CharacterFell)}
     if fought is None:
         return winner
-    result = BattleResult(fought.result)
+    if isinstance(fought, TabletopBattleFought):  # A-2.5: no Table 24 at the table
+        result = TABLETOP_LOSSES[TabletopResult(fought.result)]
+    else:
+        result = BattleResult(fought.result)
     strategies = {Role.ATTACKER: fought.attacker_strategy, Role.DEFENDER: fought.defender_strategy}
     enemy = {Role.ATTACKER: Role.DEFENDER, Role.DEFENDER: Role.ATTACKER}
 
@@ -704,6 +831,10 @@ def _aftermath(
         )
         if not siege.garrison_army_ids:
             left = next((e.points_left for e in events if isinstance(e, DefenderLosses)), None)
+            if left is None and battle.report is not None:  # P-C6, Q15: as reported
+                left = siege.garrison_points - min(
+                    battle.report.neutral_losses, siege.garrison_points
+                )
             if left is None:
                 left = siege.garrison_points - points_lost(
                     rs, siege.garrison_points, percent(garrison)
@@ -713,6 +844,16 @@ def _aftermath(
     if winner is not None and winner is not camp:
         _engines_lost(run, battle, winner, fought, kind)
     return winner
+
+
+TABLETOP_LOSSES = {
+    TabletopResult.VICTORY: BattleResult.SOLID,
+    TabletopResult.MASSACRE: BattleResult.MASSACRE,
+    TabletopResult.DRAW: BattleResult.DRAW,
+}
+"""A tabletop siege battle's result as §5.7 reads it for the siege's levies (events 11
+and 19), which no army list holds: a victory loses as a solid result
+(docs/design/sieges.md, "Siege battles on the tabletop")."""
 
 
 def _engines_lost(
@@ -785,7 +926,7 @@ def assault(run: _Run, day: int) -> int:
     """SG-ASLT: the besiegers storm the walls, an abstract battle with the walls' state
     (rules.siege_battle); a besiegers' victory takes the place (SG-ASLT-6); otherwise
     they are thrown back and the siege goes on (SG-ASLT-7)."""
-    battle = siege_battle_state(run.siege, SiegeBattleKind.ASSAULT, day, run.points)
+    battle = _battle_for(run, SiegeBattleKind.ASSAULT, day)
     events = fight(run, battle, SiegeBattleKind.ASSAULT, day)
     winner = _aftermath(run, battle, events, SiegeBattleKind.ASSAULT)
     if winner is Role.ATTACKER:
@@ -799,7 +940,7 @@ def sortie(run: _Run, day: int) -> int:
     """SG-SORT: the garrison attacks the camp (half of it against a third of the camp,
     in Table 23's ratio); a garrison victory destroys engines and stops the bombardment
     while the camp is rebuilt (SG-SORT-6, SG-SORT-8)."""
-    battle = siege_battle_state(run.siege, SiegeBattleKind.SORTIE, day, run.points)
+    battle = _battle_for(run, SiegeBattleKind.SORTIE, day)
     events = fight(run, battle, SiegeBattleKind.SORTIE, day)
     winner = _aftermath(run, battle, events, SiegeBattleKind.SORTIE)
     if winner is Role.ATTACKER:
@@ -817,7 +958,7 @@ def general_sortie(run: _Run, day: int) -> int:
     """SG-GSORT: once a siege, everyone fights outside the walls; if the besiegers are
     beaten the siege is broken (SG-GSORT-5), otherwise the garrison withdraws inside."""
     run.update(general_sortie_used=True)
-    battle = siege_battle_state(run.siege, SiegeBattleKind.GENERAL_SORTIE, day, run.points)
+    battle = _battle_for(run, SiegeBattleKind.GENERAL_SORTIE, day)
     events = fight(run, battle, SiegeBattleKind.GENERAL_SORTIE, day)
     winner = _aftermath(run, battle, events, SiegeBattleKind.GENERAL_SORTIE)
     if winner is Role.ATTACKER:
@@ -825,6 +966,13 @@ def general_sortie(run: _Run, day: int) -> int:
     else:
         run.what.append("the garrison withdraws behind its walls (SG-GSORT-5)")
     return battle.key
+
+
+_FIGHTS = {
+    SiegeBattleKind.ASSAULT: assault,
+    SiegeBattleKind.SORTIE: sortie,
+    SiegeBattleKind.GENERAL_SORTIE: general_sortie,
+}
 
 
 def relief(run: _Run, relief_ids: tuple[int, ...]) -> None:

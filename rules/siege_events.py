@@ -115,6 +115,18 @@ class SiegeBattleDeclared(_SiegeSides):
     defender_points: int = 0
     attacker_strategy: str = ""
     defender_strategy: str = ""
+    tabletop: bool = False  # E-24: announced at Provisional Results for the tabletop
+
+
+@dataclass(frozen=True, kw_only=True)
+class SiegeBattleNotFought(_SiegeSides):
+    """E-24, E-37: a siege battle announced for the tabletop that was not fought: the
+    siege ended before its day (lifted, relieved, the garrison gone)."""
+
+    battle_key: int
+    day: int
+    kind: str
+    why: str
 
 
 @dataclass(frozen=True, kw_only=True)

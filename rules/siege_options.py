@@ -197,6 +197,10 @@ class SiegeOptions:
     siege_engine_crowns: int = option(
         3, "An engine costs (crowns)", "NR-SIEGE-4 E-30", 0, 50, TRAINS
     )
+    crowns_yearly: int = option(
+        3, "Each kingdom's yearly crown income, paid in the winter phase (crowns)",
+        "E-30 E-31 NR-GEN-7", 0, 100, TRAINS,
+    )  # fmt: skip
     year_turns: int = option(4, "Turns in a campaign year", "E-31", 1, 52, TRAINS)
     winter_turn: int = option(
         4, "The winter turn is this turn of the year (engines are built then)", "E-31", 1, 52,

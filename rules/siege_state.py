@@ -101,12 +101,14 @@ class SiegeEngineState:
 @dataclass(frozen=True)
 class SiegePlan:
     """One side's plan for a turn's siege days: an action a day (missing days take the
-    default), the Table 24 strategy of the turn's siege battles, and the besieger's
-    choice to lift the siege."""
+    default), the Table 24 strategy of the turn's siege battles, the besieger's choice
+    to lift the siege, and the side's opt-in to play the turn's assaults and sorties on
+    the tabletop (E-24: both sides must opt in; rules.siege_tabletop)."""
 
     actions: tuple[str, ...] = ()
     strategy: Strategy | None = None
     lift: bool = False
+    tabletop: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,11 @@ class SiegeState:
     neutral_conquest: str | None = None  # at a neutral capital: the besieger's choice (E-23)
     besieger_plan: SiegePlan = field(default_factory=SiegePlan)
     garrison_plan: SiegePlan = field(default_factory=SiegePlan)
+    # E-24 (rules.siege_tabletop): a battle both sides chose to play on the tabletop
+    # stops the siege on its day; it is announced at the next Provisional Results and
+    # fought, from its report, at the next Final Results
+    pending_kind: SiegeBattleKind | None = None
+    pending_day: int = 0
     # Transient, while one of its battles is fought (rules.siege_battle reads them)
     fighting: SiegeBattleKind | None = None
     gate_open: bool = False  # event 13's assault
@@ -162,6 +169,14 @@ class SiegeState:
     @property
     def armies(self) -> tuple[int, ...]:
         return self.besieger_army_ids + self.garrison_army_ids
+
+
+def at_the_table(siege: SiegeState, kind: SiegeBattleKind) -> bool:
+    """E-24: a siege battle is played on the tabletop when both sides' plans of the turn
+    opted in. A relief battle is always fought at once (abstract): the relief army's
+    march is that turn's Patrol order, and it cannot wait a turn under the walls."""
+    plans = (siege.besieger_plan, siege.garrison_plan)
+    return kind is not SiegeBattleKind.RELIEF and all(p.tabletop for p in plans)
 
 
 def place_of(hex_: HexState) -> Place | None:
@@ -260,7 +275,8 @@ PERSISTED = (
     "status", "ended_turn", "day", "provisions", "wall_damage", "camp_engines",
     "camp_ready_day", "engines_out_until", "events_drawn", "garrison_initiative_malus",
     "surrender_on_day", "commander_out_until", "besieger_levies", "garrison_levies",
-    "general_sortie_used", "garrison_points", "besieger_army_ids",
+    "general_sortie_used", "garrison_points", "besieger_army_ids", "pending_kind",
+    "pending_day",
 )  # fmt: skip
 """What a turn's days change in a siege: the fields the pipeline writes back."""
 

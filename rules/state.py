@@ -345,6 +345,9 @@ class BattleState:
     # report (rules.tabletop), or None: then it is resolved abstract
     tabletop: bool = False
     report: TabletopReport | None = None
+    # E-37, E-24: a siege battle announced at Provisional Results (rules.siege_tabletop):
+    # the key of its siege, whose step fights it on its day, not the turn's battle loop
+    siege_key: int | None = None
 
 
 @dataclass

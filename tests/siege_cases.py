@@ -10,6 +10,7 @@ from rules.siege_events import SiegeBegan, SiegeProvisions, SiegeRecorded
 from rules.siege_state import (
     EngineKind,
     Place,
+    SiegeBattleKind,
     SiegeEngineState,
     SiegePlan,
     SiegeState,
@@ -30,7 +31,12 @@ RENAMED = {
 def _plan(raw: dict | None) -> SiegePlan:
     raw = raw or {}
     strategy = Strategy(raw["strategy"]) if raw.get("strategy") else None
-    return SiegePlan(tuple(raw.get("actions", ())), strategy, bool(raw.get("lift", False)))
+    return SiegePlan(
+        tuple(raw.get("actions", ())),
+        strategy,
+        bool(raw.get("lift", False)),
+        bool(raw.get("tabletop", False)),  # E-24
+    )
 
 
 def _siege(key: int, raw: dict) -> SiegeState:
@@ -46,6 +52,8 @@ def _siege(key: int, raw: dict) -> SiegeState:
         fields["origins"] = tuple((a, tuple(c)) for a, c in fields["origins"])
     if "status" in fields:
         fields["status"] = SiegeStatus(fields["status"])
+    if fields.get("pending_kind"):  # E-24: a battle the siege stopped on
+        fields["pending_kind"] = SiegeBattleKind(fields["pending_kind"])
     fields["besieger_plan"] = _plan(fields.get("besieger_plan"))
     fields["garrison_plan"] = _plan(fields.get("garrison_plan"))
     return SiegeState(key=raw.get("id", key), **fields)

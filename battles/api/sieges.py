@@ -122,6 +122,7 @@ class SiegePlanViewSerializer(serializers.Serializer):
     actions = serializers.ListField(child=serializers.CharField())
     strategy = serializers.CharField(allow_null=True)
     lift = serializers.BooleanField()
+    tabletop = serializers.BooleanField(help_text="E-24: my side opts in to the tabletop")
     choices = serializers.ListField(child=serializers.CharField())
 
 
@@ -145,6 +146,12 @@ class SiegePlanInputSerializer(serializers.Serializer):
         choices=[s.value for s in Strategy], required=False, allow_blank=True
     )
     lift = serializers.BooleanField(required=False, default=False)
+    tabletop = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="E-24: play this turn's assaults and sorties on the tabletop (both sides "
+        "must opt in; the siege then stops on the battle's day until it is played)",
+    )
 
 
 class SiegeEngineInputSerializer(serializers.Serializer):
@@ -206,6 +213,7 @@ class SiegePlanView(APIView):
             actions=wanted["actions"],
             strategy=wanted.get("strategy", ""),
             lift=wanted.get("lift", False),
+            tabletop=wanted.get("tabletop", False),
         )
         turn = Turn.objects.filter(campaign=access.campaign).last()
         return Response(siege_sheet(siege, access.viewer, turn)["plan"])

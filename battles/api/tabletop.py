@@ -161,6 +161,20 @@ class PowersSerializer(serializers.Serializer):
     settle = serializers.BooleanField(help_text="The GM may settle it or extend the deadline.")
 
 
+class BattleSiegeSerializer(serializers.Serializer):
+    """E-37: the siege a siege battle belongs to, and its walls."""
+
+    id = serializers.IntegerField()
+    kind = serializers.CharField(help_text="assault, sortie, general_sortie or relief")
+    day = serializers.IntegerField(help_text="The siege day it is fought on.")
+    place = serializers.CharField()
+    wall_damage = serializers.IntegerField()
+    wall_stages = serializers.IntegerField()
+    breached = serializers.BooleanField(help_text="SG-BREACH: the walls give no bonus.")
+    text = serializers.CharField(help_text="The same in words.")
+    page = serializers.CharField(help_text="The siege sheet's page.")
+
+
 class BattlePageSerializer(serializers.Serializer):
     """Schema only: one battle's page (battles.tabletop_selectors.battle_page)."""
 
@@ -175,6 +189,7 @@ class BattlePageSerializer(serializers.Serializer):
     board = serializers.CharField(allow_null=True, help_text="P-C5, e.g. 6'×4'; insiders only.")
     armies = TicketArmiesSerializer(help_text="Each side's armies; insiders only.")
     report = ReportViewSerializer(allow_null=True, help_text="Insiders only.")
+    siege = BattleSiegeSerializer(allow_null=True, help_text="A siege's battle; insiders only.")
     chronicle = ChronicleLineSerializer(many=True)
     powers = PowersSerializer()
 

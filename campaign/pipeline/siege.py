@@ -14,6 +14,7 @@ from rules.siege_state import (
     PERSISTED,
     EngineKind,
     Place,
+    SiegeBattleKind,
     SiegeEngineState,
     SiegeState,
     SiegeStatus,
@@ -28,7 +29,7 @@ def _plan(row: SiegePlan | None) -> PlanState:
     if row is None:
         return PlanState()
     strategy = Strategy(row.strategy) if row.strategy else None
-    return PlanState(tuple(row.actions or ()), strategy, row.lift)
+    return PlanState(tuple(row.actions or ()), strategy, row.lift, row.tabletop)
 
 
 def siege_state(row: Siege, coord_of: dict, plans: dict | None = None) -> SiegeState:
@@ -65,6 +66,8 @@ def siege_state(row: Siege, coord_of: dict, plans: dict | None = None) -> SiegeS
         besieger_levies=row.besieger_levies,
         garrison_levies=row.garrison_levies,
         general_sortie_used=row.general_sortie_used,
+        pending_kind=SiegeBattleKind(row.pending_kind) if row.pending_kind else None,
+        pending_day=row.pending_day,
         neutral_conquest=row.neutral_conquest or None,
         besieger_plan=_plan(plans.get((row.pk, SiegePlan.Role.BESIEGER))),
         garrison_plan=_plan(plans.get((row.pk, SiegePlan.Role.GARRISON))),
@@ -104,6 +107,7 @@ class SiegeWriter:
         self.engines_changed: set[int] = set()
         self.engines_gone: set[int] = set()
         self.next_seq: int | None = None
+        self.announced: list[sev.SiegeBattleDeclared] = []
 
     def appliers(self) -> dict:
         return {
@@ -111,6 +115,7 @@ class SiegeWriter:
             sev.SiegeDay: self._day,
             sev.SiegeRecorded: self._recorded,
             sev.SiegeBattleDeclared: self._battle,
+            sev.SiegeBattleNotFought: self._not_fought,
             sev.SiegeLosses: self._losses,
             sev.EngineCaptured: self._captured,
             sev.EngineDestroyed: self._destroyed,
@@ -173,12 +178,22 @@ class SiegeWriter:
     def _recorded(self, e: sev.SiegeRecorded) -> None:
         row = self.rows[e.siege_key]
         for name, value in e.state.items():
-            setattr(row, name, value)
+            setattr(row, name, "" if name == "pending_kind" and value is None else value)
         self.changed.add(row.pk)
 
     def _battle(self, e: sev.SiegeBattleDeclared) -> None:
-        """A siege battle becomes a Battle with its sides, now, so that its BattleFought,
-        losses and BattleWon find it (snapshot.battles by the engine's key)."""
+        """A siege battle fought now becomes a Battle with its sides at once, so that its
+        BattleFought, losses and BattleWon find it (snapshot.battles by the engine's key);
+        one announced for the tabletop (E-24) is made with the turn's declared battles,
+        after them (``flush``); one announced last turn already has its row."""
+        if e.battle_key in self.writer.snapshot.battles:
+            return
+        if e.tabletop:
+            self.announced.append(e)
+            return
+        self._battle_create(e)
+
+    def _battle_create(self, e: sev.SiegeBattleDeclared) -> None:
         writer = self.writer
         snapshot, turn = writer.snapshot, writer.turn
         if self.next_seq is None:
@@ -206,12 +221,19 @@ class SiegeWriter:
                 neutral_kingdom_id=neutral,
                 points=points,
                 strategy=strategy,
+                tabletop=e.tabletop,  # E-24: both sides' plans opted in
             )
             side.armies.set(armies)
         SiegeBattle.objects.create(
             siege_id=e.siege_key, battle=battle, day=e.day, kind=e.kind, key=e.battle_key
         )
         snapshot.battles[e.battle_key] = battle
+
+    def _not_fought(self, e: sev.SiegeBattleNotFought) -> None:
+        """E-24: the announced battle's siege ended before its day."""
+        battle = self.writer.snapshot.battles[e.battle_key]
+        battle.resolved, battle.result = True, "not fought"
+        self.writer.battle_ids.add(e.battle_key)
 
     def _losses(self, e: sev.SiegeLosses) -> None:
         self.writer.snapshot.armies[e.army_id].points = e.points_left
@@ -226,7 +248,10 @@ class SiegeWriter:
         self.engines_gone.add(e.engine_id)
 
     def flush(self) -> None:
-        """The changed sieges and engines, one statement each (none when nothing changed)."""
+        """The battles announced for the tabletop, after the turn's declared battles; the
+        changed sieges and engines, one statement each (none when nothing changed)."""
+        for announced in self.announced:
+            self._battle_create(announced)
         if self.changed:
             Siege.objects.bulk_update(
                 [self.rows[pk] for pk in sorted(self.changed)], [*PERSISTED, "log"]

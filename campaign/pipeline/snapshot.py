@@ -127,7 +127,7 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     sides = BattleSide.objects.prefetch_related("armies")
     battles = (
         Battle.objects.filter(turn=turn)
-        .select_related("report")  # E-24, P-C6: a tabletop battle's report
+        .select_related("report", "siege_battle")  # E-24, P-C6: its report; E-37
         .prefetch_related(Prefetch("sides", queryset=sides))
     )
     capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
@@ -156,9 +156,17 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
                 if_won=IfWon(battle.if_won) if battle.if_won else None,
                 tabletop=battle.mode == Battle.Mode.TABLETOP,  # E-24
                 report=battle.confirmed_report,  # P-C6
+                siege_key=_siege_of(battle),  # E-24, E-37: fought by its siege's step
             )
         )
     return states
+
+
+def _siege_of(battle: Battle) -> int | None:
+    """The siege a battle announced for the tabletop belongs to (a reverse one-to-one:
+    missing raises an AttributeError)."""
+    link = getattr(battle, "siege_battle", None)
+    return link.siege_id if link is not None else None
 
 
 def _hex_state(h: Hex) -> HexState:

@@ -13,6 +13,7 @@ import datetime as dt
 from django.db import transaction
 from django.utils import timezone
 
+from battles.siege_services import announced_to_table
 from campaign.models import Campaign, Turn
 from campaign.pipeline.edicts import edicts_load
 from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
@@ -24,6 +25,7 @@ from rules.dice import Dice
 from rules.events import CampaignWon, Event
 from rules.final import resolve_final
 from rules.provisional import resolve_provisional
+from rules.siege_events import SiegeBattleDeclared
 
 
 def turn_step_resolve(*, turn_id: int) -> bool:
@@ -60,12 +62,14 @@ def _run(turn: Turn, name: str, load_inputs, resolve) -> list[Event]:
 
 def provisional_step(turn: Turn) -> None:
     """§3 Phase 3: exploration, defenders, battles declared (A-2.3)."""
-    _run(turn, "provisional", _provisional_inputs, _resolve_provisional)
+    events = _run(turn, "provisional", _provisional_inputs, _resolve_provisional)
     turn.state = Turn.State.DECISIONS
     # A-2.4, Q7, E-24: fight or retreat (and the tabletop opt-in) until this deadline
     hours = turn.campaign.ruleset.decisions_hours
     turn.decisions_deadline = timezone.now() + dt.timedelta(hours=hours)
     turn.save(update_fields=["state", "decisions_deadline"])
+    if any(isinstance(e, SiegeBattleDeclared) for e in events):  # E-24, E-37
+        announced_to_table(turn)  # the siege battles both sides play at the table
 
 
 def final_step(turn: Turn) -> None:

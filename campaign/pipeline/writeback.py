@@ -12,6 +12,7 @@ from campaign.chronicle import chronicle_entries_for
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.agreements import agreements_write
 from campaign.pipeline.army_writeback import army_appliers, army_flush
+from campaign.pipeline.crowns import crowns_appliers, crowns_flush
 from campaign.pipeline.pairing_writeback import pairing_appliers, pairing_flush
 from campaign.pipeline.postbattle_writeback import (
     CHARACTER_FIELDS,
@@ -98,6 +99,7 @@ class Writer:
             **pairing_appliers(self),  # P-C3, P-C4, E-15: chains and covering patrols
             **post_battle_appliers(self),  # §3 6c, Tables 12–16, 18–22
             **self.sieges.appliers(),  # E-37 (campaign.pipeline.siege)
+            **crowns_appliers(self),  # E-30, E-31: the yearly crowns (campaign.pipeline.crowns)
         }
 
     def apply(self, events: list[ev.Event]) -> None:
@@ -288,6 +290,7 @@ class Writer:
         spending_flush(self)
         post_battle_flush(self)  # §3 6c: the new Generals
         self.sieges.flush()  # E-37
+        crowns_flush(self)  # E-30, E-31
         if self.destroyed:  # last: the chronicle above still needed to know their kingdom
             Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from kingdoms.api import agreements, capitals, edicts, spending, views
+from kingdoms.api import agreements, capitals, crowns, edicts, spending, views
 from kingdoms.api.army_urls import urlpatterns as army_urlpatterns
 
 urlpatterns = [
@@ -36,6 +36,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/kingdom/fallback-capitals/",
         capitals.FallbackCapitalsView.as_view(),
         name="api-fallback-capitals",
+    ),
+    path(  # E-30: the crown ledger (siege trains on)
+        "campaigns/<int:campaign_id>/kingdom/crowns/",
+        crowns.CrownLedgerView.as_view(),
+        name="api-kingdom-crowns",
     ),
     path(
         "campaigns/<int:campaign_id>/agreements/",

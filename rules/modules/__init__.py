@@ -24,6 +24,8 @@ Hooks (each optional):
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
+* ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
+  keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.crowns).
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ class Module:
     end_of_turn: Callable | None = None
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
+    crowns: bool = False  # E-30: a supplement module with crown prices (rules.crowns)
 
 
 REGISTRY: list[Module] = []

@@ -10,7 +10,8 @@ levies), never in the field. After a battle (not a siege's: rules.siege handles 
 a beaten army's engines are captured by the winning kingdom (NR-SIEGE-3/17, E-37: no
 supply condition), or destroyed by a neutral winner; Hold beating Assault in an assault
 on a fortified hex destroys one of the attacker's (NR-SIEGE-18, E-36). Building them
-is a winter-turn service (battles.siege_services.siege_engine_build, NR-SIEGE-4/5).
+is a winter-turn service (battles.siege_services.siege_engine_build, NR-SIEGE-4/5),
+paid in crowns from the kingdom's crown ledger (E-30, rules.crowns).
 """
 
 from __future__ import annotations
@@ -93,6 +94,7 @@ MODULE = register(
     Module(
         option=OPTION,
         after_battle=after_battle,
+        crowns=True,  # NR-SIEGE-4: an engine costs crowns (E-30, rules.crowns)
         table_23=(
             (
                 "Giant Rams and Siege Towers {siege_assault_engine_bonus:+d} each (assault)",
