@@ -12,7 +12,9 @@ from battles.tabletop_services import tabletop_mode_update
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Hex, Membership, Turn
-from kingdoms.models import Army
+from kingdoms.crown_services import crowns_pay
+from kingdoms.models import Army, CrownEntry
+from rules.crowns import is_winter_turn
 from rules.siege_state import (
     BesiegerAction,
     EngineKind,
@@ -178,7 +180,9 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     """NR-SIEGE-4/5/8, E-37, E-31: an engine for ``army``, built in the winter turn while
     orders are open, the army standing in its kingdom's City or fortress; at most
     ``siege_engines_per_army`` an army and one per Forest hex the kingdom owns. Its price
-    (``siege_engine_crowns``) is recorded; crowns are not a ledger yet (E-30)."""
+    (``siege_engine_crowns``) is paid from the kingdom's crown ledger (E-30,
+    kingdoms.crown_services.crowns_pay), which may count on this winter's income;
+    refused, naming the shortfall, when the crowns are not there."""
     kingdom = army.kingdom
     campaign = kingdom.campaign
     if not Membership.objects.filter(campaign=campaign, user=by, kingdom=kingdom).exists():
@@ -194,7 +198,7 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     turn = Turn.objects.select_for_update().filter(campaign=campaign).last()
     if turn is None or turn.state != Turn.State.OPEN:
         raise Refused("Engines are built while the turn takes orders.")
-    if (turn.number - 1) % ruleset.year_turns + 1 != ruleset.winter_turn:
+    if not is_winter_turn(ruleset, turn.number):
         raise Refused(
             f"Engines are built in the winter turn (turn {ruleset.winter_turn} of each "
             f"{ruleset.year_turns}-turn year, E-31, NR-SIEGE-4).",
@@ -219,6 +223,16 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
             "(NR-SIEGE-5, AMB-38).",
             field="kind",
         )
+    words = engine_kind.value.replace("_", " ")
+    crowns_pay(  # E-30: last, once everything else allows the engine; locks the kingdom
+        kingdom=kingdom,
+        turn=turn,
+        price=ruleset.siege_engine_crowns,
+        kind=CrownEntry.Kind.ENGINE,
+        what=f"A {words}",
+        reason=f"A {words} for {army.name}",
+        rule="NR-SIEGE-4 E-30",
+    )
     engine = SiegeEngine.objects.create(
         kingdom=kingdom, army=army, kind=engine_kind.value, built_turn=turn.number
     )

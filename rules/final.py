@@ -21,6 +21,7 @@ from rules import modules
 from rules.agreements import agreements_expired, friendly_connected, may_win, pay_tribute
 from rules.battle import resolve_battle
 from rules.capitals import last_kingdom_standing, resolve_lost_capitals
+from rules.crowns import winter_phase
 from rules.dice import Dice
 from rules.diplomacy import incited_conquest, pacified_join
 from rules.edicts import edict_power_this_turn, resolve_edicts, revolted_hexes
@@ -82,7 +83,8 @@ def resolve_final(
     taken last (A-1.4.16, E-18), army positions (E-32), the discovery rolls of the
     players who fought in neutral kingdoms (6d, A-1.4.19), a lost capital moved or the
     kingdom eliminated (6e, A-3.2), orphan flags (6f, A-1.3.1), power income (6g,
-    Table 9, with a neutral capital's +3), then the last kingdom standing or the end
+    Table 9, with a neutral capital's +3), the winter phase's yearly crowns in the
+    winter turn (E-31, E-30: rules.crowns), then the last kingdom standing or the end
     roll (A-3.0.2) and, if the campaign ends, the winner (A-3.1).
 
     ``orders`` are the turn's orders: their patrols may take over a hex whose declared
@@ -144,6 +146,7 @@ def resolve_final(
     outcome.events += tribute
     powers = {e.kingdom_id: e.power for e in income if may_win(after, e.kingdom_id)}  # E-19
     outcome.events += modules.end_of_turn(world, outcome.events, dice)  # e.g. App G's rolls
+    outcome.events += winter_phase(after)  # E-31: the yearly crowns (E-30), winter only
     survivor = last_kingdom_standing(after)
     if survivor is not None:
         outcome.events.append(campaign_won(after, {survivor: powers[survivor]}, "A-3.1"))

@@ -214,6 +214,9 @@ class KingdomState:
     eliminated: bool = False
     # E-23: the cities the player named, in order, to move the capital to if it falls
     fallback_capitals: tuple[Coord, ...] = ()
+    # E-30: the crown ledger's balance, kept only while a supplement module with crown
+    # prices is on (rules.crowns); never power, never in Table 1
+    crowns: int = 0
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,12 @@ class Viewer:
 GM = Viewer(is_gm=True)
 
 
+def sees_treasury(viewer: Viewer, kingdom_id: int) -> bool:
+    """E-30: a kingdom's crown ledger, like its power (Table 1), is its own and the
+    GM's; no other kingdom sees it."""
+    return viewer.is_gm or (viewer.kingdom_id is not None and viewer.kingdom_id == kingdom_id)
+
+
 class HexFacts(NamedTuple):
     """Everything the server knows of a hex, in the terms the map shows.
 

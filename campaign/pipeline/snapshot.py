@@ -9,6 +9,7 @@ from django.db.models import Prefetch, Q
 from battles.models import Battle, BattleSide
 from campaign.models import Campaign, Hex, Turn
 from campaign.pipeline.agreements import agreements_load
+from campaign.pipeline.crowns import crowns_load
 from campaign.pipeline.siege import sieges_load
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, Order
 from rules.neutrals import conquest_choice
@@ -79,6 +80,7 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
     )
     snapshot = Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
     sieges_load(snapshot, campaign, turn_number)  # E-37 (campaign.pipeline.siege)
+    crowns_load(snapshot, campaign)  # E-30: crown balances (campaign.pipeline.crowns)
     return snapshot
 
 
