@@ -10,13 +10,84 @@ band of ``siege_estimate_band`` days that holds it, anyone else nothing.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.urls import reverse
+
 from battles.models import BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
 from campaign.models import Campaign, Turn
-from rules.siege_state import BesiegerAction, GarrisonAction, withdraw_problem
+from rules.siege_state import BesiegerAction, GarrisonAction, SiegeStatus, withdraw_problem
 from rules.state import Defence, DefenderKind, Feature, HexState, Role, Terrain
 from rules.visibility import Viewer
 
 BESIEGER, GARRISON, OUTSIDER = "besieger", "garrison", "outsider"
+
+
+@dataclass(frozen=True)
+class OngoingSiege:
+    """What the map and the order pages need of an ongoing siege (E-37): where it is and
+    which armies it holds. Public: everyone sees that a place is besieged."""
+
+    id: int
+    campaign_id: int
+    q: int
+    r: int
+    besieger_army_ids: frozenset[int]
+    garrison_army_ids: frozenset[int]
+
+    @property
+    def page(self) -> str:
+        """The siege sheet's page."""
+        return reverse("siege", args=[self.campaign_id, self.id])
+
+    @property
+    def url(self) -> str:
+        """The siege sheet in the API."""
+        return reverse("api-siege", args=[self.id])
+
+
+@dataclass(frozen=True)
+class ArmyInSiege:
+    """An army an ongoing siege holds, as a besieger or in the garrison (E-37)."""
+
+    siege: OngoingSiege
+    role: str  # BESIEGER or GARRISON
+
+    def no_orders(self, army_name: str) -> str:
+        """docs/design/sieges.md "Who chooses what": why the army takes no Table 5 order.
+        The order service's refusal and the army card's line say the same."""
+        where = f"({self.siege.q}, {self.siege.r})"
+        doing = f"is besieging {where}" if self.role == BESIEGER else f"is besieged in {where}"
+        return f"{army_name} {doing}: it takes no orders while the siege lasts (E-37)."
+
+
+def ongoing_sieges(campaign_id: int) -> list[OngoingSiege]:
+    """The campaign's ongoing sieges (E-37), in one query. The app's one reading of "the
+    armies in a siege" and "the besieged hexes" (the engine's is rules.siege_state over
+    ``World.sieges``): the order service, the order page, the ready line and the map."""
+    rows = (
+        Siege.objects.filter(campaign_id=campaign_id, status=SiegeStatus.ONGOING.value)
+        .order_by("id")
+        .values_list("id", "hex__q", "hex__r", "besieger_army_ids", "garrison_army_ids")
+    )
+    return [
+        OngoingSiege(pk, campaign_id, q, r, frozenset(besiegers or ()), frozenset(garrison or ()))
+        for pk, q, r, besiegers, garrison in rows
+    ]
+
+
+def armies_in_sieges(sieges: Iterable[OngoingSiege]) -> dict[int, ArmyInSiege]:
+    """E-37, docs/design/sieges.md "Who chooses what": the armies the ongoing ``sieges``
+    hold, by id, as rules.siege_state.locked_army_ids reads them in the engine. They take
+    no Table 5 order and do not rest, so they are neither ordered nor missing (Q7)."""
+    held = {}
+    for siege in sieges:
+        for army_id in siege.garrison_army_ids:
+            held[army_id] = ArmyInSiege(siege, GARRISON)
+        for army_id in siege.besieger_army_ids:
+            held[army_id] = ArmyInSiege(siege, BESIEGER)
+    return held
 
 
 def may_withdraw(side: BattleSide) -> bool:

@@ -131,6 +131,9 @@ def _open_svg(hexes: list[dict]) -> str:
         "transform:scale(.82);pointer-events:none}"
         ".m-border{fill:none;stroke-width:3.2;stroke-linecap:round}"
         ".m-army{stroke:#fff;stroke-width:1.5}"
+        ".m-siege circle{fill:#b3261e;stroke:#fff;stroke-width:1}"
+        ".m-siege text{font:bold 7px sans-serif;fill:#fff;text-anchor:middle;"
+        "dominant-baseline:central;pointer-events:none}"
         ".m-army-label{font:bold 8px sans-serif;fill:#fff;text-anchor:middle;"
         "dominant-baseline:central;pointer-events:none}"
         "</style>"
@@ -166,8 +169,20 @@ def _hex_cell(
         cell.append(f'<text class="m-mark" y="-4">{mark}</text>')
     if h["neutral_kingdom"] is not None:
         cell.append('<text class="m-mark m-nk" y="7">\u265b</text>')  # a crown: its capital land
+    siege = h.get("siege")
+    if siege:
+        cell.append(_siege_marker(q, r, siege))
     cell.append("</g>")
     return "".join(cell)
+
+
+def _siege_marker(q: int, r: int, siege: dict) -> str:
+    """E-37: crossed swords on a besieged hex, a link to the siege sheet."""
+    return (
+        f'<a class="m-siege" href="{escape(siege["page"])}" data-siege="{siege["id"]}">'
+        f"<title>Under siege: open the siege sheet of ({q}, {r})</title>"
+        '<circle cx="9" cy="-9" r="5.5"/><text x="9" y="-9">\u2694</text></a>'
+    )
 
 
 def _mark(h: dict) -> str:
@@ -183,6 +198,8 @@ def _mark(h: dict) -> str:
 def describe(h: dict, kingdoms: Mapping[int, KingdomInfo], neutral_names: Mapping[int, str]) -> str:
     """The hex's tooltip: its coordinates and whatever the viewer may see of it."""
     words = [f"({h['q']}, {h['r']}) {h['terrain'].title()}"]
+    if h.get("siege"):
+        words.append("under siege")  # E-37
     owner = kingdoms.get(h["owner"]) if h["owner"] is not None else None
     if owner is not None:
         words.append(f"held by {owner.name}" + (" (orphan)" if h["orphan"] else ""))

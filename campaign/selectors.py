@@ -11,6 +11,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 
+from battles.siege_selectors import OngoingSiege, ongoing_sieges
 from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
 from rules.tables import ScoutLevel
 from rules.visibility import Viewer, entry_view, hex_viewer, scout_report_view
@@ -86,9 +87,17 @@ def current_turn(campaign: Campaign) -> Turn | None:
     return campaign.turns.order_by("-number").first()
 
 
-def visible_map(campaign: Campaign, viewer: Viewer) -> list[dict]:
-    """Every hex of the map as the viewer may see it (one query)."""
-    view = hex_viewer(viewer)
+def visible_map(
+    campaign: Campaign, viewer: Viewer, sieges: list[OngoingSiege] | None = None
+) -> list[dict]:
+    """Every hex of the map as the viewer may see it: one query, and one more for the
+    ongoing sieges (E-37) unless the caller read them already (``sieges``,
+    battles.siege_selectors.ongoing_sieges). A besieged hex says under ``siege`` which
+    siege it is and where its sheet is, in the API and on the page."""
+    if sieges is None:
+        sieges = ongoing_sieges(campaign.pk)
+    marks = {(s.q, s.r): {"id": s.id, "url": s.url, "page": s.page} for s in sieges}
+    view = hex_viewer(viewer, marks)
     return [view(row) for row in _hex_rows(campaign)]  # rows in HexFacts' order
 
 

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from battles.selectors import visible_battles
+from battles.siege_selectors import ArmyInSiege, OngoingSiege, armies_in_sieges, ongoing_sieges
 from campaign import mapsvg
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
@@ -130,10 +131,10 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     return render(request, "campaign/campaign_list.html", {"campaigns": campaigns})
 
 
-def map_svg(seat: Seat, kingdoms, armies) -> str:
+def map_svg(seat: Seat, kingdoms, armies, sieges: list[OngoingSiege] | None = None) -> str:
     neutral = {n.id: n.name for n in visible_neutral_kingdoms(seat.campaign, seat.viewer)}
     return mapsvg.render_map(
-        visible_map(seat.campaign, seat.viewer),
+        visible_map(seat.campaign, seat.viewer, sieges),
         {k.id: mapsvg.KingdomInfo(k.name, k.colour) for k in kingdoms},
         armies,
         viewer_kingdom_id=seat.viewer.kingdom_id,
@@ -150,16 +151,18 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
     armies = list(visible_armies(seat.campaign, seat.viewer))
     orders = {o.army_id: o for o in visible_orders(current, seat.viewer)} if current else {}
     edicts = edicts_panel(current, seat.viewer)  # §5.3: a player's own
+    sieges = ongoing_sieges(seat.campaign.pk)  # E-37: the map's marks, the armies they hold
+    held = armies_in_sieges(sieges)
     context = {
         "seat": seat,
         "campaign": seat.campaign,
         "turn": current,
         "previous_turn": previous,
         "legend": [{"name": k.name, "colour": mapsvg.safe_colour(k.colour)} for k in kingdoms],
-        "map_svg": map_svg(seat, kingdoms, armies),
-        "army_cards": army_cards(seat, current, armies, orders),
+        "map_svg": map_svg(seat, kingdoms, armies, sieges),
+        "army_cards": army_cards(seat, current, armies, orders, held),
         "standings": standings(seat.campaign, seat.viewer),
-        "order_status": _order_status(seat, current, armies, orders, edicts),
+        "order_status": _order_status(seat, current, armies, orders, edicts, held),
         "early_resolution": seat.campaign.ruleset.early_resolution,
         "edicts_panel": edicts,
     }
@@ -169,30 +172,55 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _order_status(
-    seat: Seat, turn: Turn | None, armies: list, orders: dict, edicts: dict | None = None
+    seat: Seat,
+    turn: Turn | None,
+    armies: list,
+    orders: dict,
+    edicts: dict | None = None,
+    held: dict | None = None,
 ) -> dict | None:
     """Q7: "3 of 4 armies ordered" and the ready mark, for a player: his visible armies,
-    orders and edicts (the panel's) are all his own, already loaded."""
+    orders and edicts (the panel's) are all his own, already loaded; ``held`` are the
+    armies in a siege (E-37), which take no order."""
     if turn is None or seat.kingdom is None or seat.viewer.is_gm:
         return None
     given = len(edicts["edicts"]) if edicts is not None else None
-    return order_status(turn, seat.kingdom, armies=len(armies), ordered=len(orders), edicts=given)
+    return order_status(
+        turn,
+        seat.kingdom,
+        armies=[army.id for army in armies],
+        ordered=list(orders),
+        edicts=given,
+        held=held,
+    )
 
 
 def army_card(
-    army_id: int, army, order, form: OrderForm | None, saved: bool = False, scouting=None
+    army_id: int,
+    army,
+    order,
+    form: OrderForm | None,
+    saved: bool = False,
+    scouting=None,
+    siege: ArmyInSiege | None = None,
 ) -> dict:
     """What templates/kingdoms/partials/army_card.html shows; ``army`` is None when the
     viewer may not see it (an order refused for another kingdom's army). ``scouting`` is
-    the army's last ScoutReport (kingdoms.selectors.last_scout_reports), if any."""
+    the army's last ScoutReport (kingdoms.selectors.last_scout_reports), if any. An army
+    in a ``siege`` takes no order (E-37): its card has no form, but a line that says so
+    and links to the siege sheet."""
+    in_siege = None
+    if siege is not None and army is not None:
+        in_siege = {"text": siege.no_orders(army.name), "page": siege.siege.page}
     return {
         "army_id": army_id,
         "army": army,
         "order": order,
-        "form": form,
+        "form": None if in_siege else form,
         "saved": saved,
         "scouting": scouting_line(scouting),
         "warning": order_warning(order),  # E-05: it would break a cease fire or alliance
+        "siege": in_siege,
     }
 
 
@@ -218,9 +246,11 @@ def order_form_for(seat: Seat, turn: Turn | None, army, order) -> OrderForm | No
     return OrderForm.for_order(army.id, order)
 
 
-def army_cards(seat: Seat, turn: Turn | None, armies, orders: dict) -> list[dict]:
+def army_cards(
+    seat: Seat, turn: Turn | None, armies, orders: dict, held: dict[int, ArmyInSiege]
+) -> list[dict]:
     """Each visible army with its order, its last scouting report, and an order form for
-    the viewer's own."""
+    the viewer's own, unless a siege ``held`` holds it (E-37)."""
     reports = last_scout_reports(seat.viewer, [army.id for army in armies]) if armies else {}
     return [
         army_card(
@@ -229,6 +259,7 @@ def army_cards(seat: Seat, turn: Turn | None, armies, orders: dict) -> list[dict
             orders.get(army.id),
             order_form_for(seat, turn, army, orders.get(army.id)),
             scouting=reports.get(army.id),
+            siege=held.get(army.id),
         )
         for army in armies
     ]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
+from battles.siege_selectors import armies_in_sieges, ongoing_sieges
 from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import (
     Army,
@@ -224,28 +226,38 @@ def order_status(
     turn: Turn,
     kingdom: Kingdom,
     *,
-    armies: int | None = None,
-    ordered: int | None = None,
+    armies: Collection[int] | None = None,
+    ordered: Collection[int] | None = None,
     edicts: int | None = None,
+    held: Collection[int] | None = None,
 ) -> dict:
     """Q7: a kingdom's orders for ``turn`` as a whole, for its own player: how many of
     its armies have an order (the others rest), how many edicts it gave (§5.3) and
-    whether the player marked them ready. Four queries, one if the caller has counted
-    the kingdom's ``armies``, those ``ordered`` and its ``edicts`` already."""
+    whether the player marked them ready. An army in an ongoing siege takes no order and
+    does not rest (E-37, docs/design/sieges.md "Who chooses what"): it is neither
+    ordered nor missing, only counted ``in_siege``. Five queries, one if the caller has
+    the ids of the kingdom's ``armies``, of those ``ordered``, of the armies ``held`` in
+    a siege (battles.siege_selectors.armies_in_sieges) and counted its ``edicts``."""
     if armies is None:
-        armies = Army.objects.filter(kingdom=kingdom).count()
+        armies = list(Army.objects.filter(kingdom=kingdom).values_list("id", flat=True))
     if ordered is None:
-        ordered = Order.objects.filter(turn=turn, army__kingdom=kingdom).count()
+        orders = Order.objects.filter(turn=turn, army__kingdom=kingdom)
+        ordered = list(orders.values_list("army_id", flat=True))
     if edicts is None:
         edicts = Edict.objects.filter(turn=turn, kingdom=kingdom).count()
+    if held is None:
+        held = armies_in_sieges(ongoing_sieges(kingdom.campaign_id))
+    free = {army_id for army_id in armies if army_id not in held}
+    given = sum(1 for army_id in set(ordered) if army_id in free)
     ready = OrderSet.objects.filter(turn=turn, kingdom=kingdom, ready=True).exists()
     return {
         "kingdom": kingdom.id,
         "name": kingdom.name,
         "ready": ready,
-        "armies": armies,
-        "ordered": ordered,
-        "resting": armies - ordered,
+        "armies": len(free),
+        "ordered": given,
+        "resting": len(free) - given,
+        "in_siege": len(set(armies)) - len(free),
         "edicts": edicts,
         "open": turn.state == Turn.State.OPEN,
     }
@@ -263,7 +275,8 @@ def orders_readiness(campaign: Campaign, turn: Turn, viewer: Viewer) -> list[dic
         )
         return [
             {"kingdom": k.id, "name": k.name, "ready": k.id in ready, "armies": None,
-             "ordered": None, "resting": None, "open": turn.state == Turn.State.OPEN}
+             "ordered": None, "resting": None, "in_siege": None,
+             "open": turn.state == Turn.State.OPEN}
             for k in player_kingdoms(campaign).filter(eliminated=False)
         ]  # fmt: skip
     kingdom = Kingdom.objects.filter(pk=viewer.kingdom_id, campaign=campaign).first()

@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from battles.siege_selectors import armies_in_sieges, ongoing_sieges
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
@@ -54,7 +55,8 @@ def order_submit(
 ) -> Order:
     """Give an army its order for the open turn (Table 5), replacing any earlier one.
 
-    The rules engine decides legality (rules.orders); a refusal names the problem. A
+    The rules engine decides legality (rules.orders); a refusal names the problem. An
+    army in an ongoing siege, besieging or besieged, takes no order (E-37). A
     Patrol names in ``sea_cover`` the land hexes across its sea hexes it covers, when it
     must choose (A-1.1.2.4). Changing an order leaves the kingdom's orders ready if they
     were marked so (``orders_ready_set``). An Invade says in ``neutral_conquest`` what
@@ -63,6 +65,9 @@ def order_submit(
     """
     _require_owner(army, by)
     turn = _open_turn_for_orders(army.kingdom.campaign_id)
+    held = armies_in_sieges(ongoing_sieges(army.kingdom.campaign_id)).get(army.pk)
+    if held is not None:  # E-37: its days are on the siege sheet, not in Table 5
+        raise Refused(held.no_orders(army.name), field="army")
     try:
         order_kind = OrderKind(kind)
     except ValueError:

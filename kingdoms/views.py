@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from battles.siege_selectors import armies_in_sieges, ongoing_sieges
 from campaign.errors import Refused
 from campaign.models import Turn
 from campaign.selectors import current_turn
@@ -40,7 +41,8 @@ def _card(seat: Seat, army_id: int, bound: OrderForm | None = None, saved: bool 
     order = visible_orders(turn, seat.viewer).filter(army_id=army_id).first() if turn else None
     form = bound if bound is not None else order_form_for(seat, turn, visible, order)
     scouting = last_scout_reports(seat.viewer, [army_id]).get(army_id) if visible else None
-    return army_card(army_id, visible, order, form, saved, scouting)
+    siege = armies_in_sieges(ongoing_sieges(seat.campaign.pk)).get(army_id)  # E-37
+    return army_card(army_id, visible, order, form, saved, scouting, siege)
 
 
 @login_required

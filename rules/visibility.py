@@ -52,12 +52,16 @@ class HexFacts(NamedTuple):
     orphan: bool
 
 
-def hex_view(facts: HexFacts, viewer: Viewer) -> dict:
+def hex_view(
+    facts: HexFacts, viewer: Viewer, sieges: Mapping[tuple[int, int], dict] | None = None
+) -> dict:
     """The hex as ``viewer`` may see it (``hex_viewer`` says how)."""
-    return hex_viewer(viewer)(facts)
+    return hex_viewer(viewer, sieges)(facts)
 
 
-def hex_viewer(viewer: Viewer) -> Callable[[HexFacts], dict]:
+def hex_viewer(
+    viewer: Viewer, sieges: Mapping[tuple[int, int], dict] | None = None
+) -> Callable[[HexFacts], dict]:
     """What ``viewer`` may see of a hex, as a function of its facts.
 
     Terrain and player borders are public (A-1.0.3, A-1.0.9). Contents are seen once
@@ -65,6 +69,10 @@ def hex_viewer(viewer: Viewer) -> Callable[[HexFacts], dict]:
     neutral kingdom only by the players who discovered it (A-1.4.18–20). A hex explored
     by scouting alone stays unexplored for everyone (§5.4, E-29); the scout sees what
     his report told him, at its level (Table 8), under ``scouted``.
+
+    ``sieges`` are the ongoing sieges' marks by hex (E-37): a siege is public, like the
+    borders, so everyone who sees the hex, fogged or not, sees its mark under ``siege``;
+    what else he sees of it is the siege sheet's business (battles.siege_selectors).
 
     The map calls the function for each of 10,000 hexes: the viewer is read once here,
     and each hex's facts are unpacked once, so a plain tuple in HexFacts' order (a
@@ -82,14 +90,15 @@ def hex_viewer(viewer: Viewer) -> Callable[[HexFacts], dict]:
         explored = bool(explored)  # a database may hand booleans over as 0/1
         neutral = kingdom if is_gm or kingdom in known else None
         scouted = reports.get((q, r)) if reports else None
+        siege = sieges.get((q, r)) if sieges else None  # E-37: public
         if not (is_gm or explored or (owner is not None and owner == me)):
             if scouted is not None:
-                return _scouted_view(q, r, terrain, owner, bool(orphan), scouted, neutral)
+                return _scouted_view(q, r, terrain, owner, bool(orphan), scouted, neutral, siege)
             return {
                 "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": explored,
                 "neutral_kingdom": neutral, "orphan": owner is not None and bool(orphan),
                 "feature": None, "minor_feature": None, "defence": None, "watchtower": False,
-                "defender_points": None, "scouted": None,
+                "defender_points": None, "scouted": None, "siege": siege,
             }  # fmt: skip
         return {
             "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": explored,
@@ -97,13 +106,14 @@ def hex_viewer(viewer: Viewer) -> Callable[[HexFacts], dict]:
             "feature": feature or None, "minor_feature": minor or None,
             "defence": defence or None, "watchtower": bool(tower),
             "defender_points": points if owner is None else None, "scouted": scouted,
+            "siege": siege,
         }  # fmt: skip
 
     return view
 
 
 def _scouted_view(
-    q: int, r: int, terrain: str, owner: int | None, orphan: bool, report: dict, neutral
+    q: int, r: int, terrain: str, owner: int | None, orphan: bool, report: dict, neutral, siege
 ) -> dict:
     """An unexplored hex the viewer scouted: its contents as his report gave them (Table 8),
     never the server's, which may hold more than he learned."""
@@ -112,7 +122,7 @@ def _scouted_view(
         "neutral_kingdom": neutral, "orphan": owner is not None and orphan,
         "feature": report.get("feature"), "minor_feature": report.get("minor_feature"),
         "defence": report.get("defence"), "watchtower": bool(report.get("watchtower")),
-        "defender_points": report.get("defender_points"), "scouted": report,
+        "defender_points": report.get("defender_points"), "scouted": report, "siege": siege,
     }  # fmt: skip
 
 

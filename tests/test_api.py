@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 HEX_KEYS = {
     "q", "r", "terrain", "owner", "explored", "neutral_kingdom", "orphan", "feature",
-    "minor_feature", "defence", "watchtower", "defender_points", "scouted",
+    "minor_feature", "defence", "watchtower", "defender_points", "scouted", "siege",  # E-37
 }
 
 

@@ -102,7 +102,7 @@ def test_q7_ready_by_the_api_and_each_player_sees_only_his_own(demo):
     armies = alice.armies.count()
     assert response.json()["kingdoms"] == [
         {"kingdom": alice.pk, "name": alice.name, "ready": True, "armies": armies,
-         "ordered": 0, "resting": armies}
+         "ordered": 0, "resting": armies, "in_siege": 0}
     ]  # fmt: skip
     assert response.json()["open"] is True and response.json()["early_resolution"] is False
     rows = token_client(demo.players["bob"]).get(api(demo, "orders/ready/")).json()["kingdoms"]

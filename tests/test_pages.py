@@ -166,7 +166,7 @@ def test_the_campaign_page_runs_the_same_queries_whatever_the_map_size(
         url = reverse("campaign-detail", args=[demo.campaign.pk])
         for user in (demo.gm, demo.players["alice"]):
             client.force_login(user)
-            with django_assert_max_num_queries(16):  # 13 + scout reports + edicts panel (§5.3)
+            with django_assert_max_num_queries(17):  # 13 + scouting, edicts (§5.3), sieges (E-37)
                 response = client.get(url)
             assert response.content.decode().count('class="m-hex"') == hexes
 

@@ -260,11 +260,11 @@ def test_scout_reports_cost_one_query_whatever_the_map_size_a_1_0_9(
         for h in unexplored
     )  # fmt: skip
     api_client = token_client(demo.players["alice"])
-    with django_assert_max_num_queries(7):  # as tests/test_visibility_api.py MAP_QUERIES
+    with django_assert_max_num_queries(8):  # as tests/test_visibility_api.py MAP_QUERIES
         body = api_client.get(api(demo, "map/")).json()
     assert sum(1 for h in body["hexes"] if h["scouted"]) == 5
     client.force_login(demo.players["alice"])
-    with django_assert_max_num_queries(16):  # as the campaign page's budget in test_pages
+    with django_assert_max_num_queries(17):  # as the campaign page's budget in test_pages
         html = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
     assert html.count('class="m-scouted"') == 5
 

@@ -88,7 +88,7 @@ def test_the_battles_page_offers_withdraw_to_a_fortress_defender_only(
 
 def test_armies_in_a_siege_take_no_order(demo, siege):
     laid, _ = siege
-    with pytest.raises(Refused, match="in the siege of"):
+    with pytest.raises(Refused, match="is besieged in .*: it takes no orders while the siege"):
         order_submit(army=laid.garrison, by=demo.players["bob"], kind="rest")
 
 

@@ -166,6 +166,14 @@ class ScoutedSerializer(serializers.Serializer):
     )
 
 
+class HexSiegeSerializer(serializers.Serializer):
+    """E-37: the ongoing siege of a hex, which everyone sees."""
+
+    id = serializers.IntegerField(help_text="The siege's id.")
+    url = serializers.CharField(help_text="Its siege sheet in the API: GET /api/sieges/{id}/.")
+    page = serializers.CharField(help_text="Its siege sheet's page, for a browser.")
+
+
 class HexSerializer(serializers.Serializer):
     """Schema only: the map view returns campaign.selectors.visible_map's dicts as they are."""
 
@@ -191,6 +199,10 @@ class HexSerializer(serializers.Serializer):
         allow_null=True,
         help_text="What my scouts learned of it (Table 8); seen by me alone (E-29). On a hex "
         "explored by scouting alone, feature and defender show only what they learned.",
+    )
+    siege = HexSiegeSerializer(
+        allow_null=True,
+        help_text="The hex's ongoing siege (E-37), seen by everyone; null if none.",
     )
 
 

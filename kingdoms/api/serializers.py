@@ -84,10 +84,17 @@ class ReadinessRowSerializer(serializers.Serializer):
     kingdom = serializers.IntegerField()
     name = serializers.CharField()
     ready = serializers.BooleanField()
-    armies = serializers.IntegerField(allow_null=True)
+    armies = serializers.IntegerField(
+        allow_null=True, help_text="Armies that take an order this turn (not those in a siege)."
+    )
     ordered = serializers.IntegerField(allow_null=True, help_text="Armies with an order.")
     resting = serializers.IntegerField(
         allow_null=True, help_text="Armies without an order: they rest (Q7)."
+    )
+    in_siege = serializers.IntegerField(
+        allow_null=True,
+        help_text="Armies in an ongoing siege, besieging or besieged: they take no order and "
+        "do not rest, so they are neither ordered nor resting (E-37).",
     )
 
 

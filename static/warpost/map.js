@@ -13,6 +13,7 @@
   });
 
   document.addEventListener("click", function (event) {
+    if (event.target.closest("svg.map a")) return; // a siege mark opens the siege sheet
     var hex = event.target.closest("svg.map [data-q][data-r]");
     var form = hex && activeForm();
     if (!form) return;

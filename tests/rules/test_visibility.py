@@ -46,6 +46,18 @@ def test_a_neutral_kingdom_shows_only_to_its_discoverers_a_1_4_18():
     assert hex_view(facts, DISCOVERER)["neutral_kingdom"] == 7
 
 
+def test_a_siege_is_seen_by_everyone_who_sees_the_hex_e_37():
+    """E-37: the siege mark is public, like the borders: fogged, explored, scouted or own."""
+    mark = {"id": 4, "url": "/api/sieges/4/", "page": "/campaigns/1/sieges/4/"}
+    sieges = {(1, 0): mark}
+    scout = Viewer(kingdom_id=3, scout_reports={(1, 0): {"level": "glimpse", "turn": 1}})
+    for viewer in (ALICE, DISCOVERER, scout, GM, Viewer()):
+        for facts in (_hex(), _hex(explored=True), _hex(owner_id=1)):
+            assert hex_view(facts, viewer, sieges)["siege"] == mark
+    assert hex_view(_hex(q=2), ALICE, sieges)["siege"] is None
+    assert hex_view(_hex(), ALICE)["siege"] is None
+
+
 def test_outsiders_get_a_public_entry_without_its_secrets_e_29():
     payload = {"hex": [1, 0], "attacker_points": 1500, "defender_points": 2500}
     secret = ["attacker_points", "defender_points"]
