@@ -221,7 +221,9 @@ def siege_sheet(siege: Siege, viewer: Viewer, turn: Turn | None = None) -> dict:
         for b in fought
     ]
     if not viewer.is_gm or siege.garrison_id is None:  # the GM plans for a neutral garrison
-        sheet["plan"] = _plan(siege, side, turn, ruleset.siege_days_per_turn)
+        # E-24: a day a tabletop battle stopped is the turn's first, with its action fixed
+        days = ruleset.siege_days_per_turn - (1 if siege.pending_kind else 0)
+        sheet["plan"] = _plan(siege, side, turn, days)
     return sheet
 
 
@@ -240,5 +242,8 @@ def _plan(siege: Siege, side: str, turn: Turn | None, days: int) -> dict | None:
         "strategy": (row.strategy or None) if row else None,
         "lift": bool(row and row.lift),
         "tabletop": bool(row and row.tabletop),  # E-24
+        "stopped": (
+            {"kind": siege.pending_kind, "day": siege.pending_day} if siege.pending_kind else None
+        ),
         "choices": [a.value for a in (BesiegerAction if side == BESIEGER else GarrisonAction)],
     }

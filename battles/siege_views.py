@@ -32,9 +32,16 @@ class SiegePlanForm(RefusableForm):
         super().__init__(*args, prefix="plan", **kwargs)
         self.plan = plan
         choices = [(c, c.replace("_", " ").capitalize()) for c in plan["choices"]]
-        for day, action in enumerate(plan["actions"], start=1):
+        stopped = plan["stopped"]  # E-24: that day comes first, its battle fixed
+        first = 2 if stopped else 1
+        for day, action in enumerate(plan["actions"], start=first):
             self.fields[f"day-{day}"] = forms.ChoiceField(
                 label=f"Day {day}", choices=choices, initial=action
+            )
+        if stopped:
+            kind = stopped["kind"].replace("_", " ")
+            self.fields["day-2"].help_text = (
+                f"Day 1 is siege day {stopped['day']}: the {kind} played on the tabletop."
             )
         self.fields["strategy"].initial = plan["strategy"] or ""
         self.fields["tabletop"] = forms.BooleanField(

@@ -243,6 +243,7 @@ class _Run:
     # E-24: the siege's battle announced at Provisional Results (rules.siege_tabletop),
     # with its Phase 4 choices and its confirmed report
     announced: BattleState | None = None
+    resumed: bool = False  # this turn began with a day a tabletop battle had stopped
 
     def update(self, **changes) -> None:
         self.siege = dataclasses.replace(self.siege, **changes)
@@ -404,7 +405,7 @@ def resume_day(run: _Run) -> None:
     battle, announced at Provisional Results (``run.announced``), is fought from its
     confirmed report, or abstract with the strategies on file; then the day ends as
     any other (bombardment, provisions)."""
-    run.what, run.rolls = [], []
+    run.what, run.rolls, run.resumed = [], [], True
     kind, day = run.siege.pending_kind, run.siege.pending_day
     run.update(pending_kind=None, pending_day=0)
     run.what.append(f"day {day} goes on: the {kind.value.replace('_', ' ')} is fought (E-24)")
@@ -482,8 +483,9 @@ def _day_end(run: _Run, day: int, event, total, holder, action: str, battle_key)
 
 
 def _days_played(run: _Run) -> int:
-    """Days of this turn already played before the current one (the plan's index)."""
-    return sum(1 for e in run.events if isinstance(e, SiegeDay))
+    """Days of this turn already played before the current one (the plan's index); the
+    day a tabletop battle stopped is not one of the plan's (its action was fixed)."""
+    return sum(1 for e in run.events if isinstance(e, SiegeDay)) - run.resumed
 
 
 def camp_engines_built(run: _Run, day: int) -> None:

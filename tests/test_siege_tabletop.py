@@ -62,13 +62,20 @@ def stopped(demo, invasion_targets, run_step):
     return laid, siege
 
 
-def test_e24_the_siege_stops_on_the_assault_both_sides_will_play(demo, stopped):
+def test_e24_the_siege_stops_on_the_assault_both_sides_will_play(client, demo, stopped):
     laid, siege = stopped
     assert siege.ongoing and (siege.pending_kind, siege.pending_day) == ("assault", 1)
     assert siege.day == 1
     assert not Battle.objects.filter(siege_battle__siege=siege).exists(), "announced next turn"
     day = TurnEvent.objects.get(turn__number=2, kind="SiegeDay")
     assert "tabletop" in day.payload["result"]
+    client.force_login(demo.players["alice"])
+    plan = client.get(f"/api/sieges/{siege.pk}/").json()["plan"]
+    assert plan["stopped"] == {"kind": "assault", "day": 1}
+    days = demo.campaign.ruleset.siege_days_per_turn
+    assert len(plan["actions"]) == days - 1, "the stopped day comes first, its action fixed"
+    page = client.get(f"/campaigns/{demo.campaign.pk}/sieges/{siege.pk}/").content.decode()
+    assert "Day 1 is siege day 1: the assault played on the tabletop." in page
 
 
 def test_e24_one_side_declining_fights_the_assault_at_once(demo, invasion_targets, run_step):

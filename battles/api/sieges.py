@@ -116,6 +116,11 @@ class SiegeBattleSerializer(serializers.Serializer):
     winner = serializers.CharField(allow_blank=True)
 
 
+class SiegeStoppedSerializer(serializers.Serializer):
+    kind = serializers.CharField()
+    day = serializers.IntegerField()
+
+
 class SiegePlanViewSerializer(serializers.Serializer):
     turn = serializers.IntegerField()
     role = serializers.CharField()
@@ -123,6 +128,11 @@ class SiegePlanViewSerializer(serializers.Serializer):
     strategy = serializers.CharField(allow_null=True)
     lift = serializers.BooleanField()
     tabletop = serializers.BooleanField(help_text="E-24: my side opts in to the tabletop")
+    stopped = SiegeStoppedSerializer(
+        allow_null=True,
+        help_text="E-24: the battle the siege stopped on; its day comes first this turn, "
+        "before the planned days",
+    )
     choices = serializers.ListField(child=serializers.CharField())
 
 

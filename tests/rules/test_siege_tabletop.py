@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.dice import Dice, ForcedDice
 from rules.events import BattleFought, TabletopBattleFought
+from rules.ruleset import ruleset_from_overrides
 from rules.siege import siege_turn
 from rules.siege_events import SiegeBattleDeclared, SiegeBattleNotFought, SiegeDay
 from rules.siege_state import SiegeBattleKind, SiegePlan, SiegeStatus, at_the_table
@@ -107,15 +108,25 @@ def test_e24_no_report_by_the_deadline_fights_it_abstract_with_the_strategy_on_f
 
 
 def test_e24_the_resumed_day_is_the_first_of_the_turns_days():
-    """siege_days_per_turn is 3 here: the battle's day 9, then days 10 and 11."""
-    world = _world(pending_kind=SiegeBattleKind.ASSAULT, pending_day=9, day=9)
-    report = TabletopReport(winner=Role.DEFENDER)  # thrown back: the siege goes on
-    run = siege_turn(
-        world, world.sieges[0], [], Dice("seed:final"), _points(world), _announced(report)
+    """siege_days_per_turn is 3 here: the battle's day 9, then days 10 and 11, which
+    take the plan's first two actions (the stopped day's action was fixed)."""
+    world = _world(
+        pending_kind=SiegeBattleKind.ASSAULT,
+        pending_day=9,
+        day=9,
+        garrison_plan=SiegePlan(("supply", "pass")),
     )
-    days = [e.day for e in run.events if isinstance(e, SiegeDay)]
-    assert run.siege.ongoing, "this seed's days 10 and 11 end nothing"
-    assert days == [9, 10, 11]
+    world.ruleset = ruleset_from_overrides(
+        {"options": {"siege_days_per_turn": 3}, "tables": {"siege-events": "2-20 nothing"}}
+    )
+    garrison_first = [1, 1, 1, 10]  # no event; initiative 1 + 4 against 10
+    # day 10: the supply d6, then a bombardment d10 of 1 puts the engines out for day 11
+    dice = ForcedDice([*garrison_first, 6, 1, *garrison_first])
+    report = TabletopReport(winner=Role.DEFENDER)  # thrown back: the siege goes on
+    run = siege_turn(world, world.sieges[0], [], dice, _points(world), _announced(report))
+    days = [(e.day, e.action) for e in run.events if isinstance(e, SiegeDay)]
+    assert days == [(9, "assault"), (10, "supply"), (11, "wait")], "day 11: pass → wait"
+    assert dice.unused == []
 
 
 def test_e24_a_lifted_siege_does_not_fight_its_announced_battle():
