@@ -1,7 +1,9 @@
+from django import forms
 from django.contrib import admin
 
 from campaign.admin_corrections import CorrectionAdmin
 from campaign.models import Campaign, Hex, Membership, MercenaryOffer, Rumour, Turn, TurnEvent
+from rules.tabletop import secondary_terrains_in_order, secondary_terrains_problem
 
 
 @admin.register(Campaign)
@@ -25,8 +27,29 @@ class TurnAdmin(CorrectionAdmin):
     readonly_fields = ("seed_hash",)
 
 
+class HexAdminForm(forms.ModelForm):
+    """Q16: the admin holds a hex's secondary terrains to the rules of the GM's Hex
+    terrain page (campaign.hex_services), so that no correction stores a bad one. The
+    admin builds the form's Meta (all of Hex's fields)."""
+
+    def clean(self):
+        cleaned = super().clean()
+        terrains = cleaned.get("secondary_terrains") or []
+        if not isinstance(terrains, list):
+            self.add_error("secondary_terrains", 'A list of terrains, e.g. ["forest"].')
+            return cleaned
+        problem = secondary_terrains_problem(cleaned.get("terrain", ""), terrains)
+        if problem is not None:
+            field = "secondary_terrains" if problem.field == "secondary_terrains" else None
+            self.add_error(field, problem.message)
+        else:
+            cleaned["secondary_terrains"] = secondary_terrains_in_order(terrains)
+        return cleaned
+
+
 @admin.register(Hex)
 class HexAdmin(CorrectionAdmin):
+    form = HexAdminForm
     list_display = ("campaign", "q", "r", "terrain", "owner", "feature", "explored")
     list_filter = ("campaign", "terrain", "explored")
     raw_id_fields = ("owner", "neutral_kingdom")

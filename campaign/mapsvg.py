@@ -198,6 +198,8 @@ def _mark(h: dict) -> str:
 def describe(h: dict, kingdoms: Mapping[int, KingdomInfo], neutral_names: Mapping[int, str]) -> str:
     """The hex's tooltip: its coordinates and whatever the viewer may see of it."""
     words = [f"({h['q']}, {h['r']}) {h['terrain'].title()}"]
+    if h.get("secondary_terrains"):  # Q16
+        words[0] += " with " + ", ".join(t.title() for t in h["secondary_terrains"])
     if h.get("siege"):
         words.append("under siege")  # E-37
     owner = kingdoms.get(h["owner"]) if h["owner"] is not None else None

@@ -468,6 +468,18 @@ def _gm_correction(p: dict, names: Names) -> str:
     return f"The GM corrected {p.get('thing', 'something')}: {'; '.join(p.get('changes', []))}."
 
 
+def _secondary_terrains_set(p: dict, names: Names) -> str:
+    """Q16: the GM alone reads it (campaign.hex_services)."""
+    where = _hex(p)
+    if p.get("terrain"):
+        where += f" ({_words(p['terrain'])})"
+    terrains = p.get("secondary_terrains")
+    if not terrains:
+        return f"The GM cleared the secondary terrains of {where}."
+    listed = ", ".join(_words(t) for t in terrains)
+    return f"The GM set the secondary terrains of {where}: {listed}, one tabletop roll each."
+
+
 NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "TurnOpened": _turn_opened,
     "OrderSubmitted": _order_submitted,
@@ -504,6 +516,7 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "DefenderRecovered": _defender_recovered,
     "NeutralKingdomConquered": _neutral_kingdom_conquered,
     "GMCorrection": _gm_correction,
+    "SecondaryTerrainsSet": _secondary_terrains_set,  # Q16 (campaign.hex_services)
     "ArmyRested": _army_rested,
     "RestFlagUsed": _rest_flag_used,
     "PatrolTookOver": _patrol_took_over,

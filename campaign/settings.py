@@ -146,6 +146,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Play-by-post hex campaigns: the map, turns, orders and the chronicle.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # campaign.converters: hex coordinates in a path, which may be negative
+    "PATH_CONVERTER_OVERRIDES": {"signed": int},
     # A choice set that shares its field name ("kind") with others: §5.3 edicts
     # Several models have a "kind" or a "state"; name each set after what it is.
     "ENUM_NAME_OVERRIDES": {

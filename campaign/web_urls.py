@@ -5,7 +5,7 @@ from django.urls import path
 
 from battles import siege_views, tabletop_views
 from battles import views as battle_views
-from campaign import bulletin_views, ruleset_views, views
+from campaign import bulletin_views, hex_views, ruleset_views, views
 from kingdoms import (
     agreements_views,
     army_views,
@@ -37,6 +37,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/gm/progress/",
         views.turn_progress_view,
         name="turn-progress",
+    ),
+    path(  # Q16: the GM sets a hex's secondary terrains
+        "campaigns/<int:campaign_id>/gm/hexes/",
+        hex_views.hex_terrain,
+        name="gm-hex-terrain",
     ),
     path("campaigns/<int:campaign_id>/battles/", battle_views.battles, name="battles"),
     path(

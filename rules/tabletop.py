@@ -33,7 +33,7 @@ Rulings (campaign-rules.md leaves them open):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -283,6 +283,62 @@ def _piece(
         if not (river and any(p.piece.startswith(ONCE_A_BATTLE) for p in placed)):
             return TerrainPiece(f"Table {number}", piece, roll.result)
     return None
+
+
+MAX_SECONDARY_TERRAINS = 3
+"""Q16: at most this many secondary terrains a hex. Each adds one roll to the d3 + 2 of
+the primary terrain's table (§5.11): three keep the primary the hex's main scenery
+(3–5 pieces against at most 3) and a 6'×4' board playable with the feature pieces on
+top; four would already name every land terrain but the primary."""
+
+
+def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Problem | None:
+    """Q16, A-1.1.1 ("one or more" terrain types): why ``values`` cannot be the
+    secondary terrains of a hex whose primary terrain is ``terrain``, or None. Each is a
+    land terrain with a table of its own (Tables 26–30; a hex is land or sea, A-1.1.2),
+    not the primary, listed once, and at most MAX_SECONDARY_TERRAINS of them; a sea hex
+    takes none (no battle is fought there, A-1.1.2.1)."""
+    where = "secondary_terrains"
+    land = ", ".join(t.value for t in Terrain if t in TERRAIN_TABLES)
+    if values and terrain == Terrain.SEA:
+        return Problem(
+            "hex",
+            "A sea hex takes no secondary terrains: no battle is fought there (A-1.1.2.1).",
+        )
+    seen: set[object] = set()
+    for value in values:
+        if value == Terrain.SEA:
+            return Problem(
+                where,
+                "'sea' cannot be a secondary terrain: a hex is land or sea (A-1.1.2) and "
+                f"Tables 26–30 have no sea table. Use {land}.",
+            )
+        if not isinstance(value, str) or value not in {t.value for t in TERRAIN_TABLES}:
+            return Problem(where, f"'{value}' is not a land terrain: use {land} (A-1.1.1).")
+        if value == terrain:
+            return Problem(
+                where,
+                f"'{value}' is the hex's primary terrain (Table 7, Q16): tick only the others.",
+            )
+        if value in seen:
+            return Problem(
+                where, f"'{value}' is listed twice: each secondary terrain is one roll (Q16)."
+            )
+        seen.add(value)
+    if len(values) > MAX_SECONDARY_TERRAINS:
+        return Problem(
+            where,
+            f"At most {MAX_SECONDARY_TERRAINS} secondary terrains a hex (Q16): "
+            f"{len(values)} given.",
+        )
+    return None
+
+
+def secondary_terrains_in_order(values: Iterable[str]) -> list[str]:
+    """Q16: secondary terrains in A-1.1.1's order, so that the ticket's rolls (one per
+    terrain, in list order) do not depend on the order the GM ticked them."""
+    wanted = set(values)
+    return [t.value for t in Terrain if t.value in wanted]
 
 
 def board_size(ruleset: Ruleset, points: Iterable[int]) -> tuple[int, int]:

@@ -6,7 +6,8 @@ hex and every chronicle entry through here; no view filters on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -50,6 +51,19 @@ class HexFacts(NamedTuple):
     watchtower: bool
     defender_points: int | None
     orphan: bool
+    # Q16: the other terrain types of the hex (A-1.1.1): a list, or straight from a
+    # database row its JSON text, NULL when there are none (campaign.selectors)
+    secondary_terrains: Sequence[str] | str | None = ()
+
+
+def secondary_terrains(value: Sequence[str] | str | None) -> list[str]:
+    """HexFacts.secondary_terrains as a list: a database cursor hands the JSON column
+    over as text (SQLite and psycopg 3 under Django alike), a test as a list."""
+    if not value or value == "[]":
+        return []
+    if isinstance(value, str):
+        value = json.loads(value)
+    return [str(terrain) for terrain in value]
 
 
 def hex_view(
@@ -64,8 +78,9 @@ def hex_viewer(
 ) -> Callable[[HexFacts], dict]:
     """What ``viewer`` may see of a hex, as a function of its facts.
 
-    Terrain and player borders are public (A-1.0.3, A-1.0.9). Contents are seen once
-    anyone explored the hex by invading it (A-1.0.9, E-29), or in one's own hexes; a
+    Terrain and player borders are public (A-1.0.3, A-1.0.9): the primary terrain and the
+    secondary ones alike (Q16, A-1.1.1: "one or more" terrain types). Contents are seen
+    once anyone explored the hex by invading it (A-1.0.9, E-29), or in one's own hexes; a
     neutral kingdom only by the players who discovered it (A-1.4.18–20). A hex explored
     by scouting alone stays unexplored for everyone (§5.4, E-29); the scout sees what
     his report told him, at its level (Table 8), under ``scouted``.
@@ -84,24 +99,29 @@ def hex_viewer(
     reports = viewer.scout_reports
 
     def view(facts: HexFacts) -> dict:
-        q, r, terrain, owner, kingdom, explored, feature, minor, defence, tower, points, orphan = (
-            facts
-        )
+        (
+            q, r, terrain, owner, kingdom, explored, feature, minor, defence, tower, points,
+            orphan, more,
+        ) = facts  # fmt: skip
         explored = bool(explored)  # a database may hand booleans over as 0/1
+        more = secondary_terrains(more) if more else []  # Q16: public
         neutral = kingdom if is_gm or kingdom in known else None
         scouted = reports.get((q, r)) if reports else None
         siege = sieges.get((q, r)) if sieges else None  # E-37: public
         if not (is_gm or explored or (owner is not None and owner == me)):
             if scouted is not None:
-                return _scouted_view(q, r, terrain, owner, bool(orphan), scouted, neutral, siege)
+                land = (q, r, terrain, more)
+                return _scouted_view(land, owner, bool(orphan), scouted, neutral, siege)
             return {
-                "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": explored,
+                "q": q, "r": r, "terrain": terrain, "secondary_terrains": more,
+                "owner": owner, "explored": explored,
                 "neutral_kingdom": neutral, "orphan": owner is not None and bool(orphan),
                 "feature": None, "minor_feature": None, "defence": None, "watchtower": False,
                 "defender_points": None, "scouted": None, "siege": siege,
             }  # fmt: skip
         return {
-            "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": explored,
+            "q": q, "r": r, "terrain": terrain, "secondary_terrains": more,
+            "owner": owner, "explored": explored,
             "neutral_kingdom": neutral, "orphan": owner is not None and bool(orphan),
             "feature": feature or None, "minor_feature": minor or None,
             "defence": defence or None, "watchtower": bool(tower),
@@ -113,12 +133,20 @@ def hex_viewer(
 
 
 def _scouted_view(
-    q: int, r: int, terrain: str, owner: int | None, orphan: bool, report: dict, neutral, siege
+    land: tuple[int, int, str, list[str]],
+    owner: int | None,
+    orphan: bool,
+    report: dict,
+    neutral,
+    siege,
 ) -> dict:
     """An unexplored hex the viewer scouted: its contents as his report gave them (Table 8),
-    never the server's, which may hold more than he learned."""
+    never the server's, which may hold more than he learned; ``land`` is what everyone
+    sees of it: q, r, the terrain and the secondary terrains (Q16)."""
+    q, r, terrain, more = land
     return {
-        "q": q, "r": r, "terrain": terrain, "owner": owner, "explored": False,
+        "q": q, "r": r, "terrain": terrain, "secondary_terrains": more,
+        "owner": owner, "explored": False,
         "neutral_kingdom": neutral, "orphan": owner is not None and orphan,
         "feature": report.get("feature"), "minor_feature": report.get("minor_feature"),
         "defence": report.get("defence"), "watchtower": bool(report.get("watchtower")),

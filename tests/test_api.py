@@ -27,6 +27,7 @@ pytestmark = pytest.mark.django_db
 HEX_KEYS = {
     "q", "r", "terrain", "owner", "explored", "neutral_kingdom", "orphan", "feature",
     "minor_feature", "defence", "watchtower", "defender_points", "scouted", "siege",  # E-37
+    "secondary_terrains",  # Q16
 }
 
 
@@ -431,6 +432,7 @@ def test_the_schema_is_served_and_valid(db):
     assert {
         "/api/auth/token/",
         "/api/campaigns/{campaign_id}/map/",
+        "/api/campaigns/{campaign_id}/hexes/{q}/{r}/",  # Q16
         "/api/campaigns/{campaign_id}/orders/",
         "/api/battles/sides/{side_id}/decision/",
     } <= paths

@@ -16,6 +16,11 @@ from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
 from rules.state import Defence, Feature, Terrain
 from rules.tables import ScoutLevel
+from rules.tabletop_tables import TERRAIN_TABLES
+
+LAND_TERRAINS = [t.value for t in Terrain if t in TERRAIN_TABLES]
+"""The terrains a hex may have besides its primary one (Q16: Tables 26–30 have a table
+for each)."""
 
 
 @extend_schema_field(
@@ -179,7 +184,15 @@ class HexSerializer(serializers.Serializer):
 
     q = serializers.IntegerField()
     r = serializers.IntegerField()
-    terrain = serializers.ChoiceField(choices=[t.value for t in Terrain])
+    terrain = serializers.ChoiceField(
+        choices=[t.value for t in Terrain], help_text="The primary terrain (Table 7, Q16)."
+    )
+    secondary_terrains = serializers.ListField(
+        child=serializers.ChoiceField(choices=LAND_TERRAINS),
+        help_text="Q16: the hex's other terrain types (A-1.1.1), one extra tabletop roll "
+        "each (§5.11); public like the terrain. Set by the GM: PATCH "
+        "/api/campaigns/{id}/hexes/{q}/{r}/.",
+    )
     owner = serializers.IntegerField(
         allow_null=True, help_text="Player kingdom id; borders are public."
     )

@@ -1,9 +1,12 @@
 """The REST API under /api/ (ARCHITECTURE.md "Interfaces"); each app adds its own routes."""
 
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView
 
-from campaign.api import bulletin, ruleset, views
+from campaign.api import bulletin, hexes, ruleset, views
+from campaign.converters import SignedIntConverter
+
+register_converter(SignedIntConverter, "signed")  # hex coordinates (E-39)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
@@ -11,6 +14,11 @@ urlpatterns = [
     path("campaigns/", views.CampaignListView.as_view(), name="api-campaigns"),
     path("campaigns/<int:campaign_id>/", views.CampaignDetailView.as_view(), name="api-campaign"),
     path("campaigns/<int:campaign_id>/map/", views.MapView.as_view(), name="api-map"),
+    path(  # Q16: the GM sets a hex's secondary terrains
+        "campaigns/<int:campaign_id>/hexes/<signed:q>/<signed:r>/",
+        hexes.HexView.as_view(),
+        name="api-hex",
+    ),
     path(
         "campaigns/<int:campaign_id>/chronicle/",
         views.ChronicleView.as_view(),

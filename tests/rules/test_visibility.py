@@ -75,3 +75,16 @@ def test_the_chronicle_never_names_an_undiscovered_neutral_kingdom_a_1_4_19():
     assert entry_view({"neutral_kingdom_id": 7}, True, [], [], ALICE) == {
         "neutral_kingdom_id": None
     }
+
+
+def test_q16_secondary_terrains_are_public_like_the_terrain_a_1_0_3():
+    """A-1.0.3, A-1.1.1 ("one or more" terrain types): fogged, explored, own or scouted,
+    every viewer reads them; a database row hands them over as JSON text."""
+    scout = Viewer(kingdom_id=3, scout_reports={(1, 0): {"level": "glimpse", "turn": 1}})
+    for more in (["forest", "swamp"], '["forest", "swamp"]'):
+        for viewer in (ALICE, DISCOVERER, scout, GM, Viewer()):
+            for facts in (_hex(), _hex(explored=True), _hex(owner_id=1)):
+                seen = hex_view(facts._replace(secondary_terrains=more), viewer)
+                assert seen["secondary_terrains"] == ["forest", "swamp"]
+    assert hex_view(_hex(), ALICE)["secondary_terrains"] == []
+    assert hex_view(_hex(secondary_terrains="[]"), GM)["secondary_terrains"] == []
