@@ -12,6 +12,8 @@ the confirmed report, or abstract with the strategies on file after the deadline
 
 from __future__ import annotations
 
+import dataclasses
+
 from rules.siege import battle_declared, siege_battle_state
 from rules.siege_events import SiegeBattleDeclared
 from rules.siege_state import ongoing
@@ -28,9 +30,7 @@ def announce_siege_battles(world: World) -> list[SiegeBattleDeclared]:
             continue
         battle = siege_battle_state(siege, siege.pending_kind, siege.pending_day, points)
         declared = battle_declared(siege, battle, siege.pending_kind, siege.pending_day, points)
-        announced.append(
-            SiegeBattleDeclared(**{**declared.__dict__, "rule": "E-24 E-37", "tabletop": True})
-        )
+        announced.append(dataclasses.replace(declared, rule="E-24 E-37", tabletop=True))
     return announced
 
 
