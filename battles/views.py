@@ -121,20 +121,13 @@ def battle_order(request: HttpRequest, campaign_id: int, army_id: int) -> HttpRe
     patrol = next((p for p in own if p["army"] == army.pk), None)
     if patrol is None:  # not his patrol, or it faces fewer than two invasions
         raise Http404("No such patrol to order.")
-    form, status = BattleOrderForm(request.POST, patrol=patrol), 200
-    if form.is_valid():
-        try:
-            battle_order_set(army=army, by=request.user, battles=form.battles())
-        except Refused as refused:
-            form.refuse(refused)
-            status = refusal_status(request, refused)
-        else:
-            if not request.htmx:
-                return redirect("battles", campaign_id=campaign_id)
-            form = None
-    else:
-        status = 200 if request.htmx else 400
-    return _render_list(request, seat, form, status)
+    form = BattleOrderForm(request.POST, patrol=patrol)
+    return _list_form_submit(
+        request,
+        seat,
+        form,
+        lambda: battle_order_set(army=army, by=request.user, battles=form.battles()),
+    )
 
 
 @login_required
@@ -149,17 +142,29 @@ def battle_defender(request: HttpRequest, campaign_id: int, side_id: int) -> Htt
         battle__turn__campaign=seat.campaign,
     )
     choices = [{"id": a.id, "name": a.name, "points": a.points} for a in side.patrol_choices.all()]
-    form, status = DefenderForm(request.POST, side_id=side.pk, choices=choices), 200
-    if form.is_valid():
+    form = DefenderForm(request.POST, side_id=side.pk, choices=choices)
+
+    def write() -> None:
         army = Army.objects.get(pk=form.cleaned_data["army"])
+        battle_defender_name(side=side, by=request.user, army=army)
+
+    return _list_form_submit(request, seat, form, write)
+
+
+def _list_form_submit(request: HttpRequest, seat, form, write) -> HttpResponse:
+    """A Phase 4 form whose answer is the battles list: ``write`` (the service call) runs
+    if the form is valid; a refusal goes back on the form, never a 500; without HTMX a
+    success redirects to the list."""
+    status = 200
+    if form.is_valid():
         try:
-            battle_defender_name(side=side, by=request.user, army=army)
+            write()
         except Refused as refused:
             form.refuse(refused)
             status = refusal_status(request, refused)
         else:
             if not request.htmx:
-                return redirect("battles", campaign_id=campaign_id)
+                return redirect("battles", campaign_id=seat.campaign.pk)
             form = None
     else:
         status = 200 if request.htmx else 400
