@@ -1,7 +1,7 @@
 """The GM's writes on the map's hexes (Q16): a hex's secondary terrains.
 
 Every write is a keyword-only function, one transaction each, that validates, writes
-and records its chronicle entry (STYLE.md, "every write is an action").
+and records its chronicle entry (docs/architecture.md, "Every write is an action").
 """
 
 from __future__ import annotations

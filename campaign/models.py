@@ -66,7 +66,7 @@ class Membership(models.Model):
 
 
 class Turn(models.Model):
-    """One campaign turn and its place in the pipeline (ARCHITECTURE.md).
+    """One campaign turn and its place in the pipeline (docs/architecture.md).
 
     OPEN (orders) → PROVISIONAL (server step) → DECISIONS (fight or retreat, strategies)
     → FINAL (server step) → CLOSED, and the next turn opens. PROVISIONAL and FINAL are the

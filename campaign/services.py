@@ -1,7 +1,7 @@
 """Writes of the campaign app: opening turns and running the server steps.
 
 Every write is a keyword-only function, one transaction each, that validates, writes
-and records its chronicle entry (STYLE.md, "every write is an action").
+and records its chronicle entry (docs/architecture.md, "Every write is an action").
 """
 
 from __future__ import annotations

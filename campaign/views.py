@@ -1,6 +1,6 @@
 """Campaign pages: the list, the campaign and its map, the GM console and the chronicle.
 
-Views are thin (ARCHITECTURE.md): they find the viewer, read through the selectors, write
+Views are thin (docs/architecture.md): they find the viewer, read through the selectors, write
 through the services and render. For an HTMX request they render only the partial of the
 same page (NetBox style); ``render_page`` picks it.
 """

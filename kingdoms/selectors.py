@@ -78,7 +78,7 @@ def visible_armies(campaign: Campaign, viewer: Viewer) -> QuerySet[Army]:
 
 def visible_orders(turn: Turn, viewer: Viewer) -> QuerySet[Order]:
     """Orders are seen by their own kingdom and the GM only, never by others, not even
-    after resolution (ARCHITECTURE.md)."""
+    after resolution (docs/architecture.md)."""
     orders = Order.objects.filter(turn=turn).select_related(
         "army", "army__kingdom", "target", "origin"
     )

@@ -2,7 +2,7 @@
 
 No other module of the project calls ``random``. A turn's seed is drawn when the turn
 opens; its SHA-256 is published at once and the seed itself after resolution, so anyone
-can re-run the dice (ARCHITECTURE.md, "The turn pipeline").
+can re-run the dice (docs/architecture.md, "The turn pipeline").
 """
 
 from __future__ import annotations

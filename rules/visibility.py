@@ -1,4 +1,4 @@
-"""What each viewer may see (ARCHITECTURE.md "What each person may see", E-29, Q22).
+"""What each viewer may see (docs/architecture.md, "What each person may see", E-29, Q22).
 
 Pure functions over plain data. The Django selectors build a ``Viewer`` and pass every
 hex and every chronicle entry through here; no view filters on its own.

@@ -115,7 +115,7 @@ def test_the_gm_cannot_order_a_players_army(client, demo):
 
 
 def test_an_order_after_the_deadline_is_refused(alice, demo, invasion_targets):
-    """Orders lock at the deadline (ARCHITECTURE.md, "Deadlines")."""
+    """Orders lock at the deadline (docs/architecture.md, "Deadlines")."""
     Turn.objects.filter(pk=demo.turn.pk).update(deadline=timezone.now() - dt.timedelta(minutes=1))
     q, r = invasion_targets(demo.kingdoms["alice"])[0]
     response = _post(alice, demo, _army(demo), kind="invade", target_q=q, target_r=r)

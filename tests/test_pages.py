@@ -1,7 +1,7 @@
 """The browser pages: who may open them, what they show, and what they never show.
 
 Every page reads through the selectors with the viewer's Viewer, so these tests look at
-the HTML a GM, a player, a stranger gets (ARCHITECTURE.md, "What each person may see").
+the HTML a GM, a player, a stranger gets (docs/architecture.md, "What each person may see").
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def test_the_map_hides_an_undiscovered_neutral_kingdom(client, demo):
 
 
 def test_no_page_shows_another_kingdoms_orders(client, demo, invasion_targets):
-    """Orders are seen by their own kingdom and the GM only (ARCHITECTURE.md)."""
+    """Orders are seen by their own kingdom and the GM only (docs/architecture.md)."""
     kingdom = demo.kingdoms["alice"]
     army = kingdom.armies.first()
     q, r = invasion_targets(kingdom)[0]

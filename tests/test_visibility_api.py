@@ -1,4 +1,4 @@
-"""What each role receives from the REST API (ARCHITECTURE.md "What each person may see").
+"""What each role receives from the REST API (docs/architecture.md, "What each person may see").
 
 Every endpoint is asked by the GM, a player, a user of no part in the campaign and an
 anonymous client. The API filters nothing itself: these tests show that what the
@@ -107,7 +107,7 @@ def test_a_player_may_not_decide_for_a_battle_he_does_not_fight(demo):
 def test_a_player_never_receives_another_kingdoms_orders(
     demo, invasion_targets, django_capture_on_commit_callbacks
 ):
-    """ARCHITECTURE.md: own orders only, never another kingdom's, not even after the turn
+    """docs/architecture.md: own orders only, never another kingdom's, not even after the turn
     is resolved; the GM sees them all (Q22)."""
     alice_army = first_army(demo, "alice")
     bob_army = first_army(demo, "bob")

@@ -1,4 +1,4 @@
-"""The REST API under /api/ (ARCHITECTURE.md "Interfaces"); each app adds its own routes."""
+"""The REST API under /api/ (docs/architecture.md, "Interfaces"); each app adds its own routes."""
 
 from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView

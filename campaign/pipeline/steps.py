@@ -1,4 +1,4 @@
-"""The two server steps of a turn (ARCHITECTURE.md, "The turn pipeline").
+"""The two server steps of a turn (docs/architecture.md, "The turn pipeline").
 
 ``turn_step_resolve`` is the one entry point: inside one transaction it locks the turn,
 checks that the step is still to be done, runs it and advances the state. Running it

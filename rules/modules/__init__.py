@@ -1,4 +1,4 @@
-"""Optional rule modules a GM switches on per campaign (ARCHITECTURE.md "rules/modules").
+"""Optional rule modules a GM switches on per campaign (docs/architecture.md, "Rule modules").
 
 A module plugs into the phases through this small registry: the core phases call the
 hooks below, which run every module the campaign's ruleset switches on (its ``option``

@@ -150,7 +150,7 @@ def test_wall_damage_stays_with_the_hex_and_is_repaired():
 
 
 def test_a_siege_turn_is_deterministic_and_recorded():
-    """ARCHITECTURE.md: same seed, same state ⇒ the same days, byte for byte."""
+    """docs/architecture.md: same seed, same state ⇒ the same days, byte for byte."""
     world = _world(besieger_plan=SiegePlan(("wait", "assault"), Strategy.ASSAULT))
 
     def play():
