@@ -25,8 +25,6 @@ neutral kingdom (Marienburg Marches, capital (2, -2)), ~ the one sea hex:
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from campaign.models import TurnEvent
@@ -212,7 +210,6 @@ class Table:
 def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     demo, django_capture_on_commit_callbacks
 ):
-    started = time.monotonic()
     table = Table(demo, django_capture_on_commit_callbacks)
     alice, bob, carol, dave = (table.kingdom[name] for name in PLAYERS)
     neutral = demo.neutral_kingdoms[0].pk
@@ -558,4 +555,3 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     )
     assert response.status_code == 400
     table.assert_private()  # the last turn's chronicle too
-    assert time.monotonic() - started < 15, "the whole campaign must stay quick"
