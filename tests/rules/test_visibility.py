@@ -1,6 +1,9 @@
 """rules.visibility: what each viewer reads of the map and the chronicle (E-29, Q22)."""
 
-from rules.visibility import GM, HexFacts, Viewer, entry_view, hex_view
+import dataclasses
+
+from rules.state import Defender, Feature, HexState, Terrain
+from rules.visibility import GM, HexFacts, Viewer, entry_view, hex_as_known, hex_view
 
 ALICE = Viewer(kingdom_id=1)
 DISCOVERER = Viewer(kingdom_id=2, known_neutral_kingdoms=frozenset({7}))
@@ -88,3 +91,31 @@ def test_q16_secondary_terrains_are_public_like_the_terrain_a_1_0_3():
                 assert seen["secondary_terrains"] == ["forest", "swamp"]
     assert hex_view(_hex(), ALICE)["secondary_terrains"] == []
     assert hex_view(_hex(secondary_terrains="[]"), GM)["secondary_terrains"] == []
+
+
+def _neutral_town(**changes) -> HexState:
+    """A town of neutral kingdom 7, held by 800 points, with its history."""
+    facts = HexState(
+        coord=(1, 0),
+        terrain=Terrain.RIVER,
+        neutral_kingdom=7,
+        home_neutral_kingdom=7,
+        feature=Feature.TOWN,
+        defender=Defender(points=800, original_points=800),
+        looted_turn=2,
+    )
+    return dataclasses.replace(facts, **changes)
+
+
+def test_a_request_about_a_hex_is_judged_on_what_the_viewer_may_see_e_29_a_1_4_18():
+    """A-1.0.9, E-29, A-1.4.18–20: unexplored (or scouted only), a hex holds nothing for
+    a player and belongs to no neutral kingdom he has not discovered; explored, he knows
+    its contents but still not the kingdom; the discoverer and the GM know it all."""
+    for hidden in (_neutral_town(), _neutral_town(explored=True, scouted_only=True)):
+        assert hex_as_known(hidden, ALICE) == HexState(coord=(1, 0), terrain=Terrain.RIVER)
+    explored = hex_as_known(_neutral_town(explored=True), ALICE)
+    assert explored == _neutral_town(explored=True, neutral_kingdom=None, home_neutral_kingdom=None)
+    assert hex_as_known(_neutral_town(explored=True), DISCOVERER) == _neutral_town(explored=True)
+    assert hex_as_known(_neutral_town(), GM) == _neutral_town()
+    own = _neutral_town(owner=1, neutral_kingdom=None, home_neutral_kingdom=None)
+    assert hex_as_known(own, ALICE) == own
