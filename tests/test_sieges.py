@@ -4,6 +4,8 @@ sheet's visibility per role, in HTML and in JSON."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from battles.models import Battle, BattleSide, SiegeEngine
@@ -127,6 +129,28 @@ def test_the_siege_sheet_shows_each_role_its_share(
     listing = client.get(f"/api/campaigns/{demo.campaign.pk}/sieges/").json()
     assert [s["id"] for s in listing] == [siege.pk]
     assert "provisions" not in listing[0]
+
+
+def test_the_besieger_never_sees_the_provisions_dice_sg_prov_1(client, demo, siege):
+    """SG-PROV-1/2, E-37: the investment's dice, with the public ruleset, give the exact
+    provisions the besieger may only estimate: his siege sheet (JSON and HTML) and his
+    chronicle show none of them, nor the mouths they are counted for; the garrison's
+    and the GM's show them all."""
+    _, siege = siege
+    dice = siege.log[0]["rolls"]
+    assert siege.log[0]["day"] == 0 and len(dice) == demo.campaign.ruleset.siege_provisions_dice
+    for who, shown in (("alice", []), ("bob", dice), ("gm", dice)):
+        _login(client, demo, who)
+        data = client.get(f"/api/sieges/{siege.pk}/").json()
+        [invested] = [day for day in data["calendar"] if day["day"] == 0]
+        assert [roll["result"] for roll in invested["rolls"]] == shown, who
+        page = client.get(f"/campaigns/{demo.campaign.pk}/sieges/{siege.pk}/").content.decode()
+        row = re.search(r"<tr>\s*<td>1</td><td>0</td>.*?</tr>", page, re.S).group()
+        assert row.count("<span title=") == len(shown), who
+        chronicle = client.get(f"/api/campaigns/{demo.campaign.pk}/chronicle/").json()
+        [began] = [entry for entry in chronicle if entry["kind"] == "SiegeBegan"]
+        assert [roll["result"] for roll in began.get("rolls", [])] == shown, who
+        assert ("mouths" in began) is bool(shown), who
 
 
 def test_the_next_turn_plays_the_siege_days_from_the_plans(client, demo, siege, run_step):
