@@ -205,6 +205,9 @@ class Audience:
 
     The kingdoms listed are the insiders: they also see the ``secret`` fields, which
     outsiders get removed (an enemy's strength goes to a battle's participants only).
+    A secret written ``name@owner`` is for one insider alone, the kingdom the payload's
+    ``owner`` field names; the other insiders get it removed too (a siege's provisions
+    are the garrison's, not the besieger's: E-37).
     """
 
     public: bool
@@ -322,6 +325,7 @@ NEUTRAL_KINGDOM_FIELDS = (
     "neutral_kingdom_id",
     "defender_neutral_kingdom_id",
     "attacker_neutral_kingdom_id",  # an incited attack (A-1.4.12)
+    "garrison_neutral_kingdom_id",  # a neutral garrison besieged (E-37)
 )
 
 
@@ -338,9 +342,24 @@ def entry_view(
     insider = viewer.kingdom_id is not None and viewer.kingdom_id in kingdom_ids
     if not (insider or public):
         return None
-    hidden = () if insider else secret
+    hidden = _hidden(payload, secret, viewer) if insider else _names(secret)
     seen = {key: value for key, value in payload.items() if key not in hidden}
     for key in NEUTRAL_KINGDOM_FIELDS:
         if seen.get(key) is not None and seen[key] not in viewer.known_neutral_kingdoms:
             seen[key] = None
     return seen
+
+
+def _names(secret: list[str]) -> set[str]:
+    """The payload fields the secrets name (without a ``@owner``)."""
+    return {item.partition("@")[0] for item in secret}
+
+
+def _hidden(payload: dict, secret: list[str], viewer: Viewer) -> set[str]:
+    """The secrets an insider may not read: those for another insider alone (Audience)."""
+    hidden = set()
+    for item in secret:
+        name, _, owner = item.partition("@")
+        if owner and payload.get(owner) != viewer.kingdom_id:
+            hidden.add(name)
+    return hidden

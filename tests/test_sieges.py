@@ -16,6 +16,7 @@ from campaign.models import Hex, Turn, TurnEvent
 from campaign.services import turn_claim_step
 from kingdoms.services import order_submit
 from rules.state import Role
+from tests.api_support import api, token_client
 from tests.siege_support import invade_and_reach_decisions, lay_siege, quiet_sieges
 
 pytestmark = pytest.mark.django_db
@@ -56,8 +57,8 @@ def test_the_defender_withdraws_and_the_place_is_invested(demo, siege):
     laid.besiegers.refresh_from_db()
     assert laid.besiegers.position_id == laid.hex.pk, "E-32: the hex they besiege"
     began = TurnEvent.objects.get(kind="SiegeBegan")
-    assert began.public and "provisions" in began.secret_fields
-    assert began.kingdom_ids == [demo.kingdoms["bob"].pk]
+    assert began.public and "provisions@garrison_kingdom_id" in began.secret_fields
+    assert began.kingdom_ids == sorted([demo.kingdoms["alice"].pk, demo.kingdoms["bob"].pk])
     assert not TurnEvent.objects.filter(kind="BattleFought", turn__number=1).exists()
 
 
@@ -151,6 +152,27 @@ def test_the_besieger_never_sees_the_provisions_dice_sg_prov_1(client, demo, sie
         [began] = [entry for entry in chronicle if entry["kind"] == "SiegeBegan"]
         assert [roll["result"] for roll in began.get("rolls", [])] == shown, who
         assert ("mouths" in began) is bool(shown), who
+
+
+def test_a_siege_tells_outsiders_where_and_whom_not_the_armies_or_the_food_e_37(demo, siege):
+    """E-37, E-29: everyone reads that the place is besieged and by whom; as with a
+    BattleDeclared, the armies, the camp's engines and the choice for a neutral capital
+    (E-23) are the two sides'; where the besiegers came from is the besieger's alone,
+    the provisions and what they were rolled from the garrison's (SG-PROV)."""
+    laid, _ = siege
+    sides = {"besieger_army_ids", "garrison_army_ids", "camp_ready_day", "neutral_conquest"}
+    besieger = {"origins"}
+    garrison = {"provisions", "provisions_modifier", "mouths", "rolls", "garrison_points"}
+    readers = {"carol": set(), "alice": sides | besieger, "bob": sides | garrison}
+    for who, secrets in readers.items():
+        chronicle = token_client(demo.players[who]).get(api(demo, "chronicle/")).json()
+        [began] = [entry for entry in chronicle if entry["kind"] == "SiegeBegan"]
+        assert began["hex"] == list(laid.hex.coord)
+        assert began["besieger_kingdom_id"] == demo.kingdoms["alice"].pk
+        assert (sides | besieger | garrison) & set(began) == secrets, who
+    [began] = [e for e in token_client(demo.gm).get(api(demo, "chronicle/")).json()
+               if e["kind"] == "SiegeBegan"]  # fmt: skip
+    assert began["origins"] and began["besieger_army_ids"] == [laid.besiegers.pk]
 
 
 def test_the_next_turn_plays_the_siege_days_from_the_plans(client, demo, siege, run_step):
