@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules import events as ev
-from rules.state import Coord, HexState, NeutralConquest, World
+from rules.state import Coord, DefenderKind, HexState, NeutralConquest, World
 
 
 @dataclass(frozen=True)
@@ -272,6 +272,10 @@ def audience(event: ev.Event, context: Context) -> Audience:
         )
     if isinstance(event, (ev.Retreated, ev.DefenderLosses)):
         return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()))
+    if isinstance(event, ev.HexExplored) and event.neutral_kingdom_id is not None:
+        # A-1.4.18–20: a neutral kingdom's army's strength is its invaders', as in their
+        # battle; everyone sees what the hex holds (A-1.0.9)
+        return Audience(True, frozenset(event.explorer_kingdom_ids), ("defender_points",))
     if isinstance(event, _PUBLIC_EVENTS):
         return Audience(True)
     if isinstance(event, (ev.CharacterFell, ev.ExperienceGained)) and (
@@ -329,13 +333,29 @@ NEUTRAL_KINGDOM_FIELDS = (
 )
 
 
+def defender_kind_seen(
+    kind: str, neutral_kingdom_id: int | None, viewer: Viewer, insider: bool
+) -> str:
+    """A-1.4.18–20: that a defender is a neutral kingdom's army is known to those who
+    fight it (``insider``), to the kingdom's discoverers and to the GM; anyone else reads
+    a neutral defender, which it also is."""
+    if kind != DefenderKind.NEUTRAL_KINGDOM or insider:
+        return kind
+    return kind if sees_neutral_kingdom(viewer, neutral_kingdom_id) else DefenderKind.NEUTRAL.value
+
+
+# Payload fields that name the neutral kingdom a defender_kind is about
+_DEFENDING_NEUTRAL_FIELDS = ("defender_neutral_kingdom_id", "garrison_neutral_kingdom_id")
+
+
 def entry_view(
     payload: dict, public: bool, kingdom_ids: list[int], secret: list[str], viewer: Viewer
 ) -> dict | None:
     """A stored chronicle entry as ``viewer`` may read it, or None if it is not for him.
 
     Even an insider of a battle learns only that he fought "a neutral kingdom's army",
-    not which kingdom, until he discovers it (A-1.4.18–20).
+    not which kingdom, until he discovers it (A-1.4.18–20); an outsider, only that it
+    was a neutral one (defender_kind_seen).
     """
     if viewer.is_gm:
         return payload
@@ -344,6 +364,9 @@ def entry_view(
         return None
     hidden = _hidden(payload, secret, viewer) if insider else _names(secret)
     seen = {key: value for key, value in payload.items() if key not in hidden}
+    if seen.get("defender_kind") == DefenderKind.NEUTRAL_KINGDOM:
+        neutral = next((payload[k] for k in _DEFENDING_NEUTRAL_FIELDS if payload.get(k)), None)
+        seen["defender_kind"] = defender_kind_seen(seen["defender_kind"], neutral, viewer, insider)
     for key in NEUTRAL_KINGDOM_FIELDS:
         if seen.get(key) is not None and seen[key] not in viewer.known_neutral_kingdoms:
             seen[key] = None

@@ -133,11 +133,12 @@ def test_a_request_about_a_hex_is_judged_on_what_the_viewer_may_see_e_29_a_1_4_1
 
 def test_a_neutral_garrison_is_named_only_to_its_discoverers_e_37_a_1_4_18():
     """E-37, A-1.4.18–20: a siege of a neutral kingdom's place is public, but which
-    kingdom holds it only its discoverers read, the besieger too, like a battle's."""
+    kingdom holds it only its discoverers read, the besieger too, like a battle's; that
+    a neutral kingdom holds it, the besieger and the discoverers, not other outsiders."""
     began = SiegeBegan(
         rule="E-37", battle_key=1, hex=(1, 0), place="great_fortress",
         besieger_kingdom_id=1, besieger_army_ids=(5,), origins=((5, (0, 0)),),
-        defender_kind=DefenderKind.NEUTRAL, garrison_kingdom_id=None,
+        defender_kind=DefenderKind.NEUTRAL_KINGDOM, garrison_kingdom_id=None,
         garrison_neutral_kingdom_id=7, garrison_army_ids=(), garrison_points=2500,
         provisions=20, provisions_modifier=-2, mouths=5, wall_damage=0, wall_stages=4,
         camp_ready_day=5,
@@ -154,3 +155,5 @@ def test_a_neutral_garrison_is_named_only_to_its_discoverers_e_37_a_1_4_18():
     assert discoverer["garrison_neutral_kingdom_id"] == 7
     assert "besieger_army_ids" not in discoverer and "origins" not in discoverer
     assert read(GM)["provisions"] == 20
+    assert besieger["defender_kind"] == discoverer["defender_kind"] == "neutral_kingdom"
+    assert read(Viewer(kingdom_id=3))["defender_kind"] == "neutral"
