@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.conf import settings
 from django.db import models
 
@@ -84,6 +86,10 @@ class BattleSide(models.Model):
     # E-15: the patrols of this side's kingdom that cover the hex, the default first,
     # when there are two or more: the owner may name another (battle_defender_name)
     patrol_choices = models.ManyToManyField("kingdoms.Army", blank=True, related_name="+")
+    # E-29: the side's armies as they went into the battle, kept when it was fought or
+    # otherwise ended ([{"id", "name", "points", "characters", "list_text", "list_url"}]):
+    # the battle's page shows them, not the armies as they are later; None before that
+    armies_seen = models.JSONField(null=True, blank=True)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["battle", "role"], name="one_side_per_role")]
@@ -94,6 +100,26 @@ class BattleSide(models.Model):
     @property
     def is_neutral(self) -> bool:
         return self.kingdom_id is None
+
+
+def characters_seen(characters: Iterable) -> list[dict]:
+    """Characters on a battle's page, Generals first."""
+    people = sorted(characters, key=lambda c: (not c.is_general, c.pk))
+    return [{"id": c.pk, "name": c.name, "is_general": c.is_general} for c in people]
+
+
+def army_seen(army, characters: Iterable) -> dict:
+    """An army on a battle's page (battles.tabletop_selectors) with its active
+    ``characters``: what BattleSide.armies_seen keeps of it."""
+    return {
+        "id": army.pk,
+        "kingdom": army.kingdom_id,
+        "name": army.name,
+        "points": army.points,
+        "characters": characters_seen(characters),
+        "list_text": army.list_text,
+        "list_url": army.list_url,
+    }
 
 
 class BattleReport(models.Model):

@@ -10,7 +10,7 @@ from campaign.models import Turn, TurnEvent
 from campaign.narration import Names, narrate
 from campaign.postbattle_narration import POST_BATTLE_KINDS
 from rules.state import DefenderKind, IfWon, Role
-from rules.visibility import Viewer, entry_view
+from rules.visibility import Viewer, defender_kind_seen, entry_view
 
 
 def visible_battles(turn: Turn, viewer: Viewer) -> list[dict]:
@@ -73,11 +73,13 @@ def _battle_view(battle: Battle, viewer: Viewer) -> dict:
     # E-28: a combined assault's partner takes part through his armies on another's side
     participants |= {army.kingdom_id for side in sides.values() for army in side.armies.all()}
     insider = viewer.is_gm or viewer.kingdom_id in participants
+    defender = sides.get(Role.DEFENDER)
+    neutral = defender.neutral_kingdom_id if defender is not None else None
     return {
         "id": battle.id,
         "seq": battle.seq,
         "hex": {"q": battle.hex.q, "r": battle.hex.r, "terrain": battle.hex.terrain},
-        "defender_kind": battle.defender_kind,
+        "defender_kind": defender_kind_seen(battle.defender_kind, neutral, viewer, insider),
         "mode": battle.mode,  # E-24: tabletop once every side opted in
         "needs_decisions": battle.needs_decisions,
         "resolved": battle.resolved,

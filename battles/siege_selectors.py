@@ -201,10 +201,7 @@ def siege_sheet(siege: Siege, viewer: Viewer, turn: Turn | None = None) -> dict:
             "bombardment": entry.get("bombardment"),
             "wall_damage": entry.get("wall_damage"),
             "what": entry.get("what") or [],
-            "rolls": [
-                r if isinstance(r, dict) else {"purpose": "", "sides": 10, "result": r}
-                for r in entry.get("rolls") or []
-            ],
+            "rolls": _calendar_rolls(entry, side),
         }
         for entry in siege.log
     ]
@@ -225,6 +222,18 @@ def siege_sheet(siege: Siege, viewer: Viewer, turn: Turn | None = None) -> dict:
         days = ruleset.siege_days_per_turn - (1 if siege.pending_kind else 0)
         sheet["plan"] = _plan(siege, side, turn, days)
     return sheet
+
+
+def _calendar_rolls(entry: dict, side: str) -> list[dict]:
+    """A calendar entry's rolls. The investment's (day 0) are the provisions dice
+    (SG-PROV-1): with the public ruleset they give the exact provisions, so they are the
+    garrison's and the GM's alone, like the provisions; the besieger only estimates."""
+    if entry.get("day") == 0 and side != GARRISON:
+        return []
+    return [
+        r if isinstance(r, dict) else {"purpose": "", "sides": 10, "result": r}
+        for r in entry.get("rolls") or []
+    ]
 
 
 def _plan(siege: Siege, side: str, turn: Turn | None, days: int) -> dict | None:

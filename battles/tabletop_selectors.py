@@ -16,7 +16,14 @@ from __future__ import annotations
 from django.db.models import Q
 from django.urls import reverse
 
-from battles.models import Battle, BattleReport, SiegeBattle
+from battles.models import (
+    Battle,
+    BattleReport,
+    BattleSide,
+    SiegeBattle,
+    army_seen,
+    characters_seen,
+)
 from battles.selectors import visible_battles
 from campaign.models import Membership, TurnEvent
 from campaign.narration import Names, narrate
@@ -98,20 +105,7 @@ def _armies(battle: Battle, sides: dict, viewer: Viewer, view: dict) -> dict[str
     tabletop = battle.mode == Battle.Mode.TABLETOP
     found: dict[str, list[dict]] = {}
     for role, side in sides.items():
-        armies = []
-        for army in side.armies.all():
-            own = viewer.kingdom_id == army.kingdom_id
-            people = Character.objects.filter(army=army, status=Character.Status.ACTIVE)
-            armies.append(
-                {
-                    "id": army.pk,
-                    "name": army.name,
-                    "points": army.points,
-                    "characters": _people(people),
-                    "list_text": army.list_text if (own or viewer.is_gm or tabletop) else "",
-                    "list_url": army.list_url if (own or viewer.is_gm or tabletop) else "",
-                }
-            )
+        armies = [_army_shown(army, viewer, tabletop) for army in _armies_of(side)]
         if not armies:
             name = next(s["name"] for s in view["sides"] if s["role"] == role)
             people = Character.objects.none()
@@ -124,7 +118,7 @@ def _armies(battle: Battle, sides: dict, viewer: Viewer, view: dict) -> dict[str
                     "id": None,
                     "name": name,
                     "points": side.points,
-                    "characters": _people(people),
+                    "characters": characters_seen(people),
                     "list_text": "",
                     "list_url": "",
                 }
@@ -133,11 +127,29 @@ def _armies(battle: Battle, sides: dict, viewer: Viewer, view: dict) -> dict[str
     return found
 
 
-def _people(characters) -> list[dict]:
+def _armies_of(side: BattleSide) -> list[dict]:
+    """The side's armies as they went into the battle, once it is over (E-29: what an
+    army became since, its points, characters and list, is not the enemy's to see);
+    before that, as they are."""
+    if side.armies_seen is not None:
+        return side.armies_seen
     return [
-        {"id": c.pk, "name": c.name, "is_general": c.is_general}
-        for c in characters.order_by("-is_general", "pk")
+        army_seen(army, Character.objects.filter(army=army, status=Character.Status.ACTIVE))
+        for army in side.armies.all()
     ]
+
+
+def _army_shown(army: dict, viewer: Viewer, tabletop: bool) -> dict:
+    """An army of the battle for ``viewer``: its list only as B 3.5 and E-24 allow."""
+    listed = viewer.is_gm or tabletop or viewer.kingdom_id == army["kingdom"]
+    return {
+        "id": army["id"],
+        "name": army["name"],
+        "points": army["points"],
+        "characters": army["characters"],
+        "list_text": army["list_text"] if listed else "",
+        "list_url": army["list_url"] if listed else "",
+    }
 
 
 def _report(battle: Battle, armies: dict[str, list[dict]]) -> dict | None:

@@ -13,11 +13,13 @@ from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
+from campaign.selectors import viewer_for
 from campaign.services import turn_claim_step
 from kingdoms.models import Army, Kingdom, Order, OrderSet
 from rules.orders import order_origin, why_illegal
 from rules.state import Coord, NeutralConquest, OrderKind
 from rules.state import Order as OrderState
+from rules.visibility import world_as_known
 
 
 def _open_turn_for_orders(campaign_id: int) -> Turn:
@@ -33,13 +35,17 @@ def _open_turn_for_orders(campaign_id: int) -> Turn:
     return turn
 
 
-def _require_owner(army: Army, user: User) -> None:
-    owns = Membership.objects.filter(
-        campaign_id=army.kingdom.campaign_id, user=user, kingdom_id=army.kingdom_id
-    ).exists()
-    if not owns:
+def _require_owner(army: Army, user: User) -> Membership:
+    """The user's seat as the army's kingdom's player."""
+    membership = (
+        Membership.objects.select_related("kingdom")
+        .filter(campaign_id=army.kingdom.campaign_id, user=user, kingdom_id=army.kingdom_id)
+        .first()
+    )
+    if membership is None:
         # The id only: another kingdom's army names are not for this user.
         raise Refused(f"Army {army.pk} is not one of your armies.", field="army", status=403)
+    return membership
 
 
 @transaction.atomic
@@ -61,9 +67,11 @@ def order_submit(
     must choose (A-1.1.2.4). Changing an order leaves the kingdom's orders ready if they
     were marked so (``orders_ready_set``). An Invade says in ``neutral_conquest`` what
     to do with a neutral capital it takes: Sworn Enemies or Quick Friendship (A-1.4.17,
-    E-23); other orders keep the default.
+    E-23); other orders keep the default. The hexes it names are judged as the player
+    knows them (rules.visibility.world_as_known), so that a refusal tells nothing he may
+    not see (A-1.0.9, E-29, A-1.4.18–20).
     """
-    _require_owner(army, by)
+    membership = _require_owner(army, by)
     turn = _open_turn_for_orders(army.kingdom.campaign_id)
     held = armies_in_sieges(ongoing_sieges(army.kingdom.campaign_id)).get(army.pk)
     if held is not None:  # E-37: its days are on the siege sheet, not in Table 5
@@ -99,7 +107,8 @@ def order_submit(
         )
         for o in Order.objects.filter(turn=turn, army__kingdom=army.kingdom).exclude(army=army)
     ]
-    problem = why_illegal(snapshot.world, army.kingdom_id, wanted, others)
+    known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
+    problem = why_illegal(known, army.kingdom_id, wanted, others)
     if problem:
         # The engine answers in words; the sea swap's answers cite A-1.1.2.4, and an army
         # too weak for anything but Rest (E-14) is a matter of the kind of order, not of

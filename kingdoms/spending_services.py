@@ -15,11 +15,13 @@ from campaign.errors import Refused
 from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.pipeline.spending import spending_load
-from kingdoms.models import Kingdom, PowerSpend
+from campaign.selectors import viewer_for
+from kingdoms.models import PowerSpend
 from kingdoms.services import _open_turn_for_orders
 from rules.spending import why_illegal_spend
 from rules.spending_state import DIPLOMACY, Spend, SpendKind, fixed_cost
 from rules.state import Coord
+from rules.visibility import world_as_known
 
 FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words: first match
     ("hex", "hex"),
@@ -35,7 +37,8 @@ FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words: fir
 _COORD = re.compile(r"\(-?\d+, -?\d+\)")  # a hex named in the words: "(2, -1)"
 
 
-def _player_kingdom(campaign: Campaign, by: User) -> Kingdom:
+def _player(campaign: Campaign, by: User) -> Membership:
+    """The user's seat as a player whose kingdom is still in play."""
     membership = (
         Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
     )
@@ -44,7 +47,7 @@ def _player_kingdom(campaign: Campaign, by: User) -> Kingdom:
         raise Refused("Only a player with a kingdom spends power.", status=403)
     if kingdom.eliminated:
         raise Refused(f"{kingdom.name} is eliminated: it spends no power.", status=403)
-    return kingdom
+    return membership
 
 
 @transaction.atomic
@@ -62,8 +65,12 @@ def spend_submit(
 ) -> PowerSpend:
     """Add one line to the kingdom's spending for the open turn (Table 10). A fixed-cost
     item needs no ``amount``; diplomacy and pacify take their extra power in it, a bid
-    its offer. Private to the kingdom (and the GM)."""
-    kingdom = _player_kingdom(campaign, by)
+    its offer. Private to the kingdom (and the GM). The hex is judged as the player
+    knows it (rules.visibility.world_as_known): a refusal says nothing of a neutral
+    kingdom he has not discovered, nor of contents he may not see (A-1.0.9, E-29,
+    A-1.4.18–20)."""
+    membership = _player(campaign, by)
+    kingdom = membership.kingdom
     turn = _open_turn_for_orders(campaign.pk)
     try:
         spend_kind = SpendKind(kind)
@@ -89,7 +96,8 @@ def spend_submit(
         neutral_kingdom_id=neutral_kingdom_id,
         recipient_id=recipient_id,
     )
-    problem = why_illegal_spend(snapshot.world, kingdom.pk, wanted, spending)
+    known = world_as_known(snapshot.world, viewer_for(membership), [wanted.hex])
+    problem = why_illegal_spend(known, kingdom.pk, wanted, spending)
     if problem:
         raise Refused(problem[0].upper() + problem[1:] + ".", field=_field(problem, spend_kind))
     row = PowerSpend.objects.create(
@@ -141,7 +149,7 @@ def _field(problem: str, kind: SpendKind) -> str:
 @transaction.atomic
 def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
     """Take back one line of the kingdom's spending, while orders are open."""
-    kingdom = _player_kingdom(campaign, by)
+    kingdom = _player(campaign, by).kingdom
     turn: Turn = _open_turn_for_orders(campaign.pk)
     deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
     if not deleted:

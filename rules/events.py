@@ -59,6 +59,9 @@ class HexExplored(Event):
     minor_feature: str | None
     defender_points: int | None
     neutral_kingdom_id: int | None = None
+    # The kingdoms whose invasion explored it: in a neutral kingdom's hex they alone
+    # learn the strength of its army, as in their battle (A-1.4.18–20, rules.visibility)
+    explorer_kingdom_ids: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

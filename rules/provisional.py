@@ -119,7 +119,9 @@ def resolve_provisional(
     for target, forces in _invasions(world, orders).items():
         forces, joined = combined_assaults(world, target, forces)  # E-28, two players
         outcome.events += joined
-        kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome)
+        # E-28: a combined assault's partner invades too, with his armies in the force
+        invaders = tuple(sorted({world.armies[a].kingdom_id for f in forces for a in f.army_ids}))
+        kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome, invaders)
         ordered, rolls = _order_of_battle(target, forces, dice)
         first = 1 + sum(isinstance(e, BattleDeclared) for e in outcome.events)
         for declared in _contest(target, ordered, rolls, kind, defender, first):
@@ -231,16 +233,17 @@ def _defender(
     patrols: list[Patrol],
     dice: Dice,
     outcome: Outcome,
+    invaders: tuple[int, ...],
 ) -> tuple[DefenderKind, Side | None]:
-    """§3 step 3e: who stands against an invasion of ``hex_``."""
+    """§3 step 3e: who stands against an invasion of ``hex_`` by the kingdoms ``invaders``."""
     if hex_.owner is not None:
         return _covering_patrol(world, hex_, patrols)
     if hex_.neutral_kingdom is not None:
-        return _neutral_kingdom_army(world, hex_, outcome)
+        return _neutral_kingdom_army(world, hex_, outcome, invaders)
     if not hex_.explored:
-        hex_ = _explore(hex_, world.ruleset, dice, outcome)
+        hex_ = _explore(hex_, world.ruleset, dice, outcome, invaders)
     elif hex_.scouted_only:
-        outcome.add(_revealed(hex_))
+        outcome.add(_revealed(hex_, invaders))
     roaming = modules.defender(world, hex_.coord)  # App G: the Beast in its lair
     if roaming is not None:
         return DefenderKind.ROAMING, roaming
@@ -263,10 +266,11 @@ def _covering_patrol(
 
 
 def _neutral_kingdom_army(
-    world: World, hex_: HexState, outcome: Outcome
+    world: World, hex_: HexState, outcome: Outcome, invaders: tuple[int, ...]
 ) -> tuple[DefenderKind, Side]:
     """A-1.4.8, A-1.4.15, E-06: the kingdom's constant army; its hexes are never rolled,
-    their features were set at map creation (§5.5)."""
+    their features were set at map creation (§5.5). The invaders who explore the hex
+    learn the army's strength, nobody else (A-1.4.18–20)."""
     points = world.ruleset.neutral_kingdom_defending_points
     if not hex_.explored:
         outcome.add(
@@ -277,6 +281,7 @@ def _neutral_kingdom_army(
                 minor_feature=hex_.minor_feature,
                 defender_points=points,
                 neutral_kingdom_id=hex_.neutral_kingdom,
+                explorer_kingdom_ids=invaders,
             )
         )
     return DefenderKind.NEUTRAL_KINGDOM, Side(
@@ -284,9 +289,11 @@ def _neutral_kingdom_army(
     )
 
 
-def _explore(hex_: HexState, ruleset: Ruleset, dice: Dice, outcome: Outcome) -> HexState:
-    """A-1.0.5, A-1.0.9, Table 7, E-08: an invader explores the hex (rules.exploration),
-    and everyone learns what he found. Returns the hex as explored."""
+def _explore(
+    hex_: HexState, ruleset: Ruleset, dice: Dice, outcome: Outcome, invaders: tuple[int, ...]
+) -> HexState:
+    """A-1.0.5, A-1.0.9, Table 7, E-08: the invaders explore the hex (rules.exploration),
+    and everyone learns what they found. Returns the hex as explored."""
     explored, rolls = explore_hex(hex_, ruleset, dice)
     outcome.add(
         HexExplored(
@@ -296,12 +303,13 @@ def _explore(hex_: HexState, ruleset: Ruleset, dice: Dice, outcome: Outcome) -> 
             feature=explored.feature,
             minor_feature=explored.minor_feature,
             defender_points=explored.defender.points if explored.defender else None,
+            explorer_kingdom_ids=invaders,
         )
     )
     return explored
 
 
-def _revealed(hex_: HexState) -> HexExplored:
+def _revealed(hex_: HexState, invaders: tuple[int, ...]) -> HexExplored:
     """§5.4, E-29, A-1.0.9: a hex explored by scouting alone becomes public when it is
     invaded; its contents were rolled then (Table 7 is not rolled again)."""
     return HexExplored(
@@ -310,6 +318,7 @@ def _revealed(hex_: HexState) -> HexExplored:
         feature=hex_.feature,
         minor_feature=hex_.minor_feature,
         defender_points=hex_.defender.points if hex_.defender else None,
+        explorer_kingdom_ids=invaders,
     )
 
 

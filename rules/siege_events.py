@@ -19,6 +19,19 @@ def _sides(besieger: int | None, garrison: int | None) -> frozenset[int]:
     return frozenset({besieger, garrison} - {None})
 
 
+_BEGAN_SECRETS = (
+    "besieger_army_ids",
+    "garrison_army_ids",
+    "camp_ready_day",  # the engines are the sides' (the siege sheet)
+    "neutral_conquest",
+    "origins@besieger_kingdom_id",
+    *(
+        f"{name}@garrison_kingdom_id"
+        for name in ("provisions", "provisions_modifier", "mouths", "rolls", "garrison_points")
+    ),
+)
+
+
 @dataclass(frozen=True, kw_only=True)
 class SiegeBegan(Event):
     """E-37, SG-DAY-0, SG-PROV-1/2/3: the defender of battle ``battle_key`` withdrew
@@ -44,8 +57,11 @@ class SiegeBegan(Event):
     neutral_conquest: str | None = None
 
     def seen_by(self):
-        secret = ("provisions", "provisions_modifier", "mouths", "rolls", "garrison_points")
-        return True, frozenset(_sides(None, self.garrison_kingdom_id)), secret
+        """Public, as the map shows the siege; like a BattleDeclared, the armies and the
+        invader's choice for a neutral capital (E-23) are the two sides'; where the
+        besiegers came from is theirs; the provisions, their dice and what they were
+        counted for, the garrison's (SG-PROV: the besieger estimates them)."""
+        return True, _sides(self.besieger_kingdom_id, self.garrison_kingdom_id), _BEGAN_SECRETS
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -6,13 +6,14 @@ hex and every chronicle entry through here; no view filters on its own.
 
 from __future__ import annotations
 
+import dataclasses
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules import events as ev
-from rules.state import NeutralConquest
+from rules.state import Coord, DefenderKind, HexState, NeutralConquest, World
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,46 @@ class Viewer:
 
 
 GM = Viewer(is_gm=True)
+
+
+def sees_contents(viewer: Viewer, owner: int | None, explored: bool) -> bool:
+    """A-1.0.9, E-29: whether the viewer sees what a hex holds: once anyone explored it
+    by invading it (``explored``; scouting alone does not count, §5.4), in his own hexes,
+    and the GM everywhere."""
+    return viewer.is_gm or explored or (owner is not None and owner == viewer.kingdom_id)
+
+
+def sees_neutral_kingdom(viewer: Viewer, neutral_kingdom_id: int | None) -> bool:
+    """A-1.4.18–20: a neutral kingdom is seen by the players who discovered it, and the GM."""
+    return viewer.is_gm or neutral_kingdom_id in viewer.known_neutral_kingdoms
+
+
+def hex_as_known(hex_: HexState, viewer: Viewer) -> HexState:
+    """The hex as the viewer knows it, to judge what he asks of it (an order, a spend):
+    a neutral kingdom he has not discovered is not there, nor are contents he may not
+    see (the facts that hex_viewer hides), so a refusal cannot tell him about them."""
+    neutral = hex_.neutral_kingdom if sees_neutral_kingdom(viewer, hex_.neutral_kingdom) else None
+    home = hex_.home_neutral_kingdom
+    home = home if sees_neutral_kingdom(viewer, home) else None
+    if sees_contents(viewer, hex_.owner, hex_.explored and not hex_.scouted_only):
+        return dataclasses.replace(hex_, neutral_kingdom=neutral, home_neutral_kingdom=home)
+    return HexState(
+        coord=hex_.coord,
+        terrain=hex_.terrain,
+        owner=hex_.owner,
+        neutral_kingdom=neutral,
+        home_neutral_kingdom=home,
+        orphan=hex_.orphan,
+    )
+
+
+def world_as_known(world: World, viewer: Viewer, coords: Iterable[Coord | None]) -> World:
+    """``world`` with the hexes at ``coords`` as the viewer knows them (hex_as_known):
+    the hexes a request names (None where it names none), which the rules then judge by
+    what he may see."""
+    named = {tuple(c) for c in coords if c is not None}
+    known = {c: hex_as_known(world.hexes[c], viewer) for c in named if c in world.hexes}
+    return dataclasses.replace(world, hexes={**world.hexes, **known}) if known else world
 
 
 def sees_treasury(viewer: Viewer, kingdom_id: int) -> bool:
@@ -89,13 +130,11 @@ def hex_viewer(
     borders, so everyone who sees the hex, fogged or not, sees its mark under ``siege``;
     what else he sees of it is the siege sheet's business (battles.siege_selectors).
 
-    The map calls the function for each of 10,000 hexes: the viewer is read once here,
-    and each hex's facts are unpacked once, so a plain tuple in HexFacts' order (a
-    database row) will do.
+    The map calls the function for each of 10,000 hexes: each hex's facts are unpacked
+    once, so a plain tuple in HexFacts' order (a database row) will do, and the neutral
+    kingdom is asked after only in the few hexes that have one. Who sees what is
+    sees_contents' and sees_neutral_kingdom's to say, here as for hex_as_known.
     """
-    is_gm = viewer.is_gm
-    me = viewer.kingdom_id
-    known = viewer.known_neutral_kingdoms
     reports = viewer.scout_reports
 
     def view(facts: HexFacts) -> dict:
@@ -105,10 +144,11 @@ def hex_viewer(
         ) = facts  # fmt: skip
         explored = bool(explored)  # a database may hand booleans over as 0/1
         more = secondary_terrains(more) if more else []  # Q16: public
-        neutral = kingdom if is_gm or kingdom in known else None
+        known = kingdom is not None and sees_neutral_kingdom(viewer, kingdom)
+        neutral = kingdom if known else None
         scouted = reports.get((q, r)) if reports else None
         siege = sieges.get((q, r)) if sieges else None  # E-37: public
-        if not (is_gm or explored or (owner is not None and owner == me)):
+        if not sees_contents(viewer, owner, explored):
             if scouted is not None:
                 land = (q, r, terrain, more)
                 return _scouted_view(land, owner, bool(orphan), scouted, neutral, siege)
@@ -165,6 +205,9 @@ class Audience:
 
     The kingdoms listed are the insiders: they also see the ``secret`` fields, which
     outsiders get removed (an enemy's strength goes to a battle's participants only).
+    A secret written ``name@owner`` is for one insider alone, the kingdom the payload's
+    ``owner`` field names; the other insiders get it removed too (a siege's provisions
+    are the garrison's, not the besieger's: E-37).
     """
 
     public: bool
@@ -229,6 +272,10 @@ def audience(event: ev.Event, context: Context) -> Audience:
         )
     if isinstance(event, (ev.Retreated, ev.DefenderLosses)):
         return Audience(True, context.battle_kingdoms.get(event.battle_key, frozenset()))
+    if isinstance(event, ev.HexExplored) and event.neutral_kingdom_id is not None:
+        # A-1.4.18–20: a neutral kingdom's army's strength is its invaders', as in their
+        # battle; everyone sees what the hex holds (A-1.0.9)
+        return Audience(True, frozenset(event.explorer_kingdom_ids), ("defender_points",))
     if isinstance(event, _PUBLIC_EVENTS):
         return Audience(True)
     if isinstance(event, (ev.CharacterFell, ev.ExperienceGained)) and (
@@ -282,7 +329,23 @@ NEUTRAL_KINGDOM_FIELDS = (
     "neutral_kingdom_id",
     "defender_neutral_kingdom_id",
     "attacker_neutral_kingdom_id",  # an incited attack (A-1.4.12)
+    "garrison_neutral_kingdom_id",  # a neutral garrison besieged (E-37)
 )
+
+
+def defender_kind_seen(
+    kind: str, neutral_kingdom_id: int | None, viewer: Viewer, insider: bool
+) -> str:
+    """A-1.4.18–20: that a defender is a neutral kingdom's army is known to those who
+    fight it (``insider``), to the kingdom's discoverers and to the GM; anyone else reads
+    a neutral defender, which it also is."""
+    if kind != DefenderKind.NEUTRAL_KINGDOM or insider:
+        return kind
+    return kind if sees_neutral_kingdom(viewer, neutral_kingdom_id) else DefenderKind.NEUTRAL.value
+
+
+# Payload fields that name the neutral kingdom a defender_kind is about
+_DEFENDING_NEUTRAL_FIELDS = ("defender_neutral_kingdom_id", "garrison_neutral_kingdom_id")
 
 
 def entry_view(
@@ -291,16 +354,35 @@ def entry_view(
     """A stored chronicle entry as ``viewer`` may read it, or None if it is not for him.
 
     Even an insider of a battle learns only that he fought "a neutral kingdom's army",
-    not which kingdom, until he discovers it (A-1.4.18–20).
+    not which kingdom, until he discovers it (A-1.4.18–20); an outsider, only that it
+    was a neutral one (defender_kind_seen).
     """
     if viewer.is_gm:
         return payload
     insider = viewer.kingdom_id is not None and viewer.kingdom_id in kingdom_ids
     if not (insider or public):
         return None
-    hidden = () if insider else secret
+    hidden = _hidden(payload, secret, viewer) if insider else _names(secret)
     seen = {key: value for key, value in payload.items() if key not in hidden}
+    if seen.get("defender_kind") == DefenderKind.NEUTRAL_KINGDOM:
+        neutral = next((payload[k] for k in _DEFENDING_NEUTRAL_FIELDS if payload.get(k)), None)
+        seen["defender_kind"] = defender_kind_seen(seen["defender_kind"], neutral, viewer, insider)
     for key in NEUTRAL_KINGDOM_FIELDS:
         if seen.get(key) is not None and seen[key] not in viewer.known_neutral_kingdoms:
             seen[key] = None
     return seen
+
+
+def _names(secret: list[str]) -> set[str]:
+    """The payload fields the secrets name (without a ``@owner``)."""
+    return {item.partition("@")[0] for item in secret}
+
+
+def _hidden(payload: dict, secret: list[str], viewer: Viewer) -> set[str]:
+    """The secrets an insider may not read: those for another insider alone (Audience)."""
+    hidden = set()
+    for item in secret:
+        name, _, owner = item.partition("@")
+        if owner and payload.get(owner) != viewer.kingdom_id:
+            hidden.add(name)
+    return hidden

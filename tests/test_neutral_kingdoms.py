@@ -282,3 +282,40 @@ def test_e18_quick_friendship_takes_back_the_conquerors_earlier_hexes(demo, rigg
     assert conquest.payload["restored"] == [list(other.coord)]
     [seen] = [e for e in _chronicle(demo, "bob") if e["kind"] == "NeutralKingdomConquered"]
     assert "restored" not in seen, "which hexes the kingdom holds stays secret from Bob"
+
+
+def test_outsiders_learn_neither_the_neutral_army_nor_its_strength_a_1_4_18(demo, monkeypatch):
+    """A-1.4.18–20, E-29: Alice invades a neutral kingdom's hex and fails her discovery
+    roll. She fought the kingdom's army, so she reads its 2,500 points and that it is a
+    neutral kingdom's (though not which). Bob, who fought nothing, reads in the chronicle
+    and the battle list only that a neutral defender held it, without its strength;
+    Carol, who discovered the kingdom earlier, reads that it is its army, not its
+    strength."""
+    no_discovery = {**SURE_WIN, "discovery roll": 1}
+    monkeypatch.setattr(
+        steps, "_dice", lambda turn, step: RiggedDice(f"{turn.seed}:{step}", no_discovery)
+    )
+    neutral, _, target = _neutral(demo)
+    neutral.known_by.add(demo.kingdoms["carol"])
+    _foothold(demo, neutral, target)
+    _invade(demo, target)
+    _resolve_turn(demo.turn)
+    assert not neutral.known_by.filter(pk=demo.kingdoms["alice"].pk).exists()
+
+    def read(player) -> tuple[dict, dict, str]:
+        entries = {
+            e["kind"]: e for e in _chronicle(demo, player) if e.get("hex") == [*target.coord]
+        }
+        client = token_client(demo.players[player])
+        [battle] = client.get(api(demo, "battles/"), {"turn": 1}).json()
+        return entries["HexExplored"], entries["BattleDeclared"], battle["defender_kind"]
+
+    explored, declared, kind = read("alice")
+    assert explored["defender_points"] == 2500 and explored["neutral_kingdom_id"] is None
+    assert declared["defender_kind"] == kind == "neutral_kingdom"
+    explored, declared, kind = read("bob")
+    assert "defender_points" not in explored
+    assert declared["defender_kind"] == kind == "neutral"
+    explored, declared, kind = read("carol")
+    assert "defender_points" not in explored and explored["neutral_kingdom_id"] == neutral.pk
+    assert declared["defender_kind"] == kind == "neutral_kingdom"

@@ -4,6 +4,8 @@ sheet's visibility per role, in HTML and in JSON."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from battles.models import Battle, BattleSide, SiegeEngine
@@ -14,6 +16,7 @@ from campaign.models import Hex, Turn, TurnEvent
 from campaign.services import turn_claim_step
 from kingdoms.services import order_submit
 from rules.state import Role
+from tests.api_support import api, token_client
 from tests.siege_support import invade_and_reach_decisions, lay_siege, quiet_sieges
 
 pytestmark = pytest.mark.django_db
@@ -54,8 +57,8 @@ def test_the_defender_withdraws_and_the_place_is_invested(demo, siege):
     laid.besiegers.refresh_from_db()
     assert laid.besiegers.position_id == laid.hex.pk, "E-32: the hex they besiege"
     began = TurnEvent.objects.get(kind="SiegeBegan")
-    assert began.public and "provisions" in began.secret_fields
-    assert began.kingdom_ids == [demo.kingdoms["bob"].pk]
+    assert began.public and "provisions@garrison_kingdom_id" in began.secret_fields
+    assert began.kingdom_ids == sorted([demo.kingdoms["alice"].pk, demo.kingdoms["bob"].pk])
     assert not TurnEvent.objects.filter(kind="BattleFought", turn__number=1).exists()
 
 
@@ -127,6 +130,49 @@ def test_the_siege_sheet_shows_each_role_its_share(
     listing = client.get(f"/api/campaigns/{demo.campaign.pk}/sieges/").json()
     assert [s["id"] for s in listing] == [siege.pk]
     assert "provisions" not in listing[0]
+
+
+def test_the_besieger_never_sees_the_provisions_dice_sg_prov_1(client, demo, siege):
+    """SG-PROV-1/2, E-37: the investment's dice, with the public ruleset, give the exact
+    provisions the besieger may only estimate: his siege sheet (JSON and HTML) and his
+    chronicle show none of them, nor the mouths they are counted for; the garrison's
+    and the GM's show them all."""
+    _, siege = siege
+    dice = siege.log[0]["rolls"]
+    assert siege.log[0]["day"] == 0 and len(dice) == demo.campaign.ruleset.siege_provisions_dice
+    for who, shown in (("alice", []), ("bob", dice), ("gm", dice)):
+        _login(client, demo, who)
+        data = client.get(f"/api/sieges/{siege.pk}/").json()
+        [invested] = [day for day in data["calendar"] if day["day"] == 0]
+        assert [roll["result"] for roll in invested["rolls"]] == shown, who
+        page = client.get(f"/campaigns/{demo.campaign.pk}/sieges/{siege.pk}/").content.decode()
+        row = re.search(r"<tr>\s*<td>1</td><td>0</td>.*?</tr>", page, re.S).group()
+        assert row.count("<span title=") == len(shown), who
+        chronicle = client.get(f"/api/campaigns/{demo.campaign.pk}/chronicle/").json()
+        [began] = [entry for entry in chronicle if entry["kind"] == "SiegeBegan"]
+        assert [roll["result"] for roll in began.get("rolls", [])] == shown, who
+        assert ("mouths" in began) is bool(shown), who
+
+
+def test_a_siege_tells_outsiders_where_and_whom_not_the_armies_or_the_food_e_37(demo, siege):
+    """E-37, E-29: everyone reads that the place is besieged and by whom; as with a
+    BattleDeclared, the armies, the camp's engines and the choice for a neutral capital
+    (E-23) are the two sides'; where the besiegers came from is the besieger's alone,
+    the provisions and what they were rolled from the garrison's (SG-PROV)."""
+    laid, _ = siege
+    sides = {"besieger_army_ids", "garrison_army_ids", "camp_ready_day", "neutral_conquest"}
+    besieger = {"origins"}
+    garrison = {"provisions", "provisions_modifier", "mouths", "rolls", "garrison_points"}
+    readers = {"carol": set(), "alice": sides | besieger, "bob": sides | garrison}
+    for who, secrets in readers.items():
+        chronicle = token_client(demo.players[who]).get(api(demo, "chronicle/")).json()
+        [began] = [entry for entry in chronicle if entry["kind"] == "SiegeBegan"]
+        assert began["hex"] == list(laid.hex.coord)
+        assert began["besieger_kingdom_id"] == demo.kingdoms["alice"].pk
+        assert (sides | besieger | garrison) & set(began) == secrets, who
+    [began] = [e for e in token_client(demo.gm).get(api(demo, "chronicle/")).json()
+               if e["kind"] == "SiegeBegan"]  # fmt: skip
+    assert began["origins"] and began["besieger_army_ids"] == [laid.besiegers.pk]
 
 
 def test_the_next_turn_plays_the_siege_days_from_the_plans(client, demo, siege, run_step):

@@ -206,6 +206,45 @@ def test_a_confirmed_report_is_applied_at_final_results(demo, battle):
     assert fought.public and "vp_margin" in fought.secret_fields
 
 
+@pytest.mark.parametrize("tabletop", [True, False], ids=["tabletop", "abstract"])
+def test_a_fought_battle_shows_the_enemy_army_as_it_was_not_as_it_is_e_29(
+    client, demo, battle, tabletop
+):
+    """E-29, E-24: once the battle is over, its page (JSON and HTML) shows Alice Bob's
+    army as it went into the battle: its points before its losses, its characters and,
+    played on the tabletop, the list she met across the table; what the army becomes
+    afterwards (recruits, a new character, a new list) is not hers to see."""
+    if tabletop:
+        _opt_in(demo, battle)
+    bob_army = _army(battle, "defender")
+    before = {
+        "id": bob_army.pk,
+        "name": bob_army.name,
+        "points": bob_army.points,
+        "characters": [
+            {"id": c.pk, "name": c.name, "is_general": c.is_general}
+            for c in Character.objects.filter(army=bob_army).order_by("-is_general", "pk")
+        ],
+        "list_text": f"{demo.kingdoms['bob'].name}'s secret list" if tabletop else "",
+        "list_url": "",
+    }
+    if tabletop:
+        assert _report(demo, battle).status_code == 200
+        confirm = f"/api/battles/{battle.pk}/report/confirm/"
+        assert token_client(demo.players["bob"]).post(confirm).status_code == 200
+    _final(demo)
+    assert Battle.objects.get(pk=battle.pk).resolved
+
+    Army.objects.filter(pk=bob_army.pk).update(points=2900, list_text="Bob's new list")
+    Character.objects.create(kingdom=demo.kingdoms["bob"], army=bob_army, name="Captain Newcomer")
+    alice = token_client(demo.players["alice"]).get(f"/api/battles/{battle.pk}/").json()
+    assert alice["armies"]["defender"] == [before]
+    client.force_login(demo.players["alice"])
+    page = client.get(reverse("battle-detail", args=[demo.campaign.pk, battle.pk]))
+    assert "Captain Newcomer" not in page.content.decode()
+    assert "Bob&#x27;s new list" not in page.content.decode()
+
+
 def test_final_results_wait_for_a_report_within_its_deadline(demo, battle):
     _opt_in(demo, battle)
     turn = Turn.objects.get(pk=demo.turn.pk)

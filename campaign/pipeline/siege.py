@@ -232,6 +232,7 @@ class SiegeWriter:
     def _not_fought(self, e: sev.SiegeBattleNotFought) -> None:
         """E-24: the announced battle's siege ended before its day."""
         battle = self.writer.snapshot.battles[e.battle_key]
+        self.writer.keep_armies_seen(battle)
         battle.resolved, battle.result = True, "not fought"
         self.writer.battle_ids.add(e.battle_key)
 

@@ -7,7 +7,7 @@ not grow with the map.
 
 from __future__ import annotations
 
-from battles.models import Battle, BattleSide
+from battles.models import Battle, BattleSide, army_seen
 from campaign.chronicle import chronicle_entries_for
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.agreements import agreements_write
@@ -63,6 +63,8 @@ class Writer:
         self.scouted: list[ev.HexScouted] = []
         self.discovered: list[ev.NeutralKingdomDiscovered] = []
         self.took_over: list[ev.PatrolTookOver] = []
+        self.sides_seen: list[BattleSide] = []  # their armies as they went into battle
+        self.battles_seen: set[int] = set()
         self.neutral_ids: set[int] = set()
         self.sieges = SiegeWriter(self)
         self._appliers = {
@@ -135,13 +137,40 @@ class Writer:
         return self.snapshot.battles[key]
 
     def _fought(self, event: ev.BattleFought) -> None:
-        self._battle(event.battle_key).result = event.result
+        battle = self._battle(event.battle_key)
+        battle.result = event.result
+        self.keep_armies_seen(battle)
+
+    def keep_armies_seen(self, battle: Battle) -> None:
+        """E-29: each side's armies as they go into the battle, before its losses, kept
+        once (BattleSide.armies_seen): its page shows them so ever after. A patrol that
+        took over the defence (P-C4, E-15) is the defender's army."""
+        if battle.pk in self.battles_seen:
+            return
+        self.battles_seen.add(battle.pk)
+        took_over = {e.army_id for e in self.took_over if e.battle_key == battle.pk}
+        for side in battle.sides.all():
+            army_ids = [army.pk for army in side.armies.all()]
+            if side.role == Role.DEFENDER and took_over:
+                army_ids = sorted(took_over)
+            side.armies_seen = [self._army_seen(army_id) for army_id in army_ids]
+            self.sides_seen.append(side)
+
+    def _army_seen(self, army_id: int) -> dict:
+        active = Character.Status.ACTIVE
+        people = [
+            c
+            for c in self.snapshot.characters.values()
+            if c.army_id == army_id and c.status == active
+        ]
+        return army_seen(self.snapshot.armies[army_id], people)
 
     def _turned_abstract(self, event: ev.TabletopTurnedAbstract) -> None:
         self._battle(event.battle_key).mode = Battle.Mode.ABSTRACT  # E-24
 
     def _won(self, event: ev.BattleWon) -> None:
         battle = self._battle(event.battle_key)
+        self.keep_armies_seen(battle)  # one that was not fought: a retreat, a withdrawal
         battle.resolved = True
         battle.winner = event.winner or ""
         if event.by_default:
@@ -276,6 +305,7 @@ class Writer:
         Battle.objects.bulk_update(
             [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS
         )
+        BattleSide.objects.bulk_update(self.sides_seen, ["armies_seen"])
         NeutralKingdom.objects.bulk_update(
             [snapshot.neutrals[i] for i in sorted(self.neutral_ids)], ["protector", "ally"]
         )

@@ -67,6 +67,7 @@ def test_a_1_0_7_feature_with_minor_feature_and_mega_defender_e08():
         "minor_feature": "ford",
         "defender_points": 2500,
         "neutral_kingdom_id": None,
+        "explorer_kingdom_ids": [1],
     }
     [battle] = of_type(events, BattleDeclared)
     assert (battle.defender_kind, battle.defender_points) == (DefenderKind.NEUTRAL, 2500)

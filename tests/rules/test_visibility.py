@@ -1,6 +1,19 @@
 """rules.visibility: what each viewer reads of the map and the chronicle (E-29, Q22)."""
 
-from rules.visibility import GM, HexFacts, Viewer, entry_view, hex_view
+import dataclasses
+
+from rules.siege_events import SiegeBegan
+from rules.state import Defender, DefenderKind, Feature, HexState, Terrain
+from rules.visibility import (
+    GM,
+    Context,
+    HexFacts,
+    Viewer,
+    audience,
+    entry_view,
+    hex_as_known,
+    hex_view,
+)
 
 ALICE = Viewer(kingdom_id=1)
 DISCOVERER = Viewer(kingdom_id=2, known_neutral_kingdoms=frozenset({7}))
@@ -88,3 +101,59 @@ def test_q16_secondary_terrains_are_public_like_the_terrain_a_1_0_3():
                 assert seen["secondary_terrains"] == ["forest", "swamp"]
     assert hex_view(_hex(), ALICE)["secondary_terrains"] == []
     assert hex_view(_hex(secondary_terrains="[]"), GM)["secondary_terrains"] == []
+
+
+def _neutral_town(**changes) -> HexState:
+    """A town of neutral kingdom 7, held by 800 points, with its history."""
+    facts = HexState(
+        coord=(1, 0),
+        terrain=Terrain.RIVER,
+        neutral_kingdom=7,
+        home_neutral_kingdom=7,
+        feature=Feature.TOWN,
+        defender=Defender(points=800, original_points=800),
+        looted_turn=2,
+    )
+    return dataclasses.replace(facts, **changes)
+
+
+def test_a_request_about_a_hex_is_judged_on_what_the_viewer_may_see_e_29_a_1_4_18():
+    """A-1.0.9, E-29, A-1.4.18–20: unexplored (or scouted only), a hex holds nothing for
+    a player and belongs to no neutral kingdom he has not discovered; explored, he knows
+    its contents but still not the kingdom; the discoverer and the GM know it all."""
+    for hidden in (_neutral_town(), _neutral_town(explored=True, scouted_only=True)):
+        assert hex_as_known(hidden, ALICE) == HexState(coord=(1, 0), terrain=Terrain.RIVER)
+    explored = hex_as_known(_neutral_town(explored=True), ALICE)
+    assert explored == _neutral_town(explored=True, neutral_kingdom=None, home_neutral_kingdom=None)
+    assert hex_as_known(_neutral_town(explored=True), DISCOVERER) == _neutral_town(explored=True)
+    assert hex_as_known(_neutral_town(), GM) == _neutral_town()
+    own = _neutral_town(owner=1, neutral_kingdom=None, home_neutral_kingdom=None)
+    assert hex_as_known(own, ALICE) == own
+
+
+def test_a_neutral_garrison_is_named_only_to_its_discoverers_e_37_a_1_4_18():
+    """E-37, A-1.4.18–20: a siege of a neutral kingdom's place is public, but which
+    kingdom holds it only its discoverers read, the besieger too, like a battle's; that
+    a neutral kingdom holds it, the besieger and the discoverers, not other outsiders."""
+    began = SiegeBegan(
+        rule="E-37", battle_key=1, hex=(1, 0), place="great_fortress",
+        besieger_kingdom_id=1, besieger_army_ids=(5,), origins=((5, (0, 0)),),
+        defender_kind=DefenderKind.NEUTRAL_KINGDOM, garrison_kingdom_id=None,
+        garrison_neutral_kingdom_id=7, garrison_army_ids=(), garrison_points=2500,
+        provisions=20, provisions_modifier=-2, mouths=5, wall_damage=0, wall_stages=4,
+        camp_ready_day=5,
+    )  # fmt: skip
+    seen_by = audience(began, Context())
+    payload = began.to_dict()
+
+    def read(viewer):
+        return entry_view(payload, True, sorted(seen_by.kingdom_ids), seen_by.secret, viewer)
+
+    besieger, discoverer = read(ALICE), read(DISCOVERER)
+    assert besieger["garrison_neutral_kingdom_id"] is None
+    assert besieger["origins"] == [[5, [0, 0]]] and "provisions" not in besieger
+    assert discoverer["garrison_neutral_kingdom_id"] == 7
+    assert "besieger_army_ids" not in discoverer and "origins" not in discoverer
+    assert read(GM)["provisions"] == 20
+    assert besieger["defender_kind"] == discoverer["defender_kind"] == "neutral_kingdom"
+    assert read(Viewer(kingdom_id=3))["defender_kind"] == "neutral"
