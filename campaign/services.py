@@ -7,7 +7,9 @@ and records its chronicle entry (STYLE.md, "every write is an action").
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
+import redis
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import transaction
@@ -19,6 +21,8 @@ from campaign.errors import Refused
 from campaign.models import Campaign, Membership, MercenaryOffer, Rumour, Turn, TurnEvent
 from rules.modules.random_events import WanderingHero
 from rules.ruleset import RulesetError, ruleset_changes, ruleset_from_overrides
+
+logger = logging.getLogger(__name__)
 
 # The states a server step starts from, and the state that claims it.
 STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Turn.State.FINAL}
@@ -130,8 +134,14 @@ def progress_key(turn_id: int) -> str:
 
 def turn_progress_set(*, turn_id: int, percent: int, note: str) -> None:
     """Progress lives in the cache, outside the step's transaction, so the GM page can
-    see it while the worker is still inside that transaction."""
-    cache.set(progress_key(turn_id), {"percent": percent, "note": note}, timeout=3600)
+    see it while the worker is still inside that transaction. It is only shown: a cache
+    out of reach (Redis restarting) costs the note, never the step."""
+    try:
+        cache.set(progress_key(turn_id), {"percent": percent, "note": note}, timeout=3600)
+    except (redis.ConnectionError, redis.TimeoutError):
+        logger.warning(
+            "Turn %s: progress %s%% not recorded, the cache is out of reach", turn_id, percent
+        )
 
 
 def turn_progress(turn_id: int) -> dict:
@@ -204,8 +214,14 @@ def rumour_publish(*, turn: Turn, by: User, text: str) -> Rumour:
 
 @transaction.atomic
 def mercenary_offer_publish(
-    *, turn: Turn, by: User, name: str, minimum_bid: int, description: str = "",
-    special: bool = False, points: int = 250,
+    *,
+    turn: Turn,
+    by: User,
+    name: str,
+    minimum_bid: int,
+    description: str = "",
+    special: bool = False,
+    points: int = 250,
 ) -> MercenaryOffer:
     """A-2.1, Table 10: mercenaries for hire this turn, with their minimum opening bid and
     the points they add to the winner's army for the turn (Q18, E-14)."""
