@@ -121,8 +121,13 @@ CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # A queue name of its own lets a test run (or a second deployment on one Redis) stay apart.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "warpost")
+# A server step still running this long after its claim is late: its message was lost with
+# Redis, or its retries ran out. The GM console offers to retry it and the sweep below queues
+# it again. Longer than the visibility timeout, so that the broker's redelivery comes first.
+TURN_STEP_LATE_SECONDS = int(os.environ.get("TURN_STEP_LATE_SECONDS", "600"))
 CELERY_BEAT_SCHEDULE = {
     "resolve-turns-past-deadline": {"task": "campaign.tasks.turns_resolve_due", "schedule": 60.0},
+    "requeue-late-turn-steps": {"task": "campaign.tasks.turn_steps_requeue_late", "schedule": 60.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [
