@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -46,20 +47,25 @@ PAUSE = "2"  # seconds every step of these workers waits half-way: time to inter
 RECOVERY = 20.0  # seconds an interrupted step has to end
 
 
+@dataclass
+class PausingWorkers:
+    """Workers whose steps pause half-way, on a queue of the test's own."""
+
+    queue: str
+    started: list[subprocess.Popen] = field(default_factory=list)
+
+    def start(self, pool: str, **env: str) -> subprocess.Popen:
+        process = worker_start(self.queue, pool=pool, env={"WARPOST_TEST_STEP_PAUSE": PAUSE, **env})
+        self.started.append(process)
+        return process
+
+
 @pytest.fixture
-def pausing_worker(transactional_db):
-    """Starts a worker whose steps pause half-way, on a queue of the test's own."""
-    started = []
+def workers(transactional_db):
     with own_queue() as queue:
-
-        def start(pool: str, **env: str) -> subprocess.Popen:
-            process = worker_start(queue, pool=pool, env={"WARPOST_TEST_STEP_PAUSE": PAUSE, **env})
-            started.append(process)
-            return process
-
-        start.queue = queue
-        yield start
-        for process in started:
+        workers = PausingWorkers(queue)
+        yield workers
+        for process in workers.started:
             worker_stop(process)
 
 
@@ -190,13 +196,13 @@ def _resolved_once(demo: Demo, clean: list[tuple], process) -> Turn:
     return turn
 
 
-def test_a_step_whose_pool_process_is_killed_resolves_once(pausing_worker, invasion_targets):
+def test_a_step_whose_pool_process_is_killed_resolves_once(workers, invasion_targets):
     """SIGKILL of the pool process running the step: its message goes back to the queue
     and a new pool process resolves the step, once, with the same dice (A-2.3)."""
-    process = pausing_worker("prefork")
+    process = workers.start("prefork")
     demo, clean = _claimed_turn("resilience-pool", invasion_targets)
     turn_step_run.delay(demo.turn.pk)
-    _mid_step(pausing_worker.queue, process)
+    _mid_step(workers.queue, process)
     (child,) = _pool_children(process)
     os.kill(child, signal.SIGKILL)
 
@@ -204,13 +210,13 @@ def test_a_step_whose_pool_process_is_killed_resolves_once(pausing_worker, invas
     assert not _alive(child), "the step was interrupted"
 
 
-def test_a_step_whose_database_connection_is_cut_resolves_once(pausing_worker, invasion_targets):
+def test_a_step_whose_database_connection_is_cut_resolves_once(workers, invasion_targets):
     """The worker's database backend terminated mid-step: the step is retried in a fresh
     connection and resolves once, with the same dice (A-2.3)."""
-    process = pausing_worker("solo")
+    process = workers.start("solo")
     demo, clean = _claimed_turn("resilience-database", invasion_targets)
     turn_step_run.delay(demo.turn.pk)
-    backend = _mid_step(pausing_worker.queue, process)
+    backend = _mid_step(workers.queue, process)
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_terminate_backend(%s)", [backend])
         assert cursor.fetchone() == (True,), "the step was interrupted"
@@ -218,16 +224,16 @@ def test_a_step_whose_database_connection_is_cut_resolves_once(pausing_worker, i
     _resolved_once(demo, clean, process)
 
 
-def test_a_step_survives_a_broker_restart(pausing_worker, own_redis, invasion_targets):
+def test_a_step_survives_a_broker_restart(workers, own_redis, invasion_targets):
     """The broker killed and restarted mid-step: the step resolves once, with the same
     dice (A-2.3), and the worker, connected again, resolves the next step."""
-    process = pausing_worker("prefork", REDIS_URL=own_redis.url)
+    process = workers.start("prefork", REDIS_URL=own_redis.url)
     demo, clean = _claimed_turn("resilience-broker", invasion_targets)
     with celery_app.connection_for_write(own_redis.url) as broker:
         turn_step_run.apply_async((demo.turn.pk,), connection=broker)
-    _mid_step(pausing_worker.queue, process)
+    _mid_step(workers.queue, process)
     own_redis.kill()
-    _step_left(pausing_worker.queue)  # the step went on without the broker and its cache
+    _step_left(workers.queue)  # the step went on without the broker and its cache
     own_redis.start()
 
     turn = _resolved_once(demo, clean, process)
