@@ -89,6 +89,9 @@ class Turn(models.Model):
     deadline = models.DateTimeField(null=True, blank=True)
     decisions_deadline = models.DateTimeField(null=True, blank=True)
     opened_at = models.DateTimeField(auto_now_add=True)
+    # When the running server step was claimed (or last queued again): a step still
+    # running long after it is late (campaign.selectors.late_step)
+    claimed_at = models.DateTimeField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

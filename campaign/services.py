@@ -7,18 +7,25 @@ and records its chronicle entry (docs/architecture.md, "Every write is an action
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
+import redis
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
 
 from battles.tabletop_services import tabletop_battles_awaited
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
 from campaign.models import Campaign, Membership, MercenaryOffer, Rumour, Turn, TurnEvent
+from campaign.selectors import STEP_NAMES, late_step
 from rules.modules.random_events import WanderingHero
 from rules.ruleset import RulesetError, ruleset_changes, ruleset_from_overrides
+
+logger = logging.getLogger(__name__)
 
 # The states a server step starts from, and the state that claims it.
 STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Turn.State.FINAL}
@@ -91,14 +98,52 @@ def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
     if turn.state == Turn.State.DECISIONS:
         _tabletop_reports_in(turn)  # E-24: Final Results waits for them
     with transaction.atomic():
-        claimed = Turn.objects.filter(pk=turn.pk, state=turn.state).update(state=claimed_state)
+        claimed = Turn.objects.filter(pk=turn.pk, state=turn.state).update(
+            state=claimed_state, claimed_at=timezone.now()
+        )
         if claimed != 1:
             raise Refused(f"Turn {turn.number}'s next step has already been started.")
-        turn_progress_set(turn_id=turn.pk, percent=0, note="queued")
-        if enqueue:
-            transaction.on_commit(lambda: _enqueue_step(turn.pk))
+        _step_queued(turn.pk, note="queued", enqueue=enqueue)
     turn.refresh_from_db()
     return turn
+
+
+def turn_step_retry(*, turn: Turn, by: User | None, enqueue: bool = True) -> Turn:
+    """Queue again a server step that is late (campaign.selectors.late_step): its worker
+    or its message was lost. Safe even if a worker still runs it: the step is idempotent,
+    so a second run finds nothing to do. Its claim time starts again, so that the sweep
+    and the GM's button wait as long again before the next retry. ``by`` and ``enqueue``
+    as for turn_claim_step."""
+    if by is not None:
+        require_gm(campaign=turn.campaign, user=by)
+    if late_step(turn) is None:
+        raise Refused(_not_late(turn))
+    with transaction.atomic():
+        renewed = Turn.objects.filter(
+            pk=turn.pk, state=turn.state, claimed_at=turn.claimed_at
+        ).update(claimed_at=timezone.now())
+        if renewed != 1:
+            raise Refused(f"Turn {turn.number}'s step has ended or been retried meanwhile.")
+        _step_queued(turn.pk, note="queued again", enqueue=enqueue)
+    turn.refresh_from_db()
+    return turn
+
+
+def _not_late(turn: Turn) -> str:
+    if turn.state not in STEP_NAMES:
+        state = turn.get_state_display().lower()
+        return f"Turn {turn.number} has no server step running ({state}): nothing to retry."
+    minutes = settings.TURN_STEP_LATE_SECONDS // 60
+    return (
+        f"{STEP_NAMES[turn.state]} of turn {turn.number} have been running for less than "
+        f"{minutes} minutes: a step can be retried only once it is late."
+    )
+
+
+def _step_queued(turn_id: int, *, note: str, enqueue: bool) -> None:
+    turn_progress_set(turn_id=turn_id, percent=0, note=note)
+    if enqueue:
+        transaction.on_commit(lambda: _enqueue_step(turn_id))
 
 
 def _tabletop_reports_in(turn: Turn) -> None:
@@ -119,9 +164,16 @@ def _tabletop_reports_in(turn: Turn) -> None:
 
 
 def _enqueue_step(turn_id: int) -> None:
+    """After the claim's commit. With Redis out of reach the claim stands and the step is
+    queued again once it is late (campaign.tasks.turn_steps_requeue_late)."""
     from campaign.tasks import turn_step_run  # the task module imports this one
 
-    turn_step_run.delay(turn_id)
+    try:
+        turn_step_run.delay(turn_id)
+    except BrokerError:
+        logger.exception(
+            "Turn %s: step claimed but not queued, the broker is out of reach", turn_id
+        )
 
 
 def progress_key(turn_id: int) -> str:
@@ -130,8 +182,14 @@ def progress_key(turn_id: int) -> str:
 
 def turn_progress_set(*, turn_id: int, percent: int, note: str) -> None:
     """Progress lives in the cache, outside the step's transaction, so the GM page can
-    see it while the worker is still inside that transaction."""
-    cache.set(progress_key(turn_id), {"percent": percent, "note": note}, timeout=3600)
+    see it while the worker is still inside that transaction. It is only shown: a cache
+    out of reach (Redis restarting) costs the note, never the step."""
+    try:
+        cache.set(progress_key(turn_id), {"percent": percent, "note": note}, timeout=3600)
+    except (redis.ConnectionError, redis.TimeoutError):
+        logger.warning(
+            "Turn %s: progress %s%% not recorded, the cache is out of reach", turn_id, percent
+        )
 
 
 def turn_progress(turn_id: int) -> dict:
@@ -204,8 +262,14 @@ def rumour_publish(*, turn: Turn, by: User, text: str) -> Rumour:
 
 @transaction.atomic
 def mercenary_offer_publish(
-    *, turn: Turn, by: User, name: str, minimum_bid: int, description: str = "",
-    special: bool = False, points: int = 250,
+    *,
+    turn: Turn,
+    by: User,
+    name: str,
+    minimum_bid: int,
+    description: str = "",
+    special: bool = False,
+    points: int = 250,
 ) -> MercenaryOffer:
     """A-2.1, Table 10: mercenaries for hire this turn, with their minimum opening bid and
     the points they add to the winner's army for the turn (Q18, E-14)."""

@@ -100,12 +100,34 @@ CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_RESULT_EXPIRES = 3600
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
-CELERY_TASK_ACKS_LATE = True  # a worker killed half-way leaves the message for a retry
+# A task is acknowledged when it ends, not when it starts; and when the pool process running
+# it dies (SIGKILL, out of memory) its message goes back to the queue: without the second
+# setting Celery acknowledges it as failed. Every task is idempotent, so a rerun is safe.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis hands a message nobody acknowledged to a worker again after this long, so a whole
+# worker killed leaves its step waiting this long. It must outlast the longest task, or a
+# step still running is delivered twice (harmless, the second finds nothing to do, but
+# wasted): bench/turn_step.py's final step of a 10,000-hex map took 13 s on a busy
+# machine, and a retry waits at most a minute (campaign.tasks).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
+# A Redis restart: the worker connects again, at start-up as after a loss, for as long as it
+# takes. A step running meanwhile finishes; its message, which cannot be acknowledged on the
+# lost connection, comes back after the visibility timeout and finds nothing to do.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 # A queue name of its own lets a test run (or a second deployment on one Redis) stay apart.
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "warpost")
+# A server step still running this long after its claim is late: its message was lost with
+# Redis, or its retries ran out. The GM console offers to retry it and the sweep below queues
+# it again. Longer than the visibility timeout, so that the broker's redelivery comes first.
+TURN_STEP_LATE_SECONDS = int(os.environ.get("TURN_STEP_LATE_SECONDS", "600"))
 CELERY_BEAT_SCHEDULE = {
     "resolve-turns-past-deadline": {"task": "campaign.tasks.turns_resolve_due", "schedule": 60.0},
+    "requeue-late-turn-steps": {"task": "campaign.tasks.turn_steps_requeue_late", "schedule": 60.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [

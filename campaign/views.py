@@ -13,7 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from battles.selectors import visible_battles
 from battles.siege_selectors import ArmyInSiege, OngoingSiege, armies_in_sieges, ongoing_sieges
@@ -24,12 +24,13 @@ from campaign.narration import Names, narrate, scouting_findings
 from campaign.selectors import (
     NotAMember,
     campaigns_for,
+    late_step,
     membership_for,
     viewer_for,
     visible_chronicle,
     visible_map,
 )
-from campaign.services import turn_claim_step, turn_progress
+from campaign.services import turn_claim_step, turn_progress, turn_step_retry
 from kingdoms.agreements_selectors import order_warning
 from kingdoms.edict_selectors import edicts_panel
 from kingdoms.forms import OrderForm
@@ -277,10 +278,8 @@ def console_context(seat: Seat, refusal: str | None = None) -> dict:
     shown = turn_with_results(current, previous)
     return {
         "seat": seat,
-        "campaign": seat.campaign,
-        "turn": current,
+        **step_context(seat.campaign, current),
         "previous_turn": previous,
-        "progress": turn_progress(current.pk) if current else None,
         "results_turn": shown,
         # The console shows results only: the choice forms are on the battles page.
         "cards": [
@@ -301,10 +300,32 @@ def console_context(seat: Seat, refusal: str | None = None) -> dict:
     }
 
 
+def step_context(campaign: Campaign, turn: Turn | None) -> dict:
+    """The running step's progress, and whether it is late (the console's retry button)."""
+    return {
+        "campaign": campaign,
+        "turn": turn,
+        "progress": turn_progress(turn.pk) if turn else None,
+        "late": late_step(turn),
+    }
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def gm_console(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """The GM's one button: claim the next server step (campaign.services.turn_claim_step)."""
+    return console_action(request, campaign_id, turn_claim_step)
+
+
+@login_required
+@require_POST
+def turn_step_retry_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """A late step queued again (campaign.services.turn_step_retry)."""
+    return console_action(request, campaign_id, turn_step_retry)
+
+
+def console_action(request: HttpRequest, campaign_id: int, action) -> HttpResponse:
+    """The console, after ``action`` on the current turn for a POST; a refusal is shown."""
     seat = gm_seat(request, campaign_id)
     refusal, status = None, 200
     if request.method == "POST":
@@ -312,7 +333,7 @@ def gm_console(request: HttpRequest, campaign_id: int) -> HttpResponse:
         try:
             if current is None:
                 raise Refused("This campaign has no turn to resolve.")
-            turn_claim_step(turn=current, by=request.user)
+            action(turn=current, by=request.user)
         except Refused as refused:
             refusal, status = refused.message, refusal_status(request, refused)
         else:
@@ -335,7 +356,7 @@ def turn_progress_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     current, _ = recent_turns(seat.campaign)
     if current is None:
         raise Http404("No turn yet.")
-    context = {"campaign": seat.campaign, "turn": current, "progress": turn_progress(current.pk)}
+    context = step_context(seat.campaign, current)
     response = render(request, "campaign/partials/turn_progress.html", context)
     if not current.is_running:
         response["HX-Trigger"] = "turn-step-done"

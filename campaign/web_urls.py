@@ -38,6 +38,11 @@ urlpatterns = [
         views.turn_progress_view,
         name="turn-progress",
     ),
+    path(
+        "campaigns/<int:campaign_id>/gm/retry/",
+        views.turn_step_retry_view,
+        name="turn-step-retry",
+    ),
     path(  # Q16: the GM sets a hex's secondary terrains
         "campaigns/<int:campaign_id>/gm/hexes/",
         hex_views.hex_terrain,

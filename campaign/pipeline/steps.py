@@ -9,6 +9,8 @@ leaves nothing behind, and the retry rolls the same dice from the same seed.
 from __future__ import annotations
 
 import datetime as dt
+import os
+import time
 
 from django.db import transaction
 from django.utils import timezone
@@ -50,6 +52,7 @@ def _run(turn: Turn, name: str, load_inputs, resolve) -> list[Event]:
     """Load the snapshot and this step's inputs, call the rules, write the outcome back."""
     turn_progress_set(turn_id=turn.pk, percent=10, note="loading the map")
     snapshot = snapshot_load(turn.campaign, turn.number)
+    _test_pause()
     inputs = load_inputs(turn, snapshot)
     turn_progress_set(turn_id=turn.pk, percent=30, note=f"resolving {name} results")
     outcome = resolve(snapshot.world, inputs, _dice(turn, name))
@@ -58,6 +61,15 @@ def _run(turn: Turn, name: str, load_inputs, resolve) -> list[Event]:
     writer.apply(outcome.events)
     writer.flush(outcome.events)
     return outcome.events
+
+
+def _test_pause() -> None:
+    """Test hook, unset in production: WARPOST_TEST_STEP_PAUSE=N (seconds) in a worker's
+    environment makes each step wait here, inside its transaction with the turn locked and
+    the snapshot loaded, so that tests/integration can interrupt a step half-way."""
+    seconds = float(os.environ.get("WARPOST_TEST_STEP_PAUSE") or 0)
+    if seconds:
+        time.sleep(seconds)
 
 
 def provisional_step(turn: Turn) -> None:

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,14 +40,25 @@ def _test_database_url() -> str:
     return f"postgres://{db['USER']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
-@pytest.fixture
-def worker(transactional_db):
-    """A real Celery worker on a queue of this test's own, against the test database."""
+@contextmanager
+def own_queue():
+    """A queue name of this test's own, that this process's tasks are sent to."""
     queue = f"warpost-test-{uuid.uuid4().hex[:8]}"
     previous = celery_app.conf.task_default_queue, celery_app.conf.task_always_eager
     celery_app.conf.task_default_queue, celery_app.conf.task_always_eager = queue, False
-    env = {**os.environ, "DATABASE_URL": _test_database_url(), "CELERY_QUEUE": queue}
-    process = subprocess.Popen(
+    try:
+        yield queue
+    finally:
+        celery_app.conf.task_default_queue, celery_app.conf.task_always_eager = previous
+
+
+def worker_start(
+    queue: str, *, pool: str = "solo", env: dict[str, str] | None = None
+) -> subprocess.Popen:
+    """A real Celery worker process consuming ``queue``, against the test database; its
+    database connections carry the queue's name (pg_stat_activity.application_name).
+    ``env`` adds to its environment."""
+    return subprocess.Popen(
         [
             sys.executable,
             "-m",
@@ -54,7 +66,8 @@ def worker(transactional_db):
             "-A",
             "campaign",
             "worker",
-            "--pool=solo",
+            f"--pool={pool}",
+            "--concurrency=1",
             "--without-mingle",
             "--without-gossip",
             "--loglevel=warning",
@@ -62,12 +75,27 @@ def worker(transactional_db):
             queue,
         ],
         cwd=ROOT,
-        env=env,
+        env={
+            **os.environ,
+            "DATABASE_URL": f"{_test_database_url()}?application_name={queue}",
+            "CELERY_QUEUE": queue,
+            **(env or {}),
+        },
     )
-    yield process
+
+
+def worker_stop(process: subprocess.Popen) -> None:
     process.terminate()
     process.wait(timeout=30)
-    celery_app.conf.task_default_queue, celery_app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def worker(transactional_db):
+    """A real Celery worker on a queue of this test's own, against the test database."""
+    with own_queue() as queue:
+        process = worker_start(queue)
+        yield process
+        worker_stop(process)
 
 
 def _wait_for(turn_id: int, state: str, process, timeout: float = 60.0) -> Turn:
