@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
@@ -92,7 +92,7 @@ def battle_report_action(
     seat = seat_for(request, campaign_id)
     battle = _battle(seat, battle_id)
     if action not in ACTIONS:
-        return HttpResponse(status=404)
+        raise Http404("No such step of the report.")
     form, status = _act(request, seat, battle, action)
     if form is None:
         if not request.htmx:

@@ -1,0 +1,135 @@
+"""Two campaigns side by side, with one object of each kind in each, for the tests of
+who may reach what (test_access_matrix.py, test_hidden_as_missing.py).
+
+Campaign A is the demo: alice (the owning player), bob (another player), carol, dave and
+their GM. Campaign B, "Elsewhere", is erin's and frank's, run by gail: nobody of A sits
+in it, so its objects are hidden from A's people, and A's from erin.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+
+from battles.models import Battle, BattleSide, Siege
+from campaign.models import Hex, Turn
+from campaign.setup import Demo, demo_campaign_create
+from kingdoms.models import Agreement, Army, Kingdom, PowerSpend
+from rules.state import DefenderKind
+
+MISSING = 987654321
+"""An id no table of the tests ever reaches."""
+
+
+@dataclass
+class Side:
+    """One campaign's objects: each of the owner's and each of the other player's."""
+
+    demo: Demo
+    owner: Kingdom
+    other: Kingdom
+    own_army: Army
+    other_army: Army
+    own_battle: Battle  # the owner attacks the other player
+    other_battle: Battle  # the other player attacks a third: the owner has no part in it
+    own_side: BattleSide
+    other_side: BattleSide
+    own_siege: Siege
+    other_siege: Siege
+    own_agreement: Agreement  # the owner's proposal to a third player
+    other_agreement: Agreement  # the other player's proposal to a third player
+    own_spend: PowerSpend
+    other_spend: PowerSpend
+
+
+@dataclass
+class World:
+    a: Side
+    b: Side
+    gm: User
+    owner: User
+    other: User
+    outsider: User  # a player of campaign B only
+
+
+def _battle(turn: Turn, seq: int, attacker: Kingdom, defender: Kingdom) -> Battle:
+    """``attacker`` invades a hex of ``defender``'s that one of his patrols covers."""
+    hex_row = Hex.objects.filter(owner=defender).order_by("id").first()
+    battle = Battle.objects.create(
+        turn=turn, hex=hex_row, seq=seq, defender_kind=DefenderKind.PATROL
+    )
+    for role, kingdom, points in (("attacker", attacker, 1500), ("defender", defender, 1000)):
+        side = BattleSide.objects.create(battle=battle, role=role, kingdom=kingdom, points=points)
+        side.armies.set(kingdom.armies.order_by("-points")[:1])
+    return battle
+
+
+def _siege(demo: Demo, besieger: Kingdom, garrison: Kingdom) -> Siege:
+    hex_row = Hex.objects.filter(owner=garrison).order_by("-id").first()
+    return Siege.objects.create(
+        campaign=demo.campaign, hex=hex_row, started_turn=1, place="fortress",
+        besieger=besieger, garrison=garrison, defender_kind="patrol",
+        besieger_army_ids=[besieger.armies.order_by("id").first().pk],
+        garrison_army_ids=[garrison.armies.order_by("id").first().pk],
+    )  # fmt: skip
+
+
+def _proposal(demo: Demo, proposer: Kingdom, partner: Kingdom) -> Agreement:
+    return Agreement.objects.create(
+        campaign=demo.campaign, kind="cease_fire", proposer=proposer, partner=partner,
+        proposed_turn=demo.turn.number,
+    )  # fmt: skip
+
+
+def _spend(demo: Demo, kingdom: Kingdom) -> PowerSpend:
+    return PowerSpend.objects.create(turn=demo.turn, kingdom=kingdom, kind="surgeon", amount=1)
+
+
+def _side(demo: Demo, owner: str, other: str, third: str) -> Side:
+    """``owner``'s and ``other``'s objects in the demo campaign; the turn takes decisions."""
+    k = demo.kingdoms
+    own_battle = _battle(demo.turn, 1, k[owner], k[other])
+    other_battle = _battle(demo.turn, 2, k[other], k[third])
+    Turn.objects.filter(pk=demo.turn.pk).update(state=Turn.State.DECISIONS)
+    return Side(
+        demo=demo,
+        owner=k[owner],
+        other=k[other],
+        own_army=k[owner].armies.order_by("id").first(),
+        other_army=k[other].armies.order_by("id").first(),
+        own_battle=own_battle,
+        other_battle=other_battle,
+        own_side=own_battle.sides.get(role="attacker"),
+        other_side=other_battle.sides.get(role="attacker"),
+        own_siege=_siege(demo, k[owner], k[other]),
+        other_siege=_siege(demo, k[other], k[third]),
+        own_agreement=_proposal(demo, k[owner], k[third]),
+        other_agreement=_proposal(demo, k[other], k[third]),
+        own_spend=_spend(demo, k[owner]),
+        other_spend=_spend(demo, k[other]),
+    )
+
+
+def world_build() -> World:
+    """Campaign B first, its people renamed, so that A's demo gets people of its own."""
+    elsewhere = demo_campaign_create(hexes=40, players=3, seed="elsewhere", name="Elsewhere")
+    for user, name in (
+        (elsewhere.gm, "gail"),
+        (elsewhere.players["alice"], "erin"),
+        (elsewhere.players["bob"], "frank"),
+        (elsewhere.players["carol"], "grace"),
+    ):
+        user.username = name
+        user.save(update_fields=["username"])
+    b = _side(elsewhere, "alice", "bob", "carol")
+    demo = demo_campaign_create(hexes=40, players=4, seed="test")
+    a = _side(demo, "alice", "bob", "carol")
+    return World(
+        a=a,
+        b=b,
+        gm=demo.gm,
+        owner=demo.players["alice"],
+        other=demo.players["bob"],
+        outsider=elsewhere.players["alice"],
+    )
