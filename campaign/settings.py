@@ -143,7 +143,7 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.IsAuthenticated",
         "campaign.tokens.authentication.TokenScope",
     ],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "campaign.api.schema.AutoSchema",  # declares every error
     "EXCEPTION_HANDLER": "campaign.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
