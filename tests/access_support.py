@@ -2,8 +2,10 @@
 who may reach what (test_access_matrix.py, test_hidden_as_missing.py).
 
 Campaign A is the demo: alice (the owning player), bob (another player), carol, dave and
-their GM. Campaign B, "Elsewhere", is erin's and frank's, run by gail: nobody of A sits
-in it, so its objects are hidden from A's people, and A's from erin.
+their GM. Campaign B, "Elsewhere", is erin's, frank's, grace's and heidi's, run by gail:
+nobody of A sits in it, so its objects are hidden from A's people, and A's from erin.
+The owner's objects concern a third player (carol), the other's a fourth (dave), so that
+neither player has a part in the other's.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 
 from battles.models import Battle, BattleSide, Siege
-from campaign.models import Hex, Turn
+from campaign.models import Campaign, Hex, Turn
 from campaign.setup import Demo, demo_campaign_create
-from kingdoms.models import Agreement, Army, Kingdom, PowerSpend
+from campaign.tokens.models import PersonalToken
+from campaign.tokens.services import token_create
+from kingdoms.models import Agreement, Army, Kingdom, NeutralKingdom, PowerSpend
 from rules.state import DefenderKind
 
 MISSING = 987654321
@@ -31,16 +35,18 @@ class Side:
     other: Kingdom
     own_army: Army
     other_army: Army
-    own_battle: Battle  # the owner attacks the other player
-    other_battle: Battle  # the other player attacks a third: the owner has no part in it
+    own_battle: Battle  # the owner attacks a third player
+    other_battle: Battle  # the other player attacks a fourth
     own_side: BattleSide
     other_side: BattleSide
     own_siege: Siege
     other_siege: Siege
     own_agreement: Agreement  # the owner's proposal to a third player
-    other_agreement: Agreement  # the other player's proposal to a third player
+    other_agreement: Agreement  # the other player's proposal to a fourth
     own_spend: PowerSpend
     other_spend: PowerSpend
+    own_token: PersonalToken  # the owner's read-write token (not the one the tests use)
+    other_token: PersonalToken
 
 
 @dataclass
@@ -51,6 +57,7 @@ class World:
     owner: User
     other: User
     outsider: User  # a player of campaign B only
+    readonly_key: str = ""  # the owner's read-only personal token, when a test makes one
 
 
 def _battle(turn: Turn, seq: int, attacker: Kingdom, defender: Kingdom) -> Battle:
@@ -86,11 +93,11 @@ def _spend(demo: Demo, kingdom: Kingdom) -> PowerSpend:
     return PowerSpend.objects.create(turn=demo.turn, kingdom=kingdom, kind="surgeon", amount=1)
 
 
-def _side(demo: Demo, owner: str, other: str, third: str) -> Side:
-    """``owner``'s and ``other``'s objects in the demo campaign; the turn takes decisions."""
-    k = demo.kingdoms
-    own_battle = _battle(demo.turn, 1, k[owner], k[other])
-    other_battle = _battle(demo.turn, 2, k[other], k[third])
+def _side(demo: Demo) -> Side:
+    """alice's and bob's objects in the demo campaign; the turn takes decisions."""
+    k, owner, other, third, fourth = demo.kingdoms, "alice", "bob", "carol", "dave"
+    own_battle = _battle(demo.turn, 1, k[owner], k[third])
+    other_battle = _battle(demo.turn, 2, k[other], k[fourth])
     Turn.objects.filter(pk=demo.turn.pk).update(state=Turn.State.DECISIONS)
     return Side(
         demo=demo,
@@ -102,29 +109,27 @@ def _side(demo: Demo, owner: str, other: str, third: str) -> Side:
         other_battle=other_battle,
         own_side=own_battle.sides.get(role="attacker"),
         other_side=other_battle.sides.get(role="attacker"),
-        own_siege=_siege(demo, k[owner], k[other]),
-        other_siege=_siege(demo, k[other], k[third]),
+        own_siege=_siege(demo, k[owner], k[third]),
+        other_siege=_siege(demo, k[other], k[fourth]),
         own_agreement=_proposal(demo, k[owner], k[third]),
-        other_agreement=_proposal(demo, k[other], k[third]),
+        other_agreement=_proposal(demo, k[other], k[fourth]),
         own_spend=_spend(demo, k[owner]),
         other_spend=_spend(demo, k[other]),
+        own_token=token_create(user=demo.players[owner], name="own", scope="write")[0],
+        other_token=token_create(user=demo.players[other], name="other", scope="write")[0],
     )
 
 
 def world_build() -> World:
     """Campaign B first, its people renamed, so that A's demo gets people of its own."""
-    elsewhere = demo_campaign_create(hexes=40, players=3, seed="elsewhere", name="Elsewhere")
-    for user, name in (
-        (elsewhere.gm, "gail"),
-        (elsewhere.players["alice"], "erin"),
-        (elsewhere.players["bob"], "frank"),
-        (elsewhere.players["carol"], "grace"),
-    ):
-        user.username = name
+    elsewhere = demo_campaign_create(hexes=40, players=4, seed="elsewhere", name="Elsewhere")
+    names = {"gm": "gail", "alice": "erin", "bob": "frank", "carol": "grace", "dave": "heidi"}
+    for user in (elsewhere.gm, *elsewhere.players.values()):
+        user.username = names[user.username]
         user.save(update_fields=["username"])
-    b = _side(elsewhere, "alice", "bob", "carol")
+    b = _side(elsewhere)
     demo = demo_campaign_create(hexes=40, players=4, seed="test")
-    a = _side(demo, "alice", "bob", "carol")
+    a = _side(demo)
     return World(
         a=a,
         b=b,
@@ -133,3 +138,12 @@ def world_build() -> World:
         other=demo.players["bob"],
         outsider=elsewhere.players["alice"],
     )
+
+
+def world_delete() -> None:
+    """Everything world_build made (for a world kept beyond one test's transaction).
+    Kingdoms first: a kingdom's capital protects its hex from the campaign's cascade."""
+    Kingdom.objects.all().delete()
+    NeutralKingdom.objects.all().delete()
+    Campaign.objects.all().delete()
+    User.objects.all().delete()

@@ -148,15 +148,30 @@ def test_another_players_proposal_answers_as_a_missing_agreement(world):
     assert (answer.status_code, answer.json()) == (404, NOT_FOUND_BODY)
 
 
+def test_another_kingdoms_crown_ledger_answers_as_a_missing_one(world):
+    """E-30: a kingdom's crowns are its own and the GM's; another's, or one of another
+    campaign for the GM, answer as a kingdom that does not exist."""
+    a = world.a
+    a.demo.campaign.ruleset_overrides = {"options": {"siege_trains": 1}}
+    a.demo.campaign.save()
+    url = f"/api/campaigns/{a.demo.campaign.pk}/kingdom/crowns/"
+    for user, hidden in ((world.owner, a.other), (world.gm, world.b.owner)):
+        client = token_client(user)
+        answer = same_answer(
+            client, "get", f"{url}?kingdom={hidden.pk}", f"{url}?kingdom={MISSING}"
+        )
+        assert (answer.status_code, answer.json()) == (404, NOT_FOUND_BODY)
+    assert token_client(world.owner).get(f"{url}?kingdom={a.owner.pk}").status_code == 200
+
+
 def test_naming_another_kingdoms_army_as_defender_does_not_tell_its_name(world):
     """E-15: the defender named must be one of my patrols; another kingdom's army used to
     come back by name ("Black Company does not cover this hex")."""
     a = world.a
-    side = a.other_battle.sides.get(role="defender")  # carol's side, attacked by bob
-    carol = a.demo.players["carol"]
-    carols_patrol = Army.objects.filter(kingdom=side.kingdom).order_by("id").last()
-    side.patrol_choices.set([carols_patrol])
-    client = token_client(carol)
+    side = a.other_battle.sides.get(role="defender")  # dave's side, attacked by bob
+    daves_patrol = Army.objects.filter(kingdom=side.kingdom).order_by("id").last()
+    side.patrol_choices.set([daves_patrol])
+    client = token_client(a.demo.players["dave"])
     url = f"/api/battles/sides/{side.pk}/defender/"
     hidden = client.post(url, {"army": a.own_army.pk}, format="json")
     missing = client.post(url, {"army": MISSING}, format="json")
@@ -224,3 +239,4 @@ def test_an_unknown_report_step_gets_the_same_404_page_as_a_missing_battle(world
         f"{base}/{MISSING}/report/confirm/",
     )
     assert answer.status_code == 404
+

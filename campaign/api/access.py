@@ -12,6 +12,7 @@ from rest_framework.request import Request
 from campaign.errors import Hidden
 from campaign.models import Campaign, Membership, Turn
 from campaign.selectors import NotAMember, current_turn, membership_for, viewer_for
+from kingdoms.models import Kingdom
 from rules.visibility import Viewer
 
 Row = TypeVar("Row", bound=Model)
@@ -45,6 +46,17 @@ def visible_or_404(visible: QuerySet[Row], pk: int) -> Row:
     if row is None:
         raise Hidden()
     return row
+
+
+def kingdom_named(access: Access, request: Request) -> Kingdom | None:
+    """The campaign's kingdom that ``?kingdom=<id>`` names, None if none is named; an id
+    that is not one of the campaign's kingdoms answers as a missing one."""
+    wanted = request.query_params.get("kingdom", "")
+    if not wanted:
+        return None
+    if not wanted.isdigit():
+        raise Hidden()
+    return visible_or_404(access.campaign.kingdoms.all(), int(wanted))
 
 
 def current_turn_or_404(campaign: Campaign) -> Turn:
