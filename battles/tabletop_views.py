@@ -121,7 +121,7 @@ def _act(request: HttpRequest, seat: Seat, battle: Battle, action: str):
         try:
             battle_report_confirm(battle=battle, by=by)
         except Refused as refused:
-            form.add_error(None, refused.message)
+            form.refuse(refused)
             return form, refusal_status(request, refused)
         return None, 200
     if action == "report" or (action == "settle" and "report-winner" in request.POST):

@@ -240,3 +240,14 @@ def test_an_unknown_report_step_gets_the_same_404_page_as_a_missing_battle(world
     )
     assert answer.status_code == 404
 
+
+def test_a_refused_confirm_on_the_battle_page_is_shown_not_a_500(world):
+    """P-C6: confirming a report is for the battle's other side; bob, who has no part in
+    alice's battle, used to get a server error instead of the reason."""
+    a = world.a
+    client = Client()
+    client.force_login(world.other)
+    url = f"/campaigns/{a.demo.campaign.pk}/battles/{a.own_battle.pk}/report/confirm/"
+    response = client.post(url)
+    assert response.status_code == 400  # the battle is not played on the tabletop (E-24)
+    assert "Back to the battles" in response.content.decode(), "the battle's page again"
