@@ -10,9 +10,14 @@ neither player has a part in the other's.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 
+import pytest
 from django.contrib.auth.models import User
+from django.test.utils import override_settings
+from rest_framework.authtoken.models import Token
 
 from battles.models import Battle, BattleSide, Siege
 from campaign.models import Campaign, Hex, Turn
@@ -24,6 +29,7 @@ from rules.state import DefenderKind
 
 MISSING = 987654321
 """An id no table of the tests ever reaches."""
+FAST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @dataclass
@@ -57,7 +63,7 @@ class World:
     owner: User
     other: User
     outsider: User  # a player of campaign B only
-    readonly_key: str = ""  # the owner's read-only personal token, when a test makes one
+    readonly_key: str  # the owner's read-only personal token
 
 
 def _battle(turn: Turn, seq: int, attacker: Kingdom, defender: Kingdom) -> Battle:
@@ -130,14 +136,40 @@ def world_build() -> World:
     b = _side(elsewhere)
     demo = demo_campaign_create(hexes=40, players=4, seed="test")
     a = _side(demo)
+    # E-30: a crown ledger to ask for
+    Campaign.objects.filter(pk=demo.campaign.pk).update(
+        ruleset_overrides={"options": {"siege_trains": 1}}
+    )
+    # E-24: played on the tabletop, so that a report's refusals are about who asks
+    Battle.objects.update(mode=Battle.Mode.TABLETOP)
+    for side in (a, b):  # E-15: a patrol each attacking side may name
+        side.own_side.patrol_choices.set(side.owner.armies.order_by("-id")[:1])
+        side.other_side.patrol_choices.set(side.other.armies.order_by("-id")[:1])
+    owner = demo.players["alice"]
     return World(
         a=a,
         b=b,
         gm=demo.gm,
-        owner=demo.players["alice"],
+        owner=owner,
         other=demo.players["bob"],
         outsider=elsewhere.players["alice"],
+        readonly_key=token_create(user=owner, name="read only", scope="read")[1],
     )
+
+
+def kept_world(django_db_blocker) -> Iterator[World]:
+    """A module-scoped fixture's world: built once, outside the tests' transactions (each
+    test's own writes are rolled back all the same), and deleted at the end. Its turn
+    seeds are pinned like every test's."""
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        with pytest.MonkeyPatch.context() as patch:
+            seeds = itertools.count(1)
+            patch.setattr("campaign.models.new_seed", lambda: f"kept-seed-{next(seeds)}")
+            world = world_build()
+            for user in (world.gm, world.owner, world.other, world.outsider):
+                Token.objects.get_or_create(user=user)  # each one's DRF token, made now
+        yield world
+        world_delete()
 
 
 def world_delete() -> None:

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from campaign.errors import NOT_FOUND
 from kingdoms.models import Army, PowerSpend
-from tests.access_support import MISSING, World, world_build
+from tests.access_support import MISSING, kept_world
 from tests.api_support import token_client
 
 pytestmark = pytest.mark.django_db
@@ -21,9 +21,9 @@ pytestmark = pytest.mark.django_db
 NOT_FOUND_BODY = {"detail": NOT_FOUND, "field": None}
 
 
-@pytest.fixture
-def world() -> World:
-    return world_build()
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    yield from kept_world(django_db_blocker)
 
 
 def same_answer(client, method: str, hidden: str, missing: str, data=None):
@@ -152,8 +152,6 @@ def test_another_kingdoms_crown_ledger_answers_as_a_missing_one(world):
     """E-30: a kingdom's crowns are its own and the GM's; another's, or one of another
     campaign for the GM, answer as a kingdom that does not exist."""
     a = world.a
-    a.demo.campaign.ruleset_overrides = {"options": {"siege_trains": 1}}
-    a.demo.campaign.save()
     url = f"/api/campaigns/{a.demo.campaign.pk}/kingdom/crowns/"
     for user, hidden in ((world.owner, a.other), (world.gm, world.b.owner)):
         client = token_client(user)
@@ -249,5 +247,5 @@ def test_a_refused_confirm_on_the_battle_page_is_shown_not_a_500(world):
     client.force_login(world.other)
     url = f"/campaigns/{a.demo.campaign.pk}/battles/{a.own_battle.pk}/report/confirm/"
     response = client.post(url)
-    assert response.status_code == 400  # the battle is not played on the tabletop (E-24)
+    assert response.status_code == 403  # he has no part in it
     assert "Back to the battles" in response.content.decode(), "the battle's page again"
