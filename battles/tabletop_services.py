@@ -359,6 +359,8 @@ def _answering(battle: Battle, by: User) -> tuple[Battle, Turn, BattleReport, bo
     """The report the other side answers: refused unless ``by`` plays a side other than
     the reporter's and the report awaits an answer."""
     roles, gm = _roles_of(battle, by)
+    if not roles:
+        raise Refused("Only the battle's sides answer its report (P-C6).", status=403)
     battle, turn = _locked(battle)
     row = BattleReport.objects.select_for_update().filter(battle=battle).first()
     if row is None:

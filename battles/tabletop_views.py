@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
@@ -92,7 +92,7 @@ def battle_report_action(
     seat = seat_for(request, campaign_id)
     battle = _battle(seat, battle_id)
     if action not in ACTIONS:
-        return HttpResponse(status=404)
+        raise Http404("No such step of the report.")
     form, status = _act(request, seat, battle, action)
     if form is None:
         if not request.htmx:
@@ -121,7 +121,7 @@ def _act(request: HttpRequest, seat: Seat, battle: Battle, action: str):
         try:
             battle_report_confirm(battle=battle, by=by)
         except Refused as refused:
-            form.add_error(None, refused.message)
+            form.refuse(refused)
             return form, refusal_status(request, refused)
         return None, 200
     if action == "report" or (action == "settle" and "report-winner" in request.POST):

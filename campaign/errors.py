@@ -1,5 +1,9 @@
 """The one exception every service raises when it refuses a request."""
 
+NOT_FOUND = "Not found: there is no such thing, or it is not yours to see."
+"""The one answer for whatever a viewer may not see and for whatever does not exist, so
+that nobody learns from an id whether something stands behind it."""
+
 
 class Refused(Exception):
     """A request the rules or the turn's state do not allow.
@@ -16,3 +20,12 @@ class Refused(Exception):
         self.field = field
         if status is not None:
             self.status = status
+
+
+class Hidden(Refused):
+    """Something the viewer may not see, refused exactly as if it did not exist (404)."""
+
+    status = 404
+
+    def __init__(self):
+        super().__init__(NOT_FOUND)

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_htmx",
     "campaign",
+    "campaign.tokens",
     "kingdoms",
     "battles",
 ]
@@ -156,11 +157,15 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "warpost@localhost")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        # personal tokens (several a user, read-only or not) and DRF's one token a user
+        "campaign.tokens.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PERMISSION_CLASSES": [
+        "rest_framework.permissions.IsAuthenticated",
+        "campaign.tokens.authentication.TokenScope",
+    ],
+    "DEFAULT_SCHEMA_CLASS": "campaign.api.schema.AutoSchema",  # declares every error
     "EXCEPTION_HANDLER": "campaign.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

@@ -6,3 +6,5 @@ urlpatterns = [
     path("api/", include("campaign.api.urls")),
     path("", include("campaign.web_urls")),
 ]
+
+handler404 = "campaign.api.errors.not_found"  # JSON under /api/ (campaign.api.errors)

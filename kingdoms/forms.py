@@ -68,6 +68,10 @@ class RefusableForm(forms.Form):
     """A form that can show a service's Refused next to the field it names."""
 
     def refuse(self, refused: Refused) -> None:
+        if not self.is_bound:
+            # A button without input (a report's confirm): add_error needs the cleaned
+            # data that only a bound form has, and there is none to keep.
+            self.cleaned_data = {}
         self.add_error(refused.field if refused.field in self.fields else None, refused.message)
 
 

@@ -28,10 +28,9 @@ from kingdoms.services import order_submit, orders_ready_set
 
 
 def _army_for_order(seat: Seat, army_id: int) -> Army:
-    """Any army of the campaign: order_submit itself refuses another kingdom's army, with
-    the reason the form shows. The card only ever shows what visible_armies allows."""
-    armies = Army.objects.select_related("kingdom")
-    return get_object_or_404(armies, pk=army_id, kingdom__campaign=seat.campaign)
+    """An army the viewer may see: another kingdom's gets the 404 of a missing one, the
+    same as its card (order_submit refuses the GM, who sees them all)."""
+    return get_object_or_404(visible_armies(seat.campaign, seat.viewer), pk=army_id)
 
 
 def _card(seat: Seat, army_id: int, bound: OrderForm | None = None, saved: bool = False) -> dict:

@@ -95,16 +95,16 @@ def test_a_hex_not_adjacent_is_refused_next_to_the_target(alice, demo):
     assert not Order.objects.exists()
 
 
-def test_another_kingdoms_army_is_refused_without_showing_it(alice, demo, invasion_targets):
+def test_another_kingdoms_army_is_refused_as_a_missing_one(alice, demo, invasion_targets):
+    """E-29: bob's army is not alice's to see, so an order for it gets the 404 of an army
+    that does not exist (test_hidden_as_missing.py compares the two)."""
     bobs = _army(demo, "bob")
     q, r = invasion_targets(demo.kingdoms["bob"])[0]
     response = _post(alice, demo, bobs, kind="invade", target_q=q, target_r=r)
-    html = response.content.decode()
-    assert response.status_code == 200
-    assert "is not one of your armies" in html
-    assert f"{bobs.points} of" not in html, "E-29: an enemy's strength stays hidden"
+    assert response.status_code == 404
+    assert bobs.name not in response.content.decode()
     assert not Order.objects.exists()
-    assert _post(alice, demo, bobs, htmx=False, kind="rest").status_code == 403
+    assert _post(alice, demo, bobs, htmx=False, kind="rest").status_code == 404
 
 
 def test_the_gm_cannot_order_a_players_army(client, demo):

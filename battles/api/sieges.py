@@ -4,9 +4,8 @@ engine (NR-SIEGE). Serializers here are for the schema and the input."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,14 +13,14 @@ from rest_framework.views import APIView
 from battles.models import Siege
 from battles.siege_selectors import siege_sheet, visible_sieges
 from battles.siege_services import siege_engine_build, siege_plan_set
-from campaign.api.access import campaign_access
-from campaign.api.serializers import NOT_FOUND, REFUSED, ErrorSerializer, validated
+from campaign.api.access import campaign_access, visible_or_404
+from campaign.api.serializers import NOT_FOUND, REFUSED, validated
 from campaign.models import Turn
-from kingdoms.models import Army
+from campaign.selectors import campaigns_for
+from kingdoms.selectors import visible_armies
 from rules.siege_state import EngineKind, SiegeStatus
 from rules.state import Strategy
 
-NO_SUCH_SIEGE = "No such siege."
 STATUSES = [s.value for s in SiegeStatus]
 KINDS = [k.value for k in EngineKind]
 
@@ -36,9 +35,6 @@ class SiegeStatusField(serializers.ChoiceField):
 class EngineKindField(serializers.ChoiceField):
     def __init__(self, **kwargs):
         super().__init__(choices=KINDS, **kwargs)
-
-
-NO_SUCH_ARMY = "No such army."
 
 
 class SiegeHexSerializer(serializers.Serializer):
@@ -184,17 +180,14 @@ class SiegeListView(APIView):
 
 
 def _siege(request: Request, siege_id: int):
-    siege = Siege.objects.select_related("hex", "besieger", "garrison", "campaign").filter(
-        pk=siege_id
-    )
-    siege = siege.first()
-    if siege is None:
-        raise NotFound(NO_SUCH_SIEGE)
+    """A siege of one of my campaigns: sieges are public there (E-37), and only there."""
+    mine = Siege.objects.filter(campaign__in=campaigns_for(request.user))
+    siege = visible_or_404(mine.select_related("hex", "besieger", "garrison", "campaign"), siege_id)
     return siege, campaign_access(request, siege.campaign_id)
 
 
 class SiegeSheetView(APIView):
-    @extend_schema(responses={200: SiegeSheetSerializer, 404: OpenApiResponse(ErrorSerializer)})
+    @extend_schema(responses={200: SiegeSheetSerializer, 404: NOT_FOUND})
     def get(self, request: Request, siege_id: int) -> Response:
         """The siege sheet as I may see it (provisions: exact to the garrison's side, an
         estimate to the besieger's)."""
@@ -210,7 +203,7 @@ class SiegePlanView(APIView):
             200: SiegePlanViewSerializer,
             400: REFUSED,
             403: REFUSED,
-            404: OpenApiResponse(ErrorSerializer),
+            404: NOT_FOUND,
         },
     )
     def post(self, request: Request, siege_id: int) -> Response:
@@ -236,15 +229,13 @@ class SiegeEngineBuildView(APIView):
             201: SiegeEngineSerializer,
             400: REFUSED,
             403: REFUSED,
-            404: OpenApiResponse(ErrorSerializer),
+            404: NOT_FOUND,
         },
     )
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """NR-SIEGE-4: build an engine for my army (winter turn, in a City or fortress)."""
         access = campaign_access(request, campaign_id)
-        army = Army.objects.filter(pk=army_id, kingdom__campaign=access.campaign).first()
-        if army is None:
-            raise NotFound(NO_SUCH_ARMY)
+        army = visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
         wanted = validated(SiegeEngineInputSerializer, request.data)
         engine = siege_engine_build(army=army, by=request.user, kind=wanted["kind"])
         return Response(SiegeEngineSerializer(engine).data, status=201)

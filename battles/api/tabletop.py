@@ -4,9 +4,8 @@ same refusals, in the {"detail", "field"} shape."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,13 +21,13 @@ from battles.tabletop_services import (
     battle_report_submit,
     report_from_input,
 )
-from campaign.api.access import Access, campaign_access
-from campaign.api.serializers import REFUSED, ErrorSerializer, validated
+from campaign.api.access import Access, campaign_access, visible_or_404
+from campaign.api.serializers import NOT_FOUND, REFUSED, validated
 from campaign.narration import Names
+from campaign.selectors import campaigns_for
 from kingdoms.selectors import player_kingdoms, visible_armies, visible_neutral_kingdoms
 from rules.postbattle_tables import UnitFate
 
-NO_SUCH_BATTLE = "No such battle."
 FATES = [fate.value for fate in UnitFate]
 
 
@@ -227,9 +226,9 @@ class DeadlineInputSerializer(serializers.Serializer):
 
 
 def _battle(request: Request, battle_id: int) -> tuple[Battle, Access]:
-    battle = Battle.objects.select_related("hex", "turn__campaign").filter(pk=battle_id).first()
-    if battle is None:
-        raise NotFound(NO_SUCH_BATTLE)
+    """A battle of one of my campaigns: battles are public there (E-29), and only there."""
+    mine = Battle.objects.filter(turn__campaign__in=campaigns_for(request.user))
+    battle = visible_or_404(mine.select_related("hex", "turn__campaign"), battle_id)
     return battle, campaign_access(request, battle.turn.campaign_id)
 
 
@@ -270,7 +269,7 @@ ANSWERS = {
     200: BattlePageSerializer,
     400: REFUSED,
     403: REFUSED,
-    404: OpenApiResponse(ErrorSerializer, description=NO_SUCH_BATTLE),
+    404: NOT_FOUND,
 }
 
 

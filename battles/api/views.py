@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,12 +20,11 @@ from battles.api.serializers import (  # P-C4, E-15
 from battles.models import BattleSide
 from battles.selectors import patrol_orders, visible_battles
 from battles.services import battle_decide, battle_defender_name, battle_order_set
-from campaign.api.access import campaign_access, current_turn_or_404
-from campaign.api.serializers import NOT_FOUND, REFUSED, ErrorSerializer, validated
+from campaign.api.access import Access, campaign_access, current_turn_or_404, visible_or_404
+from campaign.api.serializers import NOT_FOUND, REFUSED, validated
 from campaign.errors import Refused
-from kingdoms.models import Army
-
-NO_SUCH_SIDE = "No such battle side."
+from campaign.selectors import campaigns_for
+from kingdoms.selectors import visible_armies
 
 
 class BattleListView(APIView):
@@ -61,16 +60,12 @@ class SideDecisionView(APIView):
             200: DecisionSerializer,
             400: REFUSED,
             403: REFUSED,
-            404: OpenApiResponse(ErrorSerializer, description=NO_SUCH_SIDE),
+            404: NOT_FOUND,
         },
     )
     def post(self, request: Request, side_id: int) -> Response:
         """Fight or retreat, and a strategy, for my side of a battle (A-2.4, Table 24)."""
-        side = BattleSide.objects.select_related("battle__turn").filter(pk=side_id).first()
-        if side is None:
-            raise NotFound(NO_SUCH_SIDE)
-        # An outsider to the side's campaign gets the same 404 as for a side that does not exist.
-        campaign_access(request, side.battle.turn.campaign_id)
+        side, _ = _side(request, side_id)
         wanted = validated(DecisionInputSerializer, request.data)
         side = battle_decide(
             side=side,
@@ -80,9 +75,6 @@ class SideDecisionView(APIView):
             tabletop=wanted.get("tabletop"),  # E-24
         )
         return Response(DecisionSerializer(side).data)
-
-
-NO_SUCH_PATROL = "No such patrol."
 
 
 class PatrolOrderListView(APIView):
@@ -101,16 +93,14 @@ class PatrolOrderView(APIView):
             200: PatrolOrderSerializer,
             400: REFUSED,
             403: REFUSED,
-            404: OpenApiResponse(ErrorSerializer, description=NO_SUCH_PATROL),
+            404: NOT_FOUND,
         },
     )
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """P-C4: the order in which my patrol fights the invasions that hit it: every one
         of its battles, by id, first to fight first (default: declaration order)."""
         access = campaign_access(request, campaign_id)
-        army = Army.objects.filter(pk=army_id, kingdom__campaign=access.campaign).first()
-        if army is None:
-            raise NotFound(NO_SUCH_PATROL)
+        army = visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
         wanted = validated(PatrolOrderInputSerializer, request.data)
         battle_order_set(army=army, by=request.user, battles=wanted["battles"])
         turn = current_turn_or_404(access.campaign)
@@ -125,23 +115,26 @@ class SideDefenderView(APIView):
             200: DefenderSerializer,
             400: REFUSED,
             403: REFUSED,
-            404: OpenApiResponse(ErrorSerializer, description=NO_SUCH_SIDE),
+            404: NOT_FOUND,
         },
     )
     def post(self, request: Request, side_id: int) -> Response:
         """E-15: name which of my patrols covering the hex defends it (for every battle
         against my patrols there)."""
-        side = BattleSide.objects.select_related("battle__turn").filter(pk=side_id).first()
-        if side is None:
-            raise NotFound(NO_SUCH_SIDE)
-        campaign_access(request, side.battle.turn.campaign_id)
+        side, access = _side(request, side_id)
         wanted = validated(DefenderInputSerializer, request.data)
-        army = Army.objects.filter(
-            pk=wanted["army"], kingdom__campaign_id=side.battle.turn.campaign_id
-        ).first()
+        # Only an army of mine may be named: another's id, like a missing one, tells nothing.
+        army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
         if army is None:
-            raise Refused("No such army in this campaign.", field="army")
+            raise Refused("You have no such army in this campaign.", field="army")
         side = battle_defender_name(side=side, by=request.user, army=army)
         return Response(
             {"side": side.pk, "battle": side.battle_id, "army": army.pk, "points": side.points}
         )
+
+
+def _side(request: Request, side_id: int) -> tuple[BattleSide, Access]:
+    """A side of a battle of one of my campaigns: battles are public there (E-29)."""
+    mine = BattleSide.objects.filter(battle__turn__campaign__in=campaigns_for(request.user))
+    side = visible_or_404(mine.select_related("battle__turn"), side_id)
+    return side, campaign_access(request, side.battle.turn.campaign_id)

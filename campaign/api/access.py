@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
+from django.db.models import Model, QuerySet
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
+from campaign.errors import Hidden
 from campaign.models import Campaign, Membership, Turn
 from campaign.selectors import NotAMember, current_turn, membership_for, viewer_for
+from kingdoms.models import Kingdom
 from rules.visibility import Viewer
 
-NO_SUCH_CAMPAIGN = "No such campaign."
+Row = TypeVar("Row", bound=Model)
 
 
 @dataclass(frozen=True)
@@ -27,14 +31,32 @@ def campaign_access(request: Request, campaign_id: int) -> Access:
     A campaign the user has no part in answers 404 like one that does not exist, so that
     an outsider learns nothing, not even that it exists.
     """
-    campaign = Campaign.objects.filter(pk=campaign_id).first()
-    if campaign is None:
-        raise NotFound(NO_SUCH_CAMPAIGN)
+    campaign = visible_or_404(Campaign.objects.all(), campaign_id)
     try:
         membership = membership_for(request.user, campaign)
     except NotAMember:
-        raise NotFound(NO_SUCH_CAMPAIGN) from None
+        raise Hidden() from None
     return Access(campaign, membership, viewer_for(membership))
+
+
+def visible_or_404(visible: QuerySet[Row], pk: int) -> Row:
+    """The row ``pk`` among those the viewer may see, ``visible``; else the 404 that a
+    missing id gets, word for word (campaign.errors.Hidden)."""
+    row = visible.filter(pk=pk).first()
+    if row is None:
+        raise Hidden()
+    return row
+
+
+def kingdom_named(access: Access, request: Request) -> Kingdom | None:
+    """The campaign's kingdom that ``?kingdom=<id>`` names, None if none is named; an id
+    that is not one of the campaign's kingdoms answers as a missing one."""
+    wanted = request.query_params.get("kingdom", "")
+    if not wanted:
+        return None
+    if not wanted.isdigit():
+        raise Hidden()
+    return visible_or_404(access.campaign.kingdoms.all(), int(wanted))
 
 
 def current_turn_or_404(campaign: Campaign) -> Turn:

@@ -57,17 +57,22 @@ def validated(serializer_class: type[serializers.Serializer], data) -> dict:
     serializer = serializer_class(data=data)
     if serializer.is_valid():
         return serializer.validated_data
-    field, problems = next(iter(serializer.errors.items()))
-    message = _first_message(problems)
-    if field == api_settings.NON_FIELD_ERRORS_KEY:
-        raise Refused(message)
-    raise Refused(f"{field}: {message}", field=field)
+    field, message = first_problem(serializer.errors)
+    raise Refused(f"{field}: {message}" if field else message, field=field)
 
 
-def _first_message(problems) -> str:
-    while not isinstance(problems, str):
-        problems = next(iter(problems.values())) if isinstance(problems, dict) else problems[0]
-    return str(problems)
+def first_problem(errors) -> tuple[str | None, str]:
+    """The first of DRF's validation errors (a dict by field, or a list) and the field it
+    concerns: None for the input as a whole."""
+    field = None
+    if isinstance(errors, dict):
+        field, errors = next(iter(errors.items()))
+        if field == api_settings.NON_FIELD_ERRORS_KEY:
+            field = None
+    while not isinstance(errors, str):
+        # A list of items' errors has an empty one for each good item: skip those.
+        errors = next(e for e in (errors.values() if isinstance(errors, dict) else errors) if e)
+    return field, str(errors)
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -82,7 +87,10 @@ class ErrorSerializer(serializers.Serializer):
 REFUSED = OpenApiResponse(
     ErrorSerializer, description="Refused: the reason and the field at fault."
 )
-NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such campaign, or not one of yours.")
+NOT_FOUND = OpenApiResponse(
+    ErrorSerializer,
+    description="No such object, or not one you may see: the same answer for both.",
+)
 
 
 class TokenSerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ register_converter(SignedIntConverter, "signed")  # hex coordinates (E-39)
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("auth/token/", views.TokenView.as_view(), name="api-token"),
+    path("", include("campaign.tokens.urls")),  # personal API tokens
     path("campaigns/", views.CampaignListView.as_view(), name="api-campaigns"),
     path("campaigns/<int:campaign_id>/", views.CampaignDetailView.as_view(), name="api-campaign"),
     path("campaigns/<int:campaign_id>/map/", views.MapView.as_view(), name="api-map"),

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.access import campaign_access
+from campaign.api.access import campaign_access, visible_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.errors import Hidden
 from kingdoms.agreements_selectors import agreement_view, agreement_views, visible_agreements
 from kingdoms.agreements_services import (
     agreement_accept,
@@ -129,8 +129,8 @@ class AgreementActionView(APIView):
         combined assault, or give notice (the agreement ends when this turn is resolved;
         it binds until then, E-05)."""
         access = campaign_access(request, campaign_id)
-        agreement = visible_agreements(access.campaign, access.viewer).filter(pk=agreement_id)
-        if action not in ACTIONS or not agreement.exists():
-            raise NotFound("No such agreement.")
-        done = ACTIONS[action](agreement=agreement.get(), by=request.user)
+        agreement = visible_or_404(visible_agreements(access.campaign, access.viewer), agreement_id)
+        if action not in ACTIONS:
+            raise Hidden()
+        done = ACTIONS[action](agreement=agreement, by=request.user)
         return Response(AgreementSerializer(agreement_view(done, access.viewer)).data)

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.access import campaign_access
+from campaign.api.access import campaign_access, visible_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from campaign.errors import Refused
 from kingdoms import army_services as services
@@ -89,10 +89,7 @@ class SlotsInputSerializer(serializers.Serializer):
 
 def _army(access, army_id: int) -> Army:
     """An army the viewer may see (his own; the GM any): another's id tells nothing."""
-    army = visible_armies(access.campaign, access.viewer).filter(pk=army_id).first()
-    if army is None:
-        raise Refused(f"You have no army {army_id} in this campaign.", field="army", status=404)
-    return army
+    return visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
 
 
 def _shown(army_id: int) -> dict:
@@ -137,7 +134,7 @@ class ArmyListsView(APIView):
 class ArmyAllocationView(APIView):
     @extend_schema(
         request=AllocationInputSerializer,
-        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: REFUSED},
+        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """E-14: change an army's allocation."""
@@ -149,7 +146,7 @@ class ArmyAllocationView(APIView):
 
 
 class ArmyDisbandView(APIView):
-    @extend_schema(request=None, responses={204: None, 400: REFUSED, 403: REFUSED, 404: REFUSED})
+    @extend_schema(request=None, responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND})
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """§5.6: disband one of my armies while orders are open."""
         access = campaign_access(request, campaign_id)
@@ -160,7 +157,7 @@ class ArmyDisbandView(APIView):
 class ArmyGeneralView(APIView):
     @extend_schema(
         request=GeneralInputSerializer,
-        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: REFUSED},
+        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """B 3.3, B 3.4: name the army's General, and/or make him the Grand Marshall."""
@@ -179,7 +176,7 @@ class ArmyGeneralView(APIView):
 class ArmySlotsView(APIView):
     @extend_schema(
         request=SlotsInputSerializer,
-        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: REFUSED},
+        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """§5.6, E-21: the entitlement slots the army uses this turn, within the pool."""
@@ -191,7 +188,7 @@ class ArmySlotsView(APIView):
 
 
 class ArmyListView(APIView):
-    @extend_schema(responses={200: ArmyBuildingSerializer, 404: REFUSED})
+    @extend_schema(responses={200: ArmyBuildingSerializer, 404: NOT_FOUND})
     def get(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """B 3.5: one army's list (mine; the GM's: any)."""
         access = campaign_access(request, campaign_id)
@@ -199,7 +196,7 @@ class ArmyListView(APIView):
 
     @extend_schema(
         request=ListInputSerializer,
-        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: REFUSED},
+        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """B 3.5: submit the list as text and/or a link; the GM's approval is withdrawn."""
@@ -215,7 +212,7 @@ class ArmyListView(APIView):
 class ArmyListApproveView(APIView):
     @extend_schema(
         request=ApproveInputSerializer,
-        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: REFUSED},
+        responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
         """B 3.5: the GM approves an army list (or withdraws his approval)."""

@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.access import Access, campaign_access
+from campaign.api.access import Access, campaign_access, kingdom_named
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from campaign.errors import Refused
 from kingdoms.capital_selectors import fallback_capitals_view
@@ -50,8 +50,7 @@ def _kingdom(access: Access, request: Request) -> Kingdom:
         if access.membership.kingdom is None:
             raise NotFound("No kingdom of yours here.")
         return access.membership.kingdom
-    wanted = request.query_params.get("kingdom", "")
-    kingdom = access.campaign.kingdoms.filter(pk=wanted).first() if wanted.isdigit() else None
+    kingdom = kingdom_named(access, request)
     if kingdom is None:
         raise NotFound("Name the kingdom: ?kingdom=<id>.")
     return kingdom

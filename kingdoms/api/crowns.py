@@ -12,10 +12,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.access import campaign_access
+from campaign.api.access import campaign_access, kingdom_named
 from campaign.api.serializers import NOT_FOUND
+from campaign.errors import Hidden
 from kingdoms.crown_selectors import crown_ledger
 from kingdoms.models import CrownEntry
+from rules.visibility import sees_treasury
 
 
 class CrownEntrySerializer(serializers.Serializer):
@@ -53,16 +55,12 @@ class CrownLedgerView(APIView):
         """E-30: my crown ledger (siege trains on): the balance, this winter's income due
         and every line with its reason; never another kingdom's."""
         access = campaign_access(request, campaign_id)
-        wanted = request.query_params.get("kingdom", "")
-        if access.viewer.is_gm and not wanted.isdigit():
+        kingdom = kingdom_named(access, request) or access.membership.kingdom
+        if kingdom is None:
             raise NotFound("Name the kingdom: ?kingdom=<id>.")
-        if access.viewer.is_gm or wanted:
-            found = access.campaign.kingdoms.filter(pk=wanted).first() if wanted.isdigit() else None
-        else:
-            found = access.membership.kingdom
-        ledger = None
-        if found is not None:
-            ledger = crown_ledger(found, access.viewer, access.campaign)
+        if not sees_treasury(access.viewer, kingdom.pk):
+            raise Hidden()  # another kingdom's ledger, as if it had none
+        ledger = crown_ledger(kingdom, access.viewer, access.campaign)
         if ledger is None:
             raise NotFound(
                 "No crown ledger to show: crowns exist only with a supplement module that "

@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.access import campaign_access, current_turn_or_404
+from campaign.api.access import campaign_access, current_turn_or_404, visible_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from kingdoms.models import PowerSpend
 from kingdoms.spending_selectors import visible_spends
@@ -89,9 +89,12 @@ class SpendingView(APIView):
 
 
 class SpendDetailView(APIView):
-    @extend_schema(responses={204: None, 403: REFUSED, 404: REFUSED})
+    @extend_schema(responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND})
     def delete(self, request: Request, campaign_id: int, spend_id: int) -> Response:
         """Withdraw one line of my spending while orders are open."""
         access = campaign_access(request, campaign_id)
+        # Another kingdom's spend answers as a missing one, whatever the turn's state.
+        turn = current_turn_or_404(access.campaign)
+        visible_or_404(visible_spends(turn, access.viewer), spend_id)
         spend_withdraw(campaign=access.campaign, by=request.user, spend_id=spend_id)
         return Response(status=status.HTTP_204_NO_CONTENT)
