@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,11 +25,38 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
-# The embedded default key is for a machine's own demo only; a deployment sets its own.
-SECRET_KEY = os.environ.get("SECRET_KEY", "warpost-insecure-demo-key-change-me")
+# Off unless asked for (`make run` asks): a deployment never shows its tracebacks by accident.
+DEBUG = env_bool("DEBUG", False)
+# The embedded key is for a machine's own demo only: anyone can read it here, so without
+# DEBUG Warpost refuses to start on it rather than sign sessions with it.
+DEMO_SECRET_KEY = "warpost-insecure-demo-key-change-me"
+SECRET_KEY = os.environ.get("SECRET_KEY") or DEMO_SECRET_KEY
+if SECRET_KEY == DEMO_SECRET_KEY and not DEBUG:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. Set the SECRET_KEY environment variable to a long random "
+        "string of your own, e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'` "
+        "(or set DEBUG=true to run the local demo on the demo key)."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS. Without DEBUG, Warpost is served over HTTPS only unless the environment says
+# otherwise: plain HTTP is redirected, cookies travel on HTTPS alone, and browsers are told
+# (HSTS) never to try plain HTTP again.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+# Behind a TLS-terminating proxy, the header by which it says the client came over HTTPS
+# (e.g. X-Forwarded-Proto). A client could send it too, so set it only when that proxy is
+# the one way in and overwrites the header.
+_PROXY_SSL_HEADER = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https") if _PROXY_SSL_HEADER else None
+)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
