@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -69,6 +70,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    "csp",
     "campaign",
     "kingdoms",
     "battles",
@@ -76,6 +78,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files under gunicorn
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -186,4 +189,19 @@ SPECTACULAR_SETTINGS = {
         "AgreementStateEnum": "kingdoms.models.Agreement.State",
         "TurnStateEnum": "campaign.models.Turn.State",
     },
+}
+
+# Content-Security-Policy (django-csp): scripts and styles come from Warpost's own static
+# files, never inline, so that injected markup cannot run. A template that must have an
+# inline script gives it nonce="{{ request.csp_nonce }}".
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
 }
