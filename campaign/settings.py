@@ -6,6 +6,7 @@ DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker and cache).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -58,6 +59,10 @@ _PROXY_SSL_HEADER = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
 SECURE_PROXY_SSL_HEADER = (
     ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https") if _PROXY_SSL_HEADER else None
 )
+# How many proxies in front of Warpost append to X-Forwarded-For: the client's address (for
+# log-in lockouts and API throttles) is read that many entries from its right. 0: the
+# address the connection comes from.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -71,6 +76,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_htmx",
     "csp",
+    "axes",
     "campaign",
     "kingdoms",
     "battles",
@@ -87,6 +93,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it answers a locked-out log-in (see AXES_*)
 ]
 
 ROOT_URLCONF = "campaign.urls"
@@ -204,4 +211,33 @@ CONTENT_SECURITY_POLICY = {
         "form-action": [SELF],
         "frame-ancestors": [NONE],
     }
+}
+
+# Log-in lockout (django-axes), for the log-in form, the admin's and the API token: after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused for AXES_COOLOFF_TIME; a good password resets the count. It keys on the pair so
+# that a stranger cannot lock a player out from the player's own address.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+LOGIN_COOLOFF_MINUTES = 15
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_COOLOFF_MESSAGE = (
+    "Too many failed log-ins for this username from your address: "
+    f"try again in {LOGIN_COOLOFF_MINUTES} minutes."
+)
+AXES_LOCKOUT_CALLABLE = "campaign.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "campaign.security.client_address"
+
+# API throttles: every user may make 1000 requests an hour (a bot polling the turn every
+# five seconds makes 720), and a client address may ask for a token 20 times an hour (a
+# script asks once and keeps it; a password guesser is slowed on top of the lockout).
+REST_FRAMEWORK |= {
+    "DEFAULT_THROTTLE_CLASSES": ["campaign.api.throttles.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"user": "1000/hour", "token": "20/hour"},
+    "NUM_PROXIES": PROXY_COUNT,
 }

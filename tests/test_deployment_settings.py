@@ -28,6 +28,7 @@ WARPOST_VARIABLES = {
     "SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "SECURE_HSTS_PRELOAD",
     "SECURE_PROXY_SSL_HEADER",
+    "PROXY_COUNT",
 }
 A_KEY = get_random_secret_key()
 
@@ -114,10 +115,11 @@ def test_each_https_setting_can_be_turned_off_from_the_environment(monkeypatch):
     assert plain["SECURE_HSTS_SECONDS"] == 0
 
 
-def test_the_compose_deployment_trusts_its_proxy_for_https(monkeypatch):
+def test_the_compose_deployment_trusts_its_proxy_for_https_and_the_client_address(monkeypatch):
     deployed = settings_under(monkeypatch, DEPLOYED)
     assert deployed["DEBUG"] is False
     assert deployed["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+    assert deployed["REST_FRAMEWORK"]["NUM_PROXIES"] == 1
 
 
 def test_behind_the_proxy_http_is_redirected_and_https_gets_hsts_and_secure_cookies(

@@ -48,13 +48,15 @@ class CoordField(serializers.Field):
         return list(value)
 
 
-def validated(serializer_class: type[serializers.Serializer], data) -> dict:
+def validated(
+    serializer_class: type[serializers.Serializer], data, *, context: dict | None = None
+) -> dict:
     """The request's input, or a Refused naming the first problem and its field.
 
     Bad input then answers in the same {"detail", "field"} shape as a rule's refusal, so
     a client handles one kind of 400.
     """
-    serializer = serializer_class(data=data)
+    serializer = serializer_class(data=data, context=context or {})
     if serializer.is_valid():
         return serializer.validated_data
     field, problems = next(iter(serializer.errors.items()))
@@ -83,6 +85,9 @@ REFUSED = OpenApiResponse(
     ErrorSerializer, description="Refused: the reason and the field at fault."
 )
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such campaign, or not one of yours.")
+TOO_MANY = OpenApiResponse(
+    ErrorSerializer, description="Too many requests or failed log-ins: the reason; wait and retry."
+)
 
 
 class TokenSerializer(serializers.Serializer):
