@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from axes.helpers import get_lockout_message
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from rest_framework.throttling import BaseThrottle
-
-LOCKED_OUT = 429
 
 
 def client_address(request: HttpRequest) -> str | None:
@@ -18,7 +17,7 @@ def client_address(request: HttpRequest) -> str | None:
 
 def lockout_response(request: HttpRequest, original_response, credentials) -> HttpResponse:
     """A locked-out log-in says why: the API in its JSON error body, the web in a page."""
-    message = get_lockout_message()
+    message, status = get_lockout_message(), settings.AXES_HTTP_RESPONSE_CODE
     if request.path_info.startswith("/api/"):
-        return JsonResponse({"detail": message, "field": None}, status=LOCKED_OUT)
-    return render(request, "registration/locked_out.html", {"message": message}, status=LOCKED_OUT)
+        return JsonResponse({"detail": message, "field": None}, status=status)
+    return render(request, "registration/locked_out.html", {"message": message}, status=status)
