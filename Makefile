@@ -14,6 +14,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# The local targets run with DEBUG on (the demo key, plain HTTP); a deployment never does.
+demo run worker beat: export DEBUG ?= true
+
 demo: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_campaign --if-empty

@@ -39,6 +39,8 @@ def setup_django() -> Path | None:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
     os.environ.setdefault("DEBUG", "0")  # as deployed: no query log slowing the requests
+    os.environ.setdefault("SECRET_KEY", "warpost-bench-only-key")  # it signs nothing here
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")  # its test client speaks plain HTTP
     throwaway = None
     if "DATABASE_URL" not in os.environ:
         handle, name = tempfile.mkstemp(prefix="warpost-bench-", suffix=".sqlite3", dir="/tmp")
@@ -63,8 +65,10 @@ def run(hexes: int, players: int, repeat: int) -> None:
 
     start = time.perf_counter()
     demo = demo_campaign_create(hexes=hexes, players=players, seed="bench")
-    print(f"campaign: {demo.campaign.hexes.count():,} hexes, {players} players, "
-          f"built in {time.perf_counter() - start:.1f} s")
+    print(
+        f"campaign: {demo.campaign.hexes.count():,} hexes, {players} players, "
+        f"built in {time.perf_counter() - start:.1f} s"
+    )
     url = f"/api/campaigns/{demo.campaign.pk}/map/"
     player = next(iter(demo.players.values()))
     print(f"best of {repeat}, target: endpoint <= {TARGET_RATIO:.1f} x bare json.dumps\n")

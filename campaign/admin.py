@@ -22,9 +22,13 @@ class MembershipAdmin(CorrectionAdmin):
 
 @admin.register(Turn)
 class TurnAdmin(CorrectionAdmin):
+    """A-2.1: the seed is drawn once and stays secret until the turn is resolved, so the
+    admin can neither change it nor show it before then."""
+
     list_display = ("campaign", "number", "state", "deadline")
     list_filter = ("campaign", "state")
-    readonly_fields = ("seed_hash",)
+    exclude = ("seed",)
+    readonly_fields = ("seed_hash", "published_seed")
 
 
 class HexAdminForm(forms.ModelForm):

@@ -18,19 +18,14 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from campaign.narration import scouting_findings
+from rules.state import Terrain
 
 SIZE = 20  # the hex's circumradius in SVG user units; the viewBox scales it to the screen
 SQRT3 = math.sqrt(3)
 
-TERRAIN_COLOURS = {
-    "fields": "#c9dc8a",
-    "river": "#8fc7e8",
-    "forest": "#5f9a5a",
-    "swamp": "#8e9b6b",
-    "mountain": "#a89f94",
-    "sea": "#3f78b5",
-}
-UNKNOWN_TERRAIN_COLOUR = "#dddddd"
+# The map's look is in static/warpost/warpost.css ("The map"), one class a terrain
+# (m-t-fields, …, m-t-unknown): the Content-Security-Policy refuses an inline <style>.
+TERRAINS = frozenset(Terrain)
 
 FEATURE_MARKS = {
     "town": "T",
@@ -114,29 +109,10 @@ def _open_svg(hexes: list[dict]) -> str:
     pad = SIZE * 1.2
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
-    terrain_rules = "".join(
-        f".m-t-{name}{{fill:{colour}}}" for name, colour in TERRAIN_COLOURS.items()
-    )
     return (
         f'<svg class="map" xmlns="http://www.w3.org/2000/svg" role="img" '
         f'aria-label="Campaign map" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
         f'preserveAspectRatio="xMidYMid meet">'
-        f"<style>.m-cell{{stroke:#6b6b6b;stroke-width:.6;fill:{UNKNOWN_TERRAIN_COLOUR}}}"
-        f"{terrain_rules}"
-        ".m-fog{fill:url(#m-fog);pointer-events:none}"
-        ".m-mark{font:bold 9px sans-serif;text-anchor:middle;dominant-baseline:central;"
-        "fill:#222;pointer-events:none}"
-        ".m-nk{fill:#7a1f5c}"
-        ".m-scouted{fill:none;stroke:#7a1f5c;stroke-width:1.6;stroke-dasharray:3 2;"
-        "transform:scale(.82);pointer-events:none}"
-        ".m-border{fill:none;stroke-width:3.2;stroke-linecap:round}"
-        ".m-army{stroke:#fff;stroke-width:1.5}"
-        ".m-siege circle{fill:#b3261e;stroke:#fff;stroke-width:1}"
-        ".m-siege text{font:bold 7px sans-serif;fill:#fff;text-anchor:middle;"
-        "dominant-baseline:central;pointer-events:none}"
-        ".m-army-label{font:bold 8px sans-serif;fill:#fff;text-anchor:middle;"
-        "dominant-baseline:central;pointer-events:none}"
-        "</style>"
         '<defs><polygon id="m-hex" points="' + _HEX_POINTS + '"/>'
         '<pattern id="m-fog" width="6" height="6" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#f4f1ea" '
@@ -154,14 +130,16 @@ def _hex_cell(
     q, r = h["q"], h["r"]
     x, y = centre(q, r)
     fogged = not h["explored"] and (viewer is None or h["owner"] != viewer)
-    terrain = h["terrain"] if h["terrain"] in TERRAIN_COLOURS else "unknown"
+    terrain = h["terrain"] if h["terrain"] in TERRAINS else "unknown"
     cell = [
         f'<g class="m-hex" data-q="{q}" data-r="{r}" transform="translate({x:.1f} {y:.1f})">'
         f"<title>{escape(describe(h, kingdoms, neutral_names))}</title>"
         f'<use href="#m-hex" class="m-cell m-t-{terrain}"/>'
     ]
     if fogged:
-        cell.append('<use href="#m-hex" class="m-fog"/>')
+        # The pattern by attribute: not every browser finds a url(#m-fog) of the stylesheet
+        # in the page.
+        cell.append('<use href="#m-hex" class="m-fog" fill="url(#m-fog)"/>')
     if h.get("scouted"):
         cell.append('<use href="#m-hex" class="m-scouted"/>')
     mark = _mark(h)

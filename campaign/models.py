@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from campaign.errors import Refused
 from rules.dice import new_seed, seed_hash
 from rules.ruleset import ruleset_from_overrides
 from rules.state import Defence, Feature, Ruleset, Terrain
@@ -104,8 +105,22 @@ class Turn(models.Model):
         return f"{self.campaign} turn {self.number}"
 
     def save(self, *args, **kwargs):
-        self.seed_hash = seed_hash(self.seed)
+        if self._state.adding:
+            self.seed_hash = seed_hash(self.seed)
+        else:
+            self._refuse_a_new_seed(kwargs.get("update_fields"))
         super().save(*args, **kwargs)
+
+    def _refuse_a_new_seed(self, update_fields) -> None:
+        """A-2.1: the seed is drawn once, when the turn opens, and its hash published at
+        once; changing it afterwards would make the published hash a lie."""
+        if update_fields is not None and not {"seed", "seed_hash"} & set(update_fields):
+            return
+        drawn = Turn.objects.filter(pk=self.pk).values_list("seed", "seed_hash").first()
+        if drawn is not None and (self.seed, self.seed_hash) != drawn:
+            raise Refused(
+                "A turn's seed is drawn once, when it opens, and never changes.", field="seed"
+            )
 
     @property
     def published_seed(self) -> str | None:

@@ -6,9 +6,12 @@ DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker and cache).
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONCE, NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -24,11 +27,42 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-DEBUG = env_bool("DEBUG", True)
-# The embedded default key is for a machine's own demo only; a deployment sets its own.
-SECRET_KEY = os.environ.get("SECRET_KEY", "warpost-insecure-demo-key-change-me")
+# Off unless asked for (`make run` asks): a deployment never shows its tracebacks by accident.
+DEBUG = env_bool("DEBUG", False)
+# The embedded key is for a machine's own demo only: anyone can read it here, so without
+# DEBUG Warpost refuses to start on it rather than sign sessions with it.
+DEMO_SECRET_KEY = "warpost-insecure-demo-key-change-me"
+SECRET_KEY = os.environ.get("SECRET_KEY") or DEMO_SECRET_KEY
+if SECRET_KEY == DEMO_SECRET_KEY and not DEBUG:
+    raise ImproperlyConfigured(
+        "SECRET_KEY is not set. Set the SECRET_KEY environment variable to a long random "
+        "string of your own, e.g. the output of "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'` "
+        "(or set DEBUG=true to run the local demo on the demo key)."
+    )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+# HTTPS. Without DEBUG, Warpost is served over HTTPS only unless the environment says
+# otherwise: plain HTTP is redirected, cookies travel on HTTPS alone, and browsers are told
+# (HSTS) never to try plain HTTP again.
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
+# Behind a TLS-terminating proxy, the header by which it says the client came over HTTPS
+# (e.g. X-Forwarded-Proto). A client could send it too, so set it only when that proxy is
+# the one way in and overwrites the header.
+_PROXY_SSL_HEADER = os.environ.get("SECURE_PROXY_SSL_HEADER", "").strip()
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _PROXY_SSL_HEADER.upper().replace("-", "_"), "https") if _PROXY_SSL_HEADER else None
+)
+# How many proxies in front of Warpost append to X-Forwarded-For: the client's address (for
+# log-in lockouts and API throttles) is read that many entries from its right. 0: the
+# address the connection comes from.
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0"))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -41,6 +75,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    "csp",
+    "axes",
     "campaign",
     "campaign.tokens",
     "kingdoms",
@@ -49,6 +85,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",  # static files under gunicorn
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -57,6 +94,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: it answers a locked-out log-in (see AXES_*)
 ]
 
 ROOT_URLCONF = "campaign.urls"
@@ -185,4 +223,48 @@ SPECTACULAR_SETTINGS = {
         "AgreementStateEnum": "kingdoms.models.Agreement.State",
         "TurnStateEnum": "campaign.models.Turn.State",
     },
+}
+
+# Content-Security-Policy (django-csp): scripts and styles come from Warpost's own static
+# files, never inline, so that injected markup cannot run. A template that must have an
+# inline script gives it nonce="{{ request.csp_nonce }}".
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF, NONCE],
+        "style-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
+# Log-in lockout (django-axes), for the log-in form, the admin's and the API token: after
+# AXES_FAILURE_LIMIT wrong passwords for one username from one address, that pair is
+# refused for AXES_COOLOFF_TIME; a good password resets the count. It keys on the pair so
+# that a stranger cannot lock a player out from the player's own address.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+LOGIN_COOLOFF_MINUTES = 15
+AXES_COOLOFF_TIME = timedelta(minutes=LOGIN_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_COOLOFF_MESSAGE = (
+    "Too many failed log-ins for this username from your address: "
+    f"try again in {LOGIN_COOLOFF_MINUTES} minutes."
+)
+AXES_LOCKOUT_CALLABLE = "campaign.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "campaign.security.client_address"
+
+# API throttles: every user may make 1000 requests an hour (a bot polling the turn every
+# five seconds makes 720), and a client address may ask for a token 20 times an hour (a
+# script asks once and keeps it; a password guesser is slowed on top of the lockout).
+REST_FRAMEWORK |= {
+    "DEFAULT_THROTTLE_CLASSES": ["campaign.api.throttles.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"user": "1000/hour", "token": "20/hour"},
+    "NUM_PROXIES": PROXY_COUNT,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.http import HttpRequest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -21,7 +22,8 @@ def token_client(user) -> APIClient:
 def session_client(user) -> APIClient:
     """A client logged in with a session cookie, as the browser would be."""
     client = APIClient()
-    assert client.login(username=user.username, password=DEMO_PASSWORD)
+    # The log-in lockout (django-axes) needs a request to count attempts against.
+    assert client.login(request=HttpRequest(), username=user.username, password=DEMO_PASSWORD)
     return client
 
 

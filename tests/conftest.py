@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from django.core.cache import cache
 
 from campaign.celery import app as celery_app
 from campaign.setup import Demo, demo_campaign_create
@@ -18,6 +19,22 @@ def pinned_seeds(monkeypatch):
     so a test sees the same rolls on every run."""
     counter = itertools.count(1)
     monkeypatch.setattr("campaign.models.new_seed", lambda: f"pinned-seed-{next(counter)}")
+
+
+@pytest.fixture(autouse=True)
+def own_cache(request, settings):
+    """Each test starts on an empty in-memory cache, so that the API throttles'
+    counts (kept in the cache, per user) do not carry from test to test. The integration
+    tests keep the real Redis, which their worker shares; nothing here clears it."""
+    if request.node.get_closest_marker("integration"):
+        return
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "warpost-tests",
+        }
+    }
+    cache.clear()
 
 
 @pytest.fixture(autouse=True)

@@ -8,16 +8,13 @@ from drf_spectacular import openapi
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework.permissions import SAFE_METHODS, AllowAny
 
-from campaign.api.serializers import NOT_FOUND, REFUSED, ErrorSerializer
+from campaign.api.serializers import NOT_FOUND, REFUSED, TOO_MANY, ErrorSerializer
 
 UNAUTHENTICATED = OpenApiResponse(
     ErrorSerializer, description="No credentials, or an unknown or revoked token."
 )
 FORBIDDEN = OpenApiResponse(
     ErrorSerializer, description="Not yours to do, or a read-only token: the reason."
-)
-THROTTLED = OpenApiResponse(
-    ErrorSerializer, description="Too many requests: try again after Retry-After seconds."
 )
 
 
@@ -44,5 +41,5 @@ class AutoSchema(openapi.AutoSchema):
         if "{" in self.path:
             errors["404"] = NOT_FOUND
         if self.view.get_throttles():
-            errors["429"] = THROTTLED
+            errors["429"] = TOO_MANY
         return errors

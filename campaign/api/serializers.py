@@ -48,13 +48,15 @@ class CoordField(serializers.Field):
         return list(value)
 
 
-def validated(serializer_class: type[serializers.Serializer], data) -> dict:
+def validated(
+    serializer_class: type[serializers.Serializer], data, *, context: dict | None = None
+) -> dict:
     """The request's input, or a Refused naming the first problem and its field.
 
     Bad input then answers in the same {"detail", "field"} shape as a rule's refusal, so
     a client handles one kind of 400.
     """
-    serializer = serializer_class(data=data)
+    serializer = serializer_class(data=data, context=context or {})
     if serializer.is_valid():
         return serializer.validated_data
     field, message = first_problem(serializer.errors)
@@ -90,6 +92,9 @@ REFUSED = OpenApiResponse(
 NOT_FOUND = OpenApiResponse(
     ErrorSerializer,
     description="No such object, or not one you may see: the same answer for both.",
+)
+TOO_MANY = OpenApiResponse(
+    ErrorSerializer, description="Too many requests or failed log-ins: the reason; retry after Retry-After seconds."
 )
 
 

@@ -23,6 +23,7 @@ from campaign.api.access import campaign_access, current_turn_or_404
 from campaign.api.serializers import (
     NOT_FOUND,
     REFUSED,
+    TOO_MANY,
     CampaignDetailSerializer,
     CampaignSerializer,
     ChronicleEntrySerializer,
@@ -34,6 +35,7 @@ from campaign.api.serializers import (
     turn_summary,
     validated,
 )
+from campaign.api.throttles import ScopedRateThrottle
 from campaign.models import Campaign, Membership, Turn
 from campaign.selectors import campaigns_for, current_turn, visible_chronicle, visible_map
 from campaign.services import turn_claim_step, turn_progress
@@ -44,11 +46,19 @@ class TokenView(APIView):
     # No session: a client asking for a token has no CSRF cookie to send.
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "token"
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: TokenSerializer, 400: REFUSED})
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses={200: TokenSerializer, 400: REFUSED, 429: TOO_MANY},
+    )
     def post(self, request: Request) -> Response:
         """Trade a username and password for an API token."""
-        credentials = validated(AuthTokenSerializer, request.data)
+        # The log-in lockout (django-axes) marks the Django request, which its middleware
+        # then answers with the reason.
+        context = {"request": request._request}
+        credentials = validated(AuthTokenSerializer, request.data, context=context)
         token, _ = Token.objects.get_or_create(user=credentials["user"])
         return Response({"token": token.key})
 
