@@ -94,7 +94,8 @@ NOT_FOUND = OpenApiResponse(
     description="No such object, or not one you may see: the same answer for both.",
 )
 TOO_MANY = OpenApiResponse(
-    ErrorSerializer, description="Too many requests or failed log-ins: the reason; retry after Retry-After seconds."
+    ErrorSerializer,
+    description="Too many requests or failed log-ins: the reason; retry after Retry-After seconds.",
 )
 
 
