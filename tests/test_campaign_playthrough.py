@@ -414,9 +414,10 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     table.order("dave", "First", "invade", (-2, 0))
     table.order("dave", "Second", "scout", (-2, -1))
     table.resolve_turn(decisions=[("bob", (1, 0), "fight", "outflank")])
-    [drawn] = [e for e in table.entries("bob", 3, "BattleFought") if e["hex"] == [1, 0]]
+    bob_saw = table.chronicle("bob", 3)
+    [drawn] = [e for e in bob_saw if e["kind"] == "BattleFought" and e["hex"] == [1, 0]]
+    [held] = [e for e in bob_saw if e["kind"] == "ArmyLosses"]
     assert (drawn["result"], drawn["attacker_total"], drawn["defender_total"]) == ("draw", 4, 4)
-    [held] = table.entries("bob", 3, "ArmyLosses")
     assert held["points_left"] == 1000, "20% of 1,250 (E-10): still strong enough to patrol"
     [discovered] = table.entries("alice", 3, "NeutralKingdomDiscovered")
     assert discovered["neutral_kingdom_id"] == neutral
