@@ -31,7 +31,11 @@ def seed_hash(seed: str) -> str:
 
 
 class Dice:
-    """Seeded dice. The same seed gives the same sequence on every machine."""
+    """Seeded dice. The same seed gives the same sequence on every machine.
+
+    ``rolls`` records every roll in order, and each belongs to the event it decided
+    (``rules.events.Event.rolls`` holds the same Roll object), so a turn's rolls checked
+    against its events by identity show any die the chronicle would not explain."""
 
     def __init__(self, seed: str):
         self._random = random.Random(seed)

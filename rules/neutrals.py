@@ -35,6 +35,7 @@ from rules.state import (
     NeutralConquest,
     Order,
     Role,
+    Side,
     World,
 )
 
@@ -137,13 +138,14 @@ def _discovery(rule: str, roll, kingdom_id: int, neutral_id: int, needed: int) -
 def discover_after_battles(
     world: World, battles: Iterable[BattleState], events: list[Event], dice: Dice
 ) -> list[Event]:
-    """A-1.4.19 (§3 step 6d): each player who fought a battle this turn against a
-    neutral kingdom's army, in its hexes, rolls a d6 and learns the kingdom on 5+, or
-    4+ if he won. Only battles fought count (a BattleFought in ``events``): no retreat
-    and no lost cause. One roll per player and kingdom a turn, 4+ if he won any of
-    those battles. No roll for a player who knows the kingdom already (from an earlier
-    turn, or this one: scouting, step 3a, the conquest) nor for a kingdom that ceased
-    to exist this turn. ``world`` is the world after step 6b."""
+    """A-1.4.19 (§3 step 6d): each player who fought a battle this turn in a neutral
+    kingdom's hex, against its army or against another player in a contested hex (P-C3),
+    rolls a d6 and learns the kingdom on 5+, or 4+ if he won. Only battles fought count
+    (a BattleFought in ``events``): no retreat and no lost cause. One roll per player
+    and kingdom a turn, 4+ if he won any of those battles. No roll for a player who
+    knows the kingdom already (from an earlier turn, or this one: scouting, step 3a, the
+    conquest) nor for a kingdom that ceased to exist this turn. ``world`` is the world
+    after step 6b."""
     results = {e.battle_key: e.winner for e in events if isinstance(e, BattleFought)}
     learned = {
         (e.kingdom_id, e.neutral_kingdom_id)
@@ -153,11 +155,14 @@ def discover_after_battles(
     won: dict[tuple[int, int], bool] = {}
     where: dict[tuple[int, int], list[Coord]] = {}
     for battle in sorted(battles, key=lambda b: b.key):
-        if battle.key not in results or battle.defender_kind is not DefenderKind.NEUTRAL_KINGDOM:
+        neutral_id = _neutral_hex_of(world, battle)
+        if battle.key not in results or neutral_id is None:
             continue
-        pair = (battle.attacker.kingdom_id, battle.defender.neutral_kingdom_id)
-        won[pair] = won.get(pair, False) or results[battle.key] is Role.ATTACKER
-        where.setdefault(pair, []).append(battle.hex)
+        for role, side in ((Role.ATTACKER, battle.attacker), (Role.DEFENDER, battle.defender)):
+            for kingdom_id in _player_kingdoms(world, side):
+                pair = (kingdom_id, neutral_id)
+                won[pair] = won.get(pair, False) or results[battle.key] is role
+                where.setdefault(pair, []).append(battle.hex)
     rolled: list[Event] = []
     for (kingdom_id, neutral_id), winner in sorted(won.items()):
         if (
@@ -172,6 +177,24 @@ def discover_after_battles(
         needed = rules.discovery_after_winning if winner else rules.discovery_after_fighting
         rolled.append(_discovery("A-1.4.19 §3-6d", roll, kingdom_id, neutral_id, needed))
     return rolled
+
+
+def _neutral_hex_of(world: World, battle: BattleState) -> int | None:
+    """A-1.4.19: the neutral kingdom whose hex ``battle`` was fought in, if any. A
+    patrol's battle or a lost cause is in a player's hex. After step 6b a hex taken this
+    turn still names its kingdom; only Sworn Enemies clears it, and that kingdom is gone."""
+    if battle.defender_kind in (DefenderKind.PATROL, DefenderKind.LOST_CAUSE):
+        return None
+    return world.hexes[battle.hex].neutral_kingdom
+
+
+def _player_kingdoms(world: World, side: Side | None) -> set[int]:
+    """The player kingdoms that fight on ``side``: its own and, in a combined assault,
+    each partner's through his armies (E-28); none for a neutral."""
+    if side is None:
+        return set()
+    partners = {world.armies[a].kingdom_id for a in side.army_ids if a in world.armies}
+    return ({side.kingdom_id} | partners) - {None}
 
 
 # --- §3 step 6b: conquering a neutral capital ---------------------------------------

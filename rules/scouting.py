@@ -71,16 +71,18 @@ def scouted_world(world: World, events: list[Event]) -> World:
 
 
 def table_8_modifiers(
-    world: World, kingdom_id: int, target: Coord, origin: Coord | None = None
+    world: World,
+    kingdom_id: int,
+    target: Coord,
+    origin: Coord | None = None,
+    army_id: int | None = None,
 ) -> list[tuple[str, int]]:
     """Table 8's modifiers, each with its words: +1 if the target is adjacent to the
     kingdom (E-16 adjacency, orphan hexes included: they are the kingdom's), +1 if the
-    player owns a watchtower within 1 hex of the target (Table 8's wording, E-07), and
-    Table 17's Ancient ruins: +1 aimed at them, +1 from them (the ``origin``, E-07;
+    player owns a watchtower within 1 hex of the target (Table 8's wording, E-07), +1
+    for a Scoutmaster in the scouting army ``army_id`` (Table 21), and Table 17's
+    Ancient ruins: +1 aimed at them, +1 from them (the ``origin``, E-07;
     rules.minor_features).
-
-    Table 8's third modifier, +1 for a "Scoutmaster" Command skill in the army (Table 21),
-    is not modelled yet: characters have no such skill in rules.state.
     """
     own = own_hexes(world, kingdom_id)
     modifiers = []
@@ -88,7 +90,20 @@ def table_8_modifiers(
         modifiers.append(("adjacent to the kingdom (E-16)", world.ruleset.scout_adjacent))
     if any(world.hexes[cell].watchtower and distance(cell, target) <= 1 for cell in own):
         modifiers.append(("own watchtower within 1 hex (E-07)", world.ruleset.scout_watchtower))
+    if army_id is not None and _has_scoutmaster(world, army_id):
+        words = "Scoutmaster in the scouting army (Table 21)"
+        modifiers.append((words, world.ruleset.scout_scoutmaster))
     return modifiers + ruins_modifiers(world, target, origin)
+
+
+def _has_scoutmaster(world: World, army_id: int) -> bool:
+    """Table 8, Table 21: a character with the army has the Command skill Scoutmaster;
+    one dead, retired or Shaken is not with it (Tables 13-14, E-03). Several count once:
+    Table 8 asks for "a" Scoutmaster."""
+    return any(
+        c.army_id == army_id and "scoutmaster" in c.skills and c.fights(world.turn)
+        for c in world.characters.values()
+    )
 
 
 def _scout(
@@ -102,7 +117,7 @@ def _scout(
     target = order.target
     origin = order.origin or order_origin(world, army.kingdom_id, OrderKind.SCOUT, target)
     roll = dice.d6(f"Table 8 scouting at {target} by army {army.id}")
-    modifiers = table_8_modifiers(world, army.kingdom_id, target, origin)
+    modifiers = table_8_modifiers(world, army.kingdom_id, target, origin, army.id)
     total = roll.result + sum(value for _, value in modifiers)
     # A d6 table: a total above 6 reads as "6+", and none falls below 1.
     level = table(world.ruleset, "table-8").lookup(min(6, max(1, total)))

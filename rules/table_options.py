@@ -174,6 +174,9 @@ class TableOptions:
         1, "Modifier with an own watchtower within 1 hex of the target", "Table 8 E-07", -6, 6,
         TABLE_8,
     )  # fmt: skip
+    scout_scoutmaster: int = option(
+        1, "Modifier with a Scoutmaster in the scouting army", "Table 8 Table 21", -6, 6, TABLE_8
+    )
     scout_round_to: int = option(
         500, "A 4–5 tells the defender's size to the nearest (points)", "Table 8", 50, 2500,
         TABLE_8,
@@ -232,9 +235,7 @@ class TableOptions:
     # --- Diplomacy table (§5.6, A-1.4.12) -------------------------------------------
     incite_cost: int = option(2, "Incite: cost in power", "Table 10 §5.6", 1, 20, DIPLOMACY)
     ally_cost: int = option(2, "Ally: cost in power", "Table 10 §5.6", 1, 20, DIPLOMACY)
-    deactivate_cost: int = option(
-        1, "Deactivate: cost in power", "Table 10 §5.6", 1, 20, DIPLOMACY
-    )
+    deactivate_cost: int = option(1, "Deactivate: cost in power", "Table 10 §5.6", 1, 20, DIPLOMACY)
     diplomacy_extra_power: int = option(
         2, "Extra power allowed, +1 each on the roll", "§5.6", 0, 6, DIPLOMACY
     )
@@ -371,9 +372,7 @@ class TableOptions:
     advance_xp_5: int = option(14, "5th advance at (total XP)", "Table 18", 1, 500, TABLE_18)
     advance_xp_6: int = option(19, "6th advance at (total XP)", "Table 18", 1, 500, TABLE_18)
     advance_xp_7: int = option(25, "7th advance at (total XP)", "Table 18", 1, 500, TABLE_18)
-    advance_xp_every: int = option(
-        6, "Then one advance every (XP)", "Table 18", 1, 100, TABLE_18
-    )
+    advance_xp_every: int = option(6, "Then one advance every (XP)", "Table 18", 1, 100, TABLE_18)
     born_leader_generalship: int = option(
         1, "Born leader: Generalship gained (up to the maximum)", "Table 21 E-11", 0, 3, TABLE_18
     )
@@ -488,12 +487,8 @@ class TableOptions:
     falls_on_winner: int = option(
         1, "A character of the winning side falls on a d6 of at most", "§5.7", 0, 6, FALLEN
     )
-    falls_on_loser: int = option(
-        2, "… of the losing side, or in a draw", "§5.7 E-10", 0, 6, FALLEN
-    )
-    falls_on_massacred: int = option(
-        3, "… of a massacred side", "§5.7", 0, 6, FALLEN
-    )
+    falls_on_loser: int = option(2, "… of the losing side, or in a draw", "§5.7 E-10", 0, 6, FALLEN)
+    falls_on_massacred: int = option(3, "… of a massacred side", "§5.7", 0, 6, FALLEN)
 
     # --- Tabletop battles (A-2.4, E-24, P-C5, P-C6, §5.11) ---------------------------
     decisions_hours: int = option(

@@ -141,7 +141,6 @@ its modifiers and the 4–5's rounding are ruleset options (rules.table_options)
 # --- Table 23: basic strategy modifier (§5.7) ---------------------------------------
 
 
-
 def ratio_lines(ruleset: Ruleset) -> tuple[tuple[int, int], ...]:
     """Table 23's points-ratio lines, (percent of the enemy's points, modifier), highest
     first: 300 % +3, 200 % +2, 150 % +1 by the rulebook."""
@@ -220,6 +219,7 @@ def battle_result(outcome: DiceTable, difference: int) -> BattleResult:
 
 # --- Troop losses (§5.7, E-10) ------------------------------------------------------
 
+
 def troop_losses(ruleset: Ruleset, result: BattleResult) -> tuple[int, int]:
     """§5.7: percent of points lost, (winner, loser); a draw's pair is (each side, each
     side), E-10: no winner, no loser."""
@@ -236,13 +236,16 @@ def loss_percent(
 ) -> int:
     """§5.7 troop losses after the Table 24 effects; ``won`` is None for a draw.
 
-    Each Assault choice adds 10 to both sides, so two Assaults add 20 (each strategy's
-    effect applies). E-10: a draw takes no Outflank or Hold adjustment; Hold's floor (5)
-    is kept as a harmless guard.
+    The same choice on both sides has no effect on losses (Table 24's last row, "—"),
+    so two Holds, the default (Q7), lose the plain percentage. E-10: a draw takes no
+    Outflank or Hold adjustment; Hold's floor (5) is kept as a harmless guard.
     """
     winner, loser = troop_losses(ruleset, result)
     percent = loser if won is False else winner
-    percent += ruleset.assault_losses * [own, enemy].count(Strategy.ASSAULT)
+    if own is enemy:
+        return percent
+    if Strategy.ASSAULT in (own, enemy):
+        percent += ruleset.assault_losses
     if won is False and enemy is Strategy.OUTFLANK:
         percent += ruleset.outflank_losses
     if won is False and own is Strategy.HOLD:
@@ -257,7 +260,6 @@ def points_lost(ruleset: Ruleset, points: int, percent: int) -> int:
 
 
 # --- Fallen characters (§5.7, E-10) -------------------------------------------------
-
 
 
 def falls_on(ruleset: Ruleset, won: bool | None, result: BattleResult) -> int:

@@ -303,6 +303,8 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     assert table.owner((1, -2)) == "alice" and table.owner((-3, 1)) == "dave"  # undefended
     assert table.owner((2, -1)) == "bob", "Bob's Ogres carried the Deep Mine's defenders"
     assert table.owner((-2, 1)) is None, "Carol was beaten back from the Town"
+    [beaten] = table.entries("carol", 1, "ArmyLosses")  # both Hold: Table 24 changes nothing
+    assert (beaten["points_lost"], beaten["points_left"]) == (450, 1050), "marginal: 30%"
     ruins = table.map("alice")[(2, 0)]  # A-1.0.9: what Bob found is on everyone's map
     assert (ruins["owner"], ruins["explored"], ruins["feature"]) == (None, True, "arcane_ruins")
     assert ruins["defender_points"] == 1000
@@ -320,7 +322,9 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
 
     # --- Turn 2: a cease fire, an alliance, a combined assault and a vassalage (Q23,
     # E-28, Q20); scouting (Table 8); pacify (Table 11); a watchtower, a fortress and
-    # shared power (Table 10); a new allocation on Rest (E-14).
+    # shared power (Table 10); a new allocation on Rest (E-14). Carol's First Army, beaten
+    # and without its recruits (Q18), is too weak for anything but Rest (E-14), so her
+    # Second Army joins Dave's assault.
     cease_fire = table.agree("alice", "cease_fire", "bob")
     alliance = table.agree("carol", "alliance", "dave")
     assault = table.agree("carol", "combined_assault", "dave", target=[-4, 2], beneficiary=carol)
@@ -342,8 +346,12 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     table.order("bob", "First", "rest")
     table.order("bob", "Second", "scout", (1, -1))
     table.spend("bob", "pacify", amount=2, hex=[2, 0])
-    table.order("carol", "First", "invade", (-4, 2))
-    table.order("carol", "Second", "patrol", (-3, 3))
+    table.refused(  # 1,500 less 30% at the Town (both Hold) and her recruits gone: 875
+        "carol", "orders/", {"army": carol_first, "kind": "invade", "target": [-4, 2]},
+        "kind", "E-14",
+    )  # fmt: skip
+    table.order("carol", "First", "rest")
+    table.order("carol", "Second", "invade", (-4, 2))
     table.spend("carol", "fortress", hex=[-3, 3])
     dave_second = table.armies["dave"]["Second"]
     table.refused(
@@ -383,7 +391,7 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     # --- Turn 3: notice on the cease fire (E-05); a breach of the alliance, announced;
     # the lost cause (P-C2); a raised army (§5.6, E-32); a loot (Table 2); the scout who
     # sees everything, thanks to the watchtower, discovers the neutral kingdom (Table 8,
-    # A-1.4.19).
+    # A-1.4.19); Bob Outflanks the Hold of (1, 0)'s defenders to a draw (E-10).
     notice = table.act("bob", cease_fire, "end")
     assert (notice["state"], notice["notice_turn"]) == ("active", 3)
     third = table.post(
@@ -402,7 +410,12 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     table.order("carol", "Second", "patrol", (-3, 3))
     table.order("dave", "First", "invade", (-2, 0))
     table.order("dave", "Second", "scout", (-2, -1))
-    table.resolve_turn()
+    table.resolve_turn(decisions=[("bob", (1, 0), "fight", "outflank")])
+    bob_saw = table.chronicle("bob", 3)
+    [drawn] = [e for e in bob_saw if e["kind"] == "BattleFought" and e["hex"] == [1, 0]]
+    [held] = [e for e in bob_saw if e["kind"] == "ArmyLosses"]
+    assert (drawn["result"], drawn["attacker_total"], drawn["defender_total"]) == ("draw", 4, 4)
+    assert held["points_left"] == 1000, "20% of 1,250 (E-10): still strong enough to patrol"
     [discovered] = table.entries("alice", 3, "NeutralKingdomDiscovered")
     assert discovered["neutral_kingdom_id"] == neutral
     [scout] = [e for e in table.entries("alice", 3, "HexScouted") if e["hex"] == [2, -2]]

@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from battles.models import Battle, BattleSide
+from battles.services import battle_decide
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline import steps
 from campaign.pipeline.steps import turn_step_resolve
@@ -319,3 +321,48 @@ def test_outsiders_learn_neither_the_neutral_army_nor_its_strength_a_1_4_18(demo
     explored, declared, kind = read("carol")
     assert "defender_points" not in explored and explored["neutral_kingdom_id"] == neutral.pk
     assert declared["defender_kind"] == kind == "neutral_kingdom"
+
+
+def test_a_1_4_19_20_a_contested_neutral_hex_teaches_both_invaders_then_everyone(demo, rigged):
+    """Alice and Bob both invade the same hex of the hidden kingdom: they fight each
+    other there (P-C3), the attacker wins (the rigged 6 against 1) and then retreats
+    from the kingdom's own army. Both fought a battle in its hex, though never against
+    its army, so both roll at step 6d (A-1.4.19); the next turn Carol and Dave, who
+    fought nothing, roll at step 3a (A-1.4.20). The rigged 6s teach each of them the
+    kingdom, on his own map."""
+    neutral, _, target = _neutral(demo)
+    _foothold(demo, neutral, target, "alice")
+    _foothold(demo, neutral, target, "bob")
+    _invade(demo, target, "alice")
+    _invade(demo, target, "bob")
+    turn = demo.turn
+    turn_claim_step(turn=turn, by=None, enqueue=False)
+    turn_step_resolve(turn_id=turn.pk)
+    [contested] = Battle.objects.filter(turn=turn, defender_kind="invader", hex=target)
+    [follow_up] = BattleSide.objects.filter(
+        battle__after=contested, battle__if_won="attacker", role="attacker"
+    )
+    winner = next(p for p, k in demo.kingdoms.items() if k.pk == follow_up.kingdom_id)
+    battle_decide(side=follow_up, by=demo.players[winner], decision="retreat")
+    turn.refresh_from_db()
+    turn_claim_step(turn=turn, by=None, enqueue=False)
+    turn_step_resolve(turn_id=turn.pk)
+
+    contested.refresh_from_db()
+    assert contested.winner == "attacker"
+    fought = Battle.objects.filter(turn=turn, result__in=["marginal", "solid", "massacre"])
+    assert list(fought) == [contested], "the kingdom's army never fought"
+    invaders = {demo.kingdoms["alice"].pk, demo.kingdoms["bob"].pk}
+    learned = TurnEvent.objects.filter(turn=turn, kind="NeutralKingdomDiscovered")
+    assert sorted(e.kingdom_ids[0] for e in learned) == sorted(invaders)
+    assert {e.rule for e in learned} == {"A-1.4.19 §3-6d"}
+
+    second = Turn.objects.get(campaign=demo.campaign, number=2)
+    _resolve_turn(second)
+    later = TurnEvent.objects.filter(turn=second, kind="NeutralKingdomDiscovered")
+    others = {demo.kingdoms["carol"].pk, demo.kingdoms["dave"].pk}
+    assert sorted(e.kingdom_ids[0] for e in later) == sorted(others)
+    assert {e.rule for e in later} == {"A-1.4.20 Q4 §3-3a"}
+    for player in ("alice", "bob", "carol", "dave"):
+        known = {c for c, h in _map(demo, player).items() if h["neutral_kingdom"] == neutral.pk}
+        assert target.coord in known, player

@@ -94,17 +94,22 @@ def _known_neutrals(campaign: Campaign) -> dict[int, frozenset[int]]:
 
 
 def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
-    """A-1.4.20 (step 3a): the neutral kingdoms whose army fought a battle in turn
-    ``turn_number``: a battle with a result of Table 25, so neither a retreat nor a
-    lost cause (A-1.4.19). One query."""
-    sides = BattleSide.objects.filter(
+    """A-1.4.20 (step 3a): the neutral kingdoms in whose hexes a battle was fought in
+    turn ``turn_number``, against their army or between the invaders of a contested hex
+    (P-C3): a battle with a result of Table 25, so neither a retreat nor a lost cause
+    (A-1.4.19). A contested hex that was taken has left its kingdom, but its winner
+    fought the kingdom's army there too. One query."""
+    defenders = BattleSide.objects.filter(
         battle__turn__campaign=campaign,
         battle__turn__number=turn_number,
-        neutral_kingdom__isnull=False,
         role="defender",  # an incited attack is no battle in the kingdom's hexes
         battle__result__in=sorted(FOUGHT_RESULTS),  # abstract or tabletop (rules.tabletop)
+    ).filter(
+        Q(neutral_kingdom__isnull=False)
+        | Q(battle__defender_kind=DefenderKind.INVADER, battle__hex__neutral_kingdom__isnull=False)
     )
-    return frozenset(sides.values_list("neutral_kingdom_id", flat=True).distinct())
+    rows = defenders.values_list("neutral_kingdom_id", "battle__hex__neutral_kingdom_id")
+    return frozenset(defending or in_hex for defending, in_hex in rows)
 
 
 def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:

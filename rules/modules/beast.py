@@ -340,7 +340,8 @@ def power_bonus(world: World, events: list[Event]) -> dict[int, int]:
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     """App G: the awakening roll of a sleeping Beast (d6 + battles within 2 of the lair
     + Table 31's stir, 6+), or the return roll of a rampaging one (1: back to sleep).
-    A Beast woken or slain this turn rolls neither."""
+    A Beast woken or slain this turn rolls neither. Either roll is on the public news
+    when it wakes or sleeps the Beast, otherwise on the GM's ModuleStateChanged."""
     state = state_of(world)
     for e in events:
         if isinstance(e, ModuleStateChanged) and e.module == OPTION:
@@ -375,7 +376,8 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
         return [*out, ModuleStateChanged(rule="App G", rolls=(roll,), module=OPTION, state=state)]
     roll = dice.d6("App G the Beast's return to its lair")
     if roll.result > rules.beast_sleeps_on:
-        return []
+        # Nothing to announce, but the roll belongs to the turn's record all the same.
+        return [ModuleStateChanged(rule="App G", rolls=(roll,), module=OPTION, state=state)]
     state = {**state, "awake": False, "at": list(lair), "entering": None}
     return [
         BeastNews(

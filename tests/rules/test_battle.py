@@ -140,16 +140,18 @@ def test_table_23_great_fortress_does_not_stack_and_best_general_leads():
 @pytest.mark.parametrize(
     "rolls, result, winner, attacker_lost, defender_lost",
     [
-        ([2, 1], "draw", None, 400, 400),  # 2 vs 1+1: E-10 20% each, no Hold -10
-        ([4, 2], "marginal", Role.ATTACKER, 300, 400),  # loser 30% - 10 (Hold)
-        ([2, 2], "marginal", Role.DEFENDER, 400, 300),
-        ([1, 4], "solid", Role.DEFENDER, 600, 200),  # loser 40% - 10
-        ([1, 6], "massacre", Role.DEFENDER, 1000, 100),  # loser 60% - 10
+        ([2, 1], "draw", None, 400, 400),  # 2 vs 1+1: E-10 20% each
+        ([4, 2], "marginal", Role.ATTACKER, 300, 600),  # loser 30%: no Hold -10
+        ([2, 2], "marginal", Role.DEFENDER, 600, 300),
+        ([1, 4], "solid", Role.DEFENDER, 800, 200),  # loser 40%
+        ([1, 6], "massacre", Role.DEFENDER, 1200, 100),  # loser 60%
     ],
 )
 def test_table_25_each_band_with_hold_on_both_sides_q7(
     rolls, result, winner, attacker_lost, defender_lost
 ):
+    """Q7: no strategy is Hold, so both sides Hold: the same choice, which has no effect
+    on troop losses (Table 24's last row), and each band's plain §5.7 percentages."""
     events, points = fight(world(), patrol_battle(), rolls)
     [fought] = of_type(events, BattleFought)
     assert (fought.result, fought.winner) == (result, winner)

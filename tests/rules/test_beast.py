@@ -15,6 +15,7 @@ from rules.modules.roaming import roam
 from rules.provisional import declared_battles, resolve_provisional
 from rules.ruleset import ruleset_from_overrides
 from rules.state import Defence, Feature, Order, OrderKind, Role
+from rules.visibility import Audience, Context, audience
 from tests.module_events import apply_module_events
 from tests.rules.rules_builder import apply_provisional, army, build, of_type
 
@@ -96,3 +97,36 @@ def test_no_module_no_beast():
     world = _awake(build("F1 F1 M."), (2, 0))
     events = resolve_provisional(world, [], ForcedDice([])).events
     assert not of_type(events, BeastNews)
+
+
+def _carrying(events, roll):
+    """The events that carry this very roll (the same Roll object the dice recorded)."""
+    return [e for e in events if any(r is roll for r in e.rolls)]
+
+
+def test_app_g_a_return_roll_that_keeps_the_beast_awake_is_on_the_gms_record():
+    """App G: a rampaging Beast rolls a d6 at the end of each turn and sleeps on a 1.
+    A 4 keeps it awake: nothing is announced, but the roll is on an event like every
+    roll of the turn (provably fair dice), the GM's record of the Beast's state."""
+    world = _awake(build("F1 F. M.", ruleset=ON), (1, 0), lair=(2, 0))
+    dice = ForcedDice([4])
+    events = modules.end_of_turn(world, [], dice)
+    [roll] = dice.rolls
+    assert "return to its lair" in roll.purpose
+    [record] = _carrying(events, roll)
+    assert isinstance(record, ModuleStateChanged) and record.state["awake"] is True
+    assert record.state["at"] == [1, 0], "still on the rampage where it stands"
+    assert audience(record, Context()) == Audience(False), "the GM's alone"
+    assert not of_type(events, BeastNews)
+
+
+def test_app_g_a_return_roll_of_1_sends_the_beast_to_sleep_in_its_lair_for_all_to_read():
+    world = _awake(build("F1 F. M.", ruleset=ON), (1, 0), lair=(2, 0))
+    dice = ForcedDice([1])
+    events = modules.end_of_turn(world, [], dice)
+    [roll] = dice.rolls
+    [news] = _carrying(events, roll)
+    assert isinstance(news, BeastNews) and news.what == "slept"
+    assert audience(news, Context()).public
+    [state] = of_type(events, ModuleStateChanged)
+    assert (state.state["awake"], state.state["at"]) == (False, [2, 0])

@@ -244,8 +244,52 @@ def test_a_1_4_19_no_roll_without_a_fight_or_for_whoever_knows():
                                   ForcedDice([])) == []  # fmt: skip
     fallen = world(hexes={CAPITAL: {"owner": 1, "neutral_kingdom": None}})
     assert discover_after_battles(fallen, battles, [fought(1, None)], ForcedDice([])) == []
-    feature = dataclasses.replace(battles[0], defender_kind=DefenderKind.NEUTRAL)
-    assert discover_after_battles(world(), [feature], [fought(1, None)], ForcedDice([])) == []
+    outside = dataclasses.replace(battles[0], hex=(2, 0), defender_kind=DefenderKind.NEUTRAL)
+    assert discover_after_battles(world(), [outside], [fought(1, None)], ForcedDice([])) == []
+
+
+def contested_battle(key, hex_=(1, 0)):
+    """P-C3: kingdom 1's army 1 against kingdom 2's army 2, both invading ``hex_``."""
+    return BattleState(
+        key=key,
+        hex=hex_,
+        defender_kind=DefenderKind.INVADER,
+        attacker=Side(points=3000, kingdom_id=1, army_ids=(1,)),
+        defender=Side(points=2000, kingdom_id=2, army_ids=(2,)),
+    )
+
+
+def test_a_1_4_19_both_players_of_a_contested_neutral_hex_roll_4_for_the_winner():
+    """A battle between two players in the kingdom's hex (P-C3) is a battle there: the
+    winner learns it on 4+, the loser on 5+, with the same 4."""
+    w = world(army(1, 1), army(2, 2))
+    events = discover_after_battles(
+        w, [contested_battle(1)], [fought(1, Role.ATTACKER)], ForcedDice([4, 4])
+    )
+    assert [(type(e), e.kingdom_id) for e in events] == [
+        (NeutralKingdomDiscovered, 1),
+        (DiscoveryRollFailed, 2),
+    ]
+    assert events[1].needed == 5
+
+
+def test_a_1_4_19_a_contested_hex_outside_the_kingdoms_or_a_retreat_rolls_nothing():
+    w = world(army(1, 1), army(2, 2))
+    outside = contested_battle(1, (2, 0))
+    assert discover_after_battles(w, [outside], [fought(1, None)], ForcedDice([])) == []
+    assert discover_after_battles(w, [contested_battle(1)], [], ForcedDice([])) == []
+
+
+def test_a_1_4_19_e28_the_partner_of_a_combined_assault_rolls_too():
+    """E-28: kingdom 2's army 2 fought in kingdom 1's combined force against the
+    kingdom's army: each player rolls for himself."""
+    w = world(army(1, 1), army(2, 2))
+    combined = neutral_battle(1, (1, 0), armies=(1, 2))
+    events = discover_after_battles(w, [combined], [fought(1, Role.DEFENDER)], ForcedDice([5, 4]))
+    assert [(type(e), e.kingdom_id) for e in events] == [
+        (NeutralKingdomDiscovered, 1),
+        (DiscoveryRollFailed, 2),
+    ]
 
 
 # --- E-23: the standing choice -------------------------------------------------------

@@ -409,9 +409,10 @@ def test_a_house_table_25_drives_the_battle_and_its_losses(ruleset, result, lost
 
 
 def test_troop_losses_and_their_rounding_are_the_rulesets():
-    assert loss_percent(RULEBOOK, BattleResult.SOLID, False, Strategy.HOLD, Strategy.HOLD) == 30
-    changed = house(losses_solid_loser=50, hold_losses=-20, losses_minimum=35)
-    assert loss_percent(changed, BattleResult.SOLID, False, Strategy.HOLD, Strategy.HOLD) == 35
+    hold, outflank = Strategy.HOLD, Strategy.OUTFLANK  # 40 + 10 - 10 by the rulebook
+    assert loss_percent(RULEBOOK, BattleResult.SOLID, False, hold, outflank) == 40
+    changed = house(losses_solid_loser=50, outflank_losses=5, hold_losses=-20, losses_minimum=45)
+    assert loss_percent(changed, BattleResult.SOLID, False, hold, outflank) == 45  # 35: floor
     assert points_lost(RULEBOOK, 1001, 20) == 205
     assert points_lost(house(losses_round_to=50), 1001, 20) == 250
 

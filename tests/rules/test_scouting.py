@@ -38,7 +38,7 @@ from rules.state import (
 )
 from rules.tables import ScoutLevel
 from rules.visibility import GM, Context, HexFacts, Viewer, audience, hex_view, scout_report_view
-from tests.rules.rules_builder import army, build, of_type
+from tests.rules.rules_builder import army, build, character, of_type
 
 MAP = """
 F1 F1 F. F2 F.
@@ -202,6 +202,37 @@ def test_table_8_a_watchtower_2_hexes_away_gives_nothing_and_8_reads_as_6_plus()
     near_tower = world(hexes={(1, 0): {"watchtower": True}})
     [_, report] = scouting(near_tower, [scout(1, NEAR)], [6, 1, 1])
     assert (report.total, report.level) == (8, ScoutLevel.EVERYTHING), "6+"
+
+
+def test_table_8_plus_1_for_a_scoutmaster_in_the_scouting_army_table_21():
+    """Table 21 Scoutmaster: +1 on his army's Table 8 rolls. A 3 at FAR (no other
+    modifier) is a glimpse; with the Scoutmaster it is a 4, a report."""
+    w = world(characters=(character(10, 1, 1, skills=("scoutmaster",)),))
+    [_, report] = scouting(w, [scout(1, FAR)], [3, 1, 1])
+    assert report.modifiers == ("+1 Scoutmaster in the scouting army (Table 21)",)
+    assert (report.total, report.level) == (4, ScoutLevel.REPORT)
+
+
+def test_table_8_scoutmaster_counts_once_and_only_in_his_own_army_while_he_serves():
+    """Two Scoutmasters still give +1 (Table 8: "a" Scoutmaster in the army); one in
+    another army, a dead one or a Shaken one (Tables 13-14, E-03) gives nothing."""
+    two = world(
+        characters=(
+            character(10, 1, 1, skills=("scoutmaster",)),
+            character(11, 1, 1, skills=("ld", "scoutmaster")),
+        )
+    )
+    [_, report] = scouting(two, [scout(1, FAR)], [3, 1, 1])
+    assert report.total == 4
+    for away in (
+        character(10, 1, 2, skills=("scoutmaster",)),
+        character(10, 1, 1, skills=("scoutmaster",), status="dead"),
+        character(10, 1, 1, skills=("scoutmaster",), shaken_until=1),
+    ):
+        [report] = of_type(
+            scouting(world(characters=(away,)), [scout(1, FAR)], [3, 1, 1]), HexScouted
+        )
+        assert (report.modifiers, report.level) == ((), ScoutLevel.GLIMPSE)
 
 
 # Neutral kingdoms and player hexes

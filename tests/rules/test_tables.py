@@ -128,23 +128,41 @@ H, A, OF = Strategy.HOLD, Strategy.ASSAULT, Strategy.OUTFLANK
 @pytest.mark.parametrize(
     "result, won, own, enemy, percent",
     [
-        (BattleResult.MARGINAL, True, H, H, 15),
         (BattleResult.MARGINAL, False, OF, H, 30),
-        (BattleResult.SOLID, True, OF, OF, 10),
         (BattleResult.SOLID, False, OF, H, 40),
-        (BattleResult.MASSACRE, True, OF, OF, 5),
         (BattleResult.MASSACRE, False, OF, H, 60),
-        (BattleResult.SOLID, False, H, H, 30),  # Hold: the loser gets -10
         (BattleResult.SOLID, True, H, A, 20),  # Assault: both sides +10
         (BattleResult.SOLID, False, A, H, 50),
-        (BattleResult.MARGINAL, False, A, A, 50),  # two Assaults: +20
         (BattleResult.SOLID, False, H, OF, 40),  # enemy won by Outflank +10, own Hold -10
         (BattleResult.SOLID, True, OF, H, 10),  # Outflank helps only against the loser
-        (BattleResult.SOLID, False, OF, OF, 50),  # the winner's Outflank: loser +10
+        (BattleResult.SOLID, False, A, OF, 60),  # the winner's Outflank +10, Assault +10
+        (BattleResult.SOLID, False, H, A, 40),  # the winner's Assault +10, own Hold -10
     ],
 )
 def test_troop_losses_with_table_24_effects(result, won, own, enemy, percent):
     assert loss_percent(RULEBOOK, result, won, own, enemy) == percent
+
+
+@pytest.mark.parametrize("strategy", [H, A, OF])
+@pytest.mark.parametrize(
+    "result, won, percent",
+    [
+        (BattleResult.MARGINAL, True, 15),
+        (BattleResult.MARGINAL, False, 30),
+        (BattleResult.SOLID, True, 10),
+        (BattleResult.SOLID, False, 40),
+        (BattleResult.MASSACRE, True, 5),
+        (BattleResult.MASSACRE, False, 60),
+        (BattleResult.DRAW, None, 20),
+    ],
+)
+def test_table_24_same_choice_on_both_sides_leaves_troop_losses_alone(
+    strategy, result, won, percent
+):
+    """Table 24's last row: the same choice on both sides gives no bonus and no effect
+    on troop losses ("—"): two Holds, two Assaults or two Outflanks lose the plain §5.7
+    percentage, winner and loser alike."""
+    assert loss_percent(RULEBOOK, result, won, strategy, strategy) == percent
 
 
 def test_e10_draw_is_20_each_with_assault_only():
