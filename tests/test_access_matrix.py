@@ -335,6 +335,7 @@ ROUTES: dict[str, Route] = {
     "edicts": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "gm-console": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "turn-progress": Route(CAMPAIGN, {"get": Do(may="gm")}),
+    "turn-step-retry": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
