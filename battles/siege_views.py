@@ -40,9 +40,9 @@ class SiegePlanForm(RefusableForm):
             )
         if stopped:
             kind = stopped["kind"].replace("_", " ")
-            self.fields["day-2"].help_text = (
-                f"Day 1 is siege day {stopped['day']}: the {kind} played on the tabletop."
-            )
+            self.fields[
+                "day-2"
+            ].help_text = f"Day 1 is siege day {stopped['day']}: the {kind} played on the tabletop."
         self.fields["strategy"].initial = plan["strategy"] or ""
         self.fields["tabletop"] = forms.BooleanField(
             label="Play this turn's assaults and sorties on the tabletop (E-24: if both "

@@ -287,7 +287,8 @@ def _crowns_collected(p: dict, names: Names) -> str:
     """E-30, E-31: the winter phase's yearly crowns, and the ledger after them."""
     balance = p.get("balance")
     after = (
-        f"it still owes {_number(-balance)}" if isinstance(balance, int) and balance < 0
+        f"it still owes {_number(-balance)}"
+        if isinstance(balance, int) and balance < 0
         else f"{_number(balance)} in its treasury now"
     )
     return (

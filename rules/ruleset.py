@@ -75,6 +75,7 @@ _STRATEGIES = {s.value: s for s in Strategy}
 _YES_NO = {"yes": True, "no": False}
 _SCOUT_LEVELS = {level.value: level for level in tables.ScoutLevel}
 
+
 def _draw_first(outcome: DiceTable) -> str | None:
     """Table 25: D 0 is a tie, which has no winner, so its band is the draw (E-10); a
     draw band may reach further (a house rule: close battles are draws), no other may
@@ -184,7 +185,6 @@ TABLES.update(
         },
     }
 )
-
 
 
 def _piece(text: str) -> str:
@@ -314,9 +314,7 @@ def _slots_from_text(key: str, default: SlotTable, text: str) -> SlotTable:
         row, colon, rest = line.strip().partition(":")
         row = row.strip()
         if not colon or row not in names:
-            raise RulesetError(
-                key, f"{where}: start it with one of {', '.join(names)} and a colon"
-            )
+            raise RulesetError(key, f"{where}: start it with one of {', '.join(names)} and a colon")
         if row in found:
             raise RulesetError(key, f"{where}: {row} is given twice")
         found[row] = {}

@@ -25,8 +25,20 @@ from tests.api_support import (
 pytestmark = pytest.mark.django_db
 
 HEX_KEYS = {
-    "q", "r", "terrain", "owner", "explored", "neutral_kingdom", "orphan", "feature",
-    "minor_feature", "defence", "watchtower", "defender_points", "scouted", "siege",  # E-37
+    "q",
+    "r",
+    "terrain",
+    "owner",
+    "explored",
+    "neutral_kingdom",
+    "orphan",
+    "feature",
+    "minor_feature",
+    "defence",
+    "watchtower",
+    "defender_points",
+    "scouted",
+    "siege",  # E-37
     "secondary_terrains",  # Q16
 }
 
@@ -143,7 +155,7 @@ def test_the_map_answers_304_while_it_is_unchanged(demo):
     client = token_client(demo.players["alice"])
     first = client.get(api(demo, "map/"))
     etag = first["ETag"]
-    assert etag.startswith('"') and not etag.startswith('W/'), "a strong ETag"
+    assert etag.startswith('"') and not etag.startswith("W/"), "a strong ETag"
     assert "Authorization" in first["Vary"], "the map differs by viewer"
 
     again = client.get(api(demo, "map/"), HTTP_IF_NONE_MATCH=etag)
@@ -201,51 +213,77 @@ REFUSALS = {
     # name: (payload builder, status, field, words of the reason)
     "sea hex": (
         lambda demo, targets, army: {"army": army, "kind": "invade", "target": _sea_hex(demo)},
-        400, "target", "sea hex",
+        400,
+        "target",
+        "sea hex",
     ),
     "not adjacent": (
         lambda demo, targets, army: {
-            "army": army, "kind": "invade", "target": _far_land_hex(demo, targets)
+            "army": army,
+            "kind": "invade",
+            "target": _far_land_hex(demo, targets),
         },
-        400, "target", "not adjacent",
+        400,
+        "target",
+        "not adjacent",
     ),
     "off the map": (
         lambda demo, targets, army: {"army": army, "kind": "invade", "target": [50, 50]},
-        400, "target", "not on the map",
+        400,
+        "target",
+        "not on the map",
     ),
     "other's army": (
         lambda demo, targets, army: {
-            "army": first_army(demo, "bob").pk, "kind": "rest", "target": None
+            "army": first_army(demo, "bob").pk,
+            "kind": "rest",
+            "target": None,
         },
-        400, "army", "no army",
+        400,
+        "army",
+        "no army",
     ),
     "unknown army": (
         lambda demo, targets, army: {"army": 999999, "kind": "rest"},
-        400, "army", "no army 999999",
+        400,
+        "army",
+        "no army 999999",
     ),
     "army id as text": (
         lambda demo, targets, army: {"army": "first", "kind": "rest"},
-        400, "army", "valid integer",
+        400,
+        "army",
+        "valid integer",
     ),
     "target not a pair": (
         lambda demo, targets, army: {"army": army, "kind": "invade", "target": [1]},
-        400, "target", "pair of whole numbers",
+        400,
+        "target",
+        "pair of whole numbers",
     ),
     "target of text": (
         lambda demo, targets, army: {"army": army, "kind": "invade", "target": ["a", "b"]},
-        400, "target", "pair of whole numbers",
+        400,
+        "target",
+        "pair of whole numbers",
     ),
     "target a string": (
         lambda demo, targets, army: {"army": army, "kind": "invade", "target": "0,1"},
-        400, "target", "pair of whole numbers",
+        400,
+        "target",
+        "pair of whole numbers",
     ),
     "unknown kind": (
         lambda demo, targets, army: {"army": army, "kind": "pillage", "target": [0, 0]},
-        400, "kind", "not a valid choice",
+        400,
+        "kind",
+        "not a valid choice",
     ),
     "missing target": (
         lambda demo, targets, army: {"army": army, "kind": "invade"},
-        400, "target", "needs a target",
+        400,
+        "target",
+        "needs a target",
     ),
     "a list for a body": (lambda demo, targets, army: [army], 400, None, "dictionary"),
 }
@@ -387,7 +425,10 @@ def test_a_side_decides_to_retreat(demo):
     )
     assert response.status_code == 200, response.json()
     assert response.json() == {
-        "side": side.pk, "battle": side.battle_id, "decision": "retreat", "strategy": "",
+        "side": side.pk,
+        "battle": side.battle_id,
+        "decision": "retreat",
+        "strategy": "",
         "tabletop": False,
     }
     side.refresh_from_db()

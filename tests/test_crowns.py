@@ -28,9 +28,7 @@ CROWNS = "kingdom/crowns/"
 def _trains(demo, **options):
     """Siege trains on, turn 1 the winter turn (E-31), every hex of Alice's a forest
     (NR-SIEGE-5) and her strongest army in her capital, a City (NR-SIEGE-4)."""
-    demo.campaign.ruleset_overrides = {
-        "options": {"siege_trains": 1, "winter_turn": 1, **options}
-    }
+    demo.campaign.ruleset_overrides = {"options": {"siege_trains": 1, "winter_turn": 1, **options}}
     demo.campaign.save()
     alice = demo.kingdoms["alice"]
     Hex.objects.filter(owner=alice).update(terrain="forest")

@@ -137,15 +137,26 @@ def test_a_player_never_sees_the_contents_of_an_unexplored_hex(demo, clients):
     """A-1.0.9, E-29: contents are public once anyone explored the hex, hidden until then."""
     hidden = Hex.objects.filter(campaign=demo.campaign, owner=None, explored=False).first()
     Hex.objects.filter(pk=hidden.pk).update(
-        feature="town", minor_feature="shrine", defence="fortress", watchtower=True,
+        feature="town",
+        minor_feature="shrine",
+        defence="fortress",
+        watchtower=True,
         defender_points=800,
     )
     contents = {
-        "feature": "town", "minor_feature": "shrine", "defence": "fortress", "watchtower": True,
+        "feature": "town",
+        "minor_feature": "shrine",
+        "defence": "fortress",
+        "watchtower": True,
         "defender_points": 800,
     }
-    nothing = {"feature": None, "minor_feature": None, "defence": None, "watchtower": False,
-               "defender_points": None}
+    nothing = {
+        "feature": None,
+        "minor_feature": None,
+        "defence": None,
+        "watchtower": False,
+        "defender_points": None,
+    }
 
     seen = map_of(clients["player"], demo)
     assert {key: seen[hidden.coord][key] for key in contents} == nothing
@@ -194,7 +205,9 @@ def test_the_chronicle_never_names_an_undiscovered_neutral_kingdom(
     foothold = next(h for h in free if h.coord in around)
     Hex.objects.filter(pk=foothold.pk).update(owner=alice, explored=True)
     order_submit(
-        army=first_army(demo, "alice"), by=demo.players["alice"], kind="invade",
+        army=first_army(demo, "alice"),
+        by=demo.players["alice"],
+        kind="invade",
         target=invaded.coord,
     )
     with django_capture_on_commit_callbacks(execute=True):
@@ -203,7 +216,9 @@ def test_the_chronicle_never_names_an_undiscovered_neutral_kingdom(
     entries = get(token_client(demo.players["bob"]), demo, "chronicle/")
     assert any(e["kind"] == "HexExplored" for e in entries), "the invasion happened"
     named = [
-        (e["kind"], key) for e in entries for key, value in e.items()
+        (e["kind"], key)
+        for e in entries
+        for key, value in e.items()
         if key.endswith("neutral_kingdom_id") and value is not None
     ]
     assert named == []
@@ -253,9 +268,15 @@ def test_the_chronicle_keeps_battle_strength_for_the_participants(demo, clients)
     """E-29: a declared battle is public; its strength and armies are for its sides."""
     alice, bob = demo.kingdoms["alice"], demo.kingdoms["bob"]
     declared = ev.BattleDeclared(
-        rule="A-2.3", hex=(3, 0), defender_kind=DefenderKind.PATROL,
-        attacker_kingdom_id=alice.pk, attacker_army_ids=(1,), attacker_points=1500,
-        defender_kingdom_id=bob.pk, defender_army_ids=(3,), defender_points=1000,
+        rule="A-2.3",
+        hex=(3, 0),
+        defender_kind=DefenderKind.PATROL,
+        attacker_kingdom_id=alice.pk,
+        attacker_army_ids=(1,),
+        attacker_points=1500,
+        defender_kingdom_id=bob.pk,
+        defender_army_ids=(3,),
+        defender_points=1000,
     )
     for row in chronicle_entries_for(demo.turn, [declared], Context()):
         row.save()

@@ -96,9 +96,7 @@ def test_e_31_final_results_pay_the_crowns_after_6g_power_income():
     events = resolve_final(world(), [], ForcedDice([])).events
     types = [type(e) for e in events]
     assert CrownsCollected in types
-    assert max(i for i, t in enumerate(types) if t is PowerCollected) < types.index(
-        CrownsCollected
-    )
+    assert max(i for i, t in enumerate(types) if t is PowerCollected) < types.index(CrownsCollected)
 
 
 def test_e_30_crowns_never_score_in_table_1():
