@@ -3,16 +3,30 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The exact versions: the runtime's (the Docker image's) and the runtime's with the dev tools.
+LOCK := requirements.lock
+DEV_LOCK := requirements-dev.lock
+# Universal: one lock for every platform the image or a developer may run on.
+COMPILE := $(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
+	--generate-hashes --custom-compile-command "make lock" --quiet $(LOCK_ARGS)
 
-.PHONY: install run demo test lint worker beat bench clean
+.PHONY: install lock run demo test lint worker beat bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): $(DEV_LOCK) pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet --require-hashes -r $(DEV_LOCK)
+	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Keeps the locked versions that still fit pyproject.toml; `make lock LOCK_ARGS=--upgrade`
+# (or `LOCK_ARGS="--upgrade-package django"`) moves to newer ones. The runtime lock is the
+# dev lock's subset, so the image runs exactly what the tests ran.
+lock: install
+	$(COMPILE) --extra dev -o $(DEV_LOCK)
+	$(COMPILE) --constraint $(DEV_LOCK) -o $(LOCK)
 
 # The local targets run with DEBUG on (the demo key, plain HTTP); a deployment never does.
 demo run worker beat: export DEBUG ?= true
