@@ -41,8 +41,12 @@ run: demo
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# makemigrations loads the settings, which accept the demo key only with DEBUG on.
 lint: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
+	DEBUG=true $(PY) manage.py makemigrations --check --dry-run
 
 worker: install
 	$(VENV)/bin/celery -A campaign worker --loglevel=info
