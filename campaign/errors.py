@@ -1,18 +1,27 @@
 """The one exception every service raises when it refuses a request."""
 
+from django.utils.text import Truncator
+
+MESSAGE_LENGTH = 600
+"""Far above any reason the services give: a longer one quotes a person's input back,
+which could be megabytes; its beginning is enough to recognise it."""
+FIELD_LENGTH = 100
+
 
 class Refused(Exception):
     """A request the rules or the turn's state do not allow.
 
     ``message`` is shown to the person as it is; ``field`` names the form field or API
-    attribute it concerns, so the form can show it next to that field.
+    attribute it concerns, so the form can show it next to that field. Both are cut
+    short if they quote a huge input.
     """
 
     status = 400
 
     def __init__(self, message: str, *, field: str | None = None, status: int | None = None):
+        message = Truncator(message).chars(MESSAGE_LENGTH)
         super().__init__(message)
         self.message = message
-        self.field = field
+        self.field = None if field is None else Truncator(field).chars(FIELD_LENGTH)
         if status is not None:
             self.status = status

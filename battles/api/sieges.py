@@ -18,6 +18,7 @@ from campaign.api.access import campaign_access
 from campaign.api.serializers import NOT_FOUND, REFUSED, ErrorSerializer, validated
 from campaign.models import Turn
 from kingdoms.models import Army
+from rules.ruleset import OPTIONS
 from rules.siege_state import EngineKind, SiegeStatus
 from rules.state import Strategy
 
@@ -39,6 +40,8 @@ class EngineKindField(serializers.ChoiceField):
 
 
 NO_SUCH_ARMY = "No such army."
+# E-37 SG-DAY: the most siege days a ruleset puts in a turn
+MAX_DAYS = OPTIONS["siege_days_per_turn"].metadata["range"][1]
 
 
 class SiegeHexSerializer(serializers.Serializer):
@@ -151,7 +154,9 @@ class SiegeSheetSerializer(SiegeSummarySerializer):
 class SiegePlanInputSerializer(serializers.Serializer):
     """SG-INIT-2/3: an action for each day of the turn (missing days: wait or pass)."""
 
-    actions = serializers.ListField(child=serializers.CharField(), allow_empty=True)
+    actions = serializers.ListField(
+        child=serializers.CharField(max_length=40), allow_empty=True, max_length=MAX_DAYS
+    )
     strategy = serializers.ChoiceField(
         choices=[s.value for s in Strategy], required=False, allow_blank=True
     )

@@ -15,6 +15,7 @@ from rest_framework.views import APIView
 from campaign.api.access import Access, campaign_access
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from campaign.errors import Refused
+from campaign.inputs import ID
 from kingdoms.capital_selectors import fallback_capitals_view
 from kingdoms.capital_services import fallback_capitals_set
 from kingdoms.models import Kingdom
@@ -50,8 +51,8 @@ def _kingdom(access: Access, request: Request) -> Kingdom:
         if access.membership.kingdom is None:
             raise NotFound("No kingdom of yours here.")
         return access.membership.kingdom
-    wanted = request.query_params.get("kingdom", "")
-    kingdom = access.campaign.kingdoms.filter(pk=wanted).first() if wanted.isdigit() else None
+    wanted = ID.parse(request.query_params.get("kingdom", ""))
+    kingdom = access.campaign.kingdoms.filter(pk=wanted).first() if wanted else None
     if kingdom is None:
         raise NotFound("Name the kingdom: ?kingdom=<id>.")
     return kingdom

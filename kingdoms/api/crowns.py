@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from campaign.api.access import campaign_access
 from campaign.api.serializers import NOT_FOUND
+from campaign.inputs import ID
 from kingdoms.crown_selectors import crown_ledger
 from kingdoms.models import CrownEntry
 
@@ -53,11 +54,12 @@ class CrownLedgerView(APIView):
         """E-30: my crown ledger (siege trains on): the balance, this winter's income due
         and every line with its reason; never another kingdom's."""
         access = campaign_access(request, campaign_id)
-        wanted = request.query_params.get("kingdom", "")
-        if access.viewer.is_gm and not wanted.isdigit():
+        asked = request.query_params.get("kingdom", "")
+        wanted = ID.parse(asked)
+        if access.viewer.is_gm and wanted is None:
             raise NotFound("Name the kingdom: ?kingdom=<id>.")
-        if access.viewer.is_gm or wanted:
-            found = access.campaign.kingdoms.filter(pk=wanted).first() if wanted.isdigit() else None
+        if access.viewer.is_gm or asked:
+            found = access.campaign.kingdoms.filter(pk=wanted).first() if wanted else None
         else:
             found = access.membership.kingdom
         ledger = None
