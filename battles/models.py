@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import models
 
+from campaign.inputs import COUNT, POINTS
 from rules.postbattle import UnitLoss
 from rules.postbattle_tables import UnitFate
 from rules.state import Decision, DefenderKind, IfWon, Role, Strategy
@@ -24,7 +25,7 @@ class Battle(models.Model):
 
     turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="battles")
     hex = models.ForeignKey("campaign.Hex", on_delete=models.CASCADE, related_name="battles")
-    seq = models.PositiveIntegerField()
+    seq = models.PositiveIntegerField(validators=COUNT.validators())
     defender_kind = models.CharField(max_length=20, choices=_choices(DefenderKind))
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.ABSTRACT)
     resolved = models.BooleanField(default=False)
@@ -72,7 +73,7 @@ class BattleSide(models.Model):
         "kingdoms.NeutralKingdom", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     armies = models.ManyToManyField("kingdoms.Army", blank=True, related_name="battle_sides")
-    points = models.PositiveIntegerField()
+    points = models.PositiveIntegerField(validators=POINTS.validators())
     decision = models.CharField(max_length=8, choices=_choices(Decision), default=Decision.FIGHT)
     strategy = models.CharField(max_length=10, blank=True, choices=_choices(Strategy))
     decided_by = models.ForeignKey(
@@ -82,7 +83,7 @@ class BattleSide(models.Model):
     tabletop = models.BooleanField(default=False)
     # P-C4: a defending patrol's place for this battle among its battles, as its owner
     # ordered them at Phase 4 (battles.services.battle_order_set); his secret
-    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True, validators=COUNT.validators())
     # E-15: the patrols of this side's kingdom that cover the hex, the default first,
     # when there are two or more: the owner may name another (battle_defender_name)
     patrol_choices = models.ManyToManyField("kingdoms.Army", blank=True, related_name="+")
@@ -143,10 +144,10 @@ class BattleReport(models.Model):
     reported_role = models.CharField(max_length=10, blank=True, choices=_choices(Role))
     winner = models.CharField(max_length=10, blank=True, choices=_choices(Role))  # "": a draw
     massacre = models.BooleanField(default=False)
-    vp_margin = models.PositiveIntegerField(null=True, blank=True)
+    vp_margin = models.PositiveIntegerField(null=True, blank=True, validators=POINTS.validators())
     # [{"army": id, "unit": "Spearmen", "fate": "destroyed", "points": 150, "table_roll": 4}]
     casualties = models.JSONField(default=list, blank=True)
-    neutral_losses = models.PositiveIntegerField(default=0)
+    neutral_losses = models.PositiveIntegerField(default=0, validators=POINTS.validators())
     removed = models.JSONField(default=list, blank=True)  # [{"character": id, "table_roll": 3}]
     kills = models.JSONField(default=list, blank=True)  # [{"character": id, "count": 1}]
     text = models.TextField(max_length=4000, blank=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.inputs import COUNT, POINTS, name_form_field
 from kingdoms.forms import RefusableForm
 from rules.postbattle_tables import UnitFate
 
@@ -17,16 +18,14 @@ class ReportForm(RefusableForm):
     Table 13 die if it was rolled at the table) and the enemy characters he killed."""
 
     winner = forms.ChoiceField(label="Result")
-    vp_margin = forms.IntegerField(
-        label="Victory-points margin", required=False, min_value=0,
+    vp_margin = POINTS.form_field(
+        label="Victory-points margin", required=False,
         help_text="P-C5: 900 or more makes it a Massacre.",
     )  # fmt: skip
     massacre = forms.BooleanField(
         label="A Massacre (only the GM rules one below the margin)", required=False
     )
-    neutral_losses = forms.IntegerField(
-        label="Points the neutral side lost", required=False, min_value=0
-    )
+    neutral_losses = POINTS.form_field(label="Points the neutral side lost", required=False)
     text = forms.CharField(
         label="Report (P-C6)", required=False, max_length=4000,
         widget=forms.Textarea(attrs={"rows": 4}),
@@ -49,14 +48,12 @@ class ReportForm(RefusableForm):
             self.fields[f"army_{row}"] = forms.TypedChoiceField(
                 label="Army", choices=choices, coerce=int, required=False, empty_value=None
             )
-            self.fields[f"unit_{row}"] = forms.CharField(
-                label="Unit", required=False, max_length=100
-            )
+            self.fields[f"unit_{row}"] = name_form_field(label="Unit", required=False)
             self.fields[f"fate_{row}"] = forms.ChoiceField(
                 label="Fate", choices=fates, required=False
             )
-            self.fields[f"points_{row}"] = forms.IntegerField(
-                label="Points", required=False, min_value=1
+            self.fields[f"points_{row}"] = POINTS.at_least(1).form_field(
+                label="Points", required=False
             )
             self.fields[f"roll_{row}"] = _die("Table 12 die rolled at the table")
         self.characters = [
@@ -67,8 +64,8 @@ class ReportForm(RefusableForm):
                 label=f"{c['name']} was removed as a casualty", required=False
             )
             self.fields[f"recovery_{c['id']}"] = _die(f"{c['name']}: Table 13 die at the table")
-            self.fields[f"kills_{c['id']}"] = forms.IntegerField(
-                label=f"Enemy characters {c['name']} killed", required=False, min_value=0
+            self.fields[f"kills_{c['id']}"] = COUNT.form_field(
+                label=f"Enemy characters {c['name']} killed", required=False
             )
 
     def casualty_rows(self) -> list[list]:
@@ -133,6 +130,14 @@ class ReportForm(RefusableForm):
 
 def _die(label: str) -> forms.IntegerField:
     return forms.IntegerField(label=label, required=False, min_value=1, max_value=6)
+
+
+class ConfirmForm(RefusableForm):
+    """Confirming posts nothing but its button: a form of no fields, there to carry a
+    refusal back to the page."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, prefix="confirm", **kwargs)
 
 
 class DisputeForm(RefusableForm):

@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from battles.models import Battle
-from battles.tabletop_forms import DisputeForm, ExtendForm, ReportForm, SettleForm
+from battles.tabletop_forms import ConfirmForm, DisputeForm, ExtendForm, ReportForm, SettleForm
 from battles.tabletop_selectors import battle_page, report_powers
 from battles.tabletop_services import (
     battle_report_confirm,
@@ -102,7 +102,7 @@ def battle_report_action(
             "battles/partials/battle_page_body.html",
             _context(seat, _battle(seat, battle_id)),
         )
-    context = _context(seat, battle, {action if action != "confirm" else "dispute": form})
+    context = _context(seat, battle, {action: form})
     return render_page(
         request,
         "battles/battle_page.html",
@@ -117,7 +117,7 @@ def _act(request: HttpRequest, seat: Seat, battle: Battle, action: str):
     with the refusal next to its field and the status to answer with."""
     by = request.user
     if action == "confirm":
-        form = DisputeForm()
+        form = ConfirmForm(request.POST)  # bound, so that it can take the refusal
         try:
             battle_report_confirm(battle=battle, by=by)
         except Refused as refused:

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_http_methods
 
+from campaign.bulletin_forms import OfferForm, RumourForm
 from campaign.errors import Refused
 from campaign.selectors import current_turn, turn_bulletin
 from campaign.services import mercenary_offer_publish, rumour_publish
@@ -30,25 +31,15 @@ def _publish(request: HttpRequest, seat: Seat) -> None:
     turn = current_turn(seat.campaign)
     if turn is None:
         raise Refused("This campaign has no turn yet.")
-    post = request.POST
-    if post.get("what") == "rumour":
-        rumour_publish(turn=turn, by=request.user, text=post.get("text", ""))
+    form = (RumourForm if request.POST.get("what") == "rumour" else OfferForm)(request.POST)
+    if not form.is_valid():
+        raise form.refusal()
+    if isinstance(form, RumourForm):
+        rumour_publish(turn=turn, by=request.user, text=form.cleaned_data["text"])
         return
-    bid = post.get("minimum_bid", "").strip()
-    if not bid.isdigit():
-        raise Refused("The minimum opening bid is a whole number of power.", field="minimum_bid")
-    points = post.get("points", "").strip() or "250"
-    if not points.isdigit():
-        raise Refused("The mercenaries' points are a whole number.", field="points")
-    mercenary_offer_publish(
-        points=int(points),
-        turn=turn,
-        by=request.user,
-        name=post.get("name", ""),
-        minimum_bid=int(bid),
-        description=post.get("description", ""),
-        special=post.get("special") == "on",
-    )
+    # points left empty: the service's default (Q18)
+    wanted = {name: value for name, value in form.cleaned_data.items() if value is not None}
+    mercenary_offer_publish(turn=turn, by=request.user, **wanted)
 
 
 def _render(

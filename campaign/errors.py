@@ -1,5 +1,12 @@
 """The one exception every service raises when it refuses a request."""
 
+from django.utils.text import Truncator
+
+MESSAGE_LENGTH = 600
+"""Far above any reason the services give: a longer one quotes a person's input back,
+which could be megabytes; its beginning is enough to recognise it."""
+FIELD_LENGTH = 100
+
 NOT_FOUND = "Not found: there is no such thing, or it is not yours to see."
 """The one answer for whatever a viewer may not see and for whatever does not exist, so
 that nobody learns from an id whether something stands behind it."""
@@ -9,15 +16,17 @@ class Refused(Exception):
     """A request the rules or the turn's state do not allow.
 
     ``message`` is shown to the person as it is; ``field`` names the form field or API
-    attribute it concerns, so the form can show it next to that field.
+    attribute it concerns, so the form can show it next to that field. Both are cut
+    short if they quote a huge input.
     """
 
     status = 400
 
     def __init__(self, message: str, *, field: str | None = None, status: int | None = None):
+        message = Truncator(message).chars(MESSAGE_LENGTH)
         super().__init__(message)
         self.message = message
-        self.field = field
+        self.field = None if field is None else Truncator(field).chars(FIELD_LENGTH)
         if status is not None:
             self.status = status
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.inputs import COORD
 from kingdoms.forms import RefusableForm
 from rules.state import Terrain
 from rules.tabletop_tables import TERRAIN_TABLES
 
 
 def _axis(name: str, widget: forms.Widget) -> forms.IntegerField:
-    return forms.IntegerField(
+    return COORD.form_field(
         label=name,
         widget=widget,
         error_messages={

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.db import models
 
 from campaign.errors import Refused
+from campaign.inputs import COORD, POINTS, POWER, TURN, validate_name
 from rules.dice import new_seed, seed_hash
 from rules.ruleset import ruleset_from_overrides
 from rules.state import Defence, Feature, Ruleset, Terrain
@@ -21,7 +22,7 @@ class Campaign(models.Model):
         ACTIVE = "active", "Active"
         FINISHED = "finished", "Finished"
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[validate_name])
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # The GM's house rules: {"options": {...}, "tables": {...}} over the rulebook's
     # defaults (rules.ruleset); always validated by campaign_ruleset_change.
@@ -83,7 +84,7 @@ class Turn(models.Model):
         CLOSED = "closed", "Resolved"
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turns")
-    number = models.PositiveIntegerField()
+    number = models.PositiveIntegerField(validators=TURN.validators())
     state = models.CharField(max_length=16, choices=State.choices, default=State.OPEN)
     seed = models.CharField(max_length=64, default=turn_seed)
     seed_hash = models.CharField(max_length=64, editable=False)
@@ -159,8 +160,8 @@ class TurnEvent(models.Model):
 
 class Hex(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="hexes")
-    q = models.IntegerField()
-    r = models.IntegerField()
+    q = models.IntegerField(validators=COORD.validators())
+    r = models.IntegerField(validators=COORD.validators())
     terrain = models.CharField(max_length=16, choices=[(t.value, t.name.title()) for t in Terrain])
     # Q16: optional secondary terrains (values of Terrain): extra tabletop pieces, one
     # roll each on its table (§5.11); Table 7 reads the primary terrain only
@@ -199,16 +200,20 @@ class Hex(models.Model):
         choices=[(d.value, d.name.replace("_", " ").title()) for d in Defence],
     )
     watchtower = models.BooleanField(default=False)
-    defender_points = models.PositiveIntegerField(null=True, blank=True)
-    defender_original_points = models.PositiveIntegerField(null=True, blank=True)
+    defender_points = models.PositiveIntegerField(
+        null=True, blank=True, validators=POINTS.validators()
+    )
+    defender_original_points = models.PositiveIntegerField(
+        null=True, blank=True, validators=POINTS.validators()
+    )
     defender_race = models.CharField(max_length=40, blank=True)
     is_orphan = models.BooleanField(default=False)
     # §5.3 edicts (rules.edicts): the last turn the hex was looted, the last turn an edict
     # was carried out in it (Table 3's −1), and its Unrest, first to last turn
-    looted_turn = models.PositiveIntegerField(null=True, blank=True)
-    edict_turn = models.PositiveIntegerField(null=True, blank=True)
-    unrest_from = models.PositiveIntegerField(null=True, blank=True)
-    unrest_until = models.PositiveIntegerField(null=True, blank=True)
+    looted_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
+    edict_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
+    unrest_from = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
+    unrest_until = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
 
     class Meta:
         constraints = [
@@ -244,13 +249,13 @@ class MercenaryOffer(models.Model):
     power (Q18); ``special`` marks a B 6.2 special mercenary (E-21)."""
 
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="mercenary_offers")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[validate_name])
     description = models.TextField(
         max_length=2000, blank=True, help_text="Equipment, command group, magic items."
     )
-    minimum_bid = models.PositiveIntegerField()
+    minimum_bid = models.PositiveIntegerField(validators=POWER.at_least(1).validators())
     # Q18, E-14: the points they add to the winner's chosen army for the turn
-    points = models.PositiveIntegerField(default=250)
+    points = models.PositiveIntegerField(default=250, validators=POINTS.validators())
     special = models.BooleanField(default=False)
     published_at = models.DateTimeField(auto_now_add=True)
 

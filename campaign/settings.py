@@ -123,6 +123,13 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Parallel posts queue for SQLite's one write lock instead of failing with "database
+    # is locked": IMMEDIATE takes the lock when a transaction begins (a deferred one that
+    # read first cannot wait for it), and the timeout is how long a request waits.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")

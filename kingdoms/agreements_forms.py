@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.inputs import TURN
 from kingdoms.forms import RefusableForm, TargetField
 from kingdoms.models import Agreement, Kingdom
 
@@ -14,10 +15,9 @@ WHO = [("", "—"), ("me", "My kingdom"), ("partner", "The other kingdom")]
 class AgreementForm(RefusableForm):
     kind = forms.ChoiceField(label="Agreement", choices=Agreement.Kind.choices)
     partner = forms.TypedChoiceField(label="With", coerce=int)
-    turn = forms.IntegerField(
+    turn = TURN.form_field(
         label="Turn",
         required=False,
-        min_value=1,
         help_text="Combined assault: the turn of the invasion (this turn if left empty).",
     )
     target = TargetField(label="Hex invaded together")

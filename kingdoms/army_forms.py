@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.inputs import COUNT, POINTS, name_form_field
 from kingdoms.forms import RefusableForm
 from rules.state import Ruleset
 
@@ -16,7 +17,7 @@ def allocation_help(ruleset: Ruleset) -> str:
 
 
 def _points(label: str = "Allocation (points)") -> forms.IntegerField:
-    return forms.IntegerField(
+    return POINTS.form_field(
         label=label,
         help_text=allocation_help(Ruleset()),  # the page puts the campaign's in
         error_messages={"invalid": "Give the points as a whole number."},
@@ -24,11 +25,10 @@ def _points(label: str = "Allocation (points)") -> forms.IntegerField:
 
 
 class RaiseForm(RefusableForm):
-    name = forms.CharField(label="Army name", max_length=200)
+    name = name_form_field(label="Army name")
     allocation = _points()
-    general = forms.CharField(
+    general = name_form_field(
         label="Its General",
-        max_length=200,
         required=False,
         help_text="B 3.3: every army has a General; left empty: “General of the …”",
     )
@@ -53,13 +53,16 @@ class AllocationForm(ArmyForm):
 
 class GeneralForm(ArmyForm):
     action = "general"
-    general = forms.CharField(label="General's name", max_length=200)
+    general = name_form_field(label="General's name")
 
 
 class ListForm(ArmyForm):
     action = "list"
     text = forms.CharField(
-        label="Army list", required=False, widget=forms.Textarea(attrs={"rows": 4})
+        label="Army list",
+        required=False,
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 4}),
     )
     url = forms.CharField(
         label="or a link to it", required=False, max_length=500, help_text="http:// or https://"
@@ -68,11 +71,11 @@ class ListForm(ArmyForm):
 
 class SlotsForm(ArmyForm):
     action = "slots"
-    lord = forms.IntegerField(label="Lords", min_value=0, initial=0)
-    hero = forms.IntegerField(label="Heroes", min_value=0, initial=0)
-    special = forms.IntegerField(label="Specials", min_value=0, initial=0)
-    rare = forms.IntegerField(label="Rares", min_value=0, initial=0)
-    magic_items = forms.IntegerField(label="Magic items (pts)", min_value=0, initial=0)
+    lord = COUNT.form_field(label="Lords", initial=0)
+    hero = COUNT.form_field(label="Heroes", initial=0)
+    special = COUNT.form_field(label="Specials", initial=0)
+    rare = COUNT.form_field(label="Rares", initial=0)
+    magic_items = POINTS.form_field(label="Magic items (pts)", initial=0)
 
 
 class ApproveForm(ArmyForm):

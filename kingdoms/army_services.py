@@ -20,6 +20,7 @@ from django.db import transaction
 
 from campaign.chronicle import chronicle_record
 from campaign.errors import Refused
+from campaign.inputs import NAME_LENGTH
 from campaign.models import Membership, Turn
 from kingdoms.models import Army, Character, Kingdom, Order
 from kingdoms.selectors import kingdom_support_now
@@ -27,8 +28,6 @@ from kingdoms.services import _open_turn_for_orders
 from rules.armies import SLOT_NAMES, allocation_change_problem, raise_problem, slots_problem
 from rules.state import OrderKind
 from rules.support import SLOTS
-
-NAME_LIMIT = 100
 
 
 def _require_player(kingdom: Kingdom, by: User) -> None:
@@ -67,8 +66,8 @@ def _name(name: str, kingdom: Kingdom, field: str, exclude: int | None = None) -
     name = (name or "").strip()
     if not name:
         raise Refused("Give it a name.", field=field)
-    if len(name) > NAME_LIMIT:
-        raise Refused(f"A name has at most {NAME_LIMIT} characters.", field=field)
+    if len(name) > NAME_LENGTH:
+        raise Refused(f"A name has at most {NAME_LENGTH} characters.", field=field)
     if field == "name":
         taken = Army.objects.filter(kingdom=kingdom, name__iexact=name).exclude(pk=exclude)
         if taken.exists():

@@ -10,7 +10,6 @@ class FallbackCapitalsForm(RefusableForm):
     hexes = HexListField(
         label="Fallback capitals, in order",
         required=False,
-        max_length=500,
         help_text="Your Cities as q,r pairs separated by semicolons, first choice first, "
         "e.g. 5,1; 6,0. If your capital falls it moves to the first you still hold; "
         "left empty, to the City with the most of your hexes connected to it (E-23).",

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from campaign.errors import Refused
+from campaign.inputs import ID
 from campaign.views import Seat, refusal_status, render_page, seat_for
 from kingdoms.capital_forms import FallbackCapitalsForm
 from kingdoms.capital_selectors import fallback_capitals_view
@@ -42,9 +43,8 @@ def fallback_capitals(request: HttpRequest, campaign_id: int) -> HttpResponse:
     seat = seat_for(request, campaign_id)
     kingdom = seat.kingdom
     if seat.viewer.is_gm:
-        wanted = request.GET.get("kingdom", "")
-        found = seat.campaign.kingdoms.filter(pk=wanted).first() if wanted.isdigit() else None
-        kingdom = found
+        wanted = ID.parse(request.GET.get("kingdom", ""))
+        kingdom = seat.campaign.kingdoms.filter(pk=wanted).first() if wanted else None
     if kingdom is None or (request.method == "POST" and seat.viewer.is_gm):
         raise Http404("No kingdom of yours here.")
     if request.method == "GET":

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from campaign.errors import Refused
+from campaign.inputs import COORD
 from campaign.selectors import current_turn
 from campaign.views import Seat, refusal_status, render_page, seat_for
 from kingdoms.edict_forms import EdictForm
@@ -51,11 +52,12 @@ def edicts(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 def _withdraw(request: HttpRequest, seat: Seat) -> HttpResponse:
     q, _, r = request.POST["withdraw"].partition(",")
+    coord = (COORD.parse(q), COORD.parse(r))
     turn = current_turn(seat.campaign)
     try:
-        if not (q.strip().lstrip("-").isdigit() and r.strip().lstrip("-").isdigit()):
+        if None in coord:
             raise Refused("Name the hex of the edict to withdraw as q,r.", field="hex")
-        edict_withdraw(campaign=seat.campaign, by=request.user, hex=(int(q), int(r)))
+        edict_withdraw(campaign=seat.campaign, by=request.user, hex=coord)
     except Refused as refused:
         panel = edicts_panel(turn, seat.viewer, refusal=refused.message)
         return _render(request, seat, panel, refusal_status(request, refused))

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.utils.text import Truncator
 
 from campaign.errors import Refused
+from campaign.inputs import COORD
 from rules.state import NeutralConquest, OrderKind
 
 
@@ -29,7 +32,7 @@ class TargetField(forms.MultiValueField):
 
     def __init__(self, **kwargs):
         axes = [
-            forms.IntegerField(error_messages={"invalid": f"{axis} must be a whole number."})
+            COORD.form_field(error_messages={"invalid": f"{axis} must be a whole number."})
             for axis in ("q", "r")
         ]
         super().__init__(
@@ -47,20 +50,25 @@ class TargetField(forms.MultiValueField):
 class HexListField(forms.CharField):
     """Hexes typed as "q,r" pairs separated by semicolons: "5,1; 6,0" (A-1.1.2.4)."""
 
+    def __init__(self, *, max_length: int = 500, **kwargs):
+        super().__init__(max_length=max_length, **kwargs)
+
     def to_python(self, value) -> tuple[tuple[int, int], ...]:
         text = super().to_python(value)
+        if len(text) > self.max_length:  # the validators come after: refuse before parsing
+            raise forms.ValidationError(f"Write at most {self.max_length} characters.")
         cells = []
         for part in (p.strip() for p in text.split(";")):
             if not part:
                 continue
             q, _, r = part.partition(",")
-            try:
-                cells.append((int(q), int(r)))
-            except ValueError:
+            coord = (COORD.parse(q), COORD.parse(r))
+            if None in coord:
                 raise forms.ValidationError(
-                    f"'{part}' is not a hex: write q,r pairs separated by semicolons, "
-                    "e.g. 5,1; 6,0."
-                ) from None
+                    f"'{Truncator(part).chars(20)}' is not a hex: write q,r pairs separated by "
+                    "semicolons, e.g. 5,1; 6,0."
+                )
+            cells.append(coord)
         return tuple(cells)
 
 
@@ -73,6 +81,12 @@ class RefusableForm(forms.Form):
             # data that only a bound form has, and there is none to keep.
             self.cleaned_data = {}
         self.add_error(refused.field if refused.field in self.fields else None, refused.message)
+
+    def refusal(self) -> Refused:
+        """The form's first error as a service would refuse it, for a page that shows
+        a Refused rather than the form."""
+        field, errors = next(iter(self.errors.items()))
+        return Refused(errors[0], field=None if field == NON_FIELD_ERRORS else field)
 
 
 class OrderForm(RefusableForm):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from campaign.inputs import COUNT, LEDGER, NAME_LENGTH, POINTS, TURN, validate_name
 from rules.spending_state import SpendKind, SpendResult
 from rules.state import EdictKind, NeutralConquest, OrderKind, Structure
 from rules.tables import ScoutLevel
@@ -14,13 +15,14 @@ class Kingdom(models.Model):
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="kingdoms"
     )
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=NAME_LENGTH, validators=[validate_name])
     colour = models.CharField(max_length=7, default="#888888")
     capital = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    power = models.IntegerField(default=0)  # a new campaign gives its ruleset.starting_power
-    industry = models.IntegerField(default=0)
+    # a new campaign gives its ruleset.starting_power
+    power = models.IntegerField(default=0, validators=LEDGER.validators())
+    industry = models.IntegerField(default=0, validators=LEDGER.validators())
     eliminated = models.BooleanField(default=False)
     # E-23: the player's Cities to move the capital to, in order, as [[q, r], ...]; the
     # kingdom's and the GM's alone (kingdoms.capital_services, rules.capitals)
@@ -43,7 +45,7 @@ class NeutralKingdom(models.Model):
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="neutral_kingdoms"
     )
-    name = models.CharField(max_length=100)
+    name = models.CharField(max_length=NAME_LENGTH, validators=[validate_name])
     race = models.CharField(max_length=40, blank=True)
     capital = models.ForeignKey("campaign.Hex", on_delete=models.PROTECT, related_name="+")
     known_by = models.ManyToManyField(Kingdom, blank=True, related_name="known_neutral_kingdoms")
@@ -65,17 +67,20 @@ class NeutralKingdom(models.Model):
 
 class Army(models.Model):
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="armies")
-    name = models.CharField(max_length=100)
-    allocation = models.PositiveIntegerField()  # E-14: the persistent support allocation
-    points = models.PositiveIntegerField()  # E-14: current points, at most the allocation
+    name = models.CharField(max_length=NAME_LENGTH, validators=[validate_name])
+    # E-14: the persistent support allocation, and the current points, at most it
+    allocation = models.PositiveIntegerField(validators=POINTS.validators())
+    points = models.PositiveIntegerField(validators=POINTS.validators())
     position = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.SET_NULL, related_name="armies"
     )
     rested = models.BooleanField(default=False)  # E-01
     # Army building (§5.6, E-14; kingdoms.army_services): the turn it was raised, and the
     # turn its allocation was changed on a Rest (it must then Rest that turn)
-    raised_turn = models.PositiveIntegerField(null=True, blank=True)
-    rest_required_turn = models.PositiveIntegerField(null=True, blank=True)
+    raised_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
+    rest_required_turn = models.PositiveIntegerField(
+        null=True, blank=True, validators=TURN.validators()
+    )
     # B 3.5: the army list, as text and/or a link, seen by its owner and the GM only; the
     # GM approves it (a change withdraws the approval)
     list_text = models.TextField(max_length=20000, blank=True)
@@ -115,9 +120,10 @@ class Character(models.Model):
     army = models.ForeignKey(
         Army, null=True, blank=True, on_delete=models.SET_NULL, related_name="characters"
     )
-    name = models.CharField(max_length=100)
-    xp = models.PositiveIntegerField(default=0)
-    generalship = models.PositiveSmallIntegerField(default=0)  # E-11: starts at 0
+    name = models.CharField(max_length=NAME_LENGTH, validators=[validate_name])
+    xp = models.PositiveIntegerField(default=0, validators=COUNT.validators())
+    # E-11: starts at 0
+    generalship = models.PositiveSmallIntegerField(default=0, validators=COUNT.validators())
     is_general = models.BooleanField(default=False)
     is_grand_marshal = models.BooleanField(default=False)
     tactician = models.BooleanField(default=False)
@@ -129,8 +135,10 @@ class Character(models.Model):
     stat_deltas = models.JSONField(default=dict, blank=True)
     skills = models.JSONField(default=list, blank=True)
     is_wizard = models.BooleanField(default=False)
-    wizard_level = models.PositiveSmallIntegerField(default=0)
-    shaken_until_turn = models.PositiveIntegerField(null=True, blank=True)
+    wizard_level = models.PositiveSmallIntegerField(default=0, validators=COUNT.validators())
+    shaken_until_turn = models.PositiveIntegerField(
+        null=True, blank=True, validators=TURN.validators()
+    )
 
     class Meta:
         constraints = [
@@ -299,7 +307,7 @@ class Agreement(models.Model):
     # whole campaign sees it from then on; a combined assault stays the parties' (Q23).
     public = models.BooleanField(default=False)
     # Combined assault (E-28): the turn, the hex invaded together, who takes it
-    turn_number = models.PositiveIntegerField(null=True, blank=True)
+    turn_number = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
     target = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
@@ -313,14 +321,15 @@ class Agreement(models.Model):
     vassal = models.ForeignKey(
         Kingdom, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    vassal_since = models.PositiveIntegerField(null=True, blank=True)
-    proposed_turn = models.PositiveIntegerField()
-    started_turn = models.PositiveIntegerField(null=True, blank=True)
-    notice_turn = models.PositiveIntegerField(null=True, blank=True)  # ends after that turn
+    vassal_since = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
+    proposed_turn = models.PositiveIntegerField(validators=TURN.validators())
+    started_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
+    # it ends after that turn
+    notice_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
     notice_by = models.ForeignKey(
         Kingdom, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    ended_turn = models.PositiveIntegerField(null=True, blank=True)
+    ended_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
     ended_by = models.ForeignKey(
         Kingdom, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -399,8 +408,8 @@ class CrownEntry(models.Model):
         CORRECTION = "correction", "GM correction"  # the admin's (kingdoms.admin)
 
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="crown_entries")
-    turn = models.PositiveIntegerField()  # the campaign turn's number
-    amount = models.IntegerField()  # crowns in (+) or out (−)
+    turn = models.PositiveIntegerField(validators=TURN.validators())  # the campaign turn's number
+    amount = models.IntegerField(validators=LEDGER.validators())  # crowns in (+) or out (−)
     kind = models.CharField(max_length=16, choices=Kind.choices)
     reason = models.CharField(max_length=200)  # what the player reads, e.g. "Giant ram for …"
     rule = models.CharField(max_length=60, blank=True)

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from campaign.inputs import ID
 from campaign.views import seat_for
 from kingdoms.agreements_views import agreements_section
 from kingdoms.army_views import building_context
@@ -23,9 +24,9 @@ def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """A player sees his own kingdom; the GM any, chosen with ?kingdom=<id>."""
     seat = seat_for(request, campaign_id)
     if seat.viewer.is_gm:
-        wanted = request.GET.get("kingdom", "")
+        wanted = ID.parse(request.GET.get("kingdom", ""))
         kingdoms = player_kingdoms(seat.campaign)
-        kingdom = kingdoms.filter(pk=wanted).first() if wanted.isdigit() else kingdoms.first()
+        kingdom = kingdoms.filter(pk=wanted).first() if wanted else kingdoms.first()
     else:
         kingdom = seat.kingdom
     if kingdom is None:

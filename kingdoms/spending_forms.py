@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.inputs import POWER
 from kingdoms.forms import RefusableForm, TargetField
 from rules.spending_state import SpendKind
 
@@ -21,10 +22,9 @@ class SpendForm(RefusableForm):
     the other player kingdoms."""
 
     kind = forms.ChoiceField(label="Spend on", choices=[(k.value, k.label) for k in SpendKind])
-    amount = forms.IntegerField(
+    amount = POWER.at_least(1).form_field(
         label="Power",
         required=False,
-        min_value=1,
         help_text="Builds and the surgeon cost what Table 10 says; diplomacy takes up to 2 "
         "extra (+1 each on the roll), pacify 1–3, a bid at least the minimum.",
     )

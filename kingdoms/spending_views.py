@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
 from campaign.errors import Refused
+from campaign.inputs import ID
 from campaign.selectors import current_turn
 from campaign.views import Seat, refusal_status, render_page, seat_for
 from kingdoms.spending_forms import SpendForm
@@ -52,11 +53,11 @@ def spending(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 def _withdraw(request: HttpRequest, seat: Seat) -> HttpResponse:
     turn = current_turn(seat.campaign)
-    wanted = request.POST["withdraw"].strip()
+    wanted = ID.parse(request.POST["withdraw"])
     try:
-        if not wanted.isdigit():
+        if wanted is None:
             raise Refused("Name the spend to withdraw by its number.", field="spend")
-        spend_withdraw(campaign=seat.campaign, by=request.user, spend_id=int(wanted))
+        spend_withdraw(campaign=seat.campaign, by=request.user, spend_id=wanted)
     except Refused as refused:
         panel = spending_panel(turn, seat.kingdom, seat.viewer, refusal=refused.message)
         return _render(request, seat, panel, refusal_status(request, refused))

@@ -55,10 +55,22 @@ def _choice(values: Mapping[str, Hashable], what: str) -> Callable[[str], Hashab
     return parse
 
 
+def _whole(text: str) -> int | None:
+    """The number ``text`` writes in digits, or None: ``str.isdigit`` also takes "²",
+    which ``int`` refuses, as it refuses thousands of digits."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
 def _points(text: str) -> int:
-    if not text.isdigit() or int(text) % 250:
+    points = _whole(text)
+    if points is None or points % 250:
         raise ValueError(f"'{text}' is not a number of points in steps of 250")
-    return int(text)
+    return points
 
 
 def _show(value: Hashable) -> str:
@@ -285,8 +297,8 @@ def _row(key: str, spec: TableSpec, number: int, line: str) -> tuple[int, int, H
     faces, _, result = line.partition(" ")
     low, _, high = faces.partition("-")
     or_more = not high and low.endswith("+")
-    low = low.removesuffix("+") if or_more else low
-    if not (low.isdigit() and (high.isdigit() or not high) and result.strip()):
+    first, last = _whole(low.removesuffix("+") if or_more else low), _whole(high)
+    if first is None or (high and last is None) or not result.strip():
         raise RulesetError(
             key,
             f"{title}, line {number}: write it as '1-4 result' or '5 result' ('5+ result': "
@@ -296,8 +308,8 @@ def _row(key: str, spec: TableSpec, number: int, line: str) -> tuple[int, int, H
         value = spec.parse(result.strip())
     except ValueError as problem:
         raise RulesetError(key, f"{title}, line {number}: {problem}") from None
-    top = spec.default.sides if or_more else int(high or low)
-    return int(low), top, value
+    top = spec.default.sides if or_more else (last if high else first)
+    return first, top, value
 
 
 def _slot_line(row: str, slots: tuple[tuple[str, int], ...]) -> str:
@@ -322,14 +334,15 @@ def _slots_from_text(key: str, default: SlotTable, text: str) -> SlotTable:
             if item == "none":
                 continue
             slot, _, count = item.partition(" ")
-            if slot not in SLOTS or not count.strip().isdigit():
+            number = _whole(count.strip())
+            if slot not in SLOTS or number is None:
                 raise RulesetError(
                     key,
                     f"{where}: write each slot as 'hero 1'; the slots are {', '.join(SLOTS)}",
                 )
             if slot in found[row]:
                 raise RulesetError(key, f"{where}: {slot} is given twice")
-            found[row][slot] = int(count)
+            found[row][slot] = number
     rows = tuple(
         (row, tuple((slot, found[row][slot]) for slot in SLOTS if found.get(row, {}).get(slot)))
         for row in names
@@ -487,11 +500,14 @@ def overrides_from_form(options: Mapping[str, str], table_texts: Mapping[str, st
     default = Ruleset()
     changed_options = {}
     for name, text in options.items():
-        if not text.strip().lstrip("-").isdigit():
+        written = text.strip()
+        number = _whole(written.removeprefix("-"))
+        if number is None:
             label = OPTIONS[name].metadata["label"] if name in OPTIONS else name
             raise RulesetError(name, f"{label} must be a whole number")
-        if int(text) != getattr(default, name, None):
-            changed_options[name] = int(text)
+        value = -number if written.startswith("-") else number
+        if value != getattr(default, name, None):
+            changed_options[name] = value
     changed_tables = {
         key: text.strip()
         for key, text in table_texts.items()

@@ -402,6 +402,13 @@ def world(django_db_setup, django_db_blocker):
     yield from kept_world(django_db_blocker)
 
 
+@pytest.fixture(autouse=True)
+def no_lockout(settings):
+    """The matrix sends the token endpoint a wrong password once per role and target, more
+    than the log-in lockout allows; the lockout has tests of its own (test_login_throttle)."""
+    settings.AXES_FAILURE_LIMIT = 1000
+
+
 @pytest.fixture(scope="module")
 def declared(world) -> dict[tuple[str, str], set[str]]:
     """The statuses the OpenAPI schema declares, by (path, method)."""

@@ -254,7 +254,7 @@ def test_the_api_proposes_accepts_and_ends(demo):
         ({"kind": "combined_assault", "partner": "bob", "target": "sea"}, "target",
          "sea hexes cannot be invaded"),
         ({"kind": "combined_assault", "partner": "bob", "target": "free", "turn": 0}, "turn",
-         "takes no more orders"),
+         "greater than or equal to 1"),
         ({"kind": "combined_assault", "partner": "bob", "target": "free"}, "beneficiary",
          "Name who takes the hex"),
         ({"kind": "peace", "partner": "bob"}, "kind", "is not a valid choice"),
@@ -276,6 +276,28 @@ def test_api_refusals_name_the_problem_and_save_nothing(demo, data, field, reaso
     response = alice.post(api(demo, "agreements/"), body, format="json")
     assert response.status_code == 400
     assert response.json()["field"] == field and reason in response.json()["detail"]
+    assert not Agreement.objects.exists()
+
+
+@pytest.mark.parametrize("turn", [10**20, 2**62])
+def test_e28_a_combined_assault_for_a_turn_beyond_any_campaign_is_refused(demo, turn):
+    """10**20 once gave a server error; 2**62 was saved, and would overflow a PostgreSQL
+    column or the turn counter later."""
+    body = {
+        "kind": "combined_assault",
+        "partner": demo.kingdoms["bob"].pk,
+        "target": list(_unowned(demo).coord),
+        "beneficiary": demo.kingdoms["alice"].pk,
+        "turn": turn,
+    }
+    response = token_client(demo.players["alice"]).post(
+        api(demo, "agreements/"), body, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": "turn: Ensure this value is less than or equal to 10000.",
+        "field": "turn",
+    }
     assert not Agreement.objects.exists()
 
 

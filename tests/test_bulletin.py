@@ -4,6 +4,7 @@ the turn; everyone in the campaign reads them; bad input is refused by its field
 import pytest
 
 from campaign.models import MercenaryOffer, Rumour, Turn, TurnEvent
+from tests.api_support import api, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -57,6 +58,37 @@ def test_bad_input_is_refused_by_its_field_and_nothing_saved(demo, client, form,
     assert not Rumour.objects.exists() and not MercenaryOffer.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("form", "message"),
+    [
+        ({"minimum_bid": "²"}, "whole number of power"),  # str.isdigit takes it, int does not
+        ({"minimum_bid": "3", "points": "²"}, "points are a whole number"),
+        ({"minimum_bid": str(10**20)}, "less than or equal to 100000"),
+        ({"minimum_bid": "3", "points": str(10**20)}, "less than or equal to 1000000"),
+        ({"minimum_bid": "3", "name": "Ogres\u202e"}, "text-direction characters (here U+202E)"),
+    ],
+)
+def test_a2_1_an_offer_with_unicode_digits_or_a_huge_number_is_refused(demo, client, form, message):
+    """These once gave a server error."""
+    client.force_login(demo.gm)
+    response = client.post(_url(demo), {"what": "offer", "name": "Ogres", **form})
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not MercenaryOffer.objects.exists()
+
+
+def test_a2_1_the_api_refuses_a_minimum_bid_beyond_any_treasury(demo):
+    """A bid too big for its column once gave a server error."""
+    offer = {"name": "Ogre bulls", "minimum_bid": 10**20}
+    response = token_client(demo.gm).post(api(demo, "bulletin/mercenaries/"), offer, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": "minimum_bid: Ensure this value is less than or equal to 100000.",
+        "field": "minimum_bid",
+    }
+    assert not MercenaryOffer.objects.exists()
+
+
 def test_a_player_cannot_publish(demo, client):
     client.force_login(demo.players["bob"])
     response = client.post(_url(demo), {"what": "rumour", "text": "I am the GM now."})
@@ -79,8 +111,6 @@ def test_outsiders_see_nothing(demo, client, django_user_model):
 
 
 def test_the_api_reads_and_publishes_the_bulletin(demo):
-    from tests.api_support import api, token_client
-
     gm, bob = token_client(demo.gm), token_client(demo.players["bob"])
     created = gm.post(api(demo, "bulletin/rumours/"), {"text": "A comet."}, format="json")
     assert created.status_code == 201

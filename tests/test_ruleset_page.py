@@ -79,6 +79,16 @@ def test_an_option_out_of_range_is_refused(demo, client):
     assert "Patrol radius must be between 0 and 3, not 9" in response.content.decode()
 
 
+@pytest.mark.parametrize("written", ["²", "9" * 5000])
+def test_an_option_python_cannot_read_as_a_number_is_refused(demo, client, written):
+    """ "²" passed str.isdigit and 5,000 digits are too many for int: server errors."""
+    client.force_login(demo.gm)
+    response = client.post(_url(demo), _form(**{"option-patrol_radius": written}))
+    assert response.status_code == 400
+    assert "Patrol radius must be a whole number" in response.content.decode()
+    assert Campaign.objects.get(pk=demo.campaign.pk).ruleset_overrides == {}
+
+
 def test_saving_an_unchanged_form_announces_nothing(demo, client):
     client.force_login(demo.gm)
     assert client.post(_url(demo), _form()).status_code == 302

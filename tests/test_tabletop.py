@@ -356,11 +356,11 @@ def test_the_gm_extends_a_report_deadline(demo, battle):
         ("carol", {}, 403, "Only the battle's sides"),
         ("alice", {"massacre": True, "vp_margin": 100}, 400, "only the GM rules one"),
         ("alice", {"winner": "draw", "massacre": True}, 400, "A draw has no loser"),
-        ("alice", {"casualties": [{"army": 0, "unit": "X", "fate": "fled", "points": 5}]}, 400,
+        ("alice", {"casualties": [{"army": 10**9, "unit": "X", "fate": "fled", "points": 5}]}, 400,
          "not in this battle"),
         ("alice", {"casualties": [{"army": 1, "unit": "X", "fate": "ran", "points": 5}]}, 400,
          "not a valid choice"),
-        ("alice", {"kills": [{"character": 0, "count": 1}]}, 400, "not in this battle"),
+        ("alice", {"kills": [{"character": 10**9, "count": 1}]}, 400, "not in this battle"),
         ("gm", {}, 403, "Only the battle's sides"),
     ],
 )  # fmt: skip
@@ -401,6 +401,39 @@ def test_a_report_before_the_opt_in_and_wrong_answers_are_refused(client, demo, 
         url, {"decision": "fight", "tabletop": False}, format="json"
     )
     assert response.status_code == 400 and _side(battle, "attacker").tabletop
+
+
+def test_p_c5_a_vp_margin_beyond_any_battle_is_refused_by_the_api_and_saves_nothing(demo, battle):
+    """A margin too big for its column once gave a server error."""
+    _opt_in(demo, battle)
+    response = _report(demo, battle, vp_margin=10**20)
+    assert response.status_code == 400
+    assert response.json()["field"] == "vp_margin"
+    assert "less than or equal to 1000000" in response.json()["detail"]
+    assert not BattleReport.objects.exists()
+
+
+def test_p_c5_a_vp_margin_beyond_any_battle_is_refused_by_the_page_and_saves_nothing(
+    client, demo, battle
+):
+    _opt_in(demo, battle)
+    client.force_login(demo.players["alice"])
+    url = reverse("battle-report-action", args=[demo.campaign.pk, battle.pk, "report"])
+    response = client.post(url, {"report-winner": "attacker", "report-vp_margin": str(10**20)})
+    assert response.status_code == 400
+    assert "less than or equal to 1000000" in response.content.decode()
+    assert not BattleReport.objects.exists()
+
+
+def test_p_c6_a_refused_confirm_on_the_page_says_why(client, demo, battle):
+    """Confirming before anyone reported once gave a server error; now the page says why."""
+    _opt_in(demo, battle)
+    client.force_login(demo.players["bob"])
+    url = reverse("battle-report-action", args=[demo.campaign.pk, battle.pk, "confirm"])
+    response = client.post(url)
+    assert response.status_code == 400
+    assert "Nobody has reported this battle yet" in response.content.decode()
+    assert not BattleReport.objects.exists()
 
 
 # E-29: who sees what -------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from campaign.inputs import ID, TURN
 from rules.state import Decision, DefenderKind, IfWon, Role, Strategy
 
 ROLES = [role.value for role in Role]
@@ -21,6 +22,14 @@ class BattleRoleField(serializers.ChoiceField):
 
     def __init__(self, **kwargs):
         super().__init__(choices=ROLES, **kwargs)
+
+
+class BattleQuerySerializer(serializers.Serializer):
+    turn = TURN.api_field(
+        required=False,
+        help_text="A turn's number (its battles and their post-battle rolls); default: the "
+        "current turn.",
+    )
 
 
 class BattleHexSerializer(serializers.Serializer):
@@ -153,13 +162,13 @@ class PatrolOrderSerializer(serializers.Serializer):
 class PatrolOrderInputSerializer(serializers.Serializer):
     """P-C4: every battle of the patrol, by id, first to fight first."""
 
-    battles = serializers.ListField(child=serializers.IntegerField(), allow_empty=False)
+    battles = serializers.ListField(child=ID.api_field(), allow_empty=False, max_length=100)
 
 
 class DefenderInputSerializer(serializers.Serializer):
     """E-15: the patrol, among those of mine covering the hex, that defends it."""
 
-    army = serializers.IntegerField()
+    army = ID.api_field()
 
 
 class DefenderSerializer(serializers.Serializer):

@@ -18,6 +18,7 @@ from campaign.api.serializers import NOT_FOUND, REFUSED, validated
 from campaign.models import Turn
 from campaign.selectors import campaigns_for
 from kingdoms.selectors import visible_armies
+from rules.ruleset import OPTIONS
 from rules.siege_state import EngineKind, SiegeStatus
 from rules.state import Strategy
 
@@ -35,6 +36,11 @@ class SiegeStatusField(serializers.ChoiceField):
 class EngineKindField(serializers.ChoiceField):
     def __init__(self, **kwargs):
         super().__init__(choices=KINDS, **kwargs)
+
+
+NO_SUCH_ARMY = "No such army."
+# E-37 SG-DAY: the most siege days a ruleset puts in a turn
+MAX_DAYS = OPTIONS["siege_days_per_turn"].metadata["range"][1]
 
 
 class SiegeHexSerializer(serializers.Serializer):
@@ -147,7 +153,9 @@ class SiegeSheetSerializer(SiegeSummarySerializer):
 class SiegePlanInputSerializer(serializers.Serializer):
     """SG-INIT-2/3: an action for each day of the turn (missing days: wait or pass)."""
 
-    actions = serializers.ListField(child=serializers.CharField(), allow_empty=True)
+    actions = serializers.ListField(
+        child=serializers.CharField(max_length=40), allow_empty=True, max_length=MAX_DAYS
+    )
     strategy = serializers.ChoiceField(
         choices=[s.value for s in Strategy], required=False, allow_blank=True
     )

@@ -23,11 +23,14 @@ from battles.tabletop_services import (
 )
 from campaign.api.access import Access, campaign_access, visible_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, validated
+from campaign.inputs import COUNT, ID, POINTS, name_api_field
 from campaign.narration import Names
 from campaign.selectors import campaigns_for
 from kingdoms.selectors import player_kingdoms, visible_armies, visible_neutral_kingdoms
 from rules.postbattle_tables import UnitFate
 
+NO_SUCH_BATTLE = "No such battle."
+REPORT_LINES = 200  # casualties, removed characters, kills: far more than a battle has
 FATES = [fate.value for fate in UnitFate]
 
 
@@ -71,10 +74,10 @@ class FeaturesSerializer(serializers.Serializer):
 class CasualtySerializer(serializers.Serializer):
     """P-C6, Table 12: one unit destroyed or fled off the table."""
 
-    army = serializers.IntegerField()
-    unit = serializers.CharField(max_length=100)
+    army = ID.api_field()
+    unit = name_api_field()
     fate = serializers.ChoiceField(choices=FATES)
-    points = serializers.IntegerField(min_value=1)
+    points = POINTS.at_least(1).api_field()
     table_roll = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=6,
         help_text="The Table 12 d6 if it was rolled at the table; else the server rolls.",
@@ -88,7 +91,7 @@ class CasualtyViewSerializer(CasualtySerializer):
 class RemovedSerializer(serializers.Serializer):
     """P-C6, Table 13: a character removed as a casualty."""
 
-    character = serializers.IntegerField()
+    character = ID.api_field()
     table_roll = serializers.IntegerField(
         required=False, allow_null=True, min_value=1, max_value=6,
         help_text="The Table 13 d6 if it was rolled at the table; else the server rolls.",
@@ -102,8 +105,8 @@ class RemovedViewSerializer(RemovedSerializer):
 class KillSerializer(serializers.Serializer):
     """Table 15: the enemy characters one character killed."""
 
-    character = serializers.IntegerField()
-    count = serializers.IntegerField(min_value=1)
+    character = ID.api_field()
+    count = COUNT.at_least(1).api_field()
 
 
 class KillViewSerializer(KillSerializer):
@@ -199,14 +202,14 @@ class ReportInputSerializer(serializers.Serializer):
     winner = serializers.ChoiceField(
         choices=["attacker", "defender", "draw"], help_text="draw: nobody won (Q21)."
     )
-    vp_margin = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    vp_margin = POINTS.api_field(required=False, allow_null=True)
     massacre = serializers.BooleanField(
         required=False, default=False, help_text="A margin of 900 VP or more makes one anyway."
     )
-    casualties = CasualtySerializer(many=True, required=False)
-    neutral_losses = serializers.IntegerField(required=False, default=0, min_value=0)
-    removed = RemovedSerializer(many=True, required=False)
-    kills = KillSerializer(many=True, required=False)
+    casualties = CasualtySerializer(many=True, required=False, max_length=REPORT_LINES)
+    neutral_losses = POINTS.api_field(required=False, default=0)
+    removed = RemovedSerializer(many=True, required=False, max_length=REPORT_LINES)
+    kills = KillSerializer(many=True, required=False, max_length=REPORT_LINES)
     text = serializers.CharField(required=False, allow_blank=True, max_length=4000)
 
 

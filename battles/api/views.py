@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from battles.api.serializers import (  # P-C4, E-15
+    BattleQuerySerializer,
     BattleSerializer,
     DecisionInputSerializer,
     DecisionSerializer,
@@ -29,25 +30,18 @@ from kingdoms.selectors import visible_armies
 
 class BattleListView(APIView):
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "turn",
-                int,
-                description="A turn's number (its battles and their post-battle rolls); "
-                "default: the current turn.",
-            )
-        ],
-        responses={200: BattleSerializer(many=True), 404: NOT_FOUND},
+        parameters=[BattleQuerySerializer],
+        responses={200: BattleSerializer(many=True), 400: REFUSED, 404: NOT_FOUND},
     )
     def get(self, request: Request, campaign_id: int) -> Response:
         """A turn's battles: strength only for their participants (E-29), post-battle
         rolls only for those who may follow them (§3 6c)."""
         access = campaign_access(request, campaign_id)
-        number = request.query_params.get("turn")
+        number = validated(BattleQuerySerializer, request.query_params).get("turn")
         if number is None:
             turn = current_turn_or_404(access.campaign)
         else:
-            turn = access.campaign.turns.filter(number=number if number.isdigit() else -1).first()
+            turn = access.campaign.turns.filter(number=number).first()
             if turn is None:
                 raise NotFound("No such turn.")
         return Response(visible_battles(turn, access.viewer))

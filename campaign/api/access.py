@@ -10,6 +10,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
 from campaign.errors import Hidden
+from campaign.inputs import ID
 from campaign.models import Campaign, Membership, Turn
 from campaign.selectors import NotAMember, current_turn, membership_for, viewer_for
 from kingdoms.models import Kingdom
@@ -54,9 +55,10 @@ def kingdom_named(access: Access, request: Request) -> Kingdom | None:
     wanted = request.query_params.get("kingdom", "")
     if not wanted:
         return None
-    if not wanted.isdigit():
+    number = ID.parse(wanted)
+    if number is None:
         raise Hidden()
-    return visible_or_404(access.campaign.kingdoms.all(), int(wanted))
+    return visible_or_404(access.campaign.kingdoms.all(), number)
 
 
 def current_turn_or_404(campaign: Campaign) -> Turn:

@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from campaign.api.access import campaign_access, current_turn_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, validated
+from campaign.inputs import POINTS, POWER, name_api_field
 from campaign.models import MercenaryOffer, Rumour
 from campaign.selectors import turn_bulletin
 from campaign.services import mercenary_offer_publish, rumour_publish
@@ -40,11 +41,11 @@ class RumourInputSerializer(serializers.Serializer):
 
 
 class OfferInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=120)
-    minimum_bid = serializers.IntegerField()
+    name = name_api_field(max_length=120)
+    minimum_bid = POWER.at_least(1).api_field(help_text="In power (Table 10).")
     description = serializers.CharField(max_length=2000, required=False, default="")
     special = serializers.BooleanField(required=False, default=False)
-    points = serializers.IntegerField(
+    points = POINTS.at_least(1).api_field(
         required=False, default=250, help_text="Points they add to the winner's army (Q18)."
     )
 

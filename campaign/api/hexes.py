@@ -20,9 +20,10 @@ from rules.tabletop import MAX_SECONDARY_TERRAINS
 class HexTerrainsInputSerializer(serializers.Serializer):
     # Plain strings: the service names a bad value and says why (sea, the primary, …).
     secondary_terrains = serializers.ListField(
-        child=serializers.CharField(),
+        child=serializers.CharField(max_length=40),
         required=False,
         allow_empty=True,
+        max_length=20,
         help_text=f"Q16: the hex's secondary terrains, each one of {', '.join(LAND_TERRAINS)}, "
         f"not its primary terrain, at most {MAX_SECONDARY_TERRAINS}; [] clears them, and "
         "left out they stay as they are.",

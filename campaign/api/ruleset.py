@@ -48,7 +48,9 @@ class RulesetSerializer(serializers.Serializer):
 
 class OverridesSerializer(serializers.Serializer):
     options = serializers.DictField(child=serializers.IntegerField(), required=False, default=dict)
-    tables = serializers.DictField(child=serializers.CharField(), required=False, default=dict)
+    tables = serializers.DictField(
+        child=serializers.CharField(max_length=5000), required=False, default=dict
+    )
 
 
 class RulesetView(APIView):

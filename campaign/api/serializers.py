@@ -13,6 +13,7 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 
 from campaign.errors import Refused
+from campaign.inputs import COORD, TURN
 from campaign.models import Campaign, Membership, Turn
 from rules.state import Defence, Feature, Terrain
 from rules.tables import ScoutLevel
@@ -26,7 +27,7 @@ for each)."""
 @extend_schema_field(
     {
         "type": "array",
-        "items": {"type": "integer"},
+        "items": {"type": "integer", "minimum": COORD.low, "maximum": COORD.high},
         "minItems": 2,
         "maxItems": 2,
         "example": [3, -1],
@@ -35,13 +36,18 @@ for each)."""
 class CoordField(serializers.Field):
     """A hex as the pair [q, r] of axial coordinates (E-39)."""
 
-    default_error_messages = {"invalid": "Give a hex as a pair of whole numbers [q, r]."}
+    default_error_messages = {
+        "invalid": "Give a hex as a pair of whole numbers [q, r].",
+        "far": f"No map reaches that far: q and r are {COORD.low:,} to {COORD.high:,}.",
+    }
 
     def to_internal_value(self, data) -> tuple[int, int]:
         # bool is an int in Python, but [true, false] is no hex.
         is_pair = isinstance(data, list | tuple) and len(data) == 2
         if not is_pair or not all(isinstance(n, int) and not isinstance(n, bool) for n in data):
             self.fail("invalid")
+        if not all(COORD.low <= n <= COORD.high for n in data):
+            self.fail("far")
         return (data[0], data[1])
 
     def to_representation(self, value) -> list[int]:
@@ -241,9 +247,7 @@ class MapSerializer(serializers.Serializer):
 
 
 class ChronicleQuerySerializer(serializers.Serializer):
-    turn = serializers.IntegerField(
-        min_value=1, required=False, help_text="Only this turn's entries."
-    )
+    turn = TURN.api_field(required=False, help_text="Only this turn's entries.")
 
 
 class ChronicleEntrySerializer(serializers.Serializer):

@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from campaign.api.access import campaign_access, visible_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from campaign.errors import Hidden
+from campaign.inputs import ID, TURN
 from kingdoms.agreements_selectors import agreement_view, agreement_views, visible_agreements
 from kingdoms.agreements_services import (
     agreement_accept,
@@ -65,8 +66,8 @@ class AgreementInputSerializer(serializers.Serializer):
     """Q23: a proposal to another player, who accepts or declines it."""
 
     kind = serializers.ChoiceField(choices=Agreement.Kind.choices)
-    partner = serializers.IntegerField(help_text="The kingdom I propose it to.")
-    turn = serializers.IntegerField(
+    partner = ID.api_field(help_text="The kingdom I propose it to.")
+    turn = TURN.api_field(
         required=False,
         allow_null=True,
         help_text="Combined assault: the turn of the invasion; by default the current one.",
@@ -74,12 +75,12 @@ class AgreementInputSerializer(serializers.Serializer):
     target = CoordField(
         required=False, allow_null=True, help_text="Combined assault: the hex both invade."
     )
-    beneficiary = serializers.IntegerField(
+    beneficiary = ID.api_field(
         required=False,
         allow_null=True,
         help_text="Combined assault: who takes the hex, me or the partner (E-28).",
     )
-    overlord = serializers.IntegerField(
+    overlord = ID.api_field(
         required=False,
         allow_null=True,
         help_text="Vassalage: me or the partner; the other becomes his vassal if the "

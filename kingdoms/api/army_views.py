@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from campaign.api.access import campaign_access, visible_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from campaign.errors import Refused
+from campaign.inputs import COUNT, POINTS, name_api_field
 from kingdoms import army_services as services
 from kingdoms.army_selectors import armies_with_generals, visible_army_lists
 from kingdoms.models import Army
@@ -49,15 +50,15 @@ class ArmyBuildingSerializer(serializers.ModelSerializer):
 
 
 class RaiseInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200)
-    allocation = serializers.IntegerField(
+    name = name_api_field()
+    allocation = POINTS.api_field(
         help_text="Within the campaign ruleset's army size, 1000–3000 by the rulebook (E-14)"
     )
-    general = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    general = name_api_field(required=False, allow_blank=True)
 
 
 class AllocationInputSerializer(serializers.Serializer):
-    allocation = serializers.IntegerField(
+    allocation = POINTS.api_field(
         help_text="E-14: only when the army was raised this turn or has a Rest order, or "
         "a cut while the allocations exceed Total Support."
     )
@@ -73,18 +74,18 @@ class ApproveInputSerializer(serializers.Serializer):
 
 
 class GeneralInputSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, required=False)
+    name = name_api_field(required=False)
     grand_marshal = serializers.BooleanField(
         required=False, default=False, help_text="B 3.4: make him the Grand Marshall."
     )
 
 
 class SlotsInputSerializer(serializers.Serializer):
-    lord = serializers.IntegerField(min_value=0, required=False, default=0)
-    hero = serializers.IntegerField(min_value=0, required=False, default=0)
-    special = serializers.IntegerField(min_value=0, required=False, default=0)
-    rare = serializers.IntegerField(min_value=0, required=False, default=0)
-    magic_items = serializers.IntegerField(min_value=0, required=False, default=0)
+    lord = COUNT.api_field(required=False, default=0)
+    hero = COUNT.api_field(required=False, default=0)
+    special = COUNT.api_field(required=False, default=0)
+    rare = COUNT.api_field(required=False, default=0)
+    magic_items = POINTS.api_field(required=False, default=0, help_text="In points.")
 
 
 def _army(access, army_id: int) -> Army:

@@ -95,4 +95,7 @@ class EdictListView(APIView):
 
 def _int(text: str):
     """A query number, or the text itself for CoordField to refuse."""
-    return int(text) if text.strip().lstrip("-").isdigit() else text
+    try:
+        return int(text)
+    except ValueError:  # "²" too: str.isdigit takes it, int does not
+        return text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from campaign.api.serializers import CoordField
+from campaign.inputs import ID
 from kingdoms.agreements_selectors import order_warning
 from kingdoms.models import Army, Order
 from rules.state import NeutralConquest, OrderKind
@@ -41,7 +42,7 @@ class OrderSerializer(serializers.ModelSerializer):
 class OrderInputSerializer(serializers.Serializer):
     """Table 5: what a player sends; the rules engine then judges it (rules.orders)."""
 
-    army = serializers.IntegerField(help_text="The id of one of my armies.")
+    army = ID.api_field(help_text="The id of one of my armies.")
     kind = serializers.ChoiceField(choices=[kind.value for kind in OrderKind])
     target = CoordField(
         allow_null=True,

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from campaign.api.access import campaign_access, current_turn_or_404, visible_or_404
 from campaign.api.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.inputs import ID, POWER
 from kingdoms.models import PowerSpend
 from kingdoms.spending_selectors import visible_spends
 from kingdoms.spending_services import spend_submit, spend_withdraw
@@ -33,10 +34,9 @@ class SpendInputSerializer(serializers.Serializer):
     """One line of spending; the rules engine then judges it (rules.spending, E-25)."""
 
     kind = serializers.ChoiceField(choices=[kind.value for kind in SpendKind])
-    amount = serializers.IntegerField(
+    amount = POWER.at_least(1).api_field(
         required=False,
         allow_null=True,
-        min_value=1,
         help_text="Power. Builds and the surgeon may leave it out (Table 10); diplomacy "
         "takes up to 2 extra for +1 each on the roll; pacify 1–3; a bid at least the "
         "offer's minimum. All spends plus all bids at most the power held (E-25).",
@@ -44,16 +44,16 @@ class SpendInputSerializer(serializers.Serializer):
     hex = CoordField(
         required=False, allow_null=True, help_text="Builds, pacify, and an incite's target."
     )
-    army = serializers.IntegerField(
+    army = ID.api_field(
         required=False, allow_null=True, help_text="Recruit and mercenary bid: my army."
     )
-    offer = serializers.IntegerField(
+    offer = ID.api_field(
         required=False, allow_null=True, help_text="Mercenary bid: the GM's offer."
     )
-    neutral_kingdom = serializers.IntegerField(
+    neutral_kingdom = ID.api_field(
         required=False, allow_null=True, help_text="Diplomacy: a neutral kingdom I know."
     )
-    recipient = serializers.IntegerField(
+    recipient = ID.api_field(
         required=False, allow_null=True, help_text="Share power: the kingdom receiving it."
     )
 

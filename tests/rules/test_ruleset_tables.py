@@ -194,6 +194,7 @@ def test_table_6_entitlements_are_an_editable_table():
         ("castle: hero 1", r"line 1: start it with one of kingdom, town, .* and a colon"),
         ("town: knights 1", r"line 1: write each slot as 'hero 1'; the slots are lord, hero"),
         ("town: special 1\ntown: rare 1", r"line 2: town is given twice"),
+        ("town: hero ²", r"line 1: write each slot as 'hero 1'"),  # a digit to str.isdigit
     ],
 )
 def test_table_6_entitlements_bad_lines_are_refused_naming_the_line(text, message):
@@ -363,6 +364,8 @@ def test_table_25_massacre_from_d_4():
             r"the band from D 0 must be the draw \(a tie has no winner\), and only that band",
         ),
         ("0 draw\n1-2 marginal\n3+ rout", r"line 3: 'rout' is not a Table 25 result"),
+        ("0 draw\n1-² marginal\n3+ massacre", r"line 2: write it as '1-4 result'"),
+        ("0 draw\n1-2 marginal\n" + "3" * 5000 + "+ massacre", r"line 3: write it as"),
     ],
 )
 def test_table_25_bad_bands_are_refused_naming_the_problem(text, message):
