@@ -155,6 +155,8 @@ def discover_after_battles(
     for battle in sorted(battles, key=lambda b: b.key):
         if battle.key not in results or battle.defender_kind is not DefenderKind.NEUTRAL_KINGDOM:
             continue
+        if battle.attacker.kingdom_id is None:  # is a player's roll: not the Beast's
+            continue
         pair = (battle.attacker.kingdom_id, battle.defender.neutral_kingdom_id)
         won[pair] = won.get(pair, False) or results[battle.key] is Role.ATTACKER
         where.setdefault(pair, []).append(battle.hex)
