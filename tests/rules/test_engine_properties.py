@@ -25,6 +25,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from rules.agreements import is_vassal
 from rules.crowns import CrownsCollected
 from rules.dice import Roll
 from rules.events import (
@@ -153,6 +154,10 @@ def _ownership_problems(world: World) -> list[str]:
             problems.append(f"{coord} is in neutral kingdom {h.neutral_kingdom}, unknown")
         if h.terrain is Terrain.SEA and (h.owner or h.neutral_kingdom):
             problems.append(f"{coord} is a sea hex with an owner")
+    for k in world.kingdoms.values():
+        holds = k.capital is not None and world.hexes[k.capital].owner == k.id
+        if not (k.eliminated or holds or is_vassal(world, k.id)):
+            problems.append(f"kingdom {k.id} does not hold its capital {k.capital}")
     return problems
 
 
@@ -161,8 +166,10 @@ def _ownership_problems(world: World) -> list[str]:
 def test_a_land_hex_has_at_most_one_owner(world, data):
     """A-1.0.4, A-1.2.2, A-1.4.14, E-18, E-27: a hex is a player kingdom's, a neutral
     kingdom's or nobody's, never two of them; its owner is a kingdom still in play; sea
-    hexes belong to nobody (A-1.1.2.1); and a hex changes hands at most once a turn
-    (P-C3: a contested hex has one winner)."""
+    hexes belong to nobody (A-1.1.2.1); a hex changes hands at most once a turn (P-C3:
+    a contested hex has one winner); and a kingdom in play holds its capital, moved to
+    one of its Cities when it fell (A-3.2, E-23), unless it fell to its overlord (Q20,
+    E-19)."""
     assert _ownership_problems(world) == []
     for result in (turn.result for turn in played(data, world)):
         assert _ownership_problems(result.world) == []
