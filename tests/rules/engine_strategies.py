@@ -384,6 +384,8 @@ def fill_edicts(rng: random.Random, world: World) -> list[Edict]:
 def turn_inputs(
     rng: random.Random, world: World, provoked: dict[Coord, int]
 ) -> tuple[TurnInputs, OrderForm]:
+    """A turn's validated orders, spending and edicts, and the order form that took the
+    orders."""
     form = fill_orders(rng, world)
     inputs = TurnInputs(
         orders=tuple(form.orders[a] for a in sorted(form.orders)),
