@@ -52,7 +52,7 @@ from tests.rules.engine_strategies import (
 TURNS = 3
 
 PROPERTY = settings(
-    max_examples=25,
+    max_examples=40,
     deadline=None,
     derandomize=True,
     database=None,
