@@ -11,6 +11,7 @@ import datetime as dt
 import pytest
 import redis
 from django.conf import settings
+from django.core.cache import caches
 from django.core.management import CommandError, call_command
 from django.db import OperationalError
 from django.urls import reverse
@@ -197,7 +198,9 @@ def test_a_cache_out_of_reach_costs_the_progress_not_the_step(lost_step, monkeyp
     def redis_down(*args, **kwargs):
         raise redis.ConnectionError("Error 111 connecting to redis:6379. Connection refused.")
 
-    monkeypatch.setattr("campaign.services.cache.set", redis_down)
+    # On the cache itself, not through django.core.cache.cache: that proxy may point to a
+    # new cache by the time the patch is undone, which then has no `set` of its own to drop.
+    monkeypatch.setattr(caches["default"], "set", redis_down)
     assert turn_step_run.delay(lost_step.pk).get() is True
     _resolved_once(lost_step)
 
