@@ -1,33 +1,47 @@
-"""Shared fixtures: a demo campaign built the way `make run` builds it."""
+"""Shared fixtures: a demo campaign built the way `make run` builds it.
+
+The pure rules tests also run without Django (``pytest -p no:django``): the Django
+modules are imported inside the fixtures, and the autouse fixtures that set Django up
+for a test do nothing when pytest-django is off.
+"""
 
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING
 
 import pytest
-from django.core.cache import cache
 
-from campaign.celery import app as celery_app
-from campaign.setup import Demo, demo_campaign_create
 from rules import hexgrid
 from rules.state import Coord, Terrain
 
+if TYPE_CHECKING:
+    from campaign.setup import Demo
+
+
+def _with_django(request) -> bool:
+    return request.config.pluginmanager.hasplugin("django")
+
 
 @pytest.fixture(autouse=True)
-def pinned_seeds(monkeypatch):
+def pinned_seeds(request, monkeypatch):
     """Dice are seeded: every turn a test opens gets the next of a fixed list of seeds,
     so a test sees the same rolls on every run."""
-    counter = itertools.count(1)
-    monkeypatch.setattr("campaign.models.new_seed", lambda: f"pinned-seed-{next(counter)}")
+    if _with_django(request):
+        counter = itertools.count(1)
+        monkeypatch.setattr("campaign.models.new_seed", lambda: f"pinned-seed-{next(counter)}")
 
 
 @pytest.fixture(autouse=True)
-def own_cache(request, settings):
+def own_cache(request):
     """Each test starts on an empty in-memory cache, so that the API throttles'
     counts (kept in the cache, per user) do not carry from test to test. The integration
     tests keep the real Redis, which their worker shares; nothing here clears it."""
-    if request.node.get_closest_marker("integration"):
+    if request.node.get_closest_marker("integration") or not _with_django(request):
         return
+    from django.core.cache import cache
+
+    settings = request.getfixturevalue("settings")
     settings.CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -38,15 +52,19 @@ def own_cache(request, settings):
 
 
 @pytest.fixture(autouse=True)
-def fast_passwords(settings):
+def fast_passwords(request):
     """The demo's users get real passwords; hashing them the slow, safe way costs
     seconds a test."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    if _with_django(request):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
 def demo(db) -> Demo:
     """The default demo: ~40 hexes, 4 players, one hidden neutral kingdom, turn 1 open."""
+    from campaign.setup import demo_campaign_create
+
     return demo_campaign_create(hexes=40, players=4, seed="test")
 
 
@@ -68,9 +86,11 @@ def invasion_targets():
 def eager_celery(request):
     """Tests run server steps in-process, except the integration tests, which use the
     real worker (CI sets REDIS_URL, which would otherwise send every task to Redis)."""
-    if request.node.get_closest_marker("integration"):
+    if request.node.get_closest_marker("integration") or not _with_django(request):
         yield
         return
+    from campaign.celery import app as celery_app
+
     previous = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True
     yield

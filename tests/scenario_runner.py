@@ -253,7 +253,7 @@ def run_case(case: Case) -> None:
         unwanted = {"type": unwanted} if isinstance(unwanted, str) else unwanted
         found = [e for e in dicts if _matches(e, unwanted)]
         assert not found, f"unexpected event {found[0]}"
-    _assert_map(_map_after(world, events), expect.get("map", []))
+    _assert_map(map_after(world, events), expect.get("map", []))
     assert_sieges(events, expect.get("sieges", []))  # E-37 (tests/siege_cases.py)
 
 
@@ -467,7 +467,7 @@ def _patrol_orders(battles: list[BattleState], orders: dict) -> list[BattleState
     ]
 
 
-def _map_after(world: World, events: list[Event]) -> World:
+def map_after(world: World, events: list[Event]) -> World:
     """The map as the pipeline writes it back (campaign/pipeline/writeback.py)."""
     world = apply_module_events(apply_provisional(world, events), events)  # HexRavaged too
     hexes = spending_hexes(world.hexes, events)  # builds, Table 11, Q17

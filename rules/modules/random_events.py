@@ -240,8 +240,7 @@ def _storms(world: World, orders: list[Order], patrols: list):
     kept, events = [], []
     for order in orders:
         army = world.armies[order.army_id]
-        origin = order.origin or invasion_origin(world, army.kingdom_id, order.target)
-        if order.kind is OrderKind.INVADE and origin and distance(origin, order.target) > 1:
+        if order.kind is OrderKind.INVADE and _crosses_the_sea(world, army, order):
             events.append(
                 StormsCalledOff(
                     rule="Table 31 E-12 A-1.1.2.2",
@@ -265,6 +264,13 @@ def _storms(world: World, orders: list[Order], patrols: list):
         by_land = flood_fill(patrol.base, near.__contains__)
         narrowed.append(dataclasses.replace(patrol, area=frozenset(by_land)))
     return kept, narrowed, events
+
+
+def _crosses_the_sea(world: World, army: ArmyState, order: Order) -> bool:
+    """A-1.1.2.2, E-07: an invasion whose origin (the order's, or the default one) is
+    not a grid neighbour of its target."""
+    origin = order.origin or invasion_origin(world, army.kingdom_id, order.target)
+    return origin is not None and distance(origin, order.target) > 1
 
 
 def _random_kingdom(world: World, dice: Dice) -> tuple[int | None, tuple[Roll, ...]]:

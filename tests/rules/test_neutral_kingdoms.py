@@ -292,6 +292,20 @@ def test_a_1_4_19_e28_the_partner_of_a_combined_assault_rolls_too():
     ]
 
 
+def test_a_1_4_19_the_beast_fighting_a_neutral_kingdom_rolls_no_discovery():
+    """A-1.4.19: a *player* who fought a neutral kingdom's army rolls; the Beast (App G),
+    a roaming force of no kingdom, fought it too in the same turn, and rolls nothing:
+    the turn resolves and only the player learns the kingdom."""
+    beast = dataclasses.replace(
+        neutral_battle(2, (1, 2)), attacker=Side(points=2000, kingdom_id=None)
+    )
+    battles = [neutral_battle(1, (1, 0)), beast]
+    events = discover_after_battles(
+        world(), battles, [fought(1, Role.ATTACKER), fought(2, Role.ATTACKER)], ForcedDice([6])
+    )
+    assert [(type(e), e.kingdom_id) for e in events] == [(NeutralKingdomDiscovered, 1)]
+
+
 # --- E-23: the standing choice -------------------------------------------------------
 
 

@@ -125,6 +125,20 @@ def test_storms_call_off_sea_crossings_and_narrow_patrols():
     assert kept == [] and of_type(events, StormsCalledOff)[0].kingdom_ids == (1,)
 
 
+def test_storms_leave_rest_and_scout_orders_alone():
+    """Table 31 row 10, E-12: storms call off invasions across the sea, nothing else; a
+    turn of storms with an army resting (an order with no hex) and scouts sent two hexes
+    away still resolves, and both orders stand."""
+    world = build("F1 F. F.", ruleset=ON, armies=(army(1, 1), army(2, 1)))
+    orders = [
+        Order(army_id=1, kind=OrderKind.REST),
+        Order(army_id=2, kind=OrderKind.SCOUT, target=(2, 0), origin=(0, 0)),
+    ]
+    world, orders, _ = _phase_one(world, [5, 5], orders)
+    kept, _, events = modules.invasions(world, orders, [], ForcedDice([]))
+    assert kept == orders and of_type(events, StormsCalledOff) == []
+
+
 def test_a_wandering_hero_is_offered():
     _, _, events = _phase_one(build("F1 F.", ruleset=ON), [4, 5])
     assert of_type(events, WanderingHero)[0].minimum_bid == 1
