@@ -38,7 +38,7 @@ def visible_battles(turn: Turn, viewer: Viewer) -> list[dict]:
 
 
 def post_battle_rolls(turn: Turn, viewer: Viewer) -> dict[int, list[dict]]:
-    """§3 step 6c, issue 4: each battle's post-battle step as the viewer may follow it,
+    """§3 step 6c: each battle's post-battle step as the viewer may follow it,
     roll by roll (the fall, Table 15's XP, Tables 12–16 and 18–22), by battle id. The
     chronicle's audiences decide (rules.visibility): a character's results go to his
     kingdom, a neutral General's to the GM, so an outsider of the battle sees none.

@@ -1,4 +1,4 @@
-"""Reads of sieges with their visibility (E-37, issue 4 "Players see a siege sheet").
+"""Reads of sieges with their visibility (E-37, "Players see a siege sheet").
 
 Everyone sees that a place is besieged, by whom, since when, its days and its walls (the
 map shows a siege; walls are seen from outside). The two sides (the besieger's kingdom

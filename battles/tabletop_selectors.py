@@ -1,4 +1,4 @@
-"""Reads of one battle's page and printable sheet (issue 4: "each battle has a page: the
+"""Reads of one battle's page and printable sheet ("each battle has a page: the
 ticket, decisions, result, rolls, report text"), with E-29's visibility:
 
 * everyone in the campaign sees where the battle is, between whom, and its result

@@ -1,4 +1,4 @@
-"""One battle's page and its printable sheet (issue 4), and the tabletop report's
+"""One battle's page and its printable sheet, and the tabletop report's
 actions on it: report, confirm, dispute, and the GM's settling and extension (P-C6,
 E-24). Views are thin: the selectors decide what the viewer sees, the services what he
 may do; a refusal comes back next to its field, and an HTMX post gets the page's body."""

@@ -208,7 +208,7 @@ def gm_correction_record(*, campaign: Campaign, by: User, thing: str, changes: l
 
 
 def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) -> list[str]:
-    """The GM's house rules (issue 3): validated whole, then saved and announced.
+    """The GM's house rules: validated whole, then saved and announced.
 
     Before the first turn is resolved the GM changes them freely; during play every
     change is announced in the public chronicle (§7: "the GM should be able to configure

@@ -64,7 +64,7 @@ urlpatterns = [
         battle_views.battle_order,
         name="battle-order",
     ),
-    path(  # issue 4: one battle's page, its printable sheet, its tabletop report (P-C6)
+    path(  # one battle's page, its printable sheet, its tabletop report (P-C6)
         "campaigns/<int:campaign_id>/battles/<int:battle_id>/",
         tabletop_views.battle_detail,
         name="battle-detail",

@@ -1,6 +1,6 @@
 """Reads of army building (§5.6, B 3.3–3.5), filtered by who may see them.
 
-An army's list is its owner's and the GM's alone (issue 3), in the pages and the API.
+An army's list is its owner's and the GM's alone, in the pages and the API.
 """
 
 from __future__ import annotations

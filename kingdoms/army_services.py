@@ -1,4 +1,4 @@
-"""Army building, every write of it (§5.6, B 3.3–3.5, E-14, E-21, E-32; issue 3).
+"""Army building, every write of it (§5.6, B 3.3–3.5, E-14, E-21, E-32).
 
 Keyword-only actions, one transaction each: they validate through the pure rules
 (rules.armies, rules.support), write, and record the chronicle entry, which only the

@@ -1,4 +1,4 @@
-"""The fallback-capital list, its one write (A-3.2, §3 step 6e, E-23; issue 3).
+"""The fallback-capital list, its one write (A-3.2, §3 step 6e, E-23).
 
 E-23: the player chooses in advance where his capital moves if it falls; the ordered
 list of his Cities stands until he changes it, and the pipeline reads it at step 6e

@@ -88,7 +88,7 @@ def visible_orders(turn: Turn, viewer: Viewer) -> QuerySet[Order]:
 
 
 def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
-    """Table 1 every turn (issue 3): each kingdom's hexes and their score are public (the
+    """Table 1 every turn: each kingdom's hexes and their score are public (the
     map is); its effective power, which counts unspent power, only to itself and the GM.
     The hexes of a neutral kingdom a player protects (Quick Friendship) count for him at
     their normal values (Q10, E-18), in ``hexes`` too, and ``protected_hexes`` says how

@@ -355,7 +355,7 @@ def _characters_after(
         roll = dice.d6(f"§5.7 fallen character {character.name} in the battle at {battle.hex}")
         fell = roll.result <= threshold
         if fell:
-            recovery = recovery_modifiers(world, battle, character.id)  # Table 13 (issue 4)
+            recovery = recovery_modifiers(world, battle, character.id)  # Table 13
             events.append(
                 CharacterFell(
                     rule="§5.7 fallen characters E-10",

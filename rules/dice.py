@@ -59,7 +59,7 @@ class Dice:
 
 def die_or_table(dice: Dice, purpose: str, at_table: int | None, sides: int = 6) -> Roll:
     """A die the server rolls, or one rolled at the table and entered by the players
-    (issue 4, "table rolls"): the event that uses it logs it as such; the server's dice
+    ("table rolls"): the event that uses it logs it as such; the server's dice
     are not drawn, so the turn's other rolls stay as its seed gives them."""
     if at_table is None:
         return dice.roll(sides, purpose)

@@ -227,7 +227,7 @@ class DefenderLosses(Event):
 
 @dataclass(frozen=True, kw_only=True)
 class CharacterFell(Event):
-    """§5.7 fallen characters: they roll on Table 13 with −1 at post-battle (issue 4).
+    """§5.7 fallen characters: they roll on Table 13 with −1 at post-battle.
     ``recovery_modifiers`` are the other Table 13 modifiers already known for that roll
     (rules.recovery, E-21: a Shrine in the battle's hex), in words with their values,
     e.g. "A battle in a hex with a Shrine +1 (both sides)"."""

@@ -6,7 +6,7 @@ option (rules.table_options, the Table 17 block; the Monument's in Table 1's).
 * Ancient ruins: +1 on Table 8 rolls aimed at the hex or made from it, "from" being the
   scout's origin (E-07): ``ruins_modifiers``, read by rules.scouting.
 * Shrine: +1 on Table 13 rolls for armies fighting in the hex: a line of Table 13's
-  registry (rules.recovery), which issue 4's recovery rolls will read.
+  registry (rules.recovery), which the post-battle recovery rolls read.
 * Bandit lair: the owner rolls a d6 each turn at the start of Provisional Results; on a
   1 the hex is under Unrest (Table 3, rules.edicts) for 1 turn, this one
   (``bandit_lairs``).

@@ -2,7 +2,7 @@
 
 An army that Rests, or has no order at all (Q7), is rebuilt to its allocation and gets
 the rested flag. The flag is for its next battle: that battle's Table 12 rolls get +1
-(issue 4 makes them), and fighting it clears the flag, an abstract battle too (E-01).
+(post-battle makes them), and fighting it clears the flag, an abstract battle too (E-01).
 A retreat, an undefended hex or a lost cause is no battle (A-2.4, A-1.0.6, P-C2), so the
 flag waits for the next one.
 """

@@ -165,7 +165,7 @@ class SiegeOptions:
         1, "Wall damage repaired a turn after a siege (D results)", "§12.5", 0, 10, SIEGES
     )
     siege_estimate_band: int = option(
-        5, "The besieger's estimate of the provisions: a band of (days)", "issue 4", 1, 30,
+        5, "The besieger's estimate of the provisions: a band of (days)", "E-37 SG-PROV", 1, 30,
         SIEGES,
     )  # fmt: skip
 

@@ -334,7 +334,7 @@ def _recruit(spends: list[Spend], treasury: Treasury) -> list[Event]:
 
 
 def _surgeons(spends: list[Spend], treasury: Treasury) -> list[Event]:
-    """E-25 item 3, E-02: the flag for this turn's Table 13 rolls (issue 4)."""
+    """E-25 item 3, E-02: the flag for this turn's Table 13 rolls."""
     events: list[Event] = []
     for spend in spends:
         if treasury.pay(spend, events):
@@ -497,7 +497,7 @@ def shared_power(spends: Iterable[Spend]) -> tuple[dict[int, int], list[Event]]:
 
 
 def surgeon_kingdoms(spends: Iterable[Spend]) -> frozenset[int]:
-    """E-02: the kingdoms whose characters get +1 on Table 13 this turn (issue 4)."""
+    """E-02: the kingdoms whose characters get +1 on Table 13 this turn."""
     return frozenset(
         s.kingdom_id
         for s in spends

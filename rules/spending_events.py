@@ -101,7 +101,7 @@ class TemporaryPointsLost(_Private):
 
 @dataclass(frozen=True, kw_only=True)
 class SurgeonHired(_Private):
-    """Table 10, E-02: +1 on the kingdom's Table 13 rolls this turn (issue 4 reads it)."""
+    """Table 10, E-02: +1 on the kingdom's Table 13 rolls this turn (post-battle reads it)."""
 
     spend_id: int
 

@@ -1,4 +1,4 @@
-"""The numbers of the rulebook's tables as ruleset options (issue 3, "House rules").
+"""The numbers of the rulebook's tables as ruleset options ("House rules").
 
 Every value campaign-rules.md states in a table (a cost, a bonus, a percentage, a
 threshold) is one field here, with the rulebook's default, its rule IDs, its range and

@@ -1,7 +1,7 @@
 """The rule tables as data, each with the rule ID of its source (Q24: original numbers).
 
 Everything here is a DESIGN PROPOSAL of campaign-rules.md §5 unless marked Source A, so
-it is kept as data a GM may later edit (issue 3); ``DiceTable.validate`` checks an
+it is kept as data a GM may later edit; ``DiceTable.validate`` checks an
 edited table before it is used.
 """
 

@@ -1,4 +1,4 @@
-"""The ruleset over the API (issue 3 house rules): members read it, the GM replaces it."""
+"""The ruleset over the API (house rules): members read it, the GM replaces it."""
 
 import pytest
 

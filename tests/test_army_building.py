@@ -1,4 +1,4 @@
-"""Army building (issue 3; §5.6, B 3.3–3.5, E-14, E-21, E-32): the kingdom page's HTMX
+"""Army building (§5.6, B 3.3–3.5, E-14, E-21, E-32): the kingdom page's HTMX
 forms and the API under /api/campaigns/{id}/armies/. A refusal saves nothing and shows
 its reason by its field; an army list is its owner's and the GM's alone."""
 

@@ -1,4 +1,4 @@
-"""A whole campaign through the REST API (issue 3's acceptance): four players and their GM
+"""A whole campaign through the REST API : four players and their GM
 play the demo campaign from set-up to the end-of-campaign roll, turn after turn, with
 every order type, both edicts, every Table 10 power spend, every diplomacy action and
 every agreement between players, the bulletin, readiness and army building.

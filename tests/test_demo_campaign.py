@@ -1,4 +1,4 @@
-"""`manage.py demo_campaign`: a playable campaign as issue 2 and A-1.0–A-1.4 describe it."""
+"""`manage.py demo_campaign`: a playable campaign as A-1.0–A-1.4 describe it."""
 
 import pytest
 from django.core.management import call_command

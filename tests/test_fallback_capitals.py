@@ -1,4 +1,4 @@
-"""E-23, A-3.2: each kingdom's fallback-capital list (issue 3, the lead's ruling). The
+"""E-23, A-3.2: each kingdom's fallback-capital list (the lead's ruling). The
 player edits it on the kingdom page (HTMX, the reason by the field when refused) and
 through GET/PUT /api/campaigns/{id}/kingdom/fallback-capitals/; it is the kingdom's and
 the GM's alone; the pipeline moves a fallen capital to its first City still held."""

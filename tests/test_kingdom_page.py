@@ -22,7 +22,7 @@ def test_a_player_sees_his_support_and_entitlements(demo, client):
 
 
 def test_a_player_cannot_look_into_another_kingdom(demo, client):
-    """Other kingdoms' power is not for him (issue 3 visibility): ?kingdom= is ignored."""
+    """Other kingdoms' power is not for him (visibility): ?kingdom= is ignored."""
     bob = demo.kingdoms["bob"]
     client.force_login(demo.players["alice"])
     html = client.get(_url(demo, f"?kingdom={bob.pk}")).content.decode()

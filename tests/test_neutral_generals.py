@@ -106,7 +106,7 @@ def test_the_gm_renames_a_neutral_general_in_the_admin(demo, client):
             "xp": 0,
             "generalship": 1,
             "is_general": "on",
-            "status": "active",  # §5.8–5.9 (issue 4): his fate, magic and record
+            "status": "active",  # §5.8–5.9: his fate, magic and record
             "profile": "{}",
             "stat_deltas": "{}",
             "skills": "[]",

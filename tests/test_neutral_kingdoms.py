@@ -1,4 +1,4 @@
-"""Neutral kingdoms through the whole pipeline (issue 3): discovery (A-1.4.19), the
+"""Neutral kingdoms through the whole pipeline: discovery (A-1.4.19), the
 conquest of a capital under either choice (A-1.4.16, A-1.4.17, E-18, E-23), and what
 each player sees of it (A-1.4.18–20, E-29).
 

@@ -1,4 +1,4 @@
-"""Optional modules (issue 3; §5.12 Table 31, Appendix G; E-12, E-39): the GM switches
+"""Optional modules (§5.12 Table 31, Appendix G; E-12, E-39): the GM switches
 them on through the rules page, and the next turn's resolution runs them; what they
 announce is public, their hidden state (the Beast's lair) the GM's."""
 

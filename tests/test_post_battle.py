@@ -1,4 +1,4 @@
-"""§3 step 6c through the pipeline (issue 4, "post-battle, as one step the players can
+"""§3 step 6c through the pipeline ("post-battle, as one step the players can
 follow roll by roll"): a battle's Table 13 rolls, a dead General replaced (E-03), the
 rows written back, and the battle's page listing its post-battle rolls to those who may
 read them, in HTML and in JSON: the character's kingdom, the GM for a neutral General

@@ -1,4 +1,4 @@
-"""House rules (issue 3, §7): players read the ruleset in force; the GM changes it, with a
+"""House rules (§7): players read the ruleset in force; the GM changes it, with a
 public announcement during play; a bad table is refused with the reason by its field."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The Scout order end to end (issue 3): the order, step 3d, and who learns what.
+"""The Scout order end to end: the order, step 3d, and who learns what.
 
 A scout's report (Table 8) reaches his own map, API, chronicle and campaign page and no
 one else's (E-29, §5.4); "scouts were seen" reaches only the hex's owner; the hex stays

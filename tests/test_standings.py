@@ -1,4 +1,4 @@
-"""Effective power as a standings table every turn (issue 3, Table 1, A-3.1)."""
+"""Effective power as a standings table every turn (Table 1, A-3.1)."""
 
 import pytest
 

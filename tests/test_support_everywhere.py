@@ -1,4 +1,4 @@
-"""A-1.1.4, §5.6: one Total Support everywhere (issue 3, the lead's ruling). Hexes looted
+"""A-1.1.4, §5.6: one Total Support everywhere (the lead's ruling). Hexes looted
 last turn, hexes under Unrest and Quick-Friendship hexes give no Support and no
 Entitlements on the kingdom page, in army raising and allocation checks, in the slots,
 and in E-14's default cut at Provisional Results; the page warns in advance."""

@@ -1,4 +1,4 @@
-"""Tabletop battles in the app (issue 4; E-24, P-C5, P-C6): the opt-in at Phase 4 and the
+"""Tabletop battles in the app (E-24, P-C5, P-C6): the opt-in at Phase 4 and the
 ticket it makes (terrain rolled and logged, board, report deadline), the report that one
 side sends and the other confirms or disputes, the GM's settling and extension, the
 refusals (which save nothing), who sees what of it in HTML and JSON (E-29), and Final

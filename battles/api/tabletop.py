@@ -1,4 +1,4 @@
-"""The battle page and the tabletop report through the API (issue 4; E-24, P-C5, P-C6):
+"""The battle page and the tabletop report through the API (E-24, P-C5, P-C6):
 the same selectors and services as the pages, so the same visibility (E-29) and the
 same refusals, in the {"detail", "field"} shape."""
 

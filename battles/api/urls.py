@@ -16,7 +16,7 @@ urlpatterns = [
         views.SideDefenderView.as_view(),
         name="api-side-defender",
     ),
-    # issue 4: one battle's page and its tabletop report (E-24, P-C5, P-C6)
+    # one battle's page and its tabletop report (E-24, P-C5, P-C6)
     path("battles/<int:battle_id>/", tabletop.BattlePageView.as_view(), name="api-battle"),
     path(
         "battles/<int:battle_id>/report/", tabletop.ReportView.as_view(), name="api-battle-report"

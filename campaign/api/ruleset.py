@@ -56,7 +56,7 @@ class OverridesSerializer(serializers.Serializer):
 class RulesetView(APIView):
     @extend_schema(responses={200: RulesetSerializer, 404: NOT_FOUND})
     def get(self, request: Request, campaign_id: int) -> Response:
-        """The ruleset in force: every option and table with its rule ID (§7, issue 3)."""
+        """The ruleset in force: every option and table with its rule ID (§7)."""
         return Response(_ruleset(campaign_access(request, campaign_id).campaign))
 
     @extend_schema(

@@ -124,7 +124,7 @@ def this_turn(world: World) -> dict:
 
 def unrest_hexes(world: World) -> set[Coord]:
     """Row 4: the hexes under the bandits' Unrest this turn (for Table 9 and §5.6 once
-    Unrest exists, issue 3's edicts)."""
+    Unrest exists, through the edicts)."""
     hex_ = this_turn(world).get("unrest")
     return {tuple(hex_)} if hex_ else set()
 

@@ -1,5 +1,5 @@
 """The whole of one siege, from investment to surrender, on the real stack: PostgreSQL,
-Redis and a Celery worker process (issue 4, E-37). Runs when DATABASE_URL names
+Redis and a Celery worker process (E-37). Runs when DATABASE_URL names
 PostgreSQL and REDIS_URL is set, as tests/integration/test_worker_turn.py does.
 
 Turn 1: alice invades bob's fortress; bob's patrol withdraws behind the walls at Phase 4;

@@ -56,7 +56,7 @@ def test_ancient_ruins_at_the_target_and_at_the_origin_each_give_plus_1():
 
 
 def test_the_shrine_is_a_line_of_table_13s_registry_for_both_sides():
-    """Table 17 Shrine, Table 13 (issue 4 reads the hook), E-21."""
+    """Table 17 Shrine, Table 13 (post-battle reads the hook), E-21."""
     world = _with(build("F1 F."), (1, 0), minor_feature="shrine")
     battle = BattleState(
         key=1,

@@ -67,7 +67,7 @@ def test_the_beast_in_its_lair_never_retreats_whatever_q6_says():
 
 
 def test_the_modules_numbers_are_ruleset_options_in_their_blocks():
-    """§5.12: Table 31 and App G, every number (issue 3)."""
+    """§5.12: Table 31 and App G, every number."""
     for name in ("plague_points", "deserters_percent", "poor_harvest_power",
                  "good_harvest_power", "treasure_power", "beast_stir", "bandits_unrest_turns",
                  "wandering_hero_bid"):  # fmt: skip

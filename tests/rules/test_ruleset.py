@@ -1,4 +1,4 @@
-"""House rules (issue 3): every table and numbered option is data the GM may change."""
+"""House rules: every table and numbered option is data the GM may change."""
 
 import pytest
 

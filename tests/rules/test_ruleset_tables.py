@@ -1,4 +1,4 @@
-"""House rules (issue 3): the numbers of the rulebook's tables are ruleset data the engine
+"""House rules: the numbers of the rulebook's tables are ruleset data the engine
 reads. For each table, a changed value changes the engine's result; bands out of order
 and bad rows are refused with a message naming the problem."""
 
