@@ -7,7 +7,8 @@ she has not discovered, a feature held by defenders, or contents only a scout ro
 The two answers must be the same, byte for byte: status and body. Each question is
 asked inside a savepoint rolled back afterwards, so an accepted one leaves nothing
 behind for the next, and at the same frozen moment, so an accepted one's time matches.
-The page's CSRF token, new on every request, is the one thing normalised.
+Two things are normalised: the page's CSRF token, new on every request, and the id of
+an accepted request's new row, which PostgreSQL's sequences do not roll back.
 
 To cover a new endpoint, add an ``Ask`` to ``API`` or ``PAGES``.
 """
@@ -284,11 +285,14 @@ WHERE = {"next to her kingdom": next_to_alice, "far from her kingdom": far_from_
 
 
 def _answer(ask: Ask, probe: Probe, coord: Coord) -> tuple[int, str]:
-    """The answer, with nothing the question changed kept; the CSRF token normalised."""
+    """The answer, with nothing the question changed kept; the CSRF token and a new row's
+    id normalised."""
     with transaction.atomic():
         status, body = ask.ask(probe, coord)
         transaction.set_rollback(True)
     text = re.sub(r"[A-Za-z0-9]{64}", "<csrf token>", body.decode())
+    if status == 201:
+        text = re.sub(r'^\{"id":\d+,', '{"id":"<new row>",', text)
     return status, text
 
 
