@@ -20,7 +20,7 @@ from django.utils import timezone
 from battles.siege_selectors import OngoingSiege, ongoing_sieges
 from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
 from rules.tables import ScoutLevel
-from rules.visibility import Viewer, entry_view, hex_viewer, scout_report_view
+from rules.visibility import Viewer, entry_view, hex_viewer, rule_seen, scout_report_view
 
 HEX_FACT_FIELDS = (  # the columns of a map row, in rules.visibility.HexFacts' order
     "q",
@@ -189,6 +189,7 @@ def visible_chronicle(campaign: Campaign, viewer: Viewer, turn: Turn | None = No
     for number, entry_id, kind, rule, payload, public, kingdom_ids, secret in rows:
         seen = entry_view(payload, public, kingdom_ids, secret, viewer)
         if seen is not None:
+            rule = rule_seen(rule, payload, seen)
             entries.append({"turn": number, "id": entry_id, "kind": kind, "rule": rule, **seen})
     return entries
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from rules import events as ev
+from rules.provisional import DECLARATION_RULES
 from rules.state import Coord, DefenderKind, HexState, NeutralConquest, World
 
 
@@ -342,6 +343,19 @@ def defender_kind_seen(
     if kind != DefenderKind.NEUTRAL_KINGDOM or insider:
         return kind
     return kind if sees_neutral_kingdom(viewer, neutral_kingdom_id) else DefenderKind.NEUTRAL.value
+
+
+def rule_seen(rule: str, payload: dict, seen: dict) -> str:
+    """A-1.4.18–20: the rule an entry cites, as the reader of ``seen`` (entry_view's view
+    of ``payload``) may read it. One who reads a neutral kingdom's army as a neutral
+    defender reads the declaration a plain neutral defender's battle cites (A-1.5.1),
+    lest the kingdom's own rules (A-1.4.8, E-06) give it away."""
+    hidden = DefenderKind.NEUTRAL_KINGDOM.value
+    if payload.get("defender_kind") != hidden or seen.get("defender_kind") == hidden:
+        return rule
+    return rule.replace(
+        DECLARATION_RULES[DefenderKind.NEUTRAL_KINGDOM], DECLARATION_RULES[DefenderKind.NEUTRAL]
+    )
 
 
 # Payload fields that name the neutral kingdom a defender_kind is about

@@ -366,3 +366,48 @@ def test_a_1_4_19_20_a_contested_neutral_hex_teaches_both_invaders_then_everyone
     for player in ("alice", "bob", "carol", "dave"):
         known = {c for c, h in _map(demo, player).items() if h["neutral_kingdom"] == neutral.pk}
         assert target.coord in known, player
+
+
+def test_a_1_4_18_an_outsider_reads_a_neutral_kingdoms_battle_as_a_plain_neutrals(
+    demo, monkeypatch
+):
+    """A-1.4.18–20: Alice invades an explored hex of the hidden kingdom and Carol an
+    explored hex held by a plain neutral army (A-1.5.1) of the same strength; neither
+    learns the kingdom. Dave, who fought in neither, reads both battles' chronicle
+    entries alike: the same kinds, the same fields and the same rule citations (a
+    plain neutral defender's, A-1.5.1, never the kingdom's A-1.4.8 or E-06)."""
+    no_discovery = {**SURE_WIN, "discovery roll": 1}
+    monkeypatch.setattr(
+        steps, "_dice", lambda turn, step: RiggedDice(f"{turn.seed}:{step}", no_discovery)
+    )
+    neutral, _, kingdom_hex = _neutral(demo)
+    Hex.objects.filter(pk=kingdom_hex.pk).update(explored=True)
+    alice_foothold = _foothold(demo, neutral, kingdom_hex, "alice")
+    taken = {kingdom_hex.pk, alice_foothold.pk}
+    plain_hex = next(
+        h
+        for h in demo.campaign.hexes.filter(owner=None, neutral_kingdom=None).order_by("r", "q")
+        if h.pk not in taken and h.terrain != Terrain.SEA
+        and hexgrid.distance(h.coord, kingdom_hex.coord) > 2
+    )  # fmt: skip
+    Hex.objects.filter(pk=plain_hex.pk).update(
+        explored=True, defender_points=2500, defender_original_points=2500
+    )
+    _foothold(demo, neutral, plain_hex, "carol")
+    _invade(demo, kingdom_hex, "alice")
+    _invade(demo, plain_hex, "carol")
+    _resolve_turn(demo.turn)
+    assert not neutral.known_by.exists()
+
+    def shape(target: Hex) -> list[tuple]:
+        # whether the conquered hex reaches its conqueror's capital (A-1.3.1) is about
+        # the conqueror's land, not the defender
+        entries = [
+            e for e in _chronicle(demo, "dave")
+            if e.get("hex") == [*target.coord] and e["kind"] != "OrphanChanged"
+        ]  # fmt: skip
+        return [(e["kind"], e["rule"], sorted(set(e) - {"id"})) for e in entries]
+
+    kingdom_battle, plain_battle = shape(kingdom_hex), shape(plain_hex)
+    assert [kind for kind, *_ in plain_battle][:2] == ["BattleDeclared", "BattleFought"]
+    assert kingdom_battle == plain_battle

@@ -13,6 +13,7 @@ from rules.visibility import (
     entry_view,
     hex_as_known,
     hex_view,
+    rule_seen,
 )
 
 ALICE = Viewer(kingdom_id=1)
@@ -88,6 +89,21 @@ def test_the_chronicle_never_names_an_undiscovered_neutral_kingdom_a_1_4_19():
     assert entry_view({"neutral_kingdom_id": 7}, True, [], [], ALICE) == {
         "neutral_kingdom_id": None
     }
+
+
+def test_an_outsider_reads_a_neutral_kingdoms_declaration_as_a_plain_neutrals_a_1_4_18():
+    """A-1.4.18–20: who reads the defender as a neutral one reads the rule a plain
+    neutral defender's battle cites (A-1.5.1), a contested hex's (P-C3, E-15) too; the
+    battle's side and the kingdom's discoverer read the kingdom's own (A-1.4.8, E-06)."""
+    payload = {"hex": [1, 0], "defender_kind": "neutral_kingdom", "defender_neutral_kingdom_id": 7}
+    contested = "A-2.3 §3-3e A-1.4.8 E-06 P-C3 E-15"
+    outsider = Viewer(kingdom_id=3)
+
+    def read(viewer: Viewer, kingdom_ids: list[int]) -> str:
+        return rule_seen(contested, payload, entry_view(payload, True, kingdom_ids, [], viewer))
+
+    assert read(outsider, [1]) == "A-2.3 §3-3e A-1.5.1 P-C3 E-15"
+    assert read(ALICE, [1]) == read(DISCOVERER, [1]) == read(GM, [1]) == contested
 
 
 def test_q16_secondary_terrains_are_public_like_the_terrain_a_1_0_3():
