@@ -1,7 +1,8 @@
 from django.contrib import admin
 
-from battles.models import Battle, BattleReport, BattleSide
-from campaign.admin_corrections import CorrectionAdmin
+from battles.models import Battle, BattleSide
+from battles.tabletop.models import BattleReport
+from campaign.core.corrections import CorrectionAdmin
 
 
 class BattleSideInline(admin.TabularInline):

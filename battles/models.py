@@ -7,11 +7,9 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import models
 
-from campaign.inputs import COUNT, POINTS
-from rules.postbattle import UnitLoss
-from rules.postbattle_tables import UnitFate
-from rules.state import Decision, DefenderKind, IfWon, Role, Strategy
-from rules.tabletop import RemovedCharacter, TabletopReport
+from campaign.core.inputs import COUNT, POINTS
+from rules.battles.tabletop import TabletopReport
+from rules.core.state import Decision, DefenderKind, IfWon, Role, Strategy
 
 
 def _choices(enum) -> list[tuple[str, str]]:
@@ -55,7 +53,7 @@ class Battle(models.Model):
 
     @property
     def confirmed_report(self) -> TabletopReport | None:
-        """P-C6: the report the other side confirmed or the GM settled, as rules.tabletop
+        """P-C6: the report the other side confirmed or the GM settled, as rules.battles.tabletop
         reads it; None if there is none (E-24: the battle is then resolved abstract)."""
         report = getattr(self, "report", None)  # a missing reverse one-to-one raises
         if report is None or report.status not in BattleReport.CONFIRMED:
@@ -82,7 +80,7 @@ class BattleSide(models.Model):
     # E-24: this side opts in to play the battle on the tabletop (the GM for a neutral)
     tabletop = models.BooleanField(default=False)
     # P-C4: a defending patrol's place for this battle among its battles, as its owner
-    # ordered them at Phase 4 (battles.services.battle_order_set); his secret
+    # ordered them at Phase 4 (battles.decisions.services.battle_order_set); his secret
     rank = models.PositiveSmallIntegerField(null=True, blank=True, validators=COUNT.validators())
     # E-15: the patrols of this side's kingdom that cover the hex, the default first,
     # when there are two or more: the owner may name another (battle_defender_name)
@@ -110,7 +108,7 @@ def characters_seen(characters: Iterable) -> list[dict]:
 
 
 def army_seen(army, characters: Iterable) -> dict:
-    """An army on a battle's page (battles.tabletop_selectors) with its active
+    """An army on a battle's page (battles.tabletop.selectors) with its active
     ``characters``: what BattleSide.armies_seen keeps of it."""
     return {
         "id": army.pk,
@@ -123,69 +121,6 @@ def army_seen(army, characters: Iterable) -> dict:
     }
 
 
-class BattleReport(models.Model):
-    """P-C5, P-C6, E-24: what the players bring back from a tabletop battle: one side
-    reports, the other confirms or disputes, the GM settles a dispute. A new report
-    replaces one not yet confirmed. Its history is in the chronicle."""
-
-    class Status(models.TextChoices):
-        REPORTED = "reported", "Reported, awaiting the other side"
-        CONFIRMED = "confirmed", "Confirmed by the other side"
-        DISPUTED = "disputed", "Disputed: the GM settles it"
-        SETTLED = "settled", "Settled by the GM"
-
-    CONFIRMED = (Status.CONFIRMED, Status.SETTLED)
-
-    battle = models.OneToOneField(Battle, on_delete=models.CASCADE, related_name="report")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.REPORTED)
-    reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    reported_role = models.CharField(max_length=10, blank=True, choices=_choices(Role))
-    winner = models.CharField(max_length=10, blank=True, choices=_choices(Role))  # "": a draw
-    massacre = models.BooleanField(default=False)
-    vp_margin = models.PositiveIntegerField(null=True, blank=True, validators=POINTS.validators())
-    # [{"army": id, "unit": "Spearmen", "fate": "destroyed", "points": 150, "table_roll": 4}]
-    casualties = models.JSONField(default=list, blank=True)
-    neutral_losses = models.PositiveIntegerField(default=0, validators=POINTS.validators())
-    removed = models.JSONField(default=list, blank=True)  # [{"character": id, "table_roll": 3}]
-    kills = models.JSONField(default=list, blank=True)  # [{"character": id, "count": 1}]
-    text = models.TextField(max_length=4000, blank=True)
-    answered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    dispute = models.TextField(max_length=2000, blank=True)
-    ruling = models.TextField(max_length=2000, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
-
-    def __str__(self) -> str:
-        return f"Report of {self.battle} ({self.status})"
-
-    @property
-    def is_confirmed(self) -> bool:
-        return self.status in self.CONFIRMED
-
-    def as_rules(self) -> TabletopReport:
-        return TabletopReport(
-            winner=Role(self.winner) if self.winner else None,
-            massacre=self.massacre,
-            vp_margin=self.vp_margin,
-            units=tuple(
-                UnitLoss(
-                    army_id=u["army"],
-                    unit=u["unit"],
-                    fate=UnitFate(u["fate"]),
-                    points=u["points"],
-                    table_roll=u.get("table_roll"),
-                )
-                for u in self.casualties
-            ),
-            removed=tuple(
-                RemovedCharacter(r["character"], r.get("table_roll")) for r in self.removed
-            ),
-            kills=tuple((k["character"], k["count"]) for k in self.kills),
-            neutral_losses=self.neutral_losses,
-        )
-
-
-from battles.siege_models import Siege, SiegeBattle, SiegeEngine, SiegePlan  # noqa: E402, F401  E-37
+# Django finds an app's models in its models module: the domains' own models join here.
+from battles.sieges.models import Siege, SiegeBattle, SiegeEngine, SiegePlan  # noqa: E402, F401
+from battles.tabletop.models import BattleReport  # noqa: E402, F401

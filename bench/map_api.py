@@ -60,8 +60,9 @@ def run(hexes: int, players: int, repeat: int) -> None:
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
-    from campaign.selectors import membership_for, viewer_for, visible_map
-    from campaign.setup import demo_campaign_create
+    from campaign.campaigns.setup import demo_campaign_create
+    from campaign.core.viewers import membership_for, viewer_for
+    from campaign.map.selectors import visible_map
 
     start = time.perf_counter()
     demo = demo_campaign_create(hexes=hexes, players=players, seed="bench")

@@ -29,13 +29,14 @@ django.setup()
 from django.core.management import call_command  # noqa: E402
 from django.db import transaction  # noqa: E402
 
+from campaign.campaigns.setup import demo_campaign_create  # noqa: E402
 from campaign.models import Hex, Turn  # noqa: E402
 from campaign.pipeline.snapshot import snapshot_load  # noqa: E402
 from campaign.pipeline.steps import turn_step_resolve  # noqa: E402
-from campaign.services import turn_claim_step  # noqa: E402
-from campaign.setup import demo_campaign_create  # noqa: E402
-from kingdoms.models import Army, Order  # noqa: E402
-from rules import hexgrid  # noqa: E402
+from campaign.turns.services import turn_claim_step  # noqa: E402
+from kingdoms.models import Army  # noqa: E402
+from kingdoms.orders.models import Order  # noqa: E402
+from rules.core import hexgrid  # noqa: E402
 
 
 def give_orders(demo, snapshot) -> int:

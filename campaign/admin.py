@@ -1,9 +1,10 @@
 from django import forms
 from django.contrib import admin
 
-from campaign.admin_corrections import CorrectionAdmin
-from campaign.models import Campaign, Hex, Membership, MercenaryOffer, Rumour, Turn, TurnEvent
-from rules.tabletop import secondary_terrains_in_order, secondary_terrains_problem
+from campaign.bulletin.models import MercenaryOffer, Rumour
+from campaign.core.corrections import CorrectionAdmin
+from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
+from rules.battles.tabletop import secondary_terrains_in_order, secondary_terrains_problem
 
 
 @admin.register(Campaign)
@@ -33,7 +34,7 @@ class TurnAdmin(CorrectionAdmin):
 
 class HexAdminForm(forms.ModelForm):
     """Q16: the admin holds a hex's secondary terrains to the rules of the GM's Hex
-    terrain page (campaign.hex_services), so that no correction stores a bad one. The
+    terrain page (campaign.map.services), so that no correction stores a bad one. The
     admin builds the form's Meta (all of Hex's fields)."""
 
     def clean(self):

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from campaign.errors import Refused
-from campaign.inputs import COORD, POINTS, POWER, TURN, validate_name
-from rules.dice import new_seed, seed_hash
-from rules.ruleset import ruleset_from_overrides
-from rules.state import Defence, Feature, Ruleset, Terrain
+from campaign.core.errors import Refused
+from campaign.core.inputs import COORD, POINTS, TURN, validate_name
+from rules.core.dice import new_seed, seed_hash
+from rules.core.ruleset import ruleset_from_overrides
+from rules.core.state import Defence, Feature, Ruleset, Terrain
 
 
 def turn_seed() -> str:
@@ -25,7 +25,7 @@ class Campaign(models.Model):
     name = models.CharField(max_length=200, validators=[validate_name])
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # The GM's house rules: {"options": {...}, "tables": {...}} over the rulebook's
-    # defaults (rules.ruleset); always validated by campaign_ruleset_change.
+    # defaults (rules.core.ruleset); always validated by campaign_ruleset_change.
     ruleset_overrides = models.JSONField(default=dict, blank=True)
     # The optional modules' own state (rules.modules: World.module_state), written by the
     # turn pipeline only, e.g. the Beast's lair
@@ -92,7 +92,7 @@ class Turn(models.Model):
     decisions_deadline = models.DateTimeField(null=True, blank=True)
     opened_at = models.DateTimeField(auto_now_add=True)
     # When the running server step was claimed (or last queued again): a step still
-    # running long after it is late (campaign.selectors.late_step)
+    # running long after it is late (campaign.turns.selectors.late_step)
     claimed_at = models.DateTimeField(null=True, blank=True)
     resolved_at = models.DateTimeField(null=True, blank=True)
 
@@ -138,7 +138,7 @@ class TurnEvent(models.Model):
 
     ``public`` events are seen by everyone; the others only by the GM and the kingdoms
     in ``kingdom_ids``. Only those kingdoms see the ``secret_fields`` of a public entry
-    (an enemy's strength, E-29); rules.visibility.entry_view applies this.
+    (an enemy's strength, E-29); rules.turn.visibility.entry_view applies this.
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
@@ -208,7 +208,7 @@ class Hex(models.Model):
     )
     defender_race = models.CharField(max_length=40, blank=True)
     is_orphan = models.BooleanField(default=False)
-    # §5.3 edicts (rules.edicts): the last turn the hex was looted, the last turn an edict
+    # §5.3 edicts (rules.kingdoms.edicts): the last turn the hex was looted, the last turn an edict
     # was carried out in it (Table 3's −1), and its Unrest, first to last turn
     looted_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
     edict_turn = models.PositiveIntegerField(null=True, blank=True, validators=TURN.validators())
@@ -230,37 +230,5 @@ class Hex(models.Model):
         return (self.q, self.r)
 
 
-class Rumour(models.Model):
-    """A-2.1: the GM's free text for the coming turn; it may or may not be true."""
-
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="rumours")
-    text = models.TextField(max_length=2000)
-    published_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["id"]
-
-    def __str__(self) -> str:
-        return self.text[:60]
-
-
-class MercenaryOffer(models.Model):
-    """A-2.1, B 6.0: mercenaries for hire this turn with their minimum opening bid, in
-    power (Q18); ``special`` marks a B 6.2 special mercenary (E-21)."""
-
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="mercenary_offers")
-    name = models.CharField(max_length=120, validators=[validate_name])
-    description = models.TextField(
-        max_length=2000, blank=True, help_text="Equipment, command group, magic items."
-    )
-    minimum_bid = models.PositiveIntegerField(validators=POWER.at_least(1).validators())
-    # Q18, E-14: the points they add to the winner's chosen army for the turn
-    points = models.PositiveIntegerField(default=250, validators=POINTS.validators())
-    special = models.BooleanField(default=False)
-    published_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["id"]
-
-    def __str__(self) -> str:
-        return f"{self.name} (from {self.minimum_bid} power)"
+# Django finds an app's models in its models module: the domains' own models join here.
+from campaign.bulletin.models import MercenaryOffer, Rumour  # noqa: E402, F401

@@ -156,7 +156,7 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # worker killed leaves its step waiting this long. It must outlast the longest task, or a
 # step still running is delivered twice (harmless, the second finds nothing to do, but
 # wasted): bench/turn_step.py's final step of a 10,000-hex map took 13 s on a busy
-# machine, and a retry waits at most a minute (campaign.tasks).
+# machine, and a retry waits at most a minute (campaign.turns.tasks).
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300}
 # A Redis restart: the worker connects again, at start-up as after a loss, for as long as it
 # takes. A step running meanwhile finishes; its message, which cannot be acknowledged on the
@@ -172,8 +172,14 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "warpost")
 # it again. Longer than the visibility timeout, so that the broker's redelivery comes first.
 TURN_STEP_LATE_SECONDS = int(os.environ.get("TURN_STEP_LATE_SECONDS", "600"))
 CELERY_BEAT_SCHEDULE = {
-    "resolve-turns-past-deadline": {"task": "campaign.tasks.turns_resolve_due", "schedule": 60.0},
-    "requeue-late-turn-steps": {"task": "campaign.tasks.turn_steps_requeue_late", "schedule": 60.0},
+    "resolve-turns-past-deadline": {
+        "task": "campaign.turns.tasks.turns_resolve_due",
+        "schedule": 60.0,
+    },
+    "requeue-late-turn-steps": {
+        "task": "campaign.turns.tasks.turn_steps_requeue_late",
+        "schedule": 60.0,
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -210,24 +216,24 @@ REST_FRAMEWORK = {
         "rest_framework.permissions.IsAuthenticated",
         "campaign.tokens.authentication.TokenScope",
     ],
-    "DEFAULT_SCHEMA_CLASS": "campaign.api.schema.AutoSchema",  # declares every error
-    "EXCEPTION_HANDLER": "campaign.api.errors.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "campaign.core.schema.AutoSchema",  # declares every error
+    "EXCEPTION_HANDLER": "campaign.core.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Warpost API",
     "DESCRIPTION": "Play-by-post hex campaigns: the map, turns, orders and the chronicle.",
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
-    # campaign.converters: hex coordinates in a path, which may be negative
+    # campaign.core.converters: hex coordinates in a path, which may be negative
     "PATH_CONVERTER_OVERRIDES": {"signed": int},
     # A choice set that shares its field name ("kind") with others: §5.3 edicts
     # Several models have a "kind" or a "state"; name each set after what it is.
     "ENUM_NAME_OVERRIDES": {
-        "EdictKindEnum": "rules.state.EdictKind",
-        "OrderKindEnum": "rules.state.OrderKind",
-        "SpendKindEnum": "rules.spending_state.SpendKind",
-        "AgreementKindEnum": "kingdoms.models.Agreement.Kind",
-        "AgreementStateEnum": "kingdoms.models.Agreement.State",
+        "EdictKindEnum": "rules.core.state.EdictKind",
+        "OrderKindEnum": "rules.core.state.OrderKind",
+        "SpendKindEnum": "rules.kingdoms.spending_state.SpendKind",
+        "AgreementKindEnum": "kingdoms.agreements.models.Agreement.Kind",
+        "AgreementStateEnum": "kingdoms.agreements.models.Agreement.State",
         "TurnStateEnum": "campaign.models.Turn.State",
     },
 }
@@ -264,14 +270,14 @@ AXES_COOLOFF_MESSAGE = (
     "Too many failed log-ins for this username from your address: "
     f"try again in {LOGIN_COOLOFF_MINUTES} minutes."
 )
-AXES_LOCKOUT_CALLABLE = "campaign.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "campaign.security.client_address"
+AXES_LOCKOUT_CALLABLE = "campaign.core.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "campaign.core.security.client_address"
 
 # API throttles: every user may make 1000 requests an hour (a bot polling the turn every
 # five seconds makes 720), and a client address may ask for a token 20 times an hour (a
 # script asks once and keeps it; a password guesser is slowed on top of the lockout).
 REST_FRAMEWORK |= {
-    "DEFAULT_THROTTLE_CLASSES": ["campaign.api.throttles.UserRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["campaign.core.throttles.UserRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": "1000/hour", "token": "20/hour"},
     "NUM_PROXIES": PROXY_COUNT,
 }

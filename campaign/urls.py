@@ -3,8 +3,8 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
-    path("api/", include("campaign.api.urls")),
+    path("api/", include("campaign.api_urls")),
     path("", include("campaign.web_urls")),
 ]
 
-handler404 = "campaign.api.errors.not_found"  # JSON under /api/ (campaign.api.errors)
+handler404 = "campaign.core.api_errors.not_found"  # JSON under /api/ (campaign.core.api_errors)

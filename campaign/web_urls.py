@@ -3,24 +3,28 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from battles import siege_views, tabletop_views
-from battles import views as battle_views
-from campaign import bulletin_views, hex_views, ruleset_views, views
-from kingdoms import (
-    agreements_views,
-    army_views,
-    capital_views,
-    edict_views,
-    overview_views,
-    spending_views,
-)
-from kingdoms import views as kingdom_views
+from battles.decisions import views as battle_views
+from battles.sieges import views as siege_views
+from battles.tabletop import views as tabletop_views
+from campaign.bulletin import views as bulletin_views
+from campaign.campaigns import views as campaigns_views
+from campaign.chronicle import views as chronicle_views
+from campaign.map import views as hex_views
+from campaign.ruleset import views as ruleset_views
+from campaign.turns import views as turns_views
+from kingdoms.agreements import views as agreements_views
+from kingdoms.armies import views as army_views
+from kingdoms.capitals import views as capital_views
+from kingdoms.edicts import views as edict_views
+from kingdoms.orders import views as kingdom_views
+from kingdoms.realm import views as overview_views
+from kingdoms.spending import views as spending_views
 
 urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", views.campaign_list, name="campaign-list"),
-    path("campaigns/<int:campaign_id>/", views.campaign_detail, name="campaign-detail"),
+    path("", campaigns_views.campaign_list, name="campaign-list"),
+    path("campaigns/<int:campaign_id>/", campaigns_views.campaign_detail, name="campaign-detail"),
     path(
         "campaigns/<int:campaign_id>/armies/<int:army_id>/order/",
         kingdom_views.order_form,
@@ -32,15 +36,15 @@ urlpatterns = [
         name="orders-ready",
     ),
     path("campaigns/<int:campaign_id>/edicts/", edict_views.edicts, name="edicts"),
-    path("campaigns/<int:campaign_id>/gm/", views.gm_console, name="gm-console"),
+    path("campaigns/<int:campaign_id>/gm/", turns_views.gm_console, name="gm-console"),
     path(
         "campaigns/<int:campaign_id>/gm/progress/",
-        views.turn_progress_view,
+        turns_views.turn_progress_view,
         name="turn-progress",
     ),
     path(
         "campaigns/<int:campaign_id>/gm/retry/",
-        views.turn_step_retry_view,
+        turns_views.turn_step_retry_view,
         name="turn-step-retry",
     ),
     path(  # Q16: the GM sets a hex's secondary terrains
@@ -85,7 +89,7 @@ urlpatterns = [
         siege_views.siege_page,
         name="siege",
     ),
-    path("campaigns/<int:campaign_id>/chronicle/", views.chronicle, name="chronicle"),
+    path("campaigns/<int:campaign_id>/chronicle/", chronicle_views.chronicle, name="chronicle"),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),
     path("campaigns/<int:campaign_id>/kingdom/", overview_views.kingdom_page, name="kingdom"),

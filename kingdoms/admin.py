@@ -1,16 +1,11 @@
 from django.contrib import admin
 
-from campaign.admin_corrections import CorrectionAdmin
-from campaign.setup import neutral_general
-from kingdoms.models import (
-    Agreement,
-    Army,
-    Character,
-    CrownEntry,
-    Kingdom,
-    NeutralKingdom,
-    Order,
-)
+from campaign.campaigns.setup import neutral_general
+from campaign.core.corrections import CorrectionAdmin
+from kingdoms.agreements.models import Agreement
+from kingdoms.crowns.models import CrownEntry
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
+from kingdoms.orders.models import Order
 
 
 @admin.register(Kingdom)
@@ -26,7 +21,7 @@ class NeutralKingdomAdmin(CorrectionAdmin):
 
     def save_model(self, request, obj, form, change):
         """A-1.4.10, E-20: a neutral kingdom the GM adds gets its army's General, made as
-        set-up makes him (campaign.setup.neutral_general); the admin's save is atomic."""
+        set-up makes him (campaign.campaigns.setup.neutral_general); the admin's save is atomic."""
         super().save_model(request, obj, form, change)
         if not change:
             neutral_general(obj).save()

@@ -20,12 +20,14 @@ from django.test.utils import override_settings
 from rest_framework.authtoken.models import Token
 
 from battles.models import Battle, BattleSide, Siege
+from campaign.campaigns.setup import Demo, demo_campaign_create
 from campaign.models import Campaign, Hex, Turn
-from campaign.setup import Demo, demo_campaign_create
 from campaign.tokens.models import PersonalToken
 from campaign.tokens.services import token_create
-from kingdoms.models import Agreement, Army, Kingdom, NeutralKingdom, PowerSpend
-from rules.state import DefenderKind
+from kingdoms.agreements.models import Agreement
+from kingdoms.models import Army, Kingdom, NeutralKingdom
+from kingdoms.spending.models import PowerSpend
+from rules.core.state import DefenderKind
 
 MISSING = 987654321
 """An id no table of the tests ever reaches."""

@@ -7,9 +7,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from battles.models import Battle, BattleSide
+from campaign.campaigns.setup import DEMO_PASSWORD
 from campaign.models import Hex, Turn
-from campaign.setup import DEMO_PASSWORD
-from rules.state import DefenderKind
+from rules.core.state import DefenderKind
 
 
 def token_client(user) -> APIClient:

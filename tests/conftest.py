@@ -12,11 +12,11 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from rules import hexgrid
-from rules.state import Coord, Terrain
+from rules.core import hexgrid
+from rules.core.state import Coord, Terrain
 
 if TYPE_CHECKING:
-    from campaign.setup import Demo
+    from campaign.campaigns.setup import Demo
 
 
 def _with_django(request) -> bool:
@@ -63,7 +63,7 @@ def fast_passwords(request):
 @pytest.fixture
 def demo(db) -> Demo:
     """The default demo: ~40 hexes, 4 players, one hidden neutral kingdom, turn 1 open."""
-    from campaign.setup import demo_campaign_create
+    from campaign.campaigns.setup import demo_campaign_create
 
     return demo_campaign_create(hexes=40, players=4, seed="test")
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from battles.decisions.services import battle_decide
 from battles.models import BattleSide, Siege
-from battles.services import battle_decide
-from campaign.errors import Refused
+from campaign.campaigns.setup import Demo
+from campaign.core.errors import Refused
 from campaign.models import Campaign, Hex, Turn
-from campaign.setup import Demo
 from kingdoms.models import Army
-from kingdoms.services import order_submit
-from rules.state import Defence, Role
+from kingdoms.orders.services import order_submit
+from rules.core.state import Defence, Role
 
 
 @dataclass

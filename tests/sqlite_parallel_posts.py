@@ -4,7 +4,7 @@ orders and a surgeon (Table 10) at the same moment, one thread each, as a thread
 server would. Prints each answer's status and body as JSON lines.
 
 A subprocess, because the test suite's own SQLite database lives in memory, where
-locks work otherwise (tests/test_sqlite_locking.py runs it)."""
+locks work otherwise (tests/campaign/turns/test_sqlite_locking.py runs it)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from django.core.management import call_command  # noqa: E402
 from rest_framework.authtoken.models import Token  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
-from campaign.setup import demo_campaign_create  # noqa: E402
+from campaign.campaigns.setup import demo_campaign_create  # noqa: E402
 
 
 def posts(demo) -> list[tuple[str, str, dict]]:

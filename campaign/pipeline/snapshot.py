@@ -1,4 +1,4 @@
-"""Loading a rules.state.World from the database in a fixed number of queries."""
+"""Loading a rules.core.state.World from the database in a fixed number of queries."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 from django.db.models import Prefetch, Q
 
 from battles.models import Battle, BattleSide
+from battles.sieges.writeback import sieges_load
 from campaign.models import Campaign, Hex, Turn
-from campaign.pipeline.agreements import agreements_load
-from campaign.pipeline.crowns import crowns_load
-from campaign.pipeline.siege import sieges_load
-from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, Order
-from rules.neutrals import conquest_choice
-from rules.state import (
+from kingdoms.agreements.writeback import agreements_load
+from kingdoms.crowns.writeback import crowns_load
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
+from kingdoms.orders.models import Order
+from rules.battles.tabletop import FOUGHT_RESULTS
+from rules.core.state import (
     ArmyState,
     BattleState,
     CharacterState,
@@ -34,8 +35,8 @@ from rules.state import (
     Terrain,
     World,
 )
-from rules.state import Order as OrderState
-from rules.tabletop import FOUGHT_RESULTS
+from rules.core.state import Order as OrderState
+from rules.kingdoms.neutrals import conquest_choice
 
 
 @dataclass
@@ -79,8 +80,8 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
         agreements=agreements_load(campaign, coord_of),  # Q23
     )
     snapshot = Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
-    sieges_load(snapshot, campaign, turn_number)  # E-37 (campaign.pipeline.siege)
-    crowns_load(snapshot, campaign)  # E-30: crown balances (campaign.pipeline.crowns)
+    sieges_load(snapshot, campaign, turn_number)  # E-37 (battles.sieges.writeback)
+    crowns_load(snapshot, campaign)  # E-30: crown balances (kingdoms.crowns.writeback)
     return snapshot
 
 
@@ -103,7 +104,7 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
         battle__turn__campaign=campaign,
         battle__turn__number=turn_number,
         role="defender",  # an incited attack is no battle in the kingdom's hexes
-        battle__result__in=sorted(FOUGHT_RESULTS),  # abstract or tabletop (rules.tabletop)
+        battle__result__in=sorted(FOUGHT_RESULTS),  # abstract or tabletop (rules.battles.tabletop)
     ).filter(
         Q(neutral_kingdom__isnull=False)
         | Q(battle__defender_kind=DefenderKind.INVADER, battle__hex__neutral_kingdom__isnull=False)
@@ -198,7 +199,7 @@ def _hex_state(h: Hex) -> HexState:
         watchtower=h.watchtower,
         defender=defender,
         orphan=h.is_orphan,
-        looted_turn=h.looted_turn,  # §5.3 edicts: the hex's history (rules.edicts)
+        looted_turn=h.looted_turn,  # §5.3 edicts: the hex's history (rules.kingdoms.edicts)
         edict_turn=h.edict_turn,
         unrest_from=h.unrest_from,
         unrest_until=h.unrest_until,
@@ -252,7 +253,7 @@ def _character_state(c: Character) -> CharacterState:
         is_grand_marshal=c.is_grand_marshal,
         tactician=c.tactician,
         neutral_kingdom_id=c.neutral_kingdom_id,  # E-20
-        status=c.status,  # Tables 13–14, E-03, E-11 (rules.postbattle)
+        status=c.status,  # Tables 13–14, E-03, E-11 (rules.battles.postbattle)
         profile=c.profile or {},
         deltas=c.stat_deltas or {},
         skills=tuple(c.skills or ()),

@@ -15,19 +15,19 @@ import time
 from django.db import transaction
 from django.utils import timezone
 
-from battles.siege_services import announced_to_table
+from battles.sieges.services import announced_to_table
 from campaign.models import Campaign, Turn
-from campaign.pipeline.edicts import edicts_load
 from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
-from campaign.pipeline.spending import spending_load, spends_load
 from campaign.pipeline.writeback import Writer
-from campaign.services import turn_open, turn_progress_set
-from rules.armies import with_support_cuts
-from rules.dice import Dice
-from rules.events import CampaignWon, Event
-from rules.final import resolve_final
-from rules.provisional import resolve_provisional
-from rules.siege_events import SiegeBattleDeclared
+from campaign.turns.services import turn_open, turn_progress_set
+from kingdoms.edicts.writeback import edicts_load
+from kingdoms.spending.writeback import spending_load, spends_load
+from rules.core.dice import Dice
+from rules.core.events import CampaignWon, Event
+from rules.kingdoms.armies import with_support_cuts
+from rules.sieges.events import SiegeBattleDeclared
+from rules.turn.final import resolve_final
+from rules.turn.provisional import resolve_provisional
 
 
 def turn_step_resolve(*, turn_id: int) -> bool:
@@ -109,7 +109,7 @@ def _provisional_inputs(turn: Turn, snapshot) -> tuple:
 
 
 def _resolve_provisional(world, inputs: tuple, dice: Dice):
-    """E-14 first: the default cut of allocations above Total Support (rules.armies),
+    """E-14 first: the default cut of allocations above Total Support (rules.kingdoms.armies),
     so that Rest rebuilds to the new allocations; then Provisional Results."""
     orders, spending = inputs
     world, orders, cuts = with_support_cuts(world, orders)
@@ -126,7 +126,7 @@ def _final_inputs(turn: Turn, snapshot) -> tuple:
         battles_load(turn, snapshot),
         orders_load(turn, snapshot),
         edicts_load(turn, snapshot),
-        spends_load(turn, snapshot),  # with their step 3b results (rules.spending)
+        spends_load(turn, snapshot),  # with their step 3b results (rules.kingdoms.spending)
     )
 
 

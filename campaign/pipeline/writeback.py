@@ -8,26 +8,27 @@ not grow with the map.
 from __future__ import annotations
 
 from battles.models import Battle, BattleSide, army_seen
-from campaign.chronicle import chronicle_entries_for
-from campaign.models import Hex, Turn, TurnEvent
-from campaign.pipeline.agreements import agreements_write
-from campaign.pipeline.army_writeback import army_appliers, army_flush
-from campaign.pipeline.crowns import crowns_appliers, crowns_flush
-from campaign.pipeline.pairing_writeback import pairing_appliers, pairing_flush
-from campaign.pipeline.postbattle_writeback import (
+from battles.pairing.writeback import pairing_appliers, pairing_flush
+from battles.postbattle.writeback import (
     CHARACTER_FIELDS,
     post_battle_appliers,
     post_battle_flush,
     post_battle_flush_gone,
 )
-from campaign.pipeline.siege import SiegeWriter
+from battles.sieges.writeback import SiegeWriter
+from campaign.chronicle.services import chronicle_entries_for
+from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.snapshot import Snapshot
-from campaign.pipeline.spending import spending_appliers, spending_flush
-from kingdoms.models import Army, Character, Kingdom, NeutralKingdom, ScoutReport
-from rules import events as ev
-from rules.neutrals import sworn_enemies_capital
-from rules.state import EdictKind, NeutralConquest, Role, Structure
-from rules.visibility import Context
+from kingdoms.agreements.writeback import agreements_write
+from kingdoms.armies.writeback import army_appliers, army_flush
+from kingdoms.crowns.writeback import crowns_appliers, crowns_flush
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
+from kingdoms.orders.models import ScoutReport
+from kingdoms.spending.writeback import spending_appliers, spending_flush
+from rules.core import events as ev
+from rules.core.state import EdictKind, NeutralConquest, Role, Structure
+from rules.kingdoms.neutrals import sworn_enemies_capital
+from rules.turn.visibility import Context
 
 HEX_FIELDS = [
     "owner",
@@ -41,7 +42,7 @@ HEX_FIELDS = [
     "is_orphan",
     "defence",
     "watchtower",  # a Raze (Table 4)
-    "looted_turn",  # §5.3 edicts: the hex's history (rules.edicts)
+    "looted_turn",  # §5.3 edicts: the hex's history (rules.kingdoms.edicts)
     "edict_turn",
     "unrest_from",
     "unrest_until",
@@ -100,8 +101,8 @@ class Writer:
             **spending_appliers(self),  # power spending and diplomacy (§3 3b)
             **pairing_appliers(self),  # P-C3, P-C4, E-15: chains and covering patrols
             **post_battle_appliers(self),  # §3 6c, Tables 12–16, 18–22
-            **self.sieges.appliers(),  # E-37 (campaign.pipeline.siege)
-            **crowns_appliers(self),  # E-30, E-31: the yearly crowns (campaign.pipeline.crowns)
+            **self.sieges.appliers(),  # E-37 (battles.sieges.writeback)
+            **crowns_appliers(self),  # E-30, E-31: the yearly crowns (kingdoms.crowns.writeback)
         }
 
     def apply(self, events: list[ev.Event]) -> None:

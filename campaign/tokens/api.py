@@ -9,8 +9,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.api.access import visible_or_404
-from campaign.api.serializers import NOT_FOUND, REFUSED, validated
+from campaign.core.access import visible_or_404
+from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from campaign.tokens.models import PersonalToken
 from campaign.tokens.services import token_create, token_revoke
 

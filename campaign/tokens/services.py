@@ -9,7 +9,7 @@ import secrets
 from django.contrib.auth.models import User
 from django.utils import timezone
 
-from campaign.errors import Refused
+from campaign.core.errors import Refused
 from campaign.tokens.models import PersonalToken
 
 KEY_PREFIX = "wpt_"

@@ -5,7 +5,7 @@ hooks below, which run every module the campaign's ruleset switches on (its ``op
 is 1), in registry order, and the core does not know the modules' names. A module
 keeps its own state in ``World.module_state[option]`` and changes it with a
 ``ModuleStateChanged`` event; what players learn it announces with ``Announcement``
-events (rules.events).
+events (rules.core.events).
 
 Hooks (each optional):
 
@@ -22,10 +22,10 @@ Hooks (each optional):
 * ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
   step 6g.
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
-* ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.ruleset).
+* ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.core.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
-  keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.crowns).
+  keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
 """
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rules.dice import Dice
-from rules.dicetable import DiceTable
-from rules.events import Event
-from rules.state import BattleState, Coord, Order, Side, World
+from rules.core.dice import Dice
+from rules.core.dicetable import DiceTable
+from rules.core.events import Event
+from rules.core.state import BattleState, Coord, Order, Side, World
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Module:
     end_of_turn: Callable | None = None
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
-    crowns: bool = False  # E-30: a supplement module with crown prices (rules.crowns)
+    crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
 
 
 REGISTRY: list[Module] = []
@@ -137,7 +137,7 @@ def is_roaming(side) -> bool:
 
 
 def module_table(world: World, key: str) -> DiceTable:
-    """The table in force (as rules.ruleset.table, without importing it)."""
+    """The table in force (as rules.core.ruleset.table, without importing it)."""
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from rules.dice import Dice, Roll
-from rules.hexgrid import DIRECTIONS, neighbours
-from rules.state import Coord, HexState, Terrain
+from rules.core.dice import Dice, Roll
+from rules.core.hexgrid import DIRECTIONS, neighbours
+from rules.core.state import Coord, HexState, Terrain
 
 
 def legal_step(hexes: Mapping[Coord, HexState], cell: Coord) -> bool:
@@ -21,7 +21,7 @@ def roam(
     hexes: Mapping[Coord, HexState], at: Coord, dice: Dice, who: str
 ) -> tuple[Coord, tuple[Roll, ...]]:
     """E-39, App G: one hex in the direction of a d6, 1 = N then clockwise (flat-topped
-    hexes, rules.hexgrid.DIRECTIONS). A step into sea or off the map is replaced by a
+    hexes, rules.core.hexgrid.DIRECTIONS). A step into sea or off the map is replaced by a
     uniform choice among the legal neighbours (a logged die of as many faces); with none
     the force stays (E-12). Returns where it ends and the rolls it used."""
     roll = dice.d6(f"E-39 direction of {who} from {at} (1 = N, clockwise)")

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from kingdoms.models import Agreement, PowerSpend
+from kingdoms.agreements.models import Agreement
+from kingdoms.spending.models import PowerSpend
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
 RUMOUR = "Orc drums beat in the Marienburg Marches; the passes close by winter."

@@ -17,10 +17,11 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from battles.models import Battle, BattleReport, BattleSide
+from battles.models import Battle, BattleSide
+from battles.tabletop.models import BattleReport
 from campaign.models import Hex, Turn
 from kingdoms.models import Character
-from rules.state import DefenderKind
+from rules.core.state import DefenderKind
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
 

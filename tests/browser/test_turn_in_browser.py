@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from campaign.models import Turn
-from kingdoms.models import Order
+from kingdoms.orders.models import Order
 
 PHONE = {"width": 390, "height": 844}
 SCREENSHOT = Path("/tmp/warpost-phone.png")

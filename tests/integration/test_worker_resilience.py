@@ -21,13 +21,13 @@ import pytest
 import redis
 from django.db import connection, transaction
 
+from campaign.campaigns.setup import Demo, demo_campaign_create
 from campaign.celery import app as celery_app
 from campaign.models import Turn, TurnEvent
 from campaign.pipeline.steps import turn_step_resolve
-from campaign.services import turn_claim_step
-from campaign.setup import Demo, demo_campaign_create
-from campaign.tasks import turn_step_run
-from kingdoms.services import order_submit
+from campaign.turns.services import turn_claim_step
+from campaign.turns.tasks import turn_step_run
+from kingdoms.orders.services import order_submit
 from tests.integration.test_worker_turn import (
     REAL_STACK,
     _wait_for,

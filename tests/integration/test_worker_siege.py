@@ -14,10 +14,10 @@ from __future__ import annotations
 import pytest
 
 from battles.models import Siege
-from battles.siege_services import siege_plan_set
+from battles.sieges.services import siege_plan_set
+from campaign.campaigns.setup import demo_campaign_create
 from campaign.models import Hex, Turn, TurnEvent
-from campaign.services import turn_claim_step
-from campaign.setup import demo_campaign_create
+from campaign.turns.services import turn_claim_step
 from tests.integration.test_worker_turn import REAL_STACK, _wait_for, worker  # noqa: F401
 from tests.siege_support import invade_and_reach_decisions, quiet_sieges, withdraw
 

@@ -18,12 +18,12 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from campaign.campaigns.setup import demo_campaign_create
 from campaign.celery import app as celery_app
 from campaign.models import Hex, Turn, TurnEvent
-from campaign.services import turn_claim_step
-from campaign.setup import demo_campaign_create
-from campaign.tasks import turn_step_run
-from kingdoms.services import order_submit
+from campaign.turns.services import turn_claim_step
+from campaign.turns.tasks import turn_step_run
+from kingdoms.orders.services import order_submit
 
 REAL_STACK = settings.DATABASES["default"]["ENGINE"].endswith("postgresql") and settings.REDIS_URL
 pytestmark = [

@@ -1,6 +1,7 @@
 """A campaign played in pure code, as the server plays it, for the property tests.
 
-* ``campaign_world``: the World a map plan of rules.mapgen sets up (campaign/setup.py):
+* ``campaign_world``: the World a map plan of rules.core.mapgen sets up
+(campaign/campaigns/setup.py):
   each player's kingdom explored, his capital a City (E-22), his armies on it (E-32);
   the neutral kingdoms with their features and a Great Fortress capital (A-1.4.3), each
   with its General (E-20).
@@ -21,11 +22,10 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from rules.agreements import agreements_applied
-from rules.armies import with_support_cuts
-from rules.crowns import CrownsCollected
-from rules.dice import Dice, Roll
-from rules.events import (
+from rules.battles.postbattle_events import CharacterRemoved, UnitRecovered
+from rules.battles.tabletop import FOUGHT_RESULTS
+from rules.core.dice import Dice, Roll
+from rules.core.events import (
     ArmyLosses,
     BattleFought,
     CapitalMoved,
@@ -37,24 +37,8 @@ from rules.events import (
     PowerCollected,
     RestFlagUsed,
 )
-from rules.final import resolve_final
-from rules.mapgen import MapPlan
-from rules.postbattle_events import CharacterRemoved, UnitRecovered
-from rules.provisional import declared_battles, resolve_provisional
-from rules.siege import siege_from_began
-from rules.siege_events import (
-    EngineCaptured,
-    EngineDestroyed,
-    SiegeBattleDeclared,
-    SiegeBegan,
-    SiegeLosses,
-    SiegeRecorded,
-)
-from rules.siege_state import SiegeBattleKind, SiegeStatus
-from rules.spending import with_results
-from rules.spending_events import PacifyRolled, TemporaryPointsLost
-from rules.spending_state import Spending, SpendResult
-from rules.state import (
+from rules.core.mapgen import MapPlan
+from rules.core.state import (
     ArmyState,
     BattleState,
     CharacterState,
@@ -70,11 +54,28 @@ from rules.state import (
     Ruleset,
     World,
 )
-from rules.tabletop import FOUGHT_RESULTS
-from tests.scenario_runner import map_after
-from tests.spending_cases import spending_applied
+from rules.kingdoms.agreements import agreements_applied
+from rules.kingdoms.armies import with_support_cuts
+from rules.kingdoms.crowns import CrownsCollected
+from rules.kingdoms.spending import with_results
+from rules.kingdoms.spending_events import PacifyRolled, TemporaryPointsLost
+from rules.kingdoms.spending_state import Spending, SpendResult
+from rules.sieges.events import (
+    EngineCaptured,
+    EngineDestroyed,
+    SiegeBattleDeclared,
+    SiegeBegan,
+    SiegeLosses,
+    SiegeRecorded,
+)
+from rules.sieges.siege import siege_from_began
+from rules.sieges.state import SiegeBattleKind, SiegeStatus
+from rules.turn.final import resolve_final
+from rules.turn.provisional import declared_battles, resolve_provisional
+from tests.rules.scenario_runner import map_after
+from tests.rules.spending_cases import spending_applied
 
-# --- set-up (campaign/setup.py) ---------------------------------------------------------
+# --- set-up (campaign/campaigns/setup.py) ---------------------------------------------------------
 
 
 def campaign_world(plan: MapPlan, ruleset: Ruleset, armies: list[list[tuple[int, int]]]) -> World:
@@ -195,7 +196,7 @@ def run_turn(world: World, inputs: TurnInputs, seed: str, decide: Decide) -> Tur
 
 def provoked_after(provoked: dict, events: Iterable[Event], turn: int) -> dict:
     """Table 11: the hexes Provoked by a Pacify, with the last turn they were (the
-    pipeline keeps the last two turns' spends, campaign/pipeline/spending.py)."""
+    pipeline keeps the last two turns' spends, kingdoms/spending/writeback.py)."""
     provoked = {c: t for c, t in provoked.items() if t >= turn - 1}
     for e in events:
         if isinstance(e, PacifyRolled) and e.result == SpendResult.PROVOKED:
@@ -328,7 +329,7 @@ def _siege_began(world: World, e: SiegeBegan) -> World:
 
 
 def _siege_recorded(world: World, e: SiegeRecorded) -> World:
-    """The state the turn's days left (rules.siege_state.PERSISTED), with the plans
+    """The state the turn's days left (rules.sieges.state.PERSISTED), with the plans
     gone: the next turn's are given anew."""
     state = dict(e.state)
     state["status"] = SiegeStatus(state["status"])

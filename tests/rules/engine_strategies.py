@@ -1,8 +1,8 @@
 """Hypothesis strategies for the rules engine's property tests: campaigns set up on maps
-of the project's own generator (rules.mapgen), and each turn's orders, spending, edicts,
+of the project's own generator (rules.core.mapgen), and each turn's orders, spending, edicts,
 siege plans and Phase 4 answers, legal and illegal, passed through the validation the
-server runs before anything reaches the engine (rules.orders, rules.spending,
-rules.edicts, battles.services).
+server runs before anything reaches the engine (rules.turn.orders, rules.kingdoms.spending,
+rules.kingdoms.edicts, battles.decisions.services).
 
 The map's parameters and the armies are drawn by Hypothesis itself; the many small
 choices of a campaign's history and of each turn come from a ``random.Random`` that
@@ -21,17 +21,11 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from rules.agreements import AgreementKind, AgreementState
-from rules.dice import Dice
-from rules.edicts import why_illegal as edict_problem
-from rules.events import CoveringPatrols, Event
-from rules.hexgrid import adjacent, neighbours, terrain_map, within
-from rules.mapgen import generate_map
-from rules.orders import sea_swap, why_illegal
-from rules.siege_state import BesiegerAction, GarrisonAction, SiegePlan, withdraw_problem
-from rules.spending import why_illegal_spend
-from rules.spending_state import Offer, Spend, Spending, SpendKind, fixed_cost
-from rules.state import (
+from rules.core.dice import Dice
+from rules.core.events import CoveringPatrols, Event
+from rules.core.hexgrid import adjacent, neighbours, terrain_map, within
+from rules.core.mapgen import generate_map
+from rules.core.state import (
     ArmyState,
     BattleState,
     Coord,
@@ -54,6 +48,12 @@ from rules.state import (
     Terrain,
     World,
 )
+from rules.kingdoms.agreements import AgreementKind, AgreementState
+from rules.kingdoms.edicts import why_illegal as edict_problem
+from rules.kingdoms.spending import why_illegal_spend
+from rules.kingdoms.spending_state import Offer, Spend, Spending, SpendKind, fixed_cost
+from rules.sieges.state import BesiegerAction, GarrisonAction, SiegePlan, withdraw_problem
+from rules.turn.orders import sea_swap, why_illegal
 from tests.rules.campaign_runner import TurnInputs, campaign_world
 
 MAX_HEXES = 60
@@ -167,7 +167,7 @@ def _some_turns_in(rng: random.Random, world: World) -> World:
     """What the kingdoms gathered in earlier turns: power and industry (Table 9), the
     neutral kingdoms they discovered (A-1.4.19), and agreements in force between them
     (Q23): cease fires, alliances and standing vassalage offers, at most one of each
-    kind between two kingdoms (kingdoms.agreements_services)."""
+    kind between two kingdoms (kingdoms.agreements.services)."""
     kingdoms = {
         k.id: dataclasses.replace(k, power=rng.randint(0, 8), industry=rng.randint(0, 2))
         for k in world.kingdoms.values()
@@ -195,7 +195,7 @@ def _some_turns_in(rng: random.Random, world: World) -> World:
 
 def with_combined_assaults(rng: random.Random, world: World) -> World:
     """The combined assaults two kingdoms agreed for this turn (E-28, §5.4): a land hex
-    neither holds, and one beneficiary (kingdoms.agreements_services)."""
+    neither holds, and one beneficiary (kingdoms.agreements.services)."""
     assaults = []
     land = sorted(c for c, h in world.hexes.items() if h.terrain is not Terrain.SEA)
     playing = sorted(k.id for k in world.kingdoms.values() if not k.eliminated)
@@ -275,8 +275,8 @@ def garbage_order(rng: random.Random, world: World) -> tuple[int, Order]:
 
 @dataclass
 class OrderForm:
-    """The server's order form for one turn (kingdoms.services): each order is checked
-    by rules.orders.why_illegal against the kingdom's other orders; a legal one replaces
+    """The server's order form for one turn (kingdoms.orders.services): each order is checked
+    by rules.turn.orders.why_illegal against the kingdom's other orders; a legal one replaces
     the army's earlier order, a refused one is turned away with its reason. ``given``
     keeps every order given, by which kingdom, with the reason it was refused (None:
     accepted)."""
@@ -331,7 +331,7 @@ def fill_orders(rng: random.Random, world: World) -> OrderForm:
 def fill_spending(rng: random.Random, world: World, provoked: dict[Coord, int]) -> Spending:
     """Spends of every kind aimed at random around the kingdom (its hexes and their
     neighbours, its armies, any neutral or player kingdom, unknown ones too), kept when
-    rules.spending.why_illegal_spend accepts them against the kingdom's others (E-25),
+    rules.kingdoms.spending.why_illegal_spend accepts them against the kingdom's others (E-25),
     and the GM's mercenary offers (Q18)."""
     offers = {
         i: Offer(id=i, name=f"Offer {i}", minimum_bid=rng.randint(1, 3), points=500)
@@ -364,7 +364,7 @@ def fill_spending(rng: random.Random, world: World, provoked: dict[Coord, int]) 
 
 def fill_edicts(rng: random.Random, world: World) -> list[Edict]:
     """Loot and Raze edicts on random hexes, mostly the kingdom's own, kept when
-    rules.edicts.why_illegal accepts them against the turn's others (Table 2, E-26)."""
+    rules.kingdoms.edicts.why_illegal accepts them against the turn's others (Table 2, E-26)."""
     coords = sorted(world.hexes)
     legal: list[Edict] = []
     for kingdom_id in sorted(world.kingdoms):
@@ -401,7 +401,7 @@ def turn_inputs(
 def with_siege_plans(rng: random.Random, world: World) -> World:
     """Each ongoing siege's plans for the turn (E-37, SG-INIT): an action a day for each
     side, a strategy, the besieger's lift and both sides' tabletop opt-in (E-24), as
-    battles.siege_services accepts them."""
+    battles.sieges.services accepts them."""
     pick = rng.choice
     days = world.ruleset.siege_days_per_turn
 
@@ -429,7 +429,7 @@ def with_siege_plans(rng: random.Random, world: World) -> World:
 
 def phase_four(seed: int):
     """Phase 4 (A-2.4, Q6, Q7, E-15, E-24, E-37, P-C4) as a Decide for run_turn: each
-    side's answer as battles.services accepts it (the players' own, the GM's for the
+    side's answer as battles.decisions.services accepts it (the players' own, the GM's for the
     neutral sides): fight, retreat (never a roaming force, nor a neutral one while
     neutrals always fight) or, for a fortified place's defender, withdraw behind the
     walls; a strategy or none; the tabletop opt-in (no report comes: E-24 resolves it

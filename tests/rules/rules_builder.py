@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules.events import (
+from rules.core.events import (
     ArmyMoved,
     ArmyRested,
     BanditLairRolled,
@@ -20,7 +20,7 @@ from rules.events import (
     HexExploredByScouts,
     NeutralKingdomDiscovered,
 )
-from rules.state import (
+from rules.core.state import (
     ArmyState,
     CharacterState,
     Coord,

@@ -1,5 +1,5 @@
 """Property tests of the pure rules engine: campaigns on maps of the project's own
-generator (rules.mapgen), several turns in a row with random orders, spending, edicts,
+generator (rules.core.mapgen), several turns in a row with random orders, spending, edicts,
 Phase 4 answers and siege plans, legal and illegal, as the server runs them
 (tests/rules/campaign_runner.py). After every step of every turn the invariants below
 hold, and the engine never raises.
@@ -25,10 +25,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from rules.agreements import is_vassal
-from rules.crowns import CrownsCollected
-from rules.dice import Roll
-from rules.events import (
+from rules.core.dice import Roll
+from rules.core.events import (
     BattleDeclared,
     CampaignWon,
     Event,
@@ -36,8 +34,10 @@ from rules.events import (
     PowerAdjusted,
     PowerCollected,
 )
-from rules.siege_state import ongoing
-from rules.state import OrderKind, Terrain, World
+from rules.core.state import OrderKind, Terrain, World
+from rules.kingdoms.agreements import is_vassal
+from rules.kingdoms.crowns import CrownsCollected
+from rules.sieges.state import ongoing
 from tests.rules.campaign_runner import TurnInputs, TurnResult, provoked_after, run_turn
 from tests.rules.engine_strategies import (
     OrderForm,
@@ -130,7 +130,7 @@ def _form_problems(world: World, form: OrderForm) -> list[str]:
 def test_the_engine_never_raises_and_refuses_illegal_orders_with_a_reason(world, data):
     """Table 5, A-1.0.4, A-1.1.2.1, E-07, E-16, E-37: on every generated map, whatever
     the orders, every turn resolves without an exception. The order form's validation
-    (rules.orders.why_illegal) never raises either: it turns illegal orders away with a
+    (rules.turn.orders.why_illegal) never raises either: it turns illegal orders away with a
     reason in words (unknown armies, another kingdom's armies, targets off the map or in
     the sea, a second patrol on one base) and lets none of them through."""
     for turn in played(data, world):
@@ -281,7 +281,7 @@ def _orphan_rolls(data: st.DataObject, world: World) -> list[Roll]:
     data=st.data(),
 )
 def test_every_roll_of_a_turn_is_attached_to_an_event(world, data):
-    """Provably fair dice (rules.dice): every roll the server's dice make in a turn is
+    """Provably fair dice (rules.core.dice): every roll the server's dice make in a turn is
     carried by an event of the chronicle, so the players can audit it; with The Beast
     Awakes on (App G) too, its return roll included."""
     assert _orphan_rolls(data, world) == []
@@ -319,7 +319,7 @@ def chronicle_digest(examples: int) -> str:
 
 
 def test_the_same_turns_give_the_same_events_in_another_process():
-    """Provably fair dice (rules.dice): anyone re-running a turn from its published seed
+    """Provably fair dice (rules.core.dice): anyone re-running a turn from its published seed
     gets the same events, on any machine. Python orders sets of names differently in
     each process (PYTHONHASHSEED), so the same campaigns are played in two processes
     with different hash seeds and their chronicles compared."""

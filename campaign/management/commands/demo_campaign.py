@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from campaign.campaigns.setup import DEMO_PASSWORD, demo_campaign_create, player_names
 from campaign.models import Campaign
-from campaign.setup import DEMO_PASSWORD, demo_campaign_create, player_names
 
 
 class Command(BaseCommand):

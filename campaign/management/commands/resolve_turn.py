@@ -1,10 +1,10 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from campaign.errors import Refused
+from campaign.core.errors import Refused
 from campaign.models import Campaign
 from campaign.pipeline.steps import turn_step_resolve
-from campaign.selectors import current_turn, late_step
-from campaign.services import turn_claim_step, turn_step_retry
+from campaign.turns.selectors import current_turn, late_step
+from campaign.turns.services import turn_claim_step, turn_step_retry
 
 
 class Command(BaseCommand):

@@ -1,0 +1,247 @@
+"""Writes of sieges (E-37, docs/design/sieges.md): may a defender withdraw behind the
+walls (battles.decisions.services.battle_decide asks), each side's plan for the turn's siege days,
+and the building of siege-train engines (NR-SIEGE-4/5/8)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
+from battles.tabletop.services import tabletop_mode_update
+from campaign.chronicle.services import chronicle_record
+from campaign.core.errors import Refused
+from campaign.models import Hex, Membership, Turn
+from kingdoms.crowns.models import CrownEntry
+from kingdoms.crowns.services import crowns_pay
+from kingdoms.models import Army
+from rules.core.state import (
+    Decision,
+    Defence,
+    DefenderKind,
+    Feature,
+    HexState,
+    Role,
+    Strategy,
+    Terrain,
+)
+from rules.kingdoms.crowns import is_winter_turn
+from rules.sieges.state import BesiegerAction, EngineKind, GarrisonAction, withdraw_problem
+
+PLAN_TURN_STATES = (Turn.State.OPEN, Turn.State.DECISIONS)
+
+
+def withdraw_refusal(side: BattleSide) -> str | None:
+    """E-37: why this side may not answer "withdraw behind the walls", or None. Only the
+    defender of a fortress, a great fortress or a City against a player's invasion."""
+    battle = side.battle
+    if side.role != Role.DEFENDER:
+        return "Only the defender of a fortified place may withdraw behind its walls (E-37)."
+    hex_ = battle.hex
+    facts = HexState(
+        coord=(hex_.q, hex_.r),
+        terrain=Terrain(hex_.terrain),
+        feature=Feature(hex_.feature) if hex_.feature else None,
+        defence=Defence(hex_.defence) if hex_.defence else None,
+    )
+    attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
+    problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
+    return problem[0].upper() + problem[1:] + "." if problem else None
+
+
+def siege_battle_refusal(battle: Battle, decision: str) -> str | None:
+    """E-37: a siege battle announced for the tabletop is fought: neither side retreats
+    from it or withdraws; the besieger leaves by lifting the siege in his plan."""
+    if decision == Decision.FIGHT or not SiegeBattle.objects.filter(battle=battle).exists():
+        return None
+    return (
+        "A siege's battle is fought: neither side retreats from it (E-37). The besieger may "
+        "lift the siege in his siege plan instead."
+    )
+
+
+def announced_to_table(turn: Turn) -> None:
+    """E-24: the siege battles announced at this turn's Provisional Results, whose sides
+    both opted in through their plans, become tabletop battles now that the turn's
+    fight-or-retreat deadline is set: their terrain rolled, their report deadline set
+    (battles.tabletop.services)."""
+    battles = Battle.objects.filter(
+        turn=turn, siege_battle__isnull=False, mode=Battle.Mode.ABSTRACT, resolved=False
+    ).select_related("hex", "turn")
+    for battle in battles:
+        tabletop_mode_update(battle, turn)
+
+
+def siege_role(siege: Siege, user: User) -> str | None:
+    """The side of the siege ``user`` plans for: his kingdom's, or the GM for a neutral
+    garrison (Q6, E-24); None if neither."""
+    membership = Membership.objects.filter(campaign_id=siege.campaign_id, user=user).first()
+    if membership is None:
+        return None
+    if membership.kingdom_id is not None and membership.kingdom_id == siege.besieger_id:
+        return SiegePlan.Role.BESIEGER
+    if membership.kingdom_id is not None and membership.kingdom_id == siege.garrison_id:
+        return SiegePlan.Role.GARRISON
+    if membership.role == Membership.Role.GM and siege.garrison_id is None:
+        return SiegePlan.Role.GARRISON
+    return None
+
+
+ACTIONS = {
+    SiegePlan.Role.BESIEGER: [a.value for a in BesiegerAction],
+    SiegePlan.Role.GARRISON: [a.value for a in GarrisonAction],
+}
+
+
+@transaction.atomic
+def siege_plan_set(
+    *,
+    siege: Siege,
+    by: User,
+    actions: list[str],
+    strategy: str = "",
+    lift: bool = False,
+    tabletop: bool = False,
+) -> SiegePlan:
+    """SG-INIT-2/3 (docs/design/sieges.md): one side's plan for the current turn's siege
+    days: an action a day (the rest default to wait or pass), a Table 24 strategy for the
+    turn's siege battles (Hold if none, Q7), for the besieger, lifting the siege, and the
+    side's opt-in to play the turn's assaults and sorties on the tabletop (E-24: both
+    sides must opt in). Given while the turn takes orders or decisions; the side's
+    secret."""
+    role = siege_role(siege, by)
+    if role is None:
+        raise Refused("You have no side in this siege.", status=403)
+    turn = Turn.objects.select_for_update().filter(campaign_id=siege.campaign_id).last()
+    if turn is None or turn.state not in PLAN_TURN_STATES:
+        raise Refused("The siege's plans are given while the turn takes orders or decisions.")
+    if not siege.ongoing:
+        raise Refused(f"The siege is over ({siege.status}).")
+    days = turn.campaign.ruleset.siege_days_per_turn
+    if len(actions) > days:
+        raise Refused(
+            f"A turn has {days} siege days: give at most {days} actions.", field="actions"
+        )
+    allowed = ACTIONS[role]
+    for number, action in enumerate(actions, start=1):
+        if action not in allowed:
+            raise Refused(
+                f"Day {number}: '{action}' is not an action of the {role}: choose one of "
+                f"{', '.join(allowed)}.",
+                field="actions",
+            )
+    try:
+        strategy = Strategy(strategy).value if strategy else ""
+    except ValueError:
+        raise Refused(
+            f"'{strategy}' is not a strategy: choose assault, outflank or hold.", field="strategy"
+        ) from None
+    if lift and role != SiegePlan.Role.BESIEGER:
+        raise Refused("Only the besieger lifts a siege.", field="lift")
+    plan, _ = SiegePlan.objects.update_or_create(
+        siege=siege,
+        turn=turn,
+        role=role,
+        defaults={
+            "actions": list(actions),
+            "strategy": strategy,
+            "lift": bool(lift),
+            "tabletop": bool(tabletop),
+            "decided_by": by,
+        },
+    )
+    kingdom = siege.besieger_id if role == SiegePlan.Role.BESIEGER else siege.garrison_id
+    chronicle_record(
+        turn,
+        "SiegePlanSet",
+        {
+            "siege_id": siege.pk,
+            "hex": [siege.hex.q, siege.hex.r],
+            "role": role,
+            "lift": plan.lift,
+            "tabletop": plan.tabletop,
+        },
+        rule="E-37 SG-INIT",
+        kingdom_ids=[kingdom] if kingdom else [],
+    )
+    return plan
+
+
+def _forest_hexes(kingdom_id: int) -> int:
+    return Hex.objects.filter(owner_id=kingdom_id, terrain=Terrain.FOREST).count()
+
+
+@transaction.atomic
+def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
+    """NR-SIEGE-4/5/8, E-37, E-31: an engine for ``army``, built in the winter turn while
+    orders are open, the army standing in its kingdom's City or fortress; at most
+    ``siege_engines_per_army`` an army and one per Forest hex the kingdom owns. Its price
+    (``siege_engine_crowns``) is paid from the kingdom's crown ledger (E-30,
+    kingdoms.crowns.services.crowns_pay), which may count on this winter's income;
+    refused, naming the shortfall, when the crowns are not there."""
+    kingdom = army.kingdom
+    campaign = kingdom.campaign
+    if not Membership.objects.filter(campaign=campaign, user=by, kingdom=kingdom).exists():
+        raise Refused("You cannot build for another kingdom's army.", status=403)
+    ruleset = campaign.ruleset
+    if not ruleset.siege_trains:
+        raise Refused("Siege trains are not used in this campaign (NR-SIEGE).")
+    try:
+        engine_kind = EngineKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in EngineKind)
+        raise Refused(f"'{kind}' is not an engine: choose one of {kinds}.", field="kind") from None
+    turn = Turn.objects.select_for_update().filter(campaign=campaign).last()
+    if turn is None or turn.state != Turn.State.OPEN:
+        raise Refused("Engines are built while the turn takes orders.")
+    if not is_winter_turn(ruleset, turn.number):
+        raise Refused(
+            f"Engines are built in the winter turn (turn {ruleset.winter_turn} of each "
+            f"{ruleset.year_turns}-turn year, E-31, NR-SIEGE-4).",
+            field="kind",
+        )
+    where = army.position
+    fortified = where is not None and (where.feature == Feature.CITY or where.defence)
+    if not fortified or where.owner_id != kingdom.pk:
+        raise Refused(
+            f"{army.name} must stand in a City or fortress of your kingdom (NR-SIEGE-4).",
+            field="army",
+        )
+    if army.siege_engines.count() >= ruleset.siege_engines_per_army:
+        raise Refused(
+            f"{army.name} carries {ruleset.siege_engines_per_army} engines already (NR-SIEGE-8).",
+            field="army",
+        )
+    forests = _forest_hexes(kingdom.pk)
+    if kingdom.siege_engines.count() >= forests:
+        raise Refused(
+            f"No more engines than Forest hexes owned ({forests}): the timber runs out "
+            "(NR-SIEGE-5, AMB-38).",
+            field="kind",
+        )
+    words = engine_kind.value.replace("_", " ")
+    crowns_pay(  # E-30: last, once everything else allows the engine; locks the kingdom
+        kingdom=kingdom,
+        turn=turn,
+        price=ruleset.siege_engine_crowns,
+        kind=CrownEntry.Kind.ENGINE,
+        what=f"A {words}",
+        reason=f"A {words} for {army.name}",
+        rule="NR-SIEGE-4 E-30",
+    )
+    engine = SiegeEngine.objects.create(
+        kingdom=kingdom, army=army, kind=engine_kind.value, built_turn=turn.number
+    )
+    chronicle_record(
+        turn,
+        "SiegeEngineBuilt",
+        {
+            "engine_id": engine.pk,
+            "kind": engine.kind,
+            "army_id": army.pk,
+            "crowns": ruleset.siege_engine_crowns,
+        },
+        rule="NR-SIEGE-4 NR-SIEGE-5 NR-SIEGE-8 E-37",
+        kingdom_ids=[kingdom.pk],
+    )
+    return engine

@@ -1,0 +1,125 @@
+"""The sieges pages (E-37): the campaign's sieges, and one siege's sheet with the
+viewer's plan for the turn's siege days (SG-INIT-2/3); everything the sheet shows comes
+from battles.sieges.selectors, which applies who may see what."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_GET, require_http_methods
+
+from battles.models import Siege
+from battles.sieges.selectors import siege_sheet, visible_sieges
+from battles.sieges.services import siege_plan_set
+from campaign.campaigns.views import recent_turns
+from campaign.core.errors import Refused
+from campaign.core.pages import refusal_status, render_page, seat_for
+from kingdoms.orders.forms import RefusableForm
+from rules.core.state import Strategy
+
+
+class SiegePlanForm(RefusableForm):
+    """One side's plan: an action for each day of the turn, a strategy, lifting."""
+
+    strategy = forms.ChoiceField(
+        choices=[("", "None (hold)")] + [(s.value, s.value.capitalize()) for s in Strategy],
+        required=False,
+        label="Strategy in the siege's battles (Table 24)",
+    )
+
+    def __init__(self, *args, plan: dict, **kwargs):
+        super().__init__(*args, prefix="plan", **kwargs)
+        self.plan = plan
+        choices = [(c, c.replace("_", " ").capitalize()) for c in plan["choices"]]
+        stopped = plan["stopped"]  # E-24: that day comes first, its battle fixed
+        first = 2 if stopped else 1
+        for day, action in enumerate(plan["actions"], start=first):
+            self.fields[f"day-{day}"] = forms.ChoiceField(
+                label=f"Day {day}", choices=choices, initial=action
+            )
+        if stopped:
+            kind = stopped["kind"].replace("_", " ")
+            self.fields[
+                "day-2"
+            ].help_text = f"Day 1 is siege day {stopped['day']}: the {kind} played on the tabletop."
+        self.fields["strategy"].initial = plan["strategy"] or ""
+        self.fields["tabletop"] = forms.BooleanField(
+            label="Play this turn's assaults and sorties on the tabletop (E-24: if both "
+            "sides opt in, the siege stops on the battle's day until it is played)",
+            required=False,
+            initial=plan["tabletop"],
+        )
+        if plan["role"] == "besieger":
+            self.fields["lift"] = forms.BooleanField(
+                label="Lift the siege (before the turn's days)", required=False,
+                initial=plan["lift"],
+            )  # fmt: skip
+
+    def actions(self) -> list[str]:
+        days = [name for name in self.fields if name.startswith("day-")]
+        return [self.cleaned_data[name] for name in days]
+
+
+@login_required
+@require_GET
+def sieges(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    seat = seat_for(request, campaign_id)
+    context = {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "sieges": visible_sieges(seat.campaign, seat.viewer),
+    }
+    return render_page(
+        request, "battles/sieges/sieges.html", "battles/sieges/partials/siege_list.html", context
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def siege_page(request: HttpRequest, campaign_id: int, siege_id: int) -> HttpResponse:
+    """The siege sheet; a side posts its plan here (the answer is the sheet)."""
+    seat = seat_for(request, campaign_id)
+    siege = get_object_or_404(
+        Siege.objects.select_related("hex", "besieger", "garrison", "campaign"),
+        pk=siege_id,
+        campaign=seat.campaign,
+    )
+    current, _ = recent_turns(seat.campaign)
+    sheet = siege_sheet(siege, seat.viewer, current)
+    form, status = None, 200
+    if sheet["plan"] is not None and siege.ongoing:
+        form = SiegePlanForm(plan=sheet["plan"])
+    if request.method == "POST":
+        if form is None:
+            return HttpResponse("You have no plan to give in this siege.", status=403)
+        form = SiegePlanForm(request.POST, plan=sheet["plan"])
+        if form.is_valid():
+            try:
+                siege_plan_set(
+                    siege=siege,
+                    by=request.user,
+                    actions=form.actions(),
+                    strategy=form.cleaned_data["strategy"],
+                    lift=form.cleaned_data.get("lift", False),
+                    tabletop=form.cleaned_data["tabletop"],
+                )
+            except Refused as refused:
+                form.refuse(refused)
+                status = refusal_status(request, refused)
+            else:
+                if not request.htmx:
+                    return redirect("siege", campaign_id=campaign_id, siege_id=siege_id)
+                sheet = siege_sheet(siege, seat.viewer, current)
+                form = SiegePlanForm(plan=sheet["plan"])
+        else:
+            status = 200 if request.htmx else 400
+    context = {"seat": seat, "campaign": seat.campaign, "sheet": sheet, "form": form}
+    return render_page(
+        request,
+        "battles/sieges/siege_sheet.html",
+        "battles/sieges/partials/siege_sheet_body.html",
+        context,
+        status,
+    )

@@ -1,0 +1,1 @@
+"""Campaigns: the list, the campaign page, set-up, and its GM."""

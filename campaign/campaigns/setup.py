@@ -1,0 +1,186 @@
+"""Setting up a campaign from a rules.core.mapgen plan: the GM's map, kingdoms and armies."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from campaign.models import Campaign, Hex, Membership, Turn
+from campaign.turns.services import turn_open
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
+from rules.core.dice import Dice
+from rules.core.mapgen import MapPlan, generate_map
+from rules.core.state import Defence, Feature
+from rules.kingdoms.support import SupportHex, kingdom_support
+
+DEMO_PASSWORD = "warpost"
+DEMO_PLAYER_NAMES = ["alice", "bob", "carol", "dave"]
+KINGDOM_NAMES = ["Averland", "Bretonnia", "Carak Varn", "Drakwald", "Estalia", "Fauschlag"]
+COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#7d3c98", "#148f77", "#ca6f1e", "#5d6d7e", "#a93226"]
+NEUTRAL_NAMES = ["Marienburg Marches", "Grey Vaults", "Sylvan Court", "Mourning Fen"]
+RACES = ["Orcs & Goblins", "Dwarfs", "Wood Elves", "Lizardmen"]
+ARMY_NAMES = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"]
+
+
+@dataclass
+class Demo:
+    campaign: Campaign
+    gm: User
+    players: dict[str, User]
+    kingdoms: dict[str, Kingdom]
+    turn: Turn
+    neutral_kingdoms: list[NeutralKingdom] = field(default_factory=list)
+
+
+def _user(username: str) -> User:
+    user, created = User.objects.get_or_create(username=username)
+    if created:
+        user.set_password(DEMO_PASSWORD)
+        user.save(update_fields=["password"])
+    return user
+
+
+def player_names(count: int) -> list[str]:
+    extra = [f"player{n}" for n in range(len(DEMO_PLAYER_NAMES) + 1, count + 1)]
+    return (DEMO_PLAYER_NAMES + extra)[:count]
+
+
+def _kingdom_name(index: int) -> str:
+    base = KINGDOM_NAMES[index % len(KINGDOM_NAMES)]
+    return base if index < len(KINGDOM_NAMES) else f"{base} {index // len(KINGDOM_NAMES) + 1}"
+
+
+@transaction.atomic
+def demo_campaign_create(
+    *,
+    hexes: int = 40,
+    players: int = 4,
+    seed: str = "demo",
+    armies_per_kingdom: int = 2,
+    name: str = "The Centretown Campaign",
+) -> Demo:
+    """A playable campaign: map, a GM, K players with kingdoms and armies, hidden
+    neutral kingdoms, and turn 1 open for orders."""
+    neutrals = max(1, players // 4)
+    plan = generate_map(hexes=hexes, players=players, neutrals=neutrals, dice=Dice(f"map:{seed}"))
+    campaign = Campaign.objects.create(name=name)
+    gm = _user("gm")
+    Membership.objects.create(campaign=campaign, user=gm, role=Membership.Role.GM)
+    rows = _hexes_create(campaign, plan)
+    users = {username: _user(username) for username in player_names(players)}
+    kingdoms = _kingdoms_create(campaign, plan, rows, users, armies_per_kingdom)
+    neutral_rows = _neutrals_create(campaign, plan, rows)
+    turn = turn_open(campaign=campaign, number=1)
+    return Demo(campaign, gm, users, kingdoms, turn, neutral_rows)
+
+
+def _hexes_create(campaign: Campaign, plan: MapPlan) -> dict:
+    rows = Hex.objects.bulk_create(
+        Hex(campaign=campaign, q=q, r=r, terrain=terrain.value)
+        for (q, r), terrain in sorted(plan.terrain.items())
+    )
+    return {(row.q, row.r): row for row in rows}
+
+
+def _kingdoms_create(
+    campaign, plan: MapPlan, rows: dict, users: dict, armies_per_kingdom: int
+) -> dict:
+    kingdoms = {}
+    armies, characters, changed = [], [], []
+    for index, (username, kingdom_plan) in enumerate(zip(users, plan.kingdoms, strict=True)):
+        capital = rows[kingdom_plan.capital]
+        kingdom = Kingdom.objects.create(
+            campaign=campaign,
+            name=_kingdom_name(index),
+            colour=COLOURS[index % len(COLOURS)],
+            capital=capital,
+            power=campaign.ruleset.starting_power,  # Q19
+        )
+        Membership.objects.create(
+            campaign=campaign, user=users[username], role=Membership.Role.PLAYER, kingdom=kingdom
+        )
+        for coord in kingdom_plan.hexes:
+            row = rows[coord]
+            row.owner, row.explored = kingdom, True  # a player knows his own kingdom
+            changed.append(row)
+        capital.feature = Feature.CITY.value  # E-22: the capital is a City
+        land = [
+            SupportHex(kingdom.pk, Feature.CITY if c == kingdom_plan.capital else None)
+            for c in kingdom_plan.hexes
+        ]
+        support = kingdom_support(campaign.ruleset, land, kingdom.pk, 1).support  # §5.6
+        armies.extend(_armies(campaign, kingdom, capital, armies_per_kingdom, support))
+        kingdoms[username] = kingdom
+    Hex.objects.bulk_update(changed, ["owner", "explored", "feature"])
+    Army.objects.bulk_create(armies)
+    for army in armies:
+        characters.append(
+            Character(
+                kingdom=army.kingdom, army=army, name=f"General of the {army.name}", is_general=True
+            )
+        )
+    first_general = {}
+    for character in characters:
+        first_general.setdefault(character.kingdom.pk, character)
+    for character in first_general.values():
+        character.is_grand_marshal = True  # B 3.4: one General is the Grand Marshall
+    Character.objects.bulk_create(characters)
+    return kingdoms
+
+
+def _armies(
+    campaign: Campaign, kingdom: Kingdom, capital: Hex, count: int, support: int
+) -> list[Army]:
+    """E-14: the first army takes what the others' 1,000-point minimum leaves of Total
+    Support (3,000 at most), to invade; the others patrol. A load test asking for more
+    armies than the support funds gets them at the minimum all the same. E-32: a new
+    army stands on the capital."""
+    low, high = campaign.ruleset.army_minimum, campaign.ruleset.army_maximum
+    first = min(high, max(low, support - low * (count - 1)))
+    sizes = [first] + [low] * (count - 1)
+    return [
+        Army(
+            kingdom=kingdom,
+            name=f"{ARMY_NAMES[i % len(ARMY_NAMES)]} Army{_suffix(i)}",
+            allocation=points,
+            points=points,
+            position=capital,
+        )
+        for i, points in enumerate(sizes)
+    ]
+
+
+def _suffix(index: int) -> str:
+    return "" if index < len(ARMY_NAMES) else f" {index // len(ARMY_NAMES) + 1}"
+
+
+def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[NeutralKingdom]:
+    created, changed = [], []
+    for index, neutral in enumerate(plan.neutrals):
+        capital = rows[neutral.capital]
+        kingdom = NeutralKingdom.objects.create(
+            campaign=campaign,
+            name=NEUTRAL_NAMES[index % len(NEUTRAL_NAMES)],
+            race=RACES[index % len(RACES)],
+            capital=capital,
+        )
+        capital.defence = Defence.GREAT_FORTRESS.value  # A-1.4.3
+        for coord in neutral.hexes:
+            row = rows[coord]
+            row.neutral_kingdom = row.home_neutral_kingdom = kingdom
+            row.feature = neutral.features[coord].value if coord in neutral.features else ""
+            changed.append(row)
+        created.append(kingdom)
+    Hex.objects.bulk_update(
+        changed, ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"]
+    )
+    Character.objects.bulk_create(neutral_general(kingdom) for kingdom in created)
+    return created
+
+
+def neutral_general(kingdom: NeutralKingdom) -> Character:
+    """A-1.4.10, E-20: the General of a neutral kingdom's army (XP and Generalship 0, E-11),
+    the GM's to rename in the admin."""
+    return Character(neutral_kingdom=kingdom, name=f"General of {kingdom.name}", is_general=True)

@@ -1,0 +1,89 @@
+"""The campaign pages: the list of one's campaigns, and the campaign with its map."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from battles.sieges.selectors import OngoingSiege, armies_in_sieges, ongoing_sieges
+from campaign.campaigns.selectors import campaigns_for
+from campaign.core.pages import Seat, render_page, seat_for
+from campaign.map import svg as mapsvg
+from campaign.map.selectors import visible_map
+from campaign.models import Campaign, Turn
+from kingdoms.edicts.selectors import edicts_panel
+from kingdoms.orders.cards import _order_status, army_cards
+from kingdoms.orders.selectors import (
+    visible_orders,
+)
+from kingdoms.realm.selectors import standings
+from kingdoms.selectors import (
+    player_kingdoms,
+    visible_armies,
+    visible_neutral_kingdoms,
+)
+
+
+def recent_turns(campaign: Campaign) -> tuple[Turn | None, Turn | None]:
+    """The current turn and the one before it, in one query (turns are public)."""
+    current, previous, *_ = [*campaign.turns.order_by("-number")[:2], None, None]
+    return current, previous
+
+
+def turn_with_results(current: Turn | None, previous: Turn | None) -> Turn | None:
+    """While a turn takes orders its battles do not exist yet: show the last resolved one."""
+    if current is not None and current.state == Turn.State.OPEN and previous is not None:
+        return previous
+    return current
+
+
+@login_required
+@require_GET
+def campaign_list(request: HttpRequest) -> HttpResponse:
+    campaigns = campaigns_for(request.user)
+    return render(request, "campaign/campaigns/campaign_list.html", {"campaigns": campaigns})
+
+
+def map_svg(seat: Seat, kingdoms, armies, sieges: list[OngoingSiege] | None = None) -> str:
+    neutral = {n.id: n.name for n in visible_neutral_kingdoms(seat.campaign, seat.viewer)}
+    return mapsvg.render_map(
+        visible_map(seat.campaign, seat.viewer, sieges),
+        {k.id: mapsvg.KingdomInfo(k.name, k.colour) for k in kingdoms},
+        armies,
+        viewer_kingdom_id=seat.viewer.kingdom_id,
+        neutral_names=neutral,
+    )
+
+
+@login_required
+@require_GET
+def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    seat = seat_for(request, campaign_id)
+    current, previous = recent_turns(seat.campaign)
+    kingdoms = list(player_kingdoms(seat.campaign))
+    armies = list(visible_armies(seat.campaign, seat.viewer))
+    orders = {o.army_id: o for o in visible_orders(current, seat.viewer)} if current else {}
+    edicts = edicts_panel(current, seat.viewer)  # §5.3: a player's own
+    sieges = ongoing_sieges(seat.campaign.pk)  # E-37: the map's marks, the armies they hold
+    held = armies_in_sieges(sieges)
+    context = {
+        "seat": seat,
+        "campaign": seat.campaign,
+        "turn": current,
+        "previous_turn": previous,
+        "legend": [{"name": k.name, "colour": mapsvg.safe_colour(k.colour)} for k in kingdoms],
+        "map_svg": map_svg(seat, kingdoms, armies, sieges),
+        "army_cards": army_cards(seat, current, armies, orders, held),
+        "standings": standings(seat.campaign, seat.viewer),
+        "order_status": _order_status(seat, current, armies, orders, edicts, held),
+        "early_resolution": seat.campaign.ruleset.early_resolution,
+        "edicts_panel": edicts,
+    }
+    return render_page(
+        request,
+        "campaign/campaigns/campaign_detail.html",
+        "campaign/campaigns/partials/campaign_body.html",
+        context,
+    )

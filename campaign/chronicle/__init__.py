@@ -1,0 +1,1 @@
+"""The chronicle: writing its entries, narrating them, and reading them."""

@@ -1,0 +1,34 @@
+"""The chronicle over the API, as the viewer may see it (Q22)."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.chronicle.selectors import visible_chronicle
+from campaign.chronicle.serializers import (
+    ChronicleEntrySerializer,
+    ChronicleQuerySerializer,
+)
+from campaign.core.access import campaign_access
+from campaign.core.serializers import NOT_FOUND, REFUSED, validated
+
+
+class ChronicleView(APIView):
+    @extend_schema(
+        parameters=[ChronicleQuerySerializer],
+        responses={200: ChronicleEntrySerializer(many=True), 400: REFUSED, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """The chronicle entries I may read, newest turn first (E-29)."""
+        access = campaign_access(request, campaign_id)
+        number = validated(ChronicleQuerySerializer, request.query_params).get("turn")
+        turn = None
+        if number is not None:
+            turn = access.campaign.turns.filter(number=number).first()
+            if turn is None:
+                raise NotFound(f"The campaign has no turn {number}.")
+        return Response(visible_chronicle(access.campaign, access.viewer, turn))

@@ -1,0 +1,69 @@
+"""Who asks about which campaign: the one way every API view finds its viewer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+from django.db.models import Model, QuerySet
+from rest_framework.exceptions import NotFound
+from rest_framework.request import Request
+
+from campaign.core.errors import Hidden
+from campaign.core.inputs import ID
+from campaign.core.viewers import NotAMember, membership_for, viewer_for
+from campaign.models import Campaign, Membership, Turn
+from campaign.turns.selectors import current_turn
+from kingdoms.models import Kingdom
+from rules.turn.visibility import Viewer
+
+Row = TypeVar("Row", bound=Model)
+
+
+@dataclass(frozen=True)
+class Access:
+    campaign: Campaign
+    membership: Membership
+    viewer: Viewer
+
+
+def campaign_access(request: Request, campaign_id: int) -> Access:
+    """The campaign and what the requesting user may see of it.
+
+    A campaign the user has no part in answers 404 like one that does not exist, so that
+    an outsider learns nothing, not even that it exists.
+    """
+    campaign = visible_or_404(Campaign.objects.all(), campaign_id)
+    try:
+        membership = membership_for(request.user, campaign)
+    except NotAMember:
+        raise Hidden() from None
+    return Access(campaign, membership, viewer_for(membership))
+
+
+def visible_or_404(visible: QuerySet[Row], pk: int) -> Row:
+    """The row ``pk`` among those the viewer may see, ``visible``; else the 404 that a
+    missing id gets, word for word (campaign.core.errors.Hidden)."""
+    row = visible.filter(pk=pk).first()
+    if row is None:
+        raise Hidden()
+    return row
+
+
+def kingdom_named(access: Access, request: Request) -> Kingdom | None:
+    """The campaign's kingdom that ``?kingdom=<id>`` names, None if none is named; an id
+    that is not one of the campaign's kingdoms answers as a missing one."""
+    wanted = request.query_params.get("kingdom", "")
+    if not wanted:
+        return None
+    number = ID.parse(wanted)
+    if number is None:
+        raise Hidden()
+    return visible_or_404(access.campaign.kingdoms.all(), number)
+
+
+def current_turn_or_404(campaign: Campaign) -> Turn:
+    turn = current_turn(campaign)
+    if turn is None:
+        raise NotFound("The campaign has no turn yet.")
+    return turn

@@ -1,0 +1,50 @@
+"""Who a signed-in user is in a campaign: his membership, and the rules' Viewer it gives (E-29,
+Q22)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from campaign.models import Campaign, Membership
+from rules.core.tables import ScoutLevel
+from rules.turn.visibility import Viewer, scout_report_view
+
+
+class NotAMember(Exception):
+    """The user has no part in this campaign: views answer 404, so as not to reveal it."""
+
+
+def membership_for(user: User | AnonymousUser, campaign: Campaign) -> Membership:
+    if not user.is_authenticated:
+        raise NotAMember(campaign.pk)
+    membership = (
+        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=user).first()
+    )
+    if membership is None:
+        raise NotAMember(campaign.pk)
+    return membership
+
+
+def viewer_for(membership: Membership) -> Viewer:
+    """The one description of a viewer that rules.turn.visibility understands."""
+    if membership.role == Membership.Role.GM:
+        return Viewer(is_gm=True)
+    kingdom = membership.kingdom
+    if kingdom is None:
+        return Viewer()
+    known = frozenset(kingdom.known_neutral_kingdoms.values_list("id", flat=True))
+    return Viewer(
+        kingdom_id=kingdom.id, known_neutral_kingdoms=known, scout_reports=_scout_reports(kingdom)
+    )
+
+
+def _scout_reports(kingdom) -> dict[tuple[int, int], dict]:
+    """Table 8, E-29: the latest thing the kingdom's scouts learned of each hex, in one
+    query; of two reports of one turn the fuller one counts. Lost scouts learned nothing."""
+    rows = (
+        kingdom.scout_reports.exclude(level=ScoutLevel.LOST)
+        .values_list("hex__q", "hex__r", "turn__number", "level", "facts")
+        .order_by()
+    )
+    latest = sorted(rows, key=lambda row: (row[2], ScoutLevel(row[3]).rank))
+    return {(q, r): scout_report_view(level, turn, facts) for q, r, turn, level, facts in latest}

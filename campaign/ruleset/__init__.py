@@ -1,0 +1,1 @@
+"""The ruleset in force and the GM's house rules."""

@@ -1,0 +1,1 @@
+"""Agreements between player kingdoms (Q23)."""

@@ -1,0 +1,120 @@
+"""The Agreements section of the kingdom page (Q23): the agreements the viewer may see,
+a proposal form, and accept / decline / end buttons. One view renders the section for
+an HTMX request and the whole page otherwise (NetBox style)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign.core.errors import Refused
+from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from kingdoms.agreements.forms import AgreementForm
+from kingdoms.agreements.models import Agreement
+from kingdoms.agreements.selectors import agreement_views, visible_agreements
+from kingdoms.agreements.services import (
+    agreement_accept,
+    agreement_decline,
+    agreement_end,
+    agreement_propose,
+)
+from kingdoms.models import Kingdom
+from kingdoms.selectors import player_kingdoms
+
+ACTIONS = {"accept": agreement_accept, "decline": agreement_decline, "end": agreement_end}
+
+
+def agreements_section(
+    seat: Seat,
+    kingdom: Kingdom | None = None,
+    form: AgreementForm | None = None,
+    refusal: str | None = None,
+    done: str | None = None,
+) -> dict:
+    """What templates/kingdoms/partials/agreements.html shows. The GM, looking at
+    ``kingdom``, sees that kingdom's agreements and no forms; a player his own and the
+    public ones, with a proposal form while his kingdom stands."""
+    rows = agreement_views(seat.campaign, seat.viewer)
+    if seat.viewer.is_gm and kingdom is not None:
+        rows = [row for row in rows if kingdom.pk in (row["proposer"], row["partner"])]
+    me = seat.kingdom if not seat.viewer.is_gm else None
+    if form is None and me is not None and not me.eliminated:
+        form = AgreementForm(me=me, kingdoms=list(player_kingdoms(seat.campaign)))
+    return {
+        "agreements": rows,
+        "agreement_form": form if me is not None else None,
+        "agreement_refusal": refusal,
+        "agreement_done": done,
+    }
+
+
+def _render(request: HttpRequest, seat: Seat, section: dict, status: int = 200) -> HttpResponse:
+    context = {"seat": seat, "campaign": seat.campaign, **section}
+    return render_page(
+        request,
+        "kingdoms/agreements/agreements_page.html",
+        "kingdoms/agreements/partials/agreements.html",
+        context,
+        status,
+    )
+
+
+def _done(request: HttpRequest, seat: Seat, message: str) -> HttpResponse:
+    if not request.htmx:
+        return redirect(reverse("kingdom", args=[seat.campaign.pk]) + "#agreements")
+    return _render(request, seat, agreements_section(seat, done=message))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def agreements(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """GET: the section; POST: propose an agreement (agreement_propose)."""
+    seat = seat_for(request, campaign_id)
+    if request.method == "GET":
+        return _render(request, seat, agreements_section(seat, seat.kingdom))
+    me = seat.kingdom
+    if me is None or seat.viewer.is_gm:
+        raise Http404("No kingdom of yours to make agreements for.")
+    form = AgreementForm(request.POST, me=me, kingdoms=list(player_kingdoms(seat.campaign)))
+    if not form.is_valid():
+        status = 200 if request.htmx else 400
+        return _render(request, seat, agreements_section(seat, form=form), status)
+    try:
+        agreement = agreement_propose(campaign=seat.campaign, by=request.user, **form.proposal())
+    except Refused as refused:
+        form.refuse(refused)
+        section = agreements_section(seat, form=form)
+        return _render(request, seat, section, refusal_status(request, refused))
+    return _done(request, seat, f"{agreement.get_kind_display()} proposed to {agreement.partner}.")
+
+
+@login_required
+@require_POST
+def agreement_action(
+    request: HttpRequest, campaign_id: int, agreement_id: int, action: str
+) -> HttpResponse:
+    """Accept, decline or end (withdraw, give notice) an agreement the viewer may see."""
+    seat = seat_for(request, campaign_id)
+    if action not in ACTIONS:
+        raise Http404("No such action.")
+    agreement = get_object_or_404(visible_agreements(seat.campaign, seat.viewer), pk=agreement_id)
+    try:
+        agreement = ACTIONS[action](agreement=agreement, by=request.user)
+    except Refused as refused:
+        section = agreements_section(seat, refusal=refused.message)
+        return _render(request, seat, section, refusal_status(request, refused))
+    return _done(request, seat, _said(agreement, action))
+
+
+def _said(agreement: Agreement, action: str) -> str:
+    kind = agreement.get_kind_display()
+    if action == "accept":
+        return f"{kind} with {agreement.proposer} accepted."
+    if action == "decline":
+        return f"{kind} with {agreement.proposer} declined."
+    if agreement.state == Agreement.State.ENDED:
+        return f"{kind} {agreement.end_reason.replace('_', ' ')}."
+    return f"Notice given: the {kind.lower()} ends when turn {agreement.notice_turn} is resolved."

@@ -1,0 +1,1 @@
+"""Army building (§5.6): raising, allocations, disbanding."""

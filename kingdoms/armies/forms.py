@@ -1,0 +1,88 @@
+"""Army building's forms (§5.6, B 3.3–3.5): they check the input's shape; the services
+(kingdoms.armies.services) decide, and a refusal shows next to its field."""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaign.core.inputs import COUNT, POINTS, name_form_field
+from kingdoms.orders.forms import RefusableForm
+from rules.core.state import Ruleset
+
+
+def allocation_help(ruleset: Ruleset) -> str:
+    """E-14, the bounds of the campaign's ruleset (1,000–3,000 by the rulebook)."""
+    low, high = ruleset.army_minimum, ruleset.army_maximum
+    return f"{low:,}–{high:,}, all armies within Total Support (E-14)"
+
+
+def _points(label: str = "Allocation (points)") -> forms.IntegerField:
+    return POINTS.form_field(
+        label=label,
+        help_text=allocation_help(Ruleset()),  # the page puts the campaign's in
+        error_messages={"invalid": "Give the points as a whole number."},
+    )
+
+
+class RaiseForm(RefusableForm):
+    name = name_form_field(label="Army name")
+    allocation = _points()
+    general = name_form_field(
+        label="Its General",
+        required=False,
+        help_text="B 3.3: every army has a General; left empty: “General of the …”",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, prefix="raise", **kwargs)
+
+
+class ArmyForm(RefusableForm):
+    """A form about one army: the prefix keeps the armies' forms apart on one page."""
+
+    action = ""
+
+    def __init__(self, *args, army_id: int, **kwargs):
+        super().__init__(*args, prefix=f"{self.action}-{army_id}", **kwargs)
+
+
+class AllocationForm(ArmyForm):
+    action = "allocation"
+    allocation = _points("New allocation (points)")
+
+
+class GeneralForm(ArmyForm):
+    action = "general"
+    general = name_form_field(label="General's name")
+
+
+class ListForm(ArmyForm):
+    action = "list"
+    text = forms.CharField(
+        label="Army list",
+        required=False,
+        max_length=20000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+    url = forms.CharField(
+        label="or a link to it", required=False, max_length=500, help_text="http:// or https://"
+    )
+
+
+class SlotsForm(ArmyForm):
+    action = "slots"
+    lord = COUNT.form_field(label="Lords", initial=0)
+    hero = COUNT.form_field(label="Heroes", initial=0)
+    special = COUNT.form_field(label="Specials", initial=0)
+    rare = COUNT.form_field(label="Rares", initial=0)
+    magic_items = POINTS.form_field(label="Magic items (pts)", initial=0)
+
+
+class ApproveForm(ArmyForm):
+    action = "approve"
+    approved = forms.BooleanField(label="Approved (B 3.5)", required=False)
+
+
+FORMS: dict[str, type[ArmyForm]] = {
+    form.action: form for form in (AllocationForm, GeneralForm, ListForm, SlotsForm, ApproveForm)
+}

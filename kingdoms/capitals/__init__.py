@@ -1,0 +1,1 @@
+"""Fallback capitals (A-3.2, E-23)."""

@@ -1,0 +1,19 @@
+"""The fallback-capital form of the kingdom page (E-23): it checks the input's shape;
+kingdoms.capitals.services decides whether the list may be kept."""
+
+from __future__ import annotations
+
+from kingdoms.orders.forms import HexListField, RefusableForm
+
+
+class FallbackCapitalsForm(RefusableForm):
+    hexes = HexListField(
+        label="Fallback capitals, in order",
+        required=False,
+        help_text="Your Cities as q,r pairs separated by semicolons, first choice first, "
+        "e.g. 5,1; 6,0. If your capital falls it moves to the first you still hold; "
+        "left empty, to the City with the most of your hexes connected to it (E-23).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, prefix="fallback", **kwargs)

@@ -1,0 +1,58 @@
+"""The fallback-capital list, its one write (A-3.2, §3 step 6e, E-23).
+
+E-23: the player chooses in advance where his capital moves if it falls; the ordered
+list of his Cities stands until he changes it, and the pipeline reads it at step 6e
+(rules.kingdoms.capitals.fallback_capital). He changes it with his orders, while the turn is
+open; the chronicle entry is his kingdom's and the GM's alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from campaign.chronicle.services import chronicle_record
+from campaign.core.errors import Refused
+from campaign.models import Hex, Membership
+from kingdoms.models import Kingdom
+from kingdoms.orders.services import _open_turn_for_orders
+from rules.core.state import Coord, Feature
+from rules.kingdoms.capitals import fallback_list_problem
+
+FIELD = "hexes"
+
+
+@transaction.atomic
+def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord]) -> Kingdom:
+    """E-23: ``hexes``, in order, become the kingdom's fallback-capital list: his own
+    Cities, not the capital, each once (rules.kingdoms.capitals.fallback_list_problem); an empty
+    list leaves E-23's default (the City with the most own hexes connected to it)."""
+    owns = Membership.objects.filter(
+        campaign_id=kingdom.campaign_id, user=by, kingdom_id=kingdom.pk
+    ).exists()
+    if not owns:
+        raise Refused("That is not your kingdom.", field="kingdom", status=403)
+    turn = _open_turn_for_orders(kingdom.campaign_id)
+    kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated.", field="kingdom")
+    wanted = [(q, r) for q, r in hexes]
+    rows = list(Hex.objects.filter(owner=kingdom).values_list("pk", "q", "r", "feature"))
+    own = {(q, r): Feature(feature) if feature else None for _, q, r, feature in rows}
+    capital = next(((q, r) for pk, q, r, _ in rows if pk == kingdom.capital_id), None)
+    problem = fallback_list_problem(wanted, own, capital)
+    if problem:
+        index, reason = problem
+        raise Refused(f"Entry {index + 1}: {reason}.", field=FIELD)
+    kingdom.fallback_capitals = [list(coord) for coord in wanted]
+    kingdom.save(update_fields=["fallback_capitals"])
+    chronicle_record(
+        turn,
+        "FallbackCapitalsSet",
+        {"kingdom_id": kingdom.pk, "hexes": kingdom.fallback_capitals},
+        rule="E-23 A-3.2",
+        kingdom_ids=[kingdom.pk],
+    )
+    return kingdom

@@ -1,0 +1,1 @@
+"""The crown ledger (E-30, E-31)."""

@@ -1,0 +1,1 @@
+"""Edicts: looting and razing (§5.3 Table 2)."""

@@ -1,0 +1,124 @@
+"""Writes of edicts (§5.3 Table 2): a player decrees a Loot or Raze of one of his hexes
+for the open turn, or withdraws it. The rules engine decides legality (rules.kingdoms.edicts);
+the turn and its deadline are checked as for army orders (kingdoms.orders.services)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from campaign.chronicle.services import chronicle_record
+from campaign.core.errors import Refused
+from campaign.models import Campaign, Membership
+from campaign.pipeline.snapshot import snapshot_load
+from kingdoms.edicts.models import Edict
+from kingdoms.models import Kingdom
+from kingdoms.orders.services import _open_turn_for_orders
+from rules.core.state import Coord, EdictKind, Structure
+from rules.core.state import Edict as EdictState
+from rules.kingdoms.edicts import why_illegal
+
+
+def _edict_kingdom(campaign: Campaign, user: User) -> Kingdom:
+    """The user's kingdom in the campaign, if he is a player still in play."""
+    membership = (
+        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=user).first()
+    )
+    kingdom = membership.kingdom if membership is not None else None
+    if kingdom is None or membership.role != Membership.Role.PLAYER:
+        raise Refused("Only a player with a kingdom gives edicts.", status=403)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated: it gives no edicts.", status=403)
+    return kingdom
+
+
+def _edict_kind(kind: str) -> EdictKind:
+    try:
+        return EdictKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in EdictKind)
+        raise Refused(
+            f"'{kind}' is not an edict: choose {kinds} (Table 2).", field="kind"
+        ) from None
+
+
+def _structure(structure: str | None) -> Structure | None:
+    if not structure:
+        return None
+    try:
+        return Structure(structure)
+    except ValueError:
+        names = ", ".join(s.value for s in Structure)
+        raise Refused(
+            f"'{structure}' is not a structure: a Raze names one of {names} (E-26).",
+            field="structure",
+        ) from None
+
+
+def _payload(kingdom: Kingdom, hex_: Coord, kind: EdictKind, structure: Structure | None) -> dict:
+    return {
+        "kingdom_id": kingdom.pk,
+        "hex": list(hex_),
+        "edict": kind.value,
+        "structure": structure.value if structure else None,
+    }
+
+
+@transaction.atomic
+def edict_submit(
+    *, campaign: Campaign, by: User, hex: Coord, kind: str, structure: str | None = None
+) -> Edict:
+    """Table 2: decree a Loot or a Raze (naming the structure it destroys, E-26) of one
+    of the player's own, non-orphan hexes, not his capital, for the open turn. A hex
+    receives one edict a turn: to change it, withdraw it first. A refusal names the
+    problem and the field at fault; nothing is saved then."""
+    kingdom = _edict_kingdom(campaign, by)
+    turn = _open_turn_for_orders(campaign.pk)
+    edict_kind, named = _edict_kind(kind), _structure(structure)
+    coord = (hex[0], hex[1])
+    snapshot = snapshot_load(campaign, turn.number)
+    if coord not in snapshot.hexes:
+        raise Refused(f"({coord[0]}, {coord[1]}) is not on the map.", field="hex")
+    wanted = EdictState(kingdom_id=kingdom.pk, hex=coord, kind=edict_kind, structure=named)
+    others = [
+        EdictState(
+            kingdom_id=e.kingdom_id,
+            hex=snapshot.coord_of[e.hex_id],
+            kind=EdictKind(e.kind),
+            structure=Structure(e.structure) if e.structure else None,
+        )
+        for e in Edict.objects.filter(turn=turn, kingdom=kingdom)
+    ]
+    problem = why_illegal(snapshot.world, wanted, others)
+    if problem:
+        raise Refused(problem.message, field=problem.field)
+    edict = Edict.objects.create(
+        turn=turn,
+        kingdom=kingdom,
+        hex=snapshot.hexes[coord],
+        kind=edict_kind.value,
+        structure=named.value if named else "",
+        submitted_by=by,
+    )
+    payload = _payload(kingdom, coord, edict_kind, named)
+    chronicle_record(turn, "EdictSubmitted", payload, rule="Table 2", kingdom_ids=[kingdom.pk])
+    return edict
+
+
+@transaction.atomic
+def edict_withdraw(*, campaign: Campaign, by: User, hex: Coord) -> None:
+    """Take back the player's edict for ``hex`` in the open turn (until the deadline)."""
+    kingdom = _edict_kingdom(campaign, by)
+    turn = _open_turn_for_orders(campaign.pk)
+    coord = (hex[0], hex[1])
+    edict = (
+        Edict.objects.filter(turn=turn, kingdom=kingdom, hex__q=coord[0], hex__r=coord[1])
+        .select_related("hex")
+        .first()
+    )
+    if edict is None:
+        raise Refused(f"You gave no edict for ({coord[0]}, {coord[1]}) this turn.", field="hex")
+    edict.delete()
+    structure = Structure(edict.structure) if edict.structure else None
+    payload = _payload(kingdom, coord, EdictKind(edict.kind), structure)
+    chronicle_record(turn, "EdictWithdrawn", payload, rule="Table 2", kingdom_ids=[kingdom.pk])

@@ -1,0 +1,1 @@
+"""Army orders (Table 5) and the kingdom's readiness (Q7)."""

@@ -1,0 +1,100 @@
+"""Orders over the API: my armies, my orders for the current turn, giving one, and readiness."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.core.access import campaign_access, current_turn_or_404
+from campaign.core.errors import Refused
+from campaign.core.serializers import NOT_FOUND, REFUSED, validated
+from kingdoms.orders.selectors import orders_readiness, visible_orders
+from kingdoms.orders.serializers import (
+    ArmySerializer,
+    OrderInputSerializer,
+    OrderSerializer,
+    OrdersReadyInputSerializer,
+    ReadinessSerializer,
+)
+from kingdoms.orders.services import order_submit, orders_ready_set
+from kingdoms.selectors import visible_armies
+
+
+class ArmyListView(APIView):
+    @extend_schema(responses={200: ArmySerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """The armies I may see: my own; the GM sees them all."""
+        access = campaign_access(request, campaign_id)
+        return Response(
+            ArmySerializer(visible_armies(access.campaign, access.viewer), many=True).data
+        )
+
+
+class OrderListView(APIView):
+    @extend_schema(responses={200: OrderSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """My orders for the current turn; never another kingdom's (the GM sees all)."""
+        access = campaign_access(request, campaign_id)
+        orders = visible_orders(current_turn_or_404(access.campaign), access.viewer)
+        return Response(OrderSerializer(orders, many=True).data)
+
+    @extend_schema(
+        request=OrderInputSerializer,
+        responses={201: OrderSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, campaign_id: int) -> Response:
+        """Give an army its order for the open turn (Table 5), replacing any earlier one."""
+        access = campaign_access(request, campaign_id)
+        wanted = validated(OrderInputSerializer, request.data)
+        # Only an army the viewer can see may be named, so that an id of another campaign
+        # or kingdom tells nothing about that army.
+        army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
+        if army is None:
+            raise Refused(f"You have no army {wanted['army']} in this campaign.", field="army")
+        order = order_submit(
+            army=army,
+            by=request.user,
+            kind=wanted["kind"],
+            target=wanted.get("target"),
+            origin=wanted.get("origin"),
+            sea_cover=wanted.get("sea_cover", ()),
+            neutral_conquest=wanted["neutral_conquest"],
+        )
+        return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
+
+
+class OrdersReadyView(APIView):
+    @extend_schema(responses={200: ReadinessSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """Q7: whether my orders for the current turn are marked ready, with how many of
+        my armies have an order; the GM sees which kingdoms are ready."""
+        access = campaign_access(request, campaign_id)
+        return Response(_readiness(access))
+
+    @extend_schema(
+        request=OrdersReadyInputSerializer,
+        responses={200: ReadinessSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, campaign_id: int) -> Response:
+        """Q7: mark my orders for the open turn ready ({"ready": true}) or not. I may still
+        change an order afterwards, until the deadline, and they stay ready. With early
+        resolution on, the last player to be ready starts the turn's resolution."""
+        access = campaign_access(request, campaign_id)
+        wanted = validated(OrdersReadyInputSerializer, request.data)
+        orders_ready_set(campaign=access.campaign, by=request.user, ready=wanted["ready"])
+        return Response(_readiness(access))
+
+
+def _readiness(access) -> dict:
+    turn = current_turn_or_404(access.campaign)
+    return ReadinessSerializer(
+        {
+            "turn": turn.number,
+            "open": turn.state == turn.State.OPEN,
+            "early_resolution": bool(access.campaign.ruleset.early_resolution),
+            "kingdoms": orders_readiness(access.campaign, turn, access.viewer),
+        }
+    ).data

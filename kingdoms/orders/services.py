@@ -1,0 +1,216 @@
+"""Writes of the kingdoms app: players' orders and their readiness."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.utils import timezone
+
+from battles.sieges.selectors import armies_in_sieges, ongoing_sieges
+from campaign.chronicle.services import chronicle_record
+from campaign.core.errors import Refused
+from campaign.core.viewers import viewer_for
+from campaign.models import Campaign, Membership, Turn
+from campaign.pipeline.snapshot import snapshot_load
+from campaign.turns.services import turn_claim_step
+from kingdoms.models import Army, Kingdom
+from kingdoms.orders.models import Order, OrderSet
+from rules.core.state import Coord, NeutralConquest, OrderKind
+from rules.core.state import Order as OrderState
+from rules.turn.orders import order_origin, why_illegal
+from rules.turn.visibility import world_as_known
+
+
+def _open_turn_for_orders(campaign_id: int) -> Turn:
+    """The campaign's turn, locked, if it still takes orders (A-2.1: not after the
+    deadline). The lock also puts players marking their orders ready in a queue, so
+    that exactly one of them sees everyone ready (Q7 early resolution)."""
+    turns = Turn.objects.select_for_update().filter(campaign_id=campaign_id)
+    turn = turns.order_by("-number").first()
+    if turn is None or turn.state != Turn.State.OPEN:
+        raise Refused("Orders are closed: the turn is being resolved. Wait for the next turn.")
+    if turn.deadline is not None and timezone.now() > turn.deadline:
+        raise Refused(f"The deadline for turn {turn.number}'s orders has passed.")
+    return turn
+
+
+def _require_owner(army: Army, user: User) -> Membership:
+    """The user's seat as the army's kingdom's player."""
+    membership = (
+        Membership.objects.select_related("kingdom")
+        .filter(campaign_id=army.kingdom.campaign_id, user=user, kingdom_id=army.kingdom_id)
+        .first()
+    )
+    if membership is None:
+        # The id only: another kingdom's army names are not for this user.
+        raise Refused(f"Army {army.pk} is not one of your armies.", field="army", status=403)
+    return membership
+
+
+@transaction.atomic
+def order_submit(
+    *,
+    army: Army,
+    by: User,
+    kind: str,
+    target: Coord | None = None,
+    origin: Coord | None = None,
+    sea_cover: Iterable[Coord] = (),
+    neutral_conquest: str = NeutralConquest.SWORN_ENEMIES.value,
+) -> Order:
+    """Give an army its order for the open turn (Table 5), replacing any earlier one.
+
+    The rules engine decides legality (rules.turn.orders); a refusal names the problem. An
+    army in an ongoing siege, besieging or besieged, takes no order (E-37). A
+    Patrol names in ``sea_cover`` the land hexes across its sea hexes it covers, when it
+    must choose (A-1.1.2.4). Changing an order leaves the kingdom's orders ready if they
+    were marked so (``orders_ready_set``). An Invade says in ``neutral_conquest`` what
+    to do with a neutral capital it takes: Sworn Enemies or Quick Friendship (A-1.4.17,
+    E-23); other orders keep the default. The hexes it names are judged as the player
+    knows them (rules.turn.visibility.world_as_known), so that a refusal tells nothing he may
+    not see (A-1.0.9, E-29, A-1.4.18–20).
+    """
+    membership = _require_owner(army, by)
+    turn = _open_turn_for_orders(army.kingdom.campaign_id)
+    held = armies_in_sieges(ongoing_sieges(army.kingdom.campaign_id)).get(army.pk)
+    if held is not None:  # E-37: its days are on the siege sheet, not in Table 5
+        raise Refused(held.no_orders(army.name), field="army")
+    try:
+        order_kind = OrderKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in OrderKind)
+        raise Refused(f"'{kind}' is not an order: choose one of {kinds}.", field="kind") from None
+    conquest = _neutral_conquest(neutral_conquest, order_kind)
+    if army.rest_required_turn == turn.number and order_kind is not OrderKind.REST:
+        message = f"{army.name}'s allocation was raised on its Rest this turn: it Rests (E-14)."
+        raise Refused(message, field="kind")  # kingdoms.armies.services
+    if order_kind != OrderKind.REST and target is None:
+        raise Refused(f"A {order_kind.value} order needs a target hex.", field="target")
+    snapshot = snapshot_load(army.kingdom.campaign, turn.number)
+    sea_cover = tuple(tuple(cell) for cell in sea_cover)
+    named = [("target", target), ("origin", origin), *(("sea_cover", c) for c in sea_cover)]
+    for name, coord in named:
+        if coord is not None and tuple(coord) not in snapshot.hexes:
+            raise Refused(f"({coord[0]}, {coord[1]}) is not on the map.", field=name)
+    wanted = OrderState(
+        army_id=army.pk,
+        kind=order_kind,
+        target=target,
+        origin=origin,
+        sea_cover=sea_cover,
+        neutral_conquest=conquest,
+    )
+    others = [
+        OrderState(
+            army_id=o.army_id, kind=OrderKind(o.kind), target=snapshot.coord_of.get(o.target_id)
+        )
+        for o in Order.objects.filter(turn=turn, army__kingdom=army.kingdom).exclude(army=army)
+    ]
+    known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
+    problem = why_illegal(known, army.kingdom_id, wanted, others)
+    if problem:
+        # The engine answers in words; the sea swap's answers cite A-1.1.2.4, and an army
+        # too weak for anything but Rest (E-14) is a matter of the kind of order, not of
+        # its target.
+        raise Refused(problem, field=_order_problem_field(problem))
+    if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
+        origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
+    hexes = snapshot.hexes
+    order, _ = Order.objects.update_or_create(
+        turn=turn,
+        army=army,
+        defaults={
+            "kind": order_kind.value,
+            "target": hexes[tuple(target)] if target is not None else None,
+            "origin": hexes[tuple(origin)] if origin is not None else None,
+            "sea_cover": [list(cell) for cell in sea_cover],
+            "neutral_conquest": conquest.value,
+            "submitted_by": by,
+        },
+    )
+    chronicle_record(
+        turn,
+        "OrderSubmitted",
+        {
+            "army_id": army.pk,
+            "army": army.name,
+            "order": order_kind.value,
+            "target": list(target) if target is not None else None,
+            **({"sea_cover": [list(cell) for cell in sea_cover]} if sea_cover else {}),
+            **({"neutral_conquest": conquest.value} if order_kind is OrderKind.INVADE else {}),
+        },
+        rule="A-2.2",
+        kingdom_ids=[army.kingdom_id],
+    )
+    return order
+
+
+def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:
+    """A-1.4.17, E-23: the Invade order's standing choice; none means Sworn Enemies."""
+    try:
+        conquest = NeutralConquest(choice or NeutralConquest.SWORN_ENEMIES)
+    except ValueError:
+        choices = ", ".join(c.value for c in NeutralConquest)
+        raise Refused(
+            f"'{choice}' is not a choice for a neutral capital: choose one of {choices} (E-23).",
+            field="neutral_conquest",
+        ) from None
+    return conquest if kind is OrderKind.INVADE else NeutralConquest.SWORN_ENEMIES
+
+
+def _order_problem_field(problem: str) -> str:
+    if "A-1.1.2.4" in problem:
+        return "sea_cover"
+    if "may only Rest (E-14)" in problem:
+        return "kind"
+    return "target"
+
+
+@transaction.atomic
+def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
+    """Q7: a player marks his kingdom's orders for the open turn ready, or not ready.
+
+    Ready locks nothing: he may still change an order until the deadline, and his orders
+    stay ready (order_submit leaves the mark alone), since he says "I am done", not
+    "freeze these". Armies without an order rest (Q7). With the campaign's
+    ``early_resolution`` option on, the player who makes every non-eliminated kingdom
+    ready starts Provisional Results at once, as the deadline would (by=None).
+    """
+    membership = (
+        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
+    )
+    kingdom = membership.kingdom if membership is not None else None
+    if kingdom is None or membership.role != Membership.Role.PLAYER:
+        raise Refused("Only a player with a kingdom marks his orders ready.", status=403)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated: it gives no orders.", status=403)
+    turn = _open_turn_for_orders(campaign.pk)
+    order_set, _ = OrderSet.objects.update_or_create(
+        turn=turn,
+        kingdom=kingdom,
+        defaults={"ready": ready, "ready_at": timezone.now() if ready else None, "updated_by": by},
+    )
+    payload = {"kingdom_id": kingdom.pk, "ready": ready}
+    chronicle_record(turn, "OrdersReady", payload, rule="Q7", kingdom_ids=[kingdom.pk])
+    if ready:
+        _resolve_early_if_all_ready(campaign, turn)
+    return order_set
+
+
+def _resolve_early_if_all_ready(campaign: Campaign, turn: Turn) -> None:
+    """Q7 "early resolution when every player is ready is a campaign option": claim
+    Provisional Results through the one claim (turn_claim_step), which lets exactly one
+    caller win, and tell everyone why the turn closed before its deadline."""
+    if not campaign.ruleset.early_resolution:
+        return
+    ready = OrderSet.objects.filter(turn=turn, ready=True).values("kingdom_id")
+    waiting = Kingdom.objects.filter(campaign=campaign, eliminated=False).exclude(pk__in=ready)
+    if waiting.exists():
+        return
+    try:
+        turn_claim_step(turn=turn, by=None)
+    except Refused:
+        return  # the deadline or the GM started it first
+    chronicle_record(turn, "EarlyResolution", {"turn": turn.number}, rule="Q7", public=True)

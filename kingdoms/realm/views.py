@@ -1,0 +1,45 @@
+"""My kingdom: support, allocations, entitlements and power (§5.6, Table 6, Table 9), and
+the crown ledger while a supplement module uses crowns (E-30)."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from campaign.core.inputs import ID
+from campaign.core.pages import seat_for
+from kingdoms.agreements.views import agreements_section
+from kingdoms.armies.views import building_context
+from kingdoms.capitals.views import fallback_section
+from kingdoms.crowns.selectors import crown_ledger
+from kingdoms.realm.selectors import kingdom_overview
+from kingdoms.selectors import player_kingdoms
+from kingdoms.spending.views import spending_section
+
+
+@login_required
+@require_GET
+def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """A player sees his own kingdom; the GM any, chosen with ?kingdom=<id>."""
+    seat = seat_for(request, campaign_id)
+    if seat.viewer.is_gm:
+        wanted = ID.parse(request.GET.get("kingdom", ""))
+        kingdoms = player_kingdoms(seat.campaign)
+        kingdom = kingdoms.filter(pk=wanted).first() if wanted else kingdoms.first()
+    else:
+        kingdom = seat.kingdom
+    if kingdom is None:
+        raise Http404("No kingdom to show.")
+    overview = kingdom_overview(kingdom, seat.campaign.ruleset)
+    context = {"seat": seat, "campaign": seat.campaign, **overview}
+    context.update(building_context(seat, kingdom))  # §5.6 army building (kingdoms.armies.views)
+    context.update(agreements_section(seat, kingdom))  # Q23 (kingdoms.agreements.views)
+    context.update(fallback_section(seat, kingdom))  # E-23 (kingdoms.capitals.views)
+    context.update(spending_section(seat, kingdom))  # Table 10 (kingdoms.spending.views)
+    # E-30: the crown ledger, only with a module that uses crowns, only to its own
+    context["crowns"] = crown_ledger(kingdom, seat.viewer, seat.campaign)
+    if seat.viewer.is_gm:
+        context["choices"] = list(player_kingdoms(seat.campaign))
+    return render(request, "kingdoms/realm/kingdom.html", context)

@@ -1,0 +1,1 @@
+"""Power spending and diplomacy (Table 10, Table 11, §5.6)."""

@@ -1,0 +1,100 @@
+"""Power spending in the API (Table 10, Table 11, §5.6 diplomacy): my spends for the
+current turn, adding one and withdrawing one. Another kingdom's spending is never
+shown, not even after resolution; the GM sees all."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from campaign.core.access import campaign_access, current_turn_or_404, visible_or_404
+from campaign.core.inputs import ID, POWER
+from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from kingdoms.spending.models import PowerSpend
+from kingdoms.spending.selectors import visible_spends
+from kingdoms.spending.services import spend_submit, spend_withdraw
+from rules.kingdoms.spending_state import SpendKind
+
+
+class SpendSerializer(serializers.ModelSerializer):
+    hex = CoordField(source="hex.coord", allow_null=True)
+
+    class Meta:
+        model = PowerSpend
+        fields = [
+            "id", "kingdom", "kind", "amount", "hex", "army", "offer", "neutral_kingdom",
+            "recipient", "result", "roll", "points", "submitted_at",
+        ]  # fmt: skip
+
+
+class SpendInputSerializer(serializers.Serializer):
+    """One line of spending; the rules engine then judges it (rules.kingdoms.spending, E-25)."""
+
+    kind = serializers.ChoiceField(choices=[kind.value for kind in SpendKind])
+    amount = POWER.at_least(1).api_field(
+        required=False,
+        allow_null=True,
+        help_text="Power. Builds and the surgeon may leave it out (Table 10); diplomacy "
+        "takes up to 2 extra for +1 each on the roll; pacify 1–3; a bid at least the "
+        "offer's minimum. All spends plus all bids at most the power held (E-25).",
+    )
+    hex = CoordField(
+        required=False, allow_null=True, help_text="Builds, pacify, and an incite's target."
+    )
+    army = ID.api_field(
+        required=False, allow_null=True, help_text="Recruit and mercenary bid: my army."
+    )
+    offer = ID.api_field(
+        required=False, allow_null=True, help_text="Mercenary bid: the GM's offer."
+    )
+    neutral_kingdom = ID.api_field(
+        required=False, allow_null=True, help_text="Diplomacy: a neutral kingdom I know."
+    )
+    recipient = ID.api_field(
+        required=False, allow_null=True, help_text="Share power: the kingdom receiving it."
+    )
+
+
+class SpendingView(APIView):
+    @extend_schema(responses={200: SpendSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, campaign_id: int) -> Response:
+        """My power spending for the current turn; never another kingdom's."""
+        access = campaign_access(request, campaign_id)
+        spends = visible_spends(current_turn_or_404(access.campaign), access.viewer)
+        return Response(SpendSerializer(spends, many=True).data)
+
+    @extend_schema(
+        request=SpendInputSerializer,
+        responses={201: SpendSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, campaign_id: int) -> Response:
+        """Add one line of spending to my orders for the open turn (Table 10)."""
+        access = campaign_access(request, campaign_id)
+        wanted = validated(SpendInputSerializer, request.data)
+        spend = spend_submit(
+            campaign=access.campaign,
+            by=request.user,
+            kind=wanted["kind"],
+            amount=wanted.get("amount"),
+            hex=wanted.get("hex"),
+            army_id=wanted.get("army"),
+            offer_id=wanted.get("offer"),
+            neutral_kingdom_id=wanted.get("neutral_kingdom"),
+            recipient_id=wanted.get("recipient"),
+        )
+        return Response(SpendSerializer(spend).data, status=status.HTTP_201_CREATED)
+
+
+class SpendDetailView(APIView):
+    @extend_schema(responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND})
+    def delete(self, request: Request, campaign_id: int, spend_id: int) -> Response:
+        """Withdraw one line of my spending while orders are open."""
+        access = campaign_access(request, campaign_id)
+        # Another kingdom's spend answers as a missing one, whatever the turn's state.
+        turn = current_turn_or_404(access.campaign)
+        visible_or_404(visible_spends(turn, access.viewer), spend_id)
+        spend_withdraw(campaign=access.campaign, by=request.user, spend_id=spend_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)

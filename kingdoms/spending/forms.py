@@ -1,0 +1,54 @@
+"""The spending form (Table 10, Table 11, §5.6): it checks the input's shape; the rules
+decide legality (rules.kingdoms.spending, through kingdoms.spending.services)."""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaign.core.inputs import POWER
+from kingdoms.orders.forms import RefusableForm, TargetField
+from rules.kingdoms.spending_state import SpendKind
+
+
+def _optional(label: str, help_text: str = "") -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label=label, required=False, coerce=int, empty_value=None, help_text=help_text
+    )
+
+
+class SpendForm(RefusableForm):
+    """One line of spending. The selects are filled from the panel's choices: the
+    kingdom's armies, this turn's mercenary offers, the neutral kingdoms it knows and
+    the other player kingdoms."""
+
+    kind = forms.ChoiceField(label="Spend on", choices=[(k.value, k.label) for k in SpendKind])
+    amount = POWER.at_least(1).form_field(
+        label="Power",
+        required=False,
+        help_text="Builds and the surgeon cost what Table 10 says; diplomacy takes up to 2 "
+        "extra (+1 each on the roll), pacify 1–3, a bid at least the minimum.",
+    )
+    hex = TargetField(label="Hex (q, r)")
+    army = _optional("Army", "Recruit and mercenaries: the army they join this turn.")
+    offer = _optional("Mercenaries")
+    neutral_kingdom = _optional("Neutral kingdom")
+    recipient = _optional("Share with")
+
+    def __init__(self, *args, choices: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = choices or {}
+        for name in ("army", "offer", "neutral_kingdom", "recipient"):
+            self.fields[name].choices = [("", "—"), *choices.get(name, [])]
+
+    def spend_kwargs(self) -> dict:
+        data = self.cleaned_data
+        amount = data.get("amount")  # None: a fixed-cost item's price (the service's)
+        return {
+            "kind": data["kind"],
+            "amount": amount,
+            "hex": data.get("hex"),
+            "army_id": data.get("army"),
+            "offer_id": data.get("offer"),
+            "neutral_kingdom_id": data.get("neutral_kingdom"),
+            "recipient_id": data.get("recipient"),
+        }

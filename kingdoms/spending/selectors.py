@@ -1,0 +1,80 @@
+"""Reads of power spending (Table 10): a kingdom's spending is its own and the GM's,
+never another player's, not even after resolution; the chronicle tells each kingdom
+its own results, and everyone the public facts (a build, an alliance)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet, Sum
+
+from campaign.bulletin.models import MercenaryOffer
+from campaign.models import Turn
+from kingdoms.models import Army, Kingdom, NeutralKingdom
+from kingdoms.spending.forms import SpendForm
+from kingdoms.spending.models import PowerSpend
+from rules.turn.visibility import Viewer
+
+
+def visible_spends(turn: Turn, viewer: Viewer) -> QuerySet[PowerSpend]:
+    """The turn's spends the viewer may see: his kingdom's; the GM sees them all."""
+    spends = PowerSpend.objects.filter(turn=turn).select_related(
+        "hex", "army", "offer", "neutral_kingdom", "recipient", "kingdom"
+    )
+    if viewer.is_gm:
+        return spends.order_by("kingdom_id", "id")
+    return spends.filter(kingdom_id=viewer.kingdom_id).order_by("id")
+
+
+def spend_choices(turn: Turn, kingdom: Kingdom) -> dict[str, list[tuple[int, str]]]:
+    """What the spending form offers: the kingdom's armies, this turn's mercenaries, the
+    neutral kingdoms it knows (A-1.4.18) and the other kingdoms still in play. Four
+    queries."""
+    armies = Army.objects.filter(kingdom=kingdom).order_by("id")
+    offers = MercenaryOffer.objects.filter(turn=turn).order_by("id")
+    neutrals = NeutralKingdom.objects.filter(known_by=kingdom).order_by("id")
+    others = Kingdom.objects.filter(campaign_id=kingdom.campaign_id, eliminated=False)
+    return {
+        "army": [(a.pk, f"{a.name} ({a.points} pts)") for a in armies],
+        "offer": [(o.pk, f"{o.name}: {o.points} pts, from {o.minimum_bid} power") for o in offers],
+        "neutral_kingdom": [(n.pk, n.name) for n in neutrals],
+        "recipient": [(k.pk, k.name) for k in others.exclude(pk=kingdom.pk).order_by("id")],
+    }
+
+
+def spending_panel(
+    turn: Turn | None,
+    kingdom: Kingdom | None,
+    viewer: Viewer,
+    form: SpendForm | None = None,
+    saved: bool = False,
+    refusal: str = "",
+) -> dict | None:
+    """What templates/kingdoms/partials/spending_panel.html shows: the kingdom's spends
+    of the current turn, their total against the power held (E-25's worst case) and,
+    for its own player while orders are open, the form. None for an outsider; the GM
+    sees any kingdom's, without a form. A fixed number of queries."""
+    if turn is None or kingdom is None:
+        return None
+    if not viewer.is_gm and viewer.kingdom_id != kingdom.pk:
+        return None
+    is_open = turn.state == Turn.State.OPEN and not viewer.is_gm and not kingdom.eliminated
+    if is_open and form is None:
+        form = SpendForm(choices=spend_choices(turn, kingdom))
+    spends = list(visible_spends(turn, viewer).filter(kingdom=kingdom))
+    committed = sum(s.amount for s in spends)
+    return {
+        "turn": turn,
+        "kingdom": kingdom,
+        "spends": spends,
+        "committed": committed,
+        "left": kingdom.power - committed,
+        "form": form if is_open else None,
+        "open": is_open,
+        "saved": saved,
+        "refusal": refusal,
+    }
+
+
+def power_committed(turn: Turn, kingdom: Kingdom) -> int:
+    """E-25: the power the kingdom's spends and bids would take if every bid won."""
+    total = PowerSpend.objects.filter(turn=turn, kingdom=kingdom).aggregate(Sum("amount"))
+    return total["amount__sum"] or 0

@@ -1,0 +1,159 @@
+"""Writes of power spending (Table 10, Table 11, §5.6 diplomacy): a player adds a line
+of spending to his orders for the open turn, or withdraws one. The rules engine judges
+each line against the kingdom's others (rules.kingdoms.spending, E-25's worst case); a refusal
+names the problem and saves nothing."""
+
+from __future__ import annotations
+
+import re
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from campaign.chronicle.services import chronicle_record
+from campaign.core.errors import Refused
+from campaign.core.viewers import viewer_for
+from campaign.models import Campaign, Membership, Turn
+from campaign.pipeline.snapshot import snapshot_load
+from kingdoms.orders.services import _open_turn_for_orders
+from kingdoms.spending.models import PowerSpend
+from kingdoms.spending.writeback import spending_load
+from rules.core.state import Coord
+from rules.kingdoms.spending import why_illegal_spend
+from rules.kingdoms.spending_state import DIPLOMACY, Spend, SpendKind, fixed_cost
+from rules.turn.visibility import world_as_known
+
+FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words: first match
+    ("hex", "hex"),
+    ("your armies", "army"),
+    ("army", "army"),
+    ("recruits", "army"),
+    ("mercenaries", "offer"),
+    ("bid", "offer"),
+    ("neutral kingdom", "neutral_kingdom"),
+    ("share power", "recipient"),
+    ("power", "amount"),
+)
+_COORD = re.compile(r"\(-?\d+, -?\d+\)")  # a hex named in the words: "(2, -1)"
+
+
+def _player(campaign: Campaign, by: User) -> Membership:
+    """The user's seat as a player whose kingdom is still in play."""
+    membership = (
+        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
+    )
+    kingdom = membership.kingdom if membership is not None else None
+    if kingdom is None or membership.role != Membership.Role.PLAYER:
+        raise Refused("Only a player with a kingdom spends power.", status=403)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated: it spends no power.", status=403)
+    return membership
+
+
+@transaction.atomic
+def spend_submit(
+    *,
+    campaign: Campaign,
+    by: User,
+    kind: str,
+    amount: int | None = None,
+    hex: Coord | None = None,
+    army_id: int | None = None,
+    offer_id: int | None = None,
+    neutral_kingdom_id: int | None = None,
+    recipient_id: int | None = None,
+) -> PowerSpend:
+    """Add one line to the kingdom's spending for the open turn (Table 10). A fixed-cost
+    item needs no ``amount``; diplomacy and pacify take their extra power in it, a bid
+    its offer. Private to the kingdom (and the GM). The hex is judged as the player
+    knows it (rules.turn.visibility.world_as_known): a refusal says nothing of a neutral
+    kingdom he has not discovered, nor of contents he may not see (A-1.0.9, E-29,
+    A-1.4.18–20)."""
+    membership = _player(campaign, by)
+    kingdom = membership.kingdom
+    turn = _open_turn_for_orders(campaign.pk)
+    try:
+        spend_kind = SpendKind(kind)
+    except ValueError:
+        kinds = ", ".join(k.value for k in SpendKind)
+        raise Refused(f"'{kind}' is not a spend: choose one of {kinds}.", field="kind") from None
+    if amount is None:
+        amount = fixed_cost(campaign.ruleset, spend_kind)  # Table 10, the campaign's prices
+        if amount is None:
+            raise Refused(f"Say how much power to spend on {spend_kind.label}.", field="amount")
+    snapshot = snapshot_load(campaign, turn.number)
+    if hex is not None and tuple(hex) not in snapshot.hexes:
+        raise Refused(f"({hex[0]}, {hex[1]}) is not on the map.", field="hex")
+    spending = spending_load(turn, snapshot, kingdom_id=kingdom.pk)
+    wanted = Spend(
+        id=0,
+        kingdom_id=kingdom.pk,
+        kind=spend_kind,
+        amount=amount,
+        hex=tuple(hex) if hex is not None else None,
+        army_id=army_id,
+        offer_id=offer_id,
+        neutral_kingdom_id=neutral_kingdom_id,
+        recipient_id=recipient_id,
+    )
+    known = world_as_known(snapshot.world, viewer_for(membership), [wanted.hex])
+    problem = why_illegal_spend(known, kingdom.pk, wanted, spending)
+    if problem:
+        raise Refused(problem[0].upper() + problem[1:] + ".", field=_field(problem, spend_kind))
+    row = PowerSpend.objects.create(
+        turn=turn,
+        kingdom=kingdom,
+        kind=spend_kind.value,
+        amount=amount,
+        hex=snapshot.hexes[tuple(hex)] if hex is not None else None,
+        army_id=army_id,
+        offer_id=offer_id,
+        neutral_kingdom_id=neutral_kingdom_id,
+        recipient_id=recipient_id,
+        submitted_by=by,
+    )
+    chronicle_record(
+        turn,
+        "SpendSubmitted",
+        {
+            "spend_id": row.pk,
+            "item": spend_kind.value,
+            "amount": amount,
+            "hex": list(hex) if hex is not None else None,
+            "army_id": army_id,
+            "offer_id": offer_id,
+            "neutral_kingdom_id": neutral_kingdom_id,
+            "recipient_id": recipient_id,
+        },
+        rule="Table 10 E-25",
+        kingdom_ids=[kingdom.pk],
+    )
+    return row
+
+
+def _field(problem: str, kind: SpendKind) -> str:
+    if "E-25" in problem and "hold" in problem:
+        return "amount"
+    if kind is SpendKind.SHARE_POWER and "kingdom" in problem:
+        return "recipient"
+    if _COORD.search(problem):
+        return "hex"
+    for words, field in FIELD_OF_PROBLEM:
+        if words in problem:
+            return field
+    if kind in DIPLOMACY:  # "Marienburg Marches is allied to nobody …": the kingdom named
+        return "neutral_kingdom"
+    return "kind"
+
+
+@transaction.atomic
+def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
+    """Take back one line of the kingdom's spending, while orders are open."""
+    kingdom = _player(campaign, by).kingdom
+    turn: Turn = _open_turn_for_orders(campaign.pk)
+    deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
+    if not deleted:
+        raise Refused(f"You have no spend {spend_id} this turn.", field="spend", status=404)
+    chronicle_record(
+        turn, "SpendWithdrawn", {"spend_id": spend_id}, rule="Table 10", kingdom_ids=[kingdom.pk]
+    )

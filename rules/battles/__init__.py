@@ -1,0 +1,1 @@
+"""Battles: the fight, the tabletop, post-battle bookkeeping, advancement and recovery."""

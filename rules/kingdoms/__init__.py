@@ -1,0 +1,2 @@
+"""What a kingdom does: armies, support, capitals, spending, edicts, diplomacy, agreements, neutral
+kingdoms."""

@@ -1,0 +1,119 @@
+"""Gold crowns: the supplement's second ledger (E-30) and its calendar (E-31).
+
+Power stays the core currency. Crowns exist only while a supplement module with crown
+prices is on (``Module.crowns``: today siege trains, whose engines cost
+``siege_engine_crowns``, NR-SIEGE-4): each kingdom then keeps a crown ledger. Crowns
+come only from the supplement's sources, paid once a year in the winter phase (NR-GEN-7,
+E-31); they buy only what the supplement prices in crowns; they never convert to or
+from power and never score in Table 1 (rules.turn.power does not read them).
+
+The income: every crown income of new-rules.md belongs to another module's tiles,
+sites or events (delta settlements, chasm bridges, mines, the trading post, the
+Lornalim and crystal forests, the tavern, treasure, spy support), and E-30 leaves out
+BASE-04's settlement incomes. A campaign with siege trains alone would never see a
+crown, so each kingdom in play is paid ``crowns_yearly`` (default 3: one engine a
+winter, within the supplement's single yearly sources of 1 to 3 crowns; ruled in
+docs/rules-coverage.md, E-30).
+
+The calendar: a year is ``year_turns`` turns and its winter turn is turn
+``winter_turn`` of the year (E-31). The winter phase (new-rules.md §12.3 step 5) runs
+after step 6g and before the Phase 7 end roll: income (5.5) before construction (5.6).
+The app builds an engine while the winter turn takes orders (battles.sieges.services),
+before that winter phase, so a build may count on the income due at this winter's
+phase: ``spend_problem`` compares the price with the balance plus ``income_due``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import modules
+from rules.core.events import Event
+from rules.core.state import Ruleset, World
+
+RULE = "E-30 E-31 NR-GEN-7"
+
+
+@dataclass(frozen=True, kw_only=True)
+class CrownsCollected(Event):
+    """E-30, E-31, NR-GEN-7: a kingdom's yearly crown income, paid in the winter phase
+    of year ``year``; ``balance`` is its ledger after it (below 0: it still owes crowns
+    it spent against this income). The kingdom's and the GM's alone, like its power."""
+
+    kingdom_id: int
+    crowns: int
+    balance: int
+    year: int
+    reason: str
+
+    def seen_by(self) -> tuple[bool, frozenset[int], tuple[str, ...]]:
+        return False, frozenset({self.kingdom_id}), ()
+
+
+def crowns_used(ruleset: Ruleset) -> bool:
+    """E-30: crowns exist only while a supplement module with crown prices is on."""
+    return any(m.crowns and getattr(ruleset, m.option, 0) for m in modules.REGISTRY)
+
+
+def year_of(ruleset: Ruleset, turn: int) -> int:
+    """E-31: the campaign year turn ``turn`` falls in, from 1."""
+    return (turn - 1) // ruleset.year_turns + 1
+
+
+def is_winter_turn(ruleset: Ruleset, turn: int) -> bool:
+    """E-31: turn ``winter_turn`` of each ``year_turns``-turn year is the winter turn."""
+    return (turn - 1) % ruleset.year_turns + 1 == ruleset.winter_turn
+
+
+def next_winter_turn(ruleset: Ruleset, turn: int) -> int:
+    """E-31: the number of the first winter turn from ``turn`` on (``turn`` itself if it
+    is one)."""
+    return turn + (ruleset.winter_turn - ((turn - 1) % ruleset.year_turns + 1)) % ruleset.year_turns
+
+
+def income_due(ruleset: Ruleset, turn: int) -> int:
+    """E-30, E-31: the crowns a kingdom in play is paid at turn ``turn``'s winter phase
+    (0 outside the winter turn, or without a module that uses crowns)."""
+    if not crowns_used(ruleset) or not is_winter_turn(ruleset, turn):
+        return 0
+    return ruleset.crowns_yearly
+
+
+def spend_problem(what: str, price: int, balance: int, due: int) -> str | None:
+    """E-30, NR-SIEGE-4: why a kingdom with ``balance`` crowns, and ``due`` more coming at
+    this winter's phase (income before construction, §12.3), cannot pay ``price`` for
+    ``what``; None if it can. The reason names the shortfall."""
+    available = balance + due
+    if price <= available:
+        return None
+    short = price - available
+    held = f"{balance} in your treasury" + (
+        f" and {due} due at this winter phase (E-31)" if due else ""
+    )
+    return (
+        f"{what} costs {price} crowns and you have {held}: {short} "
+        f"crown{'' if short == 1 else 's'} short (E-30)"
+    )
+
+
+def winter_phase(world: World) -> list[CrownsCollected]:
+    """E-31's winter phase, §12.3 step 5.5: each kingdom still in play (``world`` is the
+    world after this turn's eliminations) is paid its yearly crowns, in id order. Nothing
+    outside the winter turn, or while no module uses crowns (E-30), or when the GM set the
+    income to 0."""
+    crowns = income_due(world.ruleset, world.turn)
+    if not crowns:
+        return []
+    year = year_of(world.ruleset, world.turn)
+    return [
+        CrownsCollected(
+            rule=RULE,
+            kingdom_id=kingdom.id,
+            crowns=crowns,
+            balance=kingdom.crowns + crowns,
+            year=year,
+            reason=f"yearly income, year {year}",
+        )
+        for kingdom in sorted(world.kingdoms.values(), key=lambda k: k.id)
+        if not kingdom.eliminated
+    ]

@@ -1,0 +1,1 @@
+"""Sieges of fortified places (E-37): their state, days, tables, battles and events."""

@@ -1,0 +1,600 @@
+"""Who may reach what: every API route and every page, asked by each role about each
+kind of object, with the status and the body each must get.
+
+Roles: the GM of campaign A, the owning player (alice), another player of A (bob), a
+player of another campaign (erin, of B), an anonymous client, and alice's read-only
+personal token. Objects (tests/access_support.py): the owner's own, another player's, a
+hidden one (of campaign B, or B itself), and an id that does not exist.
+
+The route list comes from the URL resolver: a route without an entry in ROUTES fails
+``test_every_route_has_an_entry``, so a new route cannot go unasked. The rules of the
+game say what each role sees (E-29, A-1.0.9, A-1.4.18–20):
+
+* anonymous: 401 from the API, the login page for a page (the read-only token too:
+  pages know no tokens);
+* a role that may not see the object: 404, the same bytes as for a missing id;
+* a role that sees it but may not do that: the refusal (403 by default), nothing saved;
+* a read-only token: 403 for any unsafe method, whatever the object;
+* an API answer's status is one the OpenAPI schema declares for the operation, and
+  every API error has the {"detail", "field"} shape.
+
+Unsafe methods are sent only by the roles without the right (the others' success is
+each feature's own tests' business), and nothing may be written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+import pytest
+from django.apps import apps
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from drf_spectacular.generators import SchemaGenerator
+from rest_framework.test import APIClient
+
+from battles.models import BattleSide
+from campaign.core.errors import NOT_FOUND
+from rules.core.ruleset import describe
+from tests.access_support import MISSING, World, kept_world
+from tests.api_support import token_client
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("gm", "owner", "other", "outsider", "anonymous", "readonly")
+TARGETS = ("own", "other", "hidden", "missing")
+UNSAFE = ("post", "put", "patch", "delete")
+NOT_FOUND_BODY = {"detail": NOT_FOUND, "field": None}
+EXCLUDED = {
+    "login": "Django's own login page, open to all",
+    "logout": "Django's own logout, which needs no object",
+    "api-schema": "the OpenAPI schema, public like the documentation",
+}
+
+
+# What the targets are, by kind of object
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of object: its URL kwargs (and query) for each target, who sees each target
+    and who owns it (the roles whose it is; the read-only token sees as its owner)."""
+
+    where: Callable[[World, str], tuple[dict, dict] | None]
+    sees: dict[str, set[str]]
+    owners: dict[str, set[str]] = field(default_factory=dict)
+
+
+A_PEOPLE = {"gm", "owner", "other"}
+
+
+def _campaign(w: World, target: str):
+    pk = {"own": w.a.demo.campaign.pk, "hidden": w.b.demo.campaign.pk, "missing": MISSING}
+    return ({"campaign_id": pk[target]}, {}) if target in pk else None
+
+
+CAMPAIGN = Kind(
+    _campaign,
+    sees={"own": A_PEOPLE, "hidden": {"outsider"}},
+    owners={"own": {"owner", "other"}, "hidden": {"outsider"}},
+)
+NOTHING = Kind(  # a route of no object: the caller's own things
+    lambda w, target: ({}, {}) if target == "own" else None,
+    sees={"own": A_PEOPLE | {"outsider"}},
+    owners={"own": A_PEOPLE | {"outsider"}},
+)
+
+
+def in_a(name: str, pick: Callable) -> Callable[[World, str], tuple[dict, dict] | None]:
+    """Objects named under campaign A's URL: the owner's, the other's, campaign B's."""
+
+    def where(w: World, target: str):
+        ids = {"own": pick(w.a, "own"), "other": pick(w.a, "other"), "hidden": pick(w.b, "own")}
+        return {"campaign_id": w.a.demo.campaign.pk, name: ids.get(target, MISSING)}, {}
+
+    return where
+
+
+def anywhere(name: str, pick: Callable) -> Callable[[World, str], tuple[dict, dict] | None]:
+    """Objects named by their id alone: a hidden one is campaign B's."""
+
+    def where(w: World, target: str):
+        ids = {"own": pick(w.a, "own"), "other": pick(w.a, "other"), "hidden": pick(w.b, "own")}
+        return {name: ids.get(target, MISSING)}, {}
+
+    return where
+
+
+def own_or_other(what: str) -> Callable:
+    return lambda side, target: getattr(side, f"{target}_{what}").pk
+
+
+PRIVATE = {"own": {"gm", "owner"}, "other": {"gm", "other"}}  # a kingdom's own and the GM's
+OWNERS = {"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}}
+PUBLIC_IN_A = {"own": A_PEOPLE, "other": A_PEOPLE}
+
+ARMY = Kind(in_a("army_id", own_or_other("army")), sees=PRIVATE, owners=OWNERS)
+SPEND = Kind(in_a("spend_id", own_or_other("spend")), sees=PRIVATE, owners=OWNERS)
+AGREEMENT = Kind(in_a("agreement_id", own_or_other("agreement")), sees=PRIVATE, owners=OWNERS)
+BATTLE = Kind(
+    anywhere("battle_id", own_or_other("battle")),
+    sees={**PUBLIC_IN_A, "hidden": {"outsider"}},  # E-29: battles are public in a campaign
+    owners=OWNERS,
+)
+SIDE = Kind(
+    anywhere("side_id", own_or_other("side")),
+    sees={**PUBLIC_IN_A, "hidden": {"outsider"}},
+    owners=OWNERS,
+)
+SIEGE = Kind(
+    anywhere("siege_id", own_or_other("siege")),
+    sees={**PUBLIC_IN_A, "hidden": {"outsider"}},  # E-37: sieges are public too
+    owners=OWNERS,
+)
+PAGE_BATTLE = Kind(in_a("battle_id", own_or_other("battle")), sees=PUBLIC_IN_A, owners=OWNERS)
+PAGE_SIDE = Kind(in_a("side_id", own_or_other("side")), sees=PUBLIC_IN_A, owners=OWNERS)
+PAGE_SIEGE = Kind(in_a("siege_id", own_or_other("siege")), sees=PUBLIC_IN_A, owners=OWNERS)
+TOKEN = Kind(  # one's own alone, not even the GM's to see
+    anywhere("token_id", own_or_other("token")),
+    sees={"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}},
+    owners=OWNERS,
+)
+
+
+def _kingdom_query(w: World, target: str):
+    ids = {"own": w.a.owner.pk, "other": w.a.other.pk, "hidden": w.b.owner.pk}
+    return {"campaign_id": w.a.demo.campaign.pk}, {"kingdom": ids.get(target, MISSING)}
+
+
+KINGDOM = Kind(_kingdom_query, sees=PRIVATE, owners=OWNERS)  # E-30: the crown ledger
+PLAYERS_OWN = Kind(  # E-23: a player reads his own list whatever he names; the GM names one
+    _kingdom_query,
+    sees={
+        "own": A_PEOPLE,
+        "other": A_PEOPLE,
+        **dict.fromkeys(("hidden", "missing"), {"owner", "other"}),
+    },
+)
+
+
+def _hex_at(w: World, target: str):
+    """Q16: a hex of the owner's, of the other's, of campaign B; a missing campaign's."""
+    side = {"own": w.a, "other": w.a, "hidden": w.b}.get(target, w.a)
+    kingdom = side.other if target == "other" else side.owner
+    row = kingdom.hexes.order_by("id").first()
+    campaign = side.demo.campaign.pk if target != "missing" else MISSING
+    return {"campaign_id": campaign, "q": row.q, "r": row.r}, {}
+
+
+HEX = Kind(_hex_at, sees={**PUBLIC_IN_A, "hidden": {"outsider"}}, owners=OWNERS)
+
+
+# What each route does, and who may
+
+
+@dataclass(frozen=True)
+class Do:
+    """One method of a route: who may use it among those who see the object ("all", the
+    "owners" of the object (of a campaign: its players), the "gm", "nobody"), the body
+    sent, and the status of a refused role that sees the object (default 403)."""
+
+    may: str = "all"
+    body: Callable[[World, dict], dict] | dict | None = None  # from the world and URL kwargs
+    refused: dict[str, int] = field(default_factory=dict)
+    ok: int = 200
+    kind: Kind | None = None  # the route's own, unless this method names its object otherwise
+
+
+@dataclass(frozen=True)
+class Route:
+    kind: Kind
+    methods: dict[str, Do]
+    extra: dict = field(default_factory=dict)  # more URL kwargs (an action's name)
+    public: bool = False  # open to anyone, no credentials needed
+
+
+WRONG_PASSWORD = {"username": "nobody", "password": "wrong"}
+ALL_400 = dict.fromkeys(ROLES, 400)
+
+
+READ = {"get": Do()}
+
+
+def _army_body(w: World, kw: dict) -> dict:
+    return {"army": w.a.own_army.pk, "kind": "rest"}
+
+
+def _edict_hex(w: World, kw: dict) -> dict:
+    """§5.3: one of the owner's hexes, not his capital."""
+    row = w.a.owner.hexes.exclude(pk=w.a.owner.capital_id).order_by("id").first()
+    return {"hex": [row.q, row.r]}
+
+
+def _edict(w: World, kw: dict) -> dict:
+    return {**_edict_hex(w, kw), "kind": "loot"}
+
+
+def _alliance(w: World, kw: dict) -> dict:
+    """Q23: a proposal to a fourth player."""
+    return {"kind": "alliance", "partner": w.a.demo.kingdoms["dave"].pk}
+
+
+def _ruleset_form(w: World, kw: dict) -> dict:
+    """The rules page's form as it shows the ruleset in force."""
+    options, tables = describe(w.a.demo.campaign.ruleset)
+    return {
+        **{f"option-{o.name}": o.value for o in options},
+        **{f"table-{t.key}": t.text for t in tables},
+    }
+
+
+def _defender_form(w: World, kw: dict) -> dict:
+    """E-15: the side's first patrol choice, as its form offers it."""
+    side = BattleSide.objects.filter(pk=kw["side_id"]).first()
+    choice = side.patrol_choices.first() if side else None
+    return {f"defender-{kw['side_id']}-army": choice.pk} if choice else {}
+
+
+# A page of the player's own kingdom: the GM, who has none, finds nothing there.
+KINGDOM_PAGE = Do(may="owners", refused={"gm": 404})
+
+ROUTES: dict[str, Route] = {
+    # the API
+    "api-token": Route(  # open to all: a wrong password is a 400 for anyone
+        NOTHING, {"post": Do(may="nobody", body=WRONG_PASSWORD, refused=ALL_400)}, public=True
+    ),
+    "api-personal-tokens": Route(NOTHING, {"get": Do(), "post": Do(body={"name": "x"}, ok=201)}),
+    "api-personal-token": Route(TOKEN, {"delete": Do(may="owners", ok=204)}),
+    "api-campaigns": Route(NOTHING, READ),
+    "api-campaign": Route(CAMPAIGN, READ),
+    "api-map": Route(CAMPAIGN, READ),
+    "api-hex": Route(HEX, {"patch": Do(may="gm", body={"secondary_terrains": []})}),
+    "api-chronicle": Route(CAMPAIGN, READ),
+    "api-turn": Route(CAMPAIGN, READ),
+    "api-turn-resolve": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "api-ruleset": Route(CAMPAIGN, {**READ, "put": Do(may="gm", body={"options": {}})}),
+    "api-bulletin": Route(CAMPAIGN, READ),
+    "api-rumours": Route(CAMPAIGN, {"post": Do(may="gm", body={"text": "Orcs!"})}),
+    "api-mercenaries": Route(
+        CAMPAIGN, {"post": Do(may="gm", body={"name": "Dogs of War", "minimum_bid": 1})}
+    ),
+    "api-armies": Route(CAMPAIGN, READ),
+    "api-orders": Route(CAMPAIGN, {**READ, "post": Do(may="owners", body=_army_body)}),
+    "api-edicts": Route(
+        CAMPAIGN,
+        {
+            **READ,
+            "post": Do(may="owners", body=_edict),
+            "delete": Do(may="owners", body=_edict_hex),
+        },
+    ),
+    "api-spending": Route(CAMPAIGN, {**READ, "post": Do(may="owners", body={"kind": "surgeon"})}),
+    "api-spend": Route(SPEND, {"delete": Do(may="owners")}),
+    "api-orders-ready": Route(CAMPAIGN, {**READ, "post": Do(may="owners", body={"ready": True})}),
+    "api-neutral-kingdoms": Route(CAMPAIGN, READ),
+    "api-standings": Route(CAMPAIGN, READ),
+    "api-fallback-capitals": Route(
+        PLAYERS_OWN, {**READ, "put": Do(may="owners", body={"hexes": []}, kind=CAMPAIGN)}
+    ),
+    "api-kingdom-crowns": Route(KINGDOM, READ),
+    "api-agreements": Route(
+        CAMPAIGN,
+        {**READ, "post": Do(may="owners", body=_alliance)},
+    ),
+    "api-agreement-action": Route(AGREEMENT, {"post": Do(may="nobody")}, {"action": "accept"}),
+    "api-army-raise": Route(
+        CAMPAIGN, {"post": Do(may="owners", body={"name": "Levy", "allocation": 1000})}
+    ),
+    "api-army-lists": Route(CAMPAIGN, READ),
+    "api-army-allocation": Route(ARMY, {"post": Do(may="owners", body={"allocation": 1500})}),
+    "api-army-disband": Route(ARMY, {"post": Do(may="owners")}),
+    "api-army-general": Route(ARMY, {"post": Do(may="owners", body={"name": "Hans"})}),
+    "api-army-slots": Route(ARMY, {"post": Do(may="owners", body={"lord": 0})}),
+    "api-army-list": Route(ARMY, {**READ, "post": Do(may="owners", body={"text": "Spears"})}),
+    "api-army-list-approve": Route(ARMY, {"post": Do(may="gm", body={"approved": True})}),
+    "api-battles": Route(CAMPAIGN, READ),
+    "api-side-decision": Route(SIDE, {"post": Do(may="owners", body={"decision": "retreat"})}),
+    "api-side-defender": Route(  # E-15: bob may not name alice's army: as if missing
+        SIDE,
+        {
+            "post": Do(
+                may="owners", body=lambda w, kw: {"army": w.a.own_army.pk}, refused={"other": 400}
+            )
+        },
+    ),
+    "api-battle": Route(BATTLE, READ),
+    "api-battle-report": Route(BATTLE, {"post": Do(may="owners", body={"winner": "attacker"})}),
+    "api-battle-report-confirm": Route(BATTLE, {"post": Do(may="owners")}),
+    "api-battle-report-dispute": Route(BATTLE, {"post": Do(may="owners", body={"reason": "No."})}),
+    "api-battle-report-settle": Route(BATTLE, {"post": Do(may="gm")}),
+    "api-battle-report-deadline": Route(
+        BATTLE, {"post": Do(may="gm", body={"until": "2031-01-01T00:00:00Z"})}
+    ),
+    "api-sieges": Route(CAMPAIGN, READ),
+    "api-siege": Route(SIEGE, READ),
+    "api-siege-plan": Route(SIEGE, {"post": Do(may="owners", body={"actions": []})}),
+    "api-siege-engine-build": Route(ARMY, {"post": Do(may="owners", body={"kind": "giant_ram"})}),
+    "api-patrol-orders": Route(CAMPAIGN, READ),
+    "api-patrol-order": Route(
+        ARMY, {"post": Do(may="owners", body=lambda w, kw: {"battles": [w.a.own_battle.pk]})}
+    ),
+    # the pages
+    "campaign-list": Route(NOTHING, READ),
+    "campaign-detail": Route(CAMPAIGN, READ),
+    "order-form": Route(
+        ARMY,
+        {
+            **READ,
+            "post": Do(may="owners", body=lambda w, kw: {f"army-{kw['army_id']}-kind": "rest"}),
+        },
+    ),
+    "orders-ready": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
+    "edicts": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
+    "gm-console": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
+    "turn-progress": Route(CAMPAIGN, {"get": Do(may="gm")}),
+    "turn-step-retry": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
+    "battles": Route(CAMPAIGN, READ),
+    "battle-decision": Route(
+        PAGE_SIDE,
+        {
+            **READ,
+            "post": Do(
+                may="owners", body=lambda w, kw: {f"side-{kw['side_id']}-decision": "retreat"}
+            ),
+        },
+    ),
+    "battle-defender": Route(PAGE_SIDE, {"post": Do(may="owners", body=_defender_form)}),
+    # P-C4: the GM has no patrol to order
+    "battle-order": Route(ARMY, {"post": Do(may="owners", refused={"gm": 404})}),
+    "battle-detail": Route(PAGE_BATTLE, READ),
+    "battle-sheet": Route(PAGE_BATTLE, READ),
+    "battle-report-action": Route(PAGE_BATTLE, {"post": Do(may="owners")}, {"action": "confirm"}),
+    "sieges": Route(CAMPAIGN, READ),
+    "siege": Route(PAGE_SIEGE, {**READ, "post": Do(may="owners")}),
+    "chronicle": Route(CAMPAIGN, READ),
+    "ruleset": Route(CAMPAIGN, {**READ, "post": Do(may="gm", body=_ruleset_form)}),
+    "bulletin": Route(
+        CAMPAIGN, {**READ, "post": Do(may="gm", body={"what": "rumour", "text": "Orcs!"})}
+    ),
+    "kingdom": Route(CAMPAIGN, READ),
+    "kingdom-spending": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
+    "kingdom-fallback-capitals": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
+    "agreements": Route(CAMPAIGN, {**READ, "post": KINGDOM_PAGE}),
+    "agreement-action": Route(AGREEMENT, {"post": Do(may="nobody")}, {"action": "accept"}),
+    "army-raise": Route(CAMPAIGN, {"post": KINGDOM_PAGE}),
+    "army-action": Route(ARMY, {"post": Do(may="owners")}, {"action": "disband"}),
+}
+
+
+# The routes, from the resolver
+
+
+def _walk(patterns, prefix: str = ""):
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace == "admin":
+                continue  # Django's admin: staff only, its own permissions
+            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern))
+        elif isinstance(pattern, URLPattern):
+            yield pattern.name, prefix + str(pattern.pattern)
+
+
+RESOLVED = dict(_walk(get_resolver().url_patterns))
+
+
+def test_every_route_has_an_entry():
+    """A route the matrix does not know fails here: give it an entry in ROUTES."""
+    assert set(RESOLVED) - set(EXCLUDED) == set(ROUTES)
+    assert all(name for name in RESOLVED), "every route has a name"
+
+
+# The world, the clients and the schema, made once for the module
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker):
+    """Built once: the requests that should change nothing are checked to change nothing,
+    and each test's own transaction is rolled back anyway."""
+    yield from kept_world(django_db_blocker)
+
+
+@pytest.fixture(autouse=True)
+def no_lockout(settings):
+    """The matrix sends the token endpoint a wrong password once per role and target, more
+    than the log-in lockout allows; the lockout has tests of its own (test_login_throttle)."""
+    settings.AXES_FAILURE_LIMIT = 1000
+
+
+@pytest.fixture(scope="module")
+def declared(world) -> dict[tuple[str, str], set[str]]:
+    """The statuses the OpenAPI schema declares, by (path, method)."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return {
+        (path, method): set(operation["responses"])
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+    }
+
+
+def _api_clients(w: World) -> dict[str, APIClient]:
+    readonly = APIClient()
+    readonly.credentials(HTTP_AUTHORIZATION=f"Token {w.readonly_key}")
+    people = {"gm": w.gm, "owner": w.owner, "other": w.other, "outsider": w.outsider}
+    return {
+        **{role: token_client(user) for role, user in people.items()},
+        "anonymous": APIClient(),
+        "readonly": readonly,
+    }
+
+
+def _page_clients(w: World) -> dict[str, Client]:
+    clients = {}
+    people = {"gm": w.gm, "owner": w.owner, "other": w.other, "outsider": w.outsider}
+    for role, user in people.items():
+        clients[role] = Client()
+        clients[role].force_login(user)
+    clients["anonymous"] = Client()
+    clients["readonly"] = Client(HTTP_AUTHORIZATION=f"Token {w.readonly_key}")
+    return clients
+
+
+def _fingerprint() -> list:
+    """Every row of the project's own tables, but a token's last use (a read may set it)."""
+    rows = []
+    for model in apps.get_models():
+        if model._meta.app_label in {"campaign", "tokens", "kingdoms", "battles"}:
+            names = [f.attname for f in model._meta.concrete_fields if f.attname != "last_used_at"]
+            rows.append(list(model.objects.order_by("pk").values_list(*names)))
+    return rows
+
+
+# Asking
+
+
+def _kind(route: Route, method: str) -> Kind:
+    return route.methods[method].kind or route.kind
+
+
+def _ask(name: str, route: Route, method: str, w: World, target: str):
+    """The URL of ``target`` for the route and the body to send, or None: no such target."""
+    where = _kind(route, method).where(w, target)
+    if where is None:
+        return None
+    kwargs, query = where
+    url = reverse(name, kwargs={**kwargs, **route.extra})
+    return (f"{url}?{urlencode(query)}" if query else url), _body(route.methods[method], w, kwargs)
+
+
+def _body(do: Do, w: World, kwargs: dict):
+    return do.body(w, kwargs) if callable(do.body) else do.body
+
+
+def _send(client, method: str, url: str, body):
+    if isinstance(client, APIClient):
+        if method == "get":
+            return client.get(url)
+        return getattr(client, method)(url, body, format="json")
+    if method == "get":
+        return client.get(url)
+    return getattr(client, method)(url, body or {})
+
+
+def _viewer(role: str) -> str:
+    return "owner" if role == "readonly" else role
+
+
+def _expected(name: str, route: Route, method: str, role: str, target: str) -> int | None:
+    """The status ``role`` must get asking ``method`` of ``target``; None: not asked (he
+    may do it, and unsafe methods are asked only of those who may not)."""
+    api = name.startswith("api-")
+    do = route.methods[method]
+    unsafe = method in UNSAFE
+    if route.public:
+        return do.refused[role] if do.may == "nobody" else do.ok
+    if role == "anonymous" or (role == "readonly" and not api):
+        return 401 if api else 302
+    if role == "readonly" and unsafe:
+        return 403
+    viewer = _viewer(role)
+    kind = _kind(route, method)
+    if viewer not in kind.sees.get(target, set()):
+        return 404
+    allowed = {
+        "all": True,
+        "nobody": False,
+        "gm": viewer == "gm",
+        "owners": viewer in kind.owners.get(target, set()),
+    }[do.may]
+    if allowed:
+        return None if unsafe else do.ok
+    return do.refused.get(viewer, 403)
+
+
+def _schema_path(name: str) -> str:
+    return "/" + re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", RESOLVED[name])
+
+
+def _asks():
+    for name, route in ROUTES.items():
+        for method in route.methods:
+            yield pytest.param(name, method, id=f"{name}-{method}")
+
+
+@pytest.mark.parametrize(("name", "method"), list(_asks()))
+def test_each_role_gets_what_the_rules_allow(world, declared, name, method):
+    route, api = ROUTES[name], name.startswith("api-")
+    clients = _api_clients(world) if api else _page_clients(world)
+    before = _fingerprint() if method in UNSAFE else None
+    wrong = []
+    for role in ROLES:
+        for target in TARGETS:
+            asked = _ask(name, route, method, world, target)
+            want = _expected(name, route, method, role, target)
+            if asked is None or want is None:
+                continue
+            response = _send(clients[role], method, *asked)
+            got = response.status_code
+            if got != want:
+                wrong.append(f"{role} {target}: {got}, not {want}: {response.content[:160]!r}")
+                continue
+            if api:
+                operation = (_schema_path(name), method)
+                if str(got) not in declared[operation]:
+                    wrong.append(f"{role} {target}: {got} is not in the schema of {operation}")
+                if got >= 400 and set(response.json()) != {"detail", "field"}:
+                    wrong.append(f"{role} {target}: the error body {response.json()}")
+                if got == 404 and response.json() != NOT_FOUND_BODY:
+                    wrong.append(f"{role} {target}: the 404 body {response.json()}")
+            if got == 302:
+                assert response["Location"].startswith(reverse("login"))
+    assert not wrong, "\n".join(wrong)
+    if before is not None:
+        assert _fingerprint() == before, "a refused request wrote something"
+
+
+@pytest.mark.parametrize("name", list(ROUTES))
+def test_every_method_a_route_takes_is_in_its_entry(world, name):
+    """A method a route takes but its entry does not list would go unasked: every other
+    one answers 405 to the owner asking about his own."""
+    route = ROUTES[name]
+    clients = _api_clients(world) if name.startswith("api-") else _page_clients(world)
+    some = next(iter(route.methods))
+    url, _ = _ask(name, route, some, world, "own")
+    for method in ("get", "post", "put", "patch", "delete"):
+        if method not in route.methods:
+            response = _send(clients["owner"], method, url, None)
+            assert response.status_code == 405, (method, response.status_code)
+
+
+# Hidden or missing: the same bytes
+
+
+def _id_routes():
+    for name, route in ROUTES.items():
+        for method in route.methods:
+            if _kind(route, method) is not NOTHING:
+                yield pytest.param(name, method, id=f"{name}-{method}")
+
+
+@pytest.mark.parametrize(("name", "method"), list(_id_routes()))
+def test_what_a_role_may_not_see_answers_as_a_missing_id(world, name, method):
+    """For every role of the campaigns, every object he may not see (another kingdom's,
+    another campaign's) gets the very bytes of an id that does not exist."""
+    route = ROUTES[name]
+    clients = _api_clients(world) if name.startswith("api-") else _page_clients(world)
+    sees = _kind(route, method).sees
+    for role in ("gm", "owner", "other", "outsider"):
+        if role in sees.get("missing", set()):
+            continue  # a player's own fallback list, whatever id he names
+        missing = _send(clients[role], method, *_ask(name, route, method, world, "missing"))
+        assert missing.status_code == 404, (role, missing.content)
+        for target in ("own", "other", "hidden"):
+            asked = _ask(name, route, method, world, target)
+            if asked is None or role in sees.get(target, set()):
+                continue
+            hidden = _send(clients[role], method, *asked)
+            assert (hidden.status_code, hidden.content) == (404, missing.content), (role, target)
