@@ -8,4 +8,6 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
 
 app = Celery("warpost")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# A worker imports the tasks of these packages: tasks live in their domain package, not at an
+# app's root, so a package with a tasks module is named here.
+app.autodiscover_tasks(["campaign.turns"])
