@@ -50,7 +50,9 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     )
     attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
     problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
-    return problem[0].upper() + problem[1:] + "." if problem else None
+    if problem is None:
+        return None
+    return problem.message[0].upper() + problem.message[1:] + "."
 
 
 def siege_battle_refusal(battle: Battle, decision: str) -> str | None:

@@ -25,7 +25,7 @@ from campaign.models import Membership, Turn
 from kingdoms.models import Army, Character, Kingdom, Order
 from kingdoms.selectors import kingdom_support_now
 from kingdoms.services import _open_turn_for_orders
-from rules.armies import SLOT_NAMES, allocation_change_problem, raise_problem, slots_problem
+from rules.armies import allocation_change_problem, raise_problem, slots_problem
 from rules.state import OrderKind
 from rules.support import SLOTS
 
@@ -98,7 +98,7 @@ def army_raise(
     ruleset = kingdom.campaign.ruleset
     problem = raise_problem(ruleset, kingdom_support(kingdom), allocations, allocation)
     if problem:
-        raise Refused(_sentence(problem), field="allocation")
+        raise Refused(_sentence(problem.message), field=problem.field)
     army = Army.objects.create(
         kingdom=kingdom,
         name=name,
@@ -140,7 +140,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
         raised_this_turn=raised_now,
     )
     if problem:
-        raise Refused(_sentence(problem), field="allocation")
+        raise Refused(_sentence(problem.message), field=problem.field)
     before = army.allocation
     army.allocation = allocation
     army.points = allocation if raised_now else min(army.points, allocation)
@@ -271,8 +271,7 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
     pool = kingdom_support_now(army.kingdom, army.kingdom.campaign.ruleset).entitlements
     problem = slots_problem(pool, [*used, wanted])
     if problem:
-        slot = next((s for s in SLOTS if SLOT_NAMES[s] in problem), "slots")
-        raise Refused(_sentence(problem), field=slot)
+        raise Refused(_sentence(problem.message), field=problem.field)
     army.slots = {slot: count for slot, count in wanted.items() if count}
     army.save(update_fields=["slots"])
     _record(

@@ -1,0 +1,25 @@
+"""What the rules engine answers when it refuses an input: one ``Problem``.
+
+Every validation function (``why_illegal``, ``*_problem``) returns a Problem or None. The
+services raise it as ``campaign.errors.Refused(problem.message, field=problem.field)``,
+so a form shows the message next to its field and the API answers with both, without
+anyone reading the English to learn which input is at fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why an input is refused.
+
+    ``rule``: the rule ID (or IDs, as an event's ``rule`` names them) that refuses it.
+    ``field``: the input at fault, by the name the forms and the API give it ("target",
+    "sea_cover", "hex", "amount", …). ``message``: the reason in English, as the player
+    reads it."""
+
+    rule: str
+    field: str
+    message: str
