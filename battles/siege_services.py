@@ -50,9 +50,7 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     )
     attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
     problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
-    if problem is None:
-        return None
-    return problem.message[0].upper() + problem.message[1:] + "."
+    return problem.sentence if problem else None
 
 
 def siege_battle_refusal(battle: Battle, decision: str) -> str | None:

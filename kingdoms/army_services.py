@@ -98,7 +98,7 @@ def army_raise(
     ruleset = kingdom.campaign.ruleset
     problem = raise_problem(ruleset, kingdom_support(kingdom), allocations, allocation)
     if problem:
-        raise Refused(_sentence(problem.message), field=problem.field)
+        raise Refused(problem.sentence, field=problem.field)
     army = Army.objects.create(
         kingdom=kingdom,
         name=name,
@@ -140,7 +140,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
         raised_this_turn=raised_now,
     )
     if problem:
-        raise Refused(_sentence(problem.message), field=problem.field)
+        raise Refused(problem.sentence, field=problem.field)
     before = army.allocation
     army.allocation = allocation
     army.points = allocation if raised_now else min(army.points, allocation)
@@ -271,14 +271,10 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
     pool = kingdom_support_now(army.kingdom, army.kingdom.campaign.ruleset).entitlements
     problem = slots_problem(pool, [*used, wanted])
     if problem:
-        raise Refused(_sentence(problem.message), field=problem.field)
+        raise Refused(problem.sentence, field=problem.field)
     army.slots = {slot: count for slot, count in wanted.items() if count}
     army.save(update_fields=["slots"])
     _record(
         turn, "SlotsDeclared", army.kingdom_id, {"army_id": army.pk, "slots": army.slots}, "§5.6"
     )
     return army
-
-
-def _sentence(problem: str) -> str:
-    return problem[0].upper() + problem[1:] + ("" if problem.endswith(".") else ".")

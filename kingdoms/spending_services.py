@@ -84,8 +84,7 @@ def spend_submit(
     known = world_as_known(snapshot.world, viewer_for(membership), [wanted.hex])
     problem = why_illegal_spend(known, kingdom.pk, wanted, spending)
     if problem:
-        message = problem.message
-        raise Refused(message[0].upper() + message[1:] + ".", field=problem.field)
+        raise Refused(problem.sentence, field=problem.field)
     row = PowerSpend.objects.create(
         turn=turn,
         kingdom=kingdom,

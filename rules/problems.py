@@ -23,3 +23,11 @@ class Problem:
     rule: str
     field: str
     message: str
+
+    @property
+    def sentence(self) -> str:
+        """The message standing alone, as a refusal shows it: capitalised, with a full
+        stop. The engine's messages are lower-case clauses so that a caller may build
+        on them ("Karak: it is under a player's protection …")."""
+        stop = "" if self.message.endswith(".") else "."
+        return self.message[0].upper() + self.message[1:] + stop

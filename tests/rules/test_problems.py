@@ -165,3 +165,10 @@ def test_p_c5_q21_a_massacre_in_a_draw_is_a_problem_of_the_massacre():
     report = TabletopReport(winner=None, massacre=True)
     problem = report_problem(Ruleset(), [], report)
     assert (problem.rule, problem.field) == ("P-C5 Q21", "massacre")
+
+
+def test_table_10_a_problem_standing_alone_reads_as_a_sentence():
+    problem = Problem("Table 10", "amount", "spend at least 1 power (Table 10)")
+    assert problem.sentence == "Spend at least 1 power (Table 10)."
+    report = Problem("P-C6", "removed", "A d6 shows 1 to 6.")
+    assert report.sentence == "A d6 shows 1 to 6."
