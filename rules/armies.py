@@ -114,9 +114,7 @@ def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) ->
         if want > have:
             return Problem(
                 "§5.6 E-21",
-                # the field the slots form has shown a Hero shortfall by (its words name
-                # the spare Lord slots too)
-                "lord" if slot == "hero" else slot,
+                slot,
                 f"your armies would use {want} {SLOT_NAMES[slot]} slot(s) this turn but your "
                 f"kingdom's pool{how} give(s) {have} (§5.6, E-21)",
             )

@@ -138,10 +138,15 @@ def test_table_4_an_edict_on_the_capital_is_a_problem_of_its_hex():
     assert (problem.rule, problem.field) == ("Table 4", "hex")
 
 
-def test_e21_a_slot_shortfall_is_the_slots_field():
+@pytest.mark.parametrize(
+    ("used", "field"),
+    [({"rare": 2}, "rare"), ({"hero": 5}, "hero"), ({"special": 5}, "special")],
+)
+def test_e21_a_slot_shortfall_is_the_slots_field(used, field):
+    """B 2.2.1: a Hero shortfall is the Hero field's, though spare Lord slots count."""
     pool = entitlements(Ruleset(), [Feature.CITY])  # 1 Lord, 3 Heroes, 3 Specials, 1 Rare
-    problem = slots_problem(pool, [{"rare": 2}])
-    assert (problem.rule, problem.field) == ("§5.6 E-21", "rare")
+    problem = slots_problem(pool, [used])
+    assert (problem.rule, problem.field) == ("§5.6 E-21", field), problem.message
 
 
 def test_e23_a_fallback_capital_problem_is_the_hexes_field_with_its_entry():
