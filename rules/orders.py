@@ -197,8 +197,9 @@ def why_illegal(
 
 
 _ORIGIN_FIELD = "target"
-"""The order form names no origin (E-07 chooses one from the target), so a problem with
-an origin the API named is shown, like the rest of the order's way, by its target."""
+"""The order form has no origin field (E-07 chooses the origin from the target), so a
+problem with an origin named through the API is shown by the field the form has: the
+target."""
 
 
 def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> Problem | None:

@@ -1,9 +1,10 @@
 """What the rules engine answers when it refuses an input: one ``Problem``.
 
-Every validation function (``why_illegal``, ``*_problem``) returns a Problem or None. The
-services raise it as ``campaign.errors.Refused(problem.message, field=problem.field)``,
-so a form shows the message next to its field and the API answers with both, without
-anyone reading the English to learn which input is at fault.
+The checks of what players and the GM ask for (``why_illegal``, ``*_problem``) return a
+Problem or None (``rules.capitals.fallback_list_problem`` with the index of the entry at
+fault). The services raise it as a ``campaign.errors.Refused`` with its message and its
+field, so a form shows the message next to that field and the API answers with both,
+without anyone reading the English to learn which input is at fault.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ class Problem:
     @property
     def sentence(self) -> str:
         """The message standing alone, as a refusal shows it: capitalised, with a full
-        stop. The engine's messages are lower-case clauses so that a caller may build
-        on them ("Karak: it is under a player's protection …")."""
+        stop. Most of the engine's messages are lower-case clauses, so that a caller may
+        build on them ("Karak: it is under a player's protection …")."""
         stop = "" if self.message.endswith(".") else "."
         return self.message[0].upper() + self.message[1:] + stop
