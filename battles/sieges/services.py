@@ -46,7 +46,7 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     )
     attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
     problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
-    return problem[0].upper() + problem[1:] + "." if problem else None
+    return problem.sentence if problem else None
 
 
 def siege_battle_refusal(battle: Battle, decision: str) -> str | None:

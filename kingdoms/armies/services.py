@@ -1,9 +1,8 @@
 """Army building, every write of it (§5.6, B 3.3–3.5, E-14, E-21, E-32).
 
 Keyword-only actions, one transaction each: they validate through the pure rules
-(rules.kingdoms.armies, rules.kingdoms.support), write, and record the chronicle entry, which only
-the
-kingdom and the GM read. A refusal is a ``Refused`` naming the field at fault.
+(rules.kingdoms.armies, rules.kingdoms.support), write, and record the chronicle entry,
+which only the kingdom and the GM read. A refusal is a ``Refused`` naming the field at fault.
 
 * Raising, re-allocating and disbanding happen with the orders, while the turn is open.
 * An allocation changes only when the army is raised or Rests (E-14): with a Rest order
@@ -16,10 +15,10 @@ kingdom and the GM read. A refusal is a ``Refused`` naming the field at fault.
 
 from __future__ import annotations
 
+from campaign.chronicle.services import chronicle_record
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import NAME_LENGTH
 from campaign.models import Membership, Turn
@@ -28,12 +27,7 @@ from kingdoms.orders.models import Order
 from kingdoms.orders.services import _open_turn_for_orders
 from kingdoms.selectors import kingdom_support_now
 from rules.core.state import OrderKind
-from rules.kingdoms.armies import (
-    SLOT_NAMES,
-    allocation_change_problem,
-    raise_problem,
-    slots_problem,
-)
+from rules.kingdoms.armies import allocation_change_problem, raise_problem, slots_problem
 from rules.kingdoms.support import SLOTS
 
 
@@ -105,7 +99,7 @@ def army_raise(
     ruleset = kingdom.campaign.ruleset
     problem = raise_problem(ruleset, kingdom_support(kingdom), allocations, allocation)
     if problem:
-        raise Refused(_sentence(problem), field="allocation")
+        raise Refused(problem.sentence, field=problem.field)
     army = Army.objects.create(
         kingdom=kingdom,
         name=name,
@@ -147,7 +141,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
         raised_this_turn=raised_now,
     )
     if problem:
-        raise Refused(_sentence(problem), field="allocation")
+        raise Refused(problem.sentence, field=problem.field)
     before = army.allocation
     army.allocation = allocation
     army.points = allocation if raised_now else min(army.points, allocation)
@@ -278,15 +272,10 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
     pool = kingdom_support_now(army.kingdom, army.kingdom.campaign.ruleset).entitlements
     problem = slots_problem(pool, [*used, wanted])
     if problem:
-        slot = next((s for s in SLOTS if SLOT_NAMES[s] in problem), "slots")
-        raise Refused(_sentence(problem), field=slot)
+        raise Refused(problem.sentence, field=problem.field)
     army.slots = {slot: count for slot, count in wanted.items() if count}
     army.save(update_fields=["slots"])
     _record(
         turn, "SlotsDeclared", army.kingdom_id, {"army_id": army.pk, "slots": army.slots}, "§5.6"
     )
     return army
-
-
-def _sentence(problem: str) -> str:
-    return problem[0].upper() + problem[1:] + ("" if problem.endswith(".") else ".")

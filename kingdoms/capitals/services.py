@@ -21,8 +21,6 @@ from kingdoms.orders.services import _open_turn_for_orders
 from rules.core.state import Coord, Feature
 from rules.kingdoms.capitals import fallback_list_problem
 
-FIELD = "hexes"
-
 
 @transaction.atomic
 def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord]) -> Kingdom:
@@ -42,10 +40,10 @@ def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord])
     rows = list(Hex.objects.filter(owner=kingdom).values_list("pk", "q", "r", "feature"))
     own = {(q, r): Feature(feature) if feature else None for _, q, r, feature in rows}
     capital = next(((q, r) for pk, q, r, _ in rows if pk == kingdom.capital_id), None)
-    problem = fallback_list_problem(wanted, own, capital)
-    if problem:
-        index, reason = problem
-        raise Refused(f"Entry {index + 1}: {reason}.", field=FIELD)
+    found = fallback_list_problem(wanted, own, capital)
+    if found:
+        index, problem = found
+        raise Refused(f"Entry {index + 1}: {problem.message}.", field=problem.field)
     kingdom.fallback_capitals = [list(coord) for coord in wanted]
     kingdom.save(update_fields=["fallback_capitals"])
     chronicle_record(

@@ -40,7 +40,7 @@ def crowns_pay(
     balance = crown_balance(kingdom)
     problem = spend_problem(what, price, balance, income_due(ruleset, turn.number))
     if problem:
-        raise Refused(problem[0].upper() + problem[1:] + ".", field=field)
+        raise Refused(problem.sentence, field=field)
     return CrownEntry.objects.create(
         kingdom=kingdom, turn=turn.number, amount=-price, kind=kind, reason=reason, rule=rule
     )

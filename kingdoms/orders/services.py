@@ -111,10 +111,7 @@ def order_submit(
     known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
     problem = why_illegal(known, army.kingdom_id, wanted, others)
     if problem:
-        # The engine answers in words; the sea swap's answers cite A-1.1.2.4, and an army
-        # too weak for anything but Rest (E-14) is a matter of the kind of order, not of
-        # its target.
-        raise Refused(problem, field=_order_problem_field(problem))
+        raise Refused(problem.message, field=problem.field)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hexes = snapshot.hexes
@@ -158,14 +155,6 @@ def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:
             field="neutral_conquest",
         ) from None
     return conquest if kind is OrderKind.INVADE else NeutralConquest.SWORN_ENEMIES
-
-
-def _order_problem_field(problem: str) -> str:
-    if "A-1.1.2.4" in problem:
-        return "sea_cover"
-    if "may only Rest (E-14)" in problem:
-        return "kind"
-    return "target"
 
 
 @transaction.atomic

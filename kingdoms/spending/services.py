@@ -5,12 +5,10 @@ names the problem and saves nothing."""
 
 from __future__ import annotations
 
-import re
-
+from campaign.chronicle.services import chronicle_record
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
@@ -20,21 +18,8 @@ from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.writeback import spending_load
 from rules.core.state import Coord
 from rules.kingdoms.spending import why_illegal_spend
-from rules.kingdoms.spending_state import DIPLOMACY, Spend, SpendKind, fixed_cost
+from rules.kingdoms.spending_state import Spend, SpendKind, fixed_cost
 from rules.turn.visibility import world_as_known
-
-FIELD_OF_PROBLEM = (  # which form field a refusal is about, from its words: first match
-    ("hex", "hex"),
-    ("your armies", "army"),
-    ("army", "army"),
-    ("recruits", "army"),
-    ("mercenaries", "offer"),
-    ("bid", "offer"),
-    ("neutral kingdom", "neutral_kingdom"),
-    ("share power", "recipient"),
-    ("power", "amount"),
-)
-_COORD = re.compile(r"\(-?\d+, -?\d+\)")  # a hex named in the words: "(2, -1)"
 
 
 def _player(campaign: Campaign, by: User) -> Membership:
@@ -99,7 +84,7 @@ def spend_submit(
     known = world_as_known(snapshot.world, viewer_for(membership), [wanted.hex])
     problem = why_illegal_spend(known, kingdom.pk, wanted, spending)
     if problem:
-        raise Refused(problem[0].upper() + problem[1:] + ".", field=_field(problem, spend_kind))
+        raise Refused(problem.sentence, field=problem.field)
     row = PowerSpend.objects.create(
         turn=turn,
         kingdom=kingdom,
@@ -129,21 +114,6 @@ def spend_submit(
         kingdom_ids=[kingdom.pk],
     )
     return row
-
-
-def _field(problem: str, kind: SpendKind) -> str:
-    if "E-25" in problem and "hold" in problem:
-        return "amount"
-    if kind is SpendKind.SHARE_POWER and "kingdom" in problem:
-        return "recipient"
-    if _COORD.search(problem):
-        return "hex"
-    for words, field in FIELD_OF_PROBLEM:
-        if words in problem:
-            return field
-    if kind in DIPLOMACY:  # "Marienburg Marches is allied to nobody …": the kingdom named
-        return "neutral_kingdom"
-    return "kind"
 
 
 @transaction.atomic

@@ -47,6 +47,7 @@ from rules.battles.tabletop_tables import (
     WATCHTOWER_PIECE,
 )
 from rules.core.dice import Dice
+from rules.core.problems import Problem
 from rules.core.ruleset import table
 from rules.core.state import Defence, Role, Ruleset, Terrain
 from rules.core.tables import BattleResult, MinorFeature
@@ -119,12 +120,6 @@ class SideFacts:
     neutral: bool = False
 
 
-@dataclass(frozen=True)
-class Problem:
-    field: str
-    message: str
-
-
 def report_problem(
     ruleset: Ruleset, sides: Iterable[SideFacts], report: TabletopReport, *, gm: bool = False
 ) -> Problem | None:
@@ -132,14 +127,15 @@ def report_problem(
     GM may rule a Massacre below the VP margin (P-C5)."""
     sides = {side.role: side for side in sides}
     if report.winner is not None and report.winner not in sides:
-        return Problem("winner", "Name the attacker, the defender, or a draw.")
+        return Problem("P-C6", "winner", "Name the attacker, the defender, or a draw.")
     if report.vp_margin is not None and report.vp_margin < 0:
-        return Problem("vp_margin", "A victory-points margin is not negative.")
+        return Problem("P-C5", "vp_margin", "A victory-points margin is not negative.")
     if report.massacre and report.winner is None:
-        return Problem("massacre", "A draw has no loser to massacre (P-C5, Q21).")
+        return Problem("P-C5 Q21", "massacre", "A draw has no loser to massacre (P-C5, Q21).")
     margin = ruleset.massacre_vp_margin
     if report.massacre and not gm and (report.vp_margin or 0) < margin:
         return Problem(
+            "P-C5",
             "massacre",
             f"A Massacre needs a margin of {margin:,} VP or more; below it only the GM "
             "rules one (P-C5).",
@@ -156,21 +152,29 @@ def _units_problem(sides: dict[Role, SideFacts], report: TabletopReport) -> Prob
     lost: dict[int, int] = {}
     for number, unit in enumerate(report.units, start=1):
         if unit.army_id not in armies:
-            return Problem("casualties", f"Casualty {number}: that army is not in this battle.")
+            return Problem(
+                "P-C6", "casualties", f"Casualty {number}: that army is not in this battle."
+            )
         if not unit.unit.strip() or len(unit.unit) > 100:
-            return Problem("casualties", f"Casualty {number}: name the unit (100 letters at most).")
+            return Problem(
+                "P-C6", "casualties", f"Casualty {number}: name the unit (100 letters at most)."
+            )
         if not isinstance(unit.fate, UnitFate):
-            return Problem("casualties", f"Casualty {number}: a unit was destroyed or fled.")
+            return Problem(
+                "P-C6", "casualties", f"Casualty {number}: a unit was destroyed or fled."
+            )
         if unit.points < 1:
-            return Problem("casualties", f"Casualty {number}: give the unit's points.")
+            return Problem("P-C6", "casualties", f"Casualty {number}: give the unit's points.")
         if unit.table_roll is not None and not 1 <= unit.table_roll <= 6:
-            return Problem("casualties", f"Casualty {number}: a d6 shows 1 to 6.")
+            return Problem("P-C6", "casualties", f"Casualty {number}: a d6 shows 1 to 6.")
         lost[unit.army_id] = lost.get(unit.army_id, 0) + unit.points
     for army_id, points in lost.items():
         name, has = armies[army_id]
         if points > has:
             return Problem(
-                "casualties", f"{name} lost {points:,} points of units but has only {has:,}."
+                "P-C6",
+                "casualties",
+                f"{name} lost {points:,} points of units but has only {has:,}.",
             )
     return None
 
@@ -180,9 +184,13 @@ def _neutral_problem(sides: dict[Role, SideFacts], report: TabletopReport) -> Pr
         return None
     neutral = next((side for side in sides.values() if side.neutral), None)
     if neutral is None:
-        return Problem("neutral_losses", "Only a neutral side's losses are one number (Q15).")
+        return Problem(
+            "Q15", "neutral_losses", "Only a neutral side's losses are one number (Q15)."
+        )
     if not 0 < report.neutral_losses <= neutral.points:
-        return Problem("neutral_losses", f"The neutral side had {neutral.points:,} points to lose.")
+        return Problem(
+            "Q15", "neutral_losses", f"The neutral side had {neutral.points:,} points to lose."
+        )
     return None
 
 
@@ -190,23 +198,24 @@ def _characters_problem(sides: dict[Role, SideFacts], report: TabletopReport) ->
     side_of = {c: side.role for side in sides.values() for c in side.characters}
     removed = [r.character_id for r in report.removed]
     if len(set(removed)) != len(removed):
-        return Problem("removed", "Each character is removed once.")
+        return Problem("P-C6", "removed", "Each character is removed once.")
     for entry in report.removed:
         if entry.character_id not in side_of:
-            return Problem("removed", "A character removed is not in this battle.")
+            return Problem("P-C6", "removed", "A character removed is not in this battle.")
         if entry.table_roll is not None and not 1 <= entry.table_roll <= 6:
-            return Problem("removed", "A d6 shows 1 to 6.")
+            return Problem("P-C6", "removed", "A d6 shows 1 to 6.")
     kills: dict[Role, int] = {}
     for character_id, count in report.kills:
         if character_id not in side_of:
-            return Problem("kills", "A killer is not in this battle.")
+            return Problem("P-C6", "kills", "A killer is not in this battle.")
         if count < 1:
-            return Problem("kills", "Give the enemy characters he killed, 1 or more.")
+            return Problem("P-C6", "kills", "Give the enemy characters he killed, 1 or more.")
         kills[side_of[character_id]] = kills.get(side_of[character_id], 0) + count
     for role, count in kills.items():
         fallen = sum(1 for c in removed if side_of[c] is not role)
         if count > fallen:
             return Problem(
+                "Table 15",
                 "kills",
                 f"The {role.value}'s characters killed {count} but only {fallen} of the "
                 "enemy's were removed (Table 15).",
@@ -302,6 +311,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
     land = ", ".join(t.value for t in Terrain if t in TERRAIN_TABLES)
     if values and terrain == Terrain.SEA:
         return Problem(
+            "A-1.1.2.1",
             "hex",
             "A sea hex takes no secondary terrains: no battle is fought there (A-1.1.2.1).",
         )
@@ -309,24 +319,31 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
     for value in values:
         if value == Terrain.SEA:
             return Problem(
+                "A-1.1.2",
                 where,
                 "'sea' cannot be a secondary terrain: a hex is land or sea (A-1.1.2) and "
                 f"Tables 26–30 have no sea table. Use {land}.",
             )
         if not isinstance(value, str) or value not in {t.value for t in TERRAIN_TABLES}:
-            return Problem(where, f"'{value}' is not a land terrain: use {land} (A-1.1.1).")
+            return Problem(
+                "A-1.1.1", where, f"'{value}' is not a land terrain: use {land} (A-1.1.1)."
+            )
         if value == terrain:
             return Problem(
+                "Q16",
                 where,
                 f"'{value}' is the hex's primary terrain (Table 7, Q16): tick only the others.",
             )
         if value in seen:
             return Problem(
-                where, f"'{value}' is listed twice: each secondary terrain is one roll (Q16)."
+                "Q16",
+                where,
+                f"'{value}' is listed twice: each secondary terrain is one roll (Q16).",
             )
         seen.add(value)
     if len(values) > MAX_SECONDARY_TERRAINS:
         return Problem(
+            "Q16",
             where,
             f"At most {MAX_SECONDARY_TERRAINS} secondary terrains a hex (Q16): "
             f"{len(values)} given.",

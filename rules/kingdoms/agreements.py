@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rules.core.events import Event, KingdomEliminated, PowerCollected
 from rules.core.hexgrid import connected_to_capital
+from rules.core.problems import Problem
 from rules.core.state import Coord, OrderKind, Terrain
 
 if TYPE_CHECKING:
@@ -221,7 +222,7 @@ def may_win(world: World, kingdom_id: int) -> bool:
 # Orders (E-05, Q20) ------------------------------------------------------------------
 
 
-def invasion_refusal(world: World, kingdom_id: int, target: Coord) -> str | None:
+def invasion_refusal(world: World, kingdom_id: int, target: Coord) -> Problem | None:
     """Q20, E-19: an overlord may not invade his vassal, nor a vassal his overlord (the
     vassalage binds them both; it is not an agreement one can break, E-05)."""
     owner = world.hexes[target].owner
@@ -229,14 +230,18 @@ def invasion_refusal(world: World, kingdom_id: int, target: Coord) -> str | None
         return None
     name = _name(world, owner)
     if overlord_of(world, owner) == kingdom_id:
-        return (
+        return Problem(
+            "Q20 E-19",
+            "target",
             f"{target} belongs to {name}, your vassal: an overlord may not invade his "
-            "vassal (Q20, E-19)"
+            "vassal (Q20, E-19)",
         )
     if overlord_of(world, kingdom_id) == owner:
-        return (
+        return Problem(
+            "Q20 E-19",
+            "target",
             f"{target} belongs to {name}, your overlord: a vassal may not invade his "
-            "overlord (Q20, E-19)"
+            "overlord (Q20, E-19)",
         )
     return None
 

@@ -21,6 +21,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from rules.core.events import AllocationCut, ArmyDestroyed, Event
+from rules.core.problems import Problem
 from rules.core.state import ArmyState, Ruleset, World
 from rules.kingdoms import support as supporting
 from rules.kingdoms.support import SLOTS, Allocation, allocation_problem
@@ -44,7 +45,7 @@ def kingdom_support(world: World, kingdom_id: int) -> int:
 
 def raise_problem(
     ruleset: Ruleset, support: int, allocations: Iterable[int], points: int
-) -> str | None:
+) -> Problem | None:
     """§5.6, E-14: a new army of ``points`` beside the kingdom's ``allocations``."""
     existing = [Allocation(None, a) for a in allocations]
     return allocation_problem(ruleset, support, [*existing, Allocation(None, points)])
@@ -59,7 +60,7 @@ def allocation_change_problem(
     *,
     resting: bool,
     raised_this_turn: bool,
-) -> str | None:
+) -> Problem | None:
     """E-14: an allocation changes only when the army is raised or Rests; a cut is always
     allowed while the kingdom's allocations exceed its Total Support."""
     if not ruleset.army_minimum <= new <= ruleset.army_maximum:
@@ -67,9 +68,11 @@ def allocation_change_problem(
     over = sum(allocations.values()) > support
     is_cut = new < allocations[army_id]
     if not (resting or raised_this_turn or (over and is_cut)):
-        return (
+        return Problem(
+            "E-14",
+            "allocation",
             "an allocation changes only when the army is raised or Rests: give it a Rest "
-            "order first (E-14)"
+            "order first (E-14)",
         )
     if over and is_cut:
         return None  # E-14: any cut helps; the rest is cut by default if need be
@@ -77,16 +80,21 @@ def allocation_change_problem(
     return allocation_problem(ruleset, support, [Allocation(a, p) for a, p in changed.items()])
 
 
-def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) -> str | None:
+def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) -> Problem | None:
     """§5.6, B 2.2.1, E-21: the slots the kingdom's armies declare, together, against
-    its entitlements pool; a Rare slot may fill a Special choice, a Lord a Hero."""
+    its entitlements pool; a Rare slot may fill a Special choice, a Lord a Hero. The
+    problem is the slot's field (``lord``, ``hero``, …), or ``slots`` for one unknown."""
     total = {slot: 0 for slot in SLOTS}
     for counts in used:
         for slot, count in counts.items():
             if slot not in total:
-                return f"'{slot}' is not an entitlement: use {', '.join(SLOTS)}"
+                return Problem(
+                    "§5.6", "slots", f"'{slot}' is not an entitlement: use {', '.join(SLOTS)}"
+                )
             if not isinstance(count, int) or count < 0:
-                return f"{SLOT_NAMES[slot]} slots are counted in whole numbers from 0"
+                return Problem(
+                    "§5.6", slot, f"{SLOT_NAMES[slot]} slots are counted in whole numbers from 0"
+                )
             total[slot] += count
     spare_lords = pool["lord"] - total["lord"]
     spare_rares = pool["rare"] - total["rare"]
@@ -104,9 +112,11 @@ def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) ->
     )
     for slot, want, have, how in checks:
         if want > have:
-            return (
+            return Problem(
+                "§5.6 E-21",
+                slot,
                 f"your armies would use {want} {SLOT_NAMES[slot]} slot(s) this turn but your "
-                f"kingdom's pool{how} give(s) {have} (§5.6, E-21)"
+                f"kingdom's pool{how} give(s) {have} (§5.6, E-21)",
             )
     return None
 

@@ -20,6 +20,7 @@ from rules.core.events import (
     KingdomEliminated,
 )
 from rules.core.hexgrid import connected_to_capital, terrain_map
+from rules.core.problems import Problem
 from rules.core.ruleset import defender_table
 from rules.core.state import Coord, Feature, World
 from rules.kingdoms.agreements import is_vassal, rivals, vassalage_instead
@@ -74,23 +75,33 @@ def fallback_capital(world: World, kingdom_id: int) -> Coord | None:
 
 def fallback_list_problem(
     wanted: Sequence[Coord], own: Mapping[Coord, Feature | None], capital: Coord | None
-) -> tuple[int, str] | None:
-    """E-23, A-3.2: why the fallback-capital list ``wanted`` may not be kept, as (the
-    index of the entry at fault, the reason), or None. ``own`` maps the kingdom's own
-    hexes to their features now: each entry is one of its Cities, not its capital, and
-    named once. An empty list leaves E-23's default."""
+) -> tuple[int, Problem] | None:
+    """E-23, A-3.2: why the fallback-capital list ``wanted`` (the field ``hexes``) may
+    not be kept, as (the index of the entry at fault, the problem), or None. ``own``
+    maps the kingdom's own hexes to their features now: each entry is one of its Cities,
+    not its capital, and named once. An empty list leaves E-23's default."""
     seen: set[Coord] = set()
     for index, coord in enumerate(wanted):
         where = f"({coord[0]}, {coord[1]})"
         if coord in seen:
-            return index, f"{where} is on the list twice"
+            return index, Problem("E-23", "hexes", f"{where} is on the list twice")
         seen.add(coord)
         if coord not in own:
-            return index, f"{where} is not one of your hexes: list your own Cities (E-23)"
+            return index, Problem(
+                "E-23", "hexes", f"{where} is not one of your hexes: list your own Cities (E-23)"
+            )
         if own[coord] is not Feature.CITY:
-            return index, f"{where} holds no City: only a City becomes the capital (A-3.2)"
+            return index, Problem(
+                "A-3.2",
+                "hexes",
+                f"{where} holds no City: only a City becomes the capital (A-3.2)",
+            )
         if coord == capital:
-            return index, f"{where} is your capital already: list the Cities to move it to"
+            return index, Problem(
+                "E-23",
+                "hexes",
+                f"{where} is your capital already: list the Cities to move it to",
+            )
     return None
 
 

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from rules import modules
 from rules.core.events import Event
+from rules.core.problems import Problem
 from rules.core.state import Ruleset, World
 
 RULE = "E-30 E-31 NR-GEN-7"
@@ -79,10 +80,11 @@ def income_due(ruleset: Ruleset, turn: int) -> int:
     return ruleset.crowns_yearly
 
 
-def spend_problem(what: str, price: int, balance: int, due: int) -> str | None:
+def spend_problem(what: str, price: int, balance: int, due: int) -> Problem | None:
     """E-30, NR-SIEGE-4: why a kingdom with ``balance`` crowns, and ``due`` more coming at
     this winter's phase (income before construction, §12.3), cannot pay ``price`` for
-    ``what``; None if it can. The reason names the shortfall."""
+    ``what`` (the ``kind`` of thing bought); None if it can. The reason names the
+    shortfall."""
     available = balance + due
     if price <= available:
         return None
@@ -90,9 +92,11 @@ def spend_problem(what: str, price: int, balance: int, due: int) -> str | None:
     held = f"{balance} in your treasury" + (
         f" and {due} due at this winter phase (E-31)" if due else ""
     )
-    return (
+    return Problem(
+        "E-30",
+        "kind",
         f"{what} costs {price} crowns and you have {held}: {short} "
-        f"crown{'' if short == 1 else 's'} short (E-30)"
+        f"crown{'' if short == 1 else 's'} short (E-30)",
     )
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared, Event, HexConquered
 from rules.core.hexgrid import adjacent, terrain_map
+from rules.core.problems import Problem
 from rules.core.ruleset import defender_table, table
 from rules.core.state import BattleState, Coord, DefenderKind, Order, OrderKind, World
 from rules.core.tables import PacifyResult
@@ -49,13 +50,21 @@ _ROLL_TABLES = {
 }
 
 
-def immune(world: World, neutral_id: int) -> str | None:
+def immune(world: World, neutral_id: int) -> Problem | None:
     """A-1.4.13, E-18: why the neutral kingdom is immune to diplomacy, or None."""
     neutral = world.neutral_kingdoms.get(neutral_id)
     if neutral is None or not standing(world, neutral_id):
-        return "it has been conquered and is immune to diplomacy (A-1.4.13)"
+        return Problem(
+            "A-1.4.13",
+            "neutral_kingdom",
+            "it has been conquered and is immune to diplomacy (A-1.4.13)",
+        )
     if neutral.protector is not None:
-        return "it is under a player's protection (Quick Friendship) and immune to diplomacy (A-1.4.13, E-18)"  # noqa: E501
+        return Problem(
+            "A-1.4.13 E-18",
+            "neutral_kingdom",
+            "it is under a player's protection (Quick Friendship) and immune to diplomacy (A-1.4.13, E-18)",  # noqa: E501
+        )
     return None
 
 
@@ -85,52 +94,82 @@ def neutral_land(world: World, neutral_id: int) -> set[Coord]:
 
 def diplomacy_problem(
     world: World, kingdom_id: int, spend: Spend, others: Iterable[Spend]
-) -> str | None:
+) -> Problem | None:
     """§5.6 Diplomacy table, A-1.4.12–13, E-18, E-25: why the action is refused, or None."""
     kind, neutral_id = spend.kind, spend.neutral_kingdom_id
     cost, most = diplomacy_cost(world.ruleset, kind), world.ruleset.diplomacy_extra_power
     if not cost <= spend.amount <= cost + most:
-        return (
+        return Problem(
+            "§5.6",
+            "amount",
             f"{kind.label} costs {cost} power, plus up to {most} extra for +1 "
             f"each on the roll: spend {cost}–{cost + most}, "
-            f"not {spend.amount} (§5.6)"
+            f"not {spend.amount} (§5.6)",
         )
     if neutral_id is None or not knows(world, kingdom_id, neutral_id):
-        return "name a neutral kingdom you have discovered (A-1.4.18–19)"
+        return Problem(
+            "A-1.4.18–19",
+            "neutral_kingdom",
+            "name a neutral kingdom you have discovered (A-1.4.18–19)",
+        )
     neutral = world.neutral_kingdoms[neutral_id]
     why = immune(world, neutral_id)
     if why:
-        return f"{neutral.name}: {why}"
+        return dataclasses.replace(why, message=f"{neutral.name}: {why.message}")
     if any(o.kind is kind and o.neutral_kingdom_id == neutral_id for o in others):
-        return f"you already spend on {kind.label} with {neutral.name} this turn"
+        return Problem(
+            "§5.6",
+            "neutral_kingdom",
+            f"you already spend on {kind.label} with {neutral.name} this turn",
+        )
     if kind is SpendKind.DEACTIVATE:
         if neutral.ally is None:
-            return f"{neutral.name} is allied to nobody: there is no alliance to end (A-1.4.12)"
+            return Problem(
+                "A-1.4.12",
+                "neutral_kingdom",
+                f"{neutral.name} is allied to nobody: there is no alliance to end (A-1.4.12)",
+            )
         if neutral.ally == kingdom_id:
-            return f"{neutral.name} is your own ally (A-1.4.12)"
+            return Problem(
+                "A-1.4.12", "neutral_kingdom", f"{neutral.name} is your own ally (A-1.4.12)"
+            )
     if kind is SpendKind.ALLY and neutral.ally == kingdom_id:
-        return f"{neutral.name} is already your ally (A-1.4.12)"
+        return Problem(
+            "A-1.4.12", "neutral_kingdom", f"{neutral.name} is already your ally (A-1.4.12)"
+        )
     if kind is SpendKind.INCITE:
         return _incite_target_problem(world, kingdom_id, spend)
     return None
 
 
-def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> str | None:
+def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> Problem | None:
     """E-25: the target is a hex owned by another player, adjacent to the kingdom."""
     target = spend.hex
     if target is None or target not in world.hexes:
-        return "name the hex the incited army attacks (A-1.4.12)"
+        return Problem("A-1.4.12", "hex", "name the hex the incited army attacks (A-1.4.12)")
     owner = world.hexes[target].owner
     where = f"({target[0]}, {target[1]})"
     if owner is None:
-        return f"{where} belongs to no player: an incited army attacks another player's hex (E-25)"
+        return Problem(
+            "E-25",
+            "hex",
+            f"{where} belongs to no player: an incited army attacks another player's hex (E-25)",
+        )
     if owner == kingdom_id:
-        return f"{where} is your own hex: an incited army attacks another player's hex (§5.6)"
+        return Problem(
+            "§5.6",
+            "hex",
+            f"{where} is your own hex: an incited army attacks another player's hex (§5.6)",
+        )
     terrain = terrain_map(world.hexes)
     if not any(
         target in adjacent(c, terrain) for c in neutral_land(world, spend.neutral_kingdom_id)
     ):
-        return f"{where} is not adjacent to that neutral kingdom (A-1.4.12, E-25)"
+        return Problem(
+            "A-1.4.12 E-25",
+            "hex",
+            f"{where} is not adjacent to that neutral kingdom (A-1.4.12, E-25)",
+        )
     return None
 
 
@@ -140,37 +179,63 @@ def pacify_problem(
     spend: Spend,
     others: Iterable[Spend],
     provoked: Mapping[Coord, int],
-) -> str | None:
+) -> Problem | None:
     """Table 11's conditions: an explored, unowned hex adjacent to the kingdom with a
     feature and a known neutral defender, not a neutral kingdom's, not Provoked in the
     last 2 turns."""
     low, high = world.ruleset.pacify_power_min, world.ruleset.pacify_power_max
     if not low <= spend.amount <= high:
-        return f"pacifying costs {low}–{high} power, not {spend.amount} (Table 11)"
+        return Problem(
+            "Table 11",
+            "amount",
+            f"pacifying costs {low}–{high} power, not {spend.amount} (Table 11)",
+        )
     target = spend.hex
     if target is None or target not in world.hexes:
-        return "name the hex to pacify (Table 11)"
+        return Problem("Table 11", "hex", "name the hex to pacify (Table 11)")
     h = world.hexes[target]
     where = f"({target[0]}, {target[1]})"
     if h.owner is not None:
-        return f"{where} is a player's hex; only unowned hexes are pacified (Table 11)"
+        return Problem(
+            "Table 11",
+            "hex",
+            f"{where} is a player's hex; only unowned hexes are pacified (Table 11)",
+        )
     if h.neutral_kingdom is not None:
-        return f"{where} belongs to a neutral kingdom: use diplomacy, not pacify (Table 11)"
+        return Problem(
+            "Table 11",
+            "hex",
+            f"{where} belongs to a neutral kingdom: use diplomacy, not pacify (Table 11)",
+        )
     if not h.explored or h.scouted_only:
-        return f"{where} has not been explored: its defender is not known (Table 11)"
+        return Problem(
+            "Table 11",
+            "hex",
+            f"{where} has not been explored: its defender is not known (Table 11)",
+        )
     if h.feature is None or h.defender is None or h.defender.points <= 0:
-        return f"{where} has no feature held by a neutral defender to pacify (Table 11)"
+        return Problem(
+            "Table 11",
+            "hex",
+            f"{where} has no feature held by a neutral defender to pacify (Table 11)",
+        )
     terrain = terrain_map(world.hexes)
     if not adjacent(target, terrain) & own_hexes(world, kingdom_id, orphans=False):
-        return f"{where} is not adjacent to your kingdom (Table 11, A-1.2.4)"
+        return Problem(
+            "Table 11 A-1.2.4",
+            "hex",
+            f"{where} is not adjacent to your kingdom (Table 11, A-1.2.4)",
+        )
     last, cool_down = provoked.get(target), world.ruleset.provoked_turns
     if last is not None and world.turn - last <= cool_down:
-        return (
+        return Problem(
+            "Table 11",
+            "hex",
             f"{where} was Provoked in turn {last}: it cannot be pacified before turn "
-            f"{last + cool_down + 1} (Table 11)"
+            f"{last + cool_down + 1} (Table 11)",
         )
     if any(o.kind is SpendKind.PACIFY and o.hex == target for o in others):
-        return f"you already pacify {where} this turn"
+        return Problem("Table 11", "hex", f"you already pacify {where} this turn")
     return None
 
 

@@ -21,6 +21,7 @@ from typing import NamedTuple, Protocol
 
 from rules.core.dice import Dice
 from rules.core.events import EdictResolved, EdictVoid, Event, HexRevolted
+from rules.core.problems import Problem
 from rules.core.ruleset import defender_table, table
 from rules.core.state import (
     Coord,
@@ -74,13 +75,6 @@ def looted_in(hex_: History, turn: int) -> bool:
 # --- Table 2: which edicts may be given --------------------------------------------
 
 
-class Problem(NamedTuple):
-    """Why an edict may not be given, and the form field (hex, kind, structure) at fault."""
-
-    field: str
-    message: str
-
-
 _STRUCTURE_WORDS = {
     Structure.FEATURE: "major feature",
     Structure.FORTRESS: "fortress",
@@ -99,7 +93,8 @@ def holds(hex_: HexState, structure: Structure) -> bool:
 
 
 def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Problem | None:
-    """Table 2, Table 4, A-1.3.2, E-26: the reason ``edict`` may not be given, or None.
+    """Table 2, Table 4, A-1.3.2, E-26: the reason ``edict`` may not be given, or None;
+    the problem's field is the form's (hex, kind, structure).
 
     ``others`` are the turn's edicts given before this one (not this one itself), for
     one edict per hex. Orphan flags are those computed at the end of the previous turn
@@ -107,23 +102,30 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
     coord = edict.hex
     hex_ = world.hexes.get(coord)
     if hex_ is None:
-        return Problem("hex", f"{coord} is not on the map")
+        return Problem("Table 2", "hex", f"{coord} is not on the map")
     if hex_.owner != edict.kingdom_id:
         return Problem(
-            "hex", f"{coord} is not your hex: edicts are given to your own hexes (Table 2)"
+            "Table 2",
+            "hex",
+            f"{coord} is not your hex: edicts are given to your own hexes (Table 2)",
         )
     if hex_.orphan:
         return Problem(
-            "hex", f"{coord} is an orphan hex: it can be neither looted nor razed (A-1.3.2)"
+            "A-1.3.2",
+            "hex",
+            f"{coord} is an orphan hex: it can be neither looted nor razed (A-1.3.2)",
         )
     kingdom = world.kingdoms.get(edict.kingdom_id)
     if kingdom is not None and kingdom.capital == coord:
         return Problem(
-            "hex", f"{coord} is your capital: it can be neither looted nor razed (Table 4)"
+            "Table 4",
+            "hex",
+            f"{coord} is your capital: it can be neither looted nor razed (Table 4)",
         )
     for other in others:
         if other.hex == coord:
             return Problem(
+                "Table 2",
                 "hex",
                 f"{coord} already has an edict this turn ({other.kind.value}): a hex receives "
                 "one edict a turn (Table 2)",
@@ -131,10 +133,13 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
     if edict.kind is EdictKind.LOOT:
         if edict.structure is not None:
             return Problem(
-                "structure", "only a Raze names a structure; a Loot takes no structure (E-26)"
+                "E-26",
+                "structure",
+                "only a Raze names a structure; a Loot takes no structure (E-26)",
             )
         if hex_.looted_turn == world.turn - 1:
             return Problem(
+                "Table 2",
                 "kind",
                 f"{coord} was looted last turn: it cannot be looted again this turn (Table 2)",
             )
@@ -147,6 +152,7 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
     watchtower the Raze names."""
     if structure is None:
         return Problem(
+            "E-26",
             "structure",
             "a Raze names the structure it destroys: feature, fortress, great_fortress or "
             "watchtower (E-26)",
@@ -156,7 +162,7 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
     message = f"{hex_.coord} has no {_STRUCTURE_WORDS[structure]} to raze (Table 2, E-26)"
     if structure in (Structure.FORTRESS, Structure.GREAT_FORTRESS) and hex_.defence is not None:
         message += f"; it has a {_STRUCTURE_WORDS[Structure(hex_.defence.value)]}"
-    return Problem("structure", message)
+    return Problem("Table 2 E-26", "structure", message)
 
 
 # --- Table 4: power gained and the structure razed ---------------------------------

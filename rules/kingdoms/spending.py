@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from rules.core.dice import Dice, Roll
 from rules.core.events import Event
+from rules.core.problems import Problem
 from rules.core.state import ArmyState, Coord, Defence, Feature, HexState, Ruleset, World
 from rules.kingdoms import diplomacy
 from rules.kingdoms.spending_events import (
@@ -54,45 +55,54 @@ from rules.kingdoms.spending_state import (
 
 def why_illegal_spend(
     world: World, kingdom_id: int, spend: Spend, spending: Spending
-) -> str | None:
-    """Why ``spend`` is refused, in words with the rule, or None. ``spending.spends`` are
-    the kingdom's other spends this turn (the one replaced left out); ``offers`` the
-    GM's mercenaries; ``provoked`` the hexes Provoked lately (Table 11)."""
+) -> Problem | None:
+    """Why ``spend`` is refused (the rule, the field at fault, the words), or None.
+    ``spending.spends`` are the kingdom's other spends this turn (the one replaced left
+    out); ``offers`` the GM's mercenaries; ``provoked`` the hexes Provoked lately
+    (Table 11)."""
     kingdom = world.kingdoms.get(kingdom_id)
     if kingdom is None or kingdom.eliminated:
-        return "an eliminated kingdom spends no power (E-27)"
+        return Problem("E-27", "kingdom", "an eliminated kingdom spends no power (E-27)")
     if spend.amount < 1:
-        return "spend at least 1 power (Table 10)"
+        return Problem("Table 10", "amount", "spend at least 1 power (Table 10)")
     others = [o for o in spending.spends if o.kingdom_id == kingdom_id and o.id != spend.id]
     problem = _item_problem(world, kingdom_id, spend, others, spending)
     if problem:
         return problem
     total = spend.amount + sum(o.amount for o in others)
     if total > kingdom.power:
-        return (
+        return Problem(
+            "E-25",
+            "amount",
             f"your spending and sealed bids would come to {total} power, but you hold "
-            f"{kingdom.power}: every bid counts as if it won (E-25)"
+            f"{kingdom.power}: every bid counts as if it won (E-25)",
         )
     return None
 
 
 def _item_problem(
     world: World, kingdom_id: int, spend: Spend, others: list[Spend], spending: Spending
-) -> str | None:
+) -> Problem | None:
     kind = spend.kind
     cost = fixed_cost(world.ruleset, kind)
     if cost is not None and spend.amount != cost:
-        return f"{kind.label} costs {cost} power (Table 10)"
+        return Problem("Table 10", "amount", f"{kind.label} costs {cost} power (Table 10)")
     if kind in BUILDS:
         return _build_problem(world, kingdom_id, spend, others)
     if kind in (SpendKind.RECRUIT, SpendKind.MERCENARY_BID):
         return _troops_problem(world, kingdom_id, spend, others, spending)
     if kind is SpendKind.SURGEON and any(o.kind is SpendKind.SURGEON for o in others):
-        return "you already hire a surgeon this turn (Table 10, E-02)"
+        return Problem(
+            "Table 10 E-02", "kind", "you already hire a surgeon this turn (Table 10, E-02)"
+        )
     if kind is SpendKind.SHARE_POWER:
         recipient = world.kingdoms.get(spend.recipient_id)
         if recipient is None or recipient.id == kingdom_id or recipient.eliminated:
-            return "share power with another player's kingdom still in play (Table 10, B 7.1)"
+            return Problem(
+                "Table 10 B 7.1",
+                "recipient",
+                "share power with another player's kingdom still in play (Table 10, B 7.1)",
+            )
     if kind in DIPLOMACY:
         return diplomacy.diplomacy_problem(world, kingdom_id, spend, others)
     if kind is SpendKind.PACIFY:
@@ -100,63 +110,83 @@ def _item_problem(
     return None
 
 
-def _build_problem(world: World, kingdom_id: int, spend: Spend, others: list[Spend]) -> str | None:
+def _build_problem(
+    world: World, kingdom_id: int, spend: Spend, others: list[Spend]
+) -> Problem | None:
     """Table 10, A-1.3.2, A-1.1.3: an own non-orphan hex without that structure; a great
     fortress upgrades a fortress in a City or the capital."""
     coord = spend.hex
     h = world.hexes.get(coord) if coord is not None else None
     if h is None:
-        return "name the hex to build in (Table 10)"
+        return Problem("Table 10", "hex", "name the hex to build in (Table 10)")
     where = f"({coord[0]}, {coord[1]})"
     if h.owner != kingdom_id:
-        return f"{where} is not your hex: you build in your own hexes (Table 10)"
+        return Problem(
+            "Table 10", "hex", f"{where} is not your hex: you build in your own hexes (Table 10)"
+        )
     if h.orphan:
-        return f"{where} is an orphan: no build order there (A-1.3.2)"
+        return Problem("A-1.3.2", "hex", f"{where} is an orphan: no build order there (A-1.3.2)")
     if any(o.kind in BUILDS and o.hex == coord for o in others):
-        return f"you already build in {where} this turn (A-1.1.3)"
+        return Problem("A-1.1.3", "hex", f"you already build in {where} this turn (A-1.1.3)")
     kind = spend.kind
     if kind is SpendKind.WATCHTOWER and h.watchtower:
-        return f"{where} already has a watchtower (A-1.1.3)"
+        return Problem("A-1.1.3", "hex", f"{where} already has a watchtower (A-1.1.3)")
     if kind is SpendKind.FORTRESS and h.defence is not None:
-        return f"{where} already has a {h.defence.value.replace('_', ' ')} (A-1.1.3)"
+        defence = h.defence.value.replace("_", " ")
+        return Problem("A-1.1.3", "hex", f"{where} already has a {defence} (A-1.1.3)")
     if kind is SpendKind.GREAT_FORTRESS:
         capital = world.kingdoms[kingdom_id].capital
         if h.defence is not Defence.FORTRESS:
-            return f"{where} has no fortress to upgrade (Table 10)"
+            return Problem("Table 10", "hex", f"{where} has no fortress to upgrade (Table 10)")
         if h.feature is not Feature.CITY and coord != capital:
-            return f"a great fortress needs a City or the capital; {where} is neither (Table 10)"
+            return Problem(
+                "Table 10",
+                "hex",
+                f"a great fortress needs a City or the capital; {where} is neither (Table 10)",
+            )
     return None
 
 
 def _troops_problem(
     world: World, kingdom_id: int, spend: Spend, others: list[Spend], spending: Spending
-) -> str | None:
+) -> Problem | None:
     """Table 10 Recruit (1 power a 250 points, one army), Q18 bids (at least the minimum,
     one bid an offer), and E-14's cap: 3,500 with every bid counted as won (E-25)."""
     army = world.armies.get(spend.army_id) if spend.army_id is not None else None
     if army is None or army.kingdom_id != kingdom_id:
-        return "name one of your armies for the troops (Table 10, Q18)"
+        return Problem(
+            "Table 10 Q18", "army", "name one of your armies for the troops (Table 10, Q18)"
+        )
     if spend.kind is SpendKind.RECRUIT:
         if any(o.kind is SpendKind.RECRUIT and o.army_id == army.id for o in others):
-            return f"{army.name} already recruits this turn: change that recruit instead (Table 10)"
+            return Problem(
+                "Table 10",
+                "army",
+                f"{army.name} already recruits this turn: change that recruit instead (Table 10)",
+            )
     else:
         offer = spending.offers.get(spend.offer_id) if spend.offer_id is not None else None
         if offer is None:
-            return "name mercenaries the GM offers this turn (A-2.1)"
+            return Problem("A-2.1", "offer", "name mercenaries the GM offers this turn (A-2.1)")
         if spend.amount < offer.minimum_bid:
-            return (
-                f"the opening bid for {offer.name} is at least {offer.minimum_bid} power (Table 10)"
+            return Problem(
+                "Table 10",
+                "offer",
+                f"the opening bid for {offer.name} is at least {offer.minimum_bid} power "
+                "(Table 10)",
             )
         if any(o.kind is SpendKind.MERCENARY_BID and o.offer_id == offer.id for o in others):
-            return f"you already bid for {offer.name} this turn"
+            return Problem("Q18", "offer", f"you already bid for {offer.name} this turn")
     worst = army.points + sum(
         _troop_points(world.ruleset, s, spending) for s in [spend, *others] if s.army_id == army.id
     )
     cap = world.ruleset.army_cap_this_turn
     if worst > cap:
-        return (
+        return Problem(
+            "Table 10 E-14",
+            "army",
             f"{army.name} would field {worst:,} points with these recruits and every bid won; "
-            f"an army takes at most {cap:,} this turn (Table 10, E-14)"
+            f"an army takes at most {cap:,} this turn (Table 10, E-14)",
         )
     return None
 

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
+from rules.core.problems import Problem
 from rules.core.ruleset import table
 from rules.core.state import Feature, Ruleset
 from rules.core.tables import KINGDOM_POOL, SLOTS
@@ -122,20 +123,25 @@ class Allocation:
 
 def allocation_problem(
     ruleset: Ruleset, support: int, allocations: Iterable[Allocation]
-) -> str | None:
-    """E-14: every army 1,000–3,000 points, all of them within Total Support."""
+) -> Problem | None:
+    """E-14: every army 1,000–3,000 points, all of them within Total Support. The problem
+    is the army's ``allocation``."""
     allocations = list(allocations)
     low, high = ruleset.army_minimum, ruleset.army_maximum
     for allocation in allocations:
         if not low <= allocation.points <= high:
-            return (
+            return Problem(
+                "§5.6 E-14",
+                "allocation",
                 f"an army is allocated {low:,}–{high:,} points, "
-                f"not {allocation.points:,} (§5.6, E-14)"
+                f"not {allocation.points:,} (§5.6, E-14)",
             )
     total = sum(a.points for a in allocations)
     if total > support:
-        return (
+        return Problem(
+            "§5.6 E-14",
+            "allocation",
             f"your armies would need {total:,} points of support but your kingdom gives "
-            f"{support:,} (§5.6, E-14)"
+            f"{support:,} (§5.6, E-14)",
         )
     return None

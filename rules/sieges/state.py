@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from rules.core.problems import Problem
 from rules.core.state import (
     Coord,
     Defence,
@@ -195,14 +196,27 @@ WITHDRAWING_DEFENDERS = (DefenderKind.PATROL, DefenderKind.NEUTRAL, DefenderKind
 
 def withdraw_problem(
     hex_: HexState, defender_kind: DefenderKind, attacker_kingdom_id: int | None
-) -> str | None:
-    """E-37: why the defender of this battle may not withdraw behind the walls, or None."""
+) -> Problem | None:
+    """E-37: why the defender of this battle may not withdraw behind the walls (its Phase
+    4 ``decision``), or None."""
     if place_of(hex_) is None:
-        return "only a fortress, a great fortress or a City has walls to withdraw behind (E-37)"
+        return Problem(
+            "E-37",
+            "decision",
+            "only a fortress, a great fortress or a City has walls to withdraw behind (E-37)",
+        )
     if defender_kind not in WITHDRAWING_DEFENDERS:
-        return "only a patrol or a neutral army defending the place may withdraw (E-37)"
+        return Problem(
+            "E-37",
+            "decision",
+            "only a patrol or a neutral army defending the place may withdraw (E-37)",
+        )
     if attacker_kingdom_id is None:
-        return "only a player's invasion lays a siege: this attack is fought in the field (E-37)"
+        return Problem(
+            "E-37",
+            "decision",
+            "only a player's invasion lays a siege: this attack is fought in the field (E-37)",
+        )
     return None
 
 
@@ -225,20 +239,26 @@ def locked_army_ids(world: World) -> frozenset[int]:
     return frozenset(a for s in world.sieges if s.ongoing for a in s.armies)
 
 
-def order_problem(world: World, order: Order) -> str | None:
+def order_problem(world: World, order: Order) -> Problem | None:
     """E-37 (docs/design/sieges.md): an army in a siege takes no Table 5 order; a
     besieged hex cannot be invaded or scouted into while the siege lasts."""
     siege = besieged_by(world, order.army_id)
     if siege is not None:
         q, r = siege.hex
-        return (
+        return Problem(
+            "E-37",
+            "army",
             f"army {order.army_id} is in the siege of ({q}, {r}) (E-37): it takes no order "
-            "until the siege ends; its actions are on the siege sheet"
+            "until the siege ends; its actions are on the siege sheet",
         )
     if order.kind is OrderKind.INVADE and order.target is not None:
         if siege_at(world, order.target) is not None:
             q, r = order.target
-            return f"({q}, {r}) is under siege (E-37): it cannot be invaded until the siege ends"
+            return Problem(
+                "E-37",
+                "target",
+                f"({q}, {r}) is under siege (E-37): it cannot be invaded until the siege ends",
+            )
     return None
 
 

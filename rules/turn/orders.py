@@ -1,9 +1,9 @@
 """Order validation, origins and patrols (Table 5, A-1.0.4, A-1.1.2, A-1.3.2, E-07, E-14,
 E-16).
 
-``why_illegal`` answers in plain English, naming the hex or army and the rule, so the
-order form can show the reason next to the field. Orphan flags are those computed at
-the end of the previous turn (Q14, A-1.3.3).
+``why_illegal`` answers with a ``Problem``: the rule, the field at fault and the reason in
+plain English, naming the hex or army, so the order form can show it next to the field.
+Orphan flags are those computed at the end of the previous turn (Q14, A-1.3.3).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.core.hexgrid import adjacent, distance, neighbours, terrain_map, within
+from rules.core.problems import Problem
 from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 from rules.kingdoms.agreements import invasion_refusal, patrol_protects
 from rules.kingdoms.neutrals import protector_of
@@ -159,28 +160,34 @@ def covering_patrols(
 
 def why_illegal(
     world: World, kingdom_id: int, order: Order, orders: Iterable[Order] = ()
-) -> str | None:
+) -> Problem | None:
     """Table 5: the reason ``order`` may not be given by ``kingdom_id``, or None.
 
     ``orders`` are the kingdom's other orders this turn (for one patrol per base hex).
     """
     army = world.armies.get(order.army_id)
     if army is None:
-        return f"army {order.army_id} does not exist"
+        return Problem("Table 5", "army", f"army {order.army_id} does not exist")
     if army.kingdom_id != kingdom_id:
-        return f"army {order.army_id} is not yours"
+        return Problem("Table 5", "army", f"army {order.army_id} is not yours")
     siege = siege_order_problem(world, order)  # E-37: armies in a siege, a besieged hex
     if siege is not None:
         return siege
     if order.sea_cover and order.kind is not OrderKind.PATROL:
-        return "only a Patrol order names land hexes across the sea (A-1.1.2.4)"
+        return Problem(
+            "A-1.1.2.4",
+            "sea_cover",
+            "only a Patrol order names land hexes across the sea (A-1.1.2.4)",
+        )
     if order.kind is OrderKind.REST:
         return None
     smallest = world.ruleset.minimum_army_points  # E-14: below it an army may only Rest
     if army.points < smallest:
-        return (
+        return Problem(
+            "E-14",
+            "kind",
             f"army {army.id} has {army.points:,} points: an army below "
-            f"{smallest:,} points may only Rest (E-14)"
+            f"{smallest:,} points may only Rest (E-14)",
         )
     if order.kind is OrderKind.INVADE:
         return _invade_problem(world, kingdom_id, order)
@@ -189,22 +196,38 @@ def why_illegal(
     return _patrol_problem(world, kingdom_id, order, orders)
 
 
-def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> str | None:
+_ORIGIN_FIELD = "target"
+"""The order form has no origin field (E-07 chooses the origin from the target), so a
+problem with an origin named through the API is shown by the field the form has: the
+target."""
+
+
+def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> Problem | None:
     """What every Invade or Scout target and Patrol base needs: a land hex on the map."""
     if coord is None:
-        return f"a {kind.value.capitalize()} order needs a hex"
+        return Problem("Table 5", "target", f"a {kind.value.capitalize()} order needs a hex")
     if coord not in world.hexes:
-        return f"{coord} is not on the map"
+        return Problem("Table 5", "target", f"{coord} is not on the map")
     if world.hexes[coord].terrain is Terrain.SEA:
         if kind is OrderKind.INVADE:
-            return f"{coord} is a sea hex: sea hexes cannot be invaded (A-1.1.2.1)"
+            return Problem(
+                "A-1.1.2.1",
+                "target",
+                f"{coord} is a sea hex: sea hexes cannot be invaded (A-1.1.2.1)",
+            )
         if kind is OrderKind.SCOUT:
-            return f"{coord} is a sea hex: it holds nothing to scout (Table 5, Table 7)"
-        return f"{coord} is a sea hex: a patrol base must be a land hex (Table 5)"
+            return Problem(
+                "Table 5 Table 7",
+                "target",
+                f"{coord} is a sea hex: it holds nothing to scout (Table 5, Table 7)",
+            )
+        return Problem(
+            "Table 5", "target", f"{coord} is a sea hex: a patrol base must be a land hex (Table 5)"
+        )
     return None
 
 
-def _invade_problem(world: World, kingdom_id: int, order: Order) -> str | None:
+def _invade_problem(world: World, kingdom_id: int, order: Order) -> Problem | None:
     """Table 5 Invade, A-1.0.4, A-1.1.2.1–3, A-1.3.2, E-07, E-16; never a hex of the
     neutral kingdom one protects (E-18)."""
     target = order.target
@@ -212,17 +235,23 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> str | None:
     if problem:
         return problem
     if world.hexes[target].owner == kingdom_id:
-        return f"{target} is already your hex"
+        return Problem("Table 5", "target", f"{target} is already your hex")
     if protector_of(world, target) == kingdom_id:
-        return (
+        return Problem(
+            "E-18",
+            "target",
             f"{target} belongs to a neutral kingdom under your protection (Quick "
-            "Friendship): you may not invade it (E-18)"
+            "Friendship): you may not invade it (E-18)",
         )
     problem = invasion_refusal(world, kingdom_id, target)  # Q20, E-19: vassalage
     if problem:
         return problem
     if invasion_origin(world, kingdom_id, target) is None:
-        return f"{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)"
+        return Problem(
+            "A-1.0.4 A-1.3.2",
+            "target",
+            f"{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)",
+        )
     if order.origin is None:
         return None
     problem = _origin_problem(
@@ -231,23 +260,29 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> str | None:
     if problem:
         return problem
     if order.origin not in adjacent(target, terrain_map(world.hexes)):
-        return f"{order.origin} is not adjacent to {target} (E-07, E-16)"
+        return Problem(
+            "E-07 E-16", _ORIGIN_FIELD, f"{order.origin} is not adjacent to {target} (E-07, E-16)"
+        )
     return None
 
 
 def _origin_problem(
     world: World, kingdom_id: int, origin: Coord, leaves: str, none_may: str
-) -> str | None:
+) -> Problem | None:
     """E-07, A-1.3.2: an order names as its origin an own hex that is not an orphan."""
     hex_ = world.hexes.get(origin)
     if hex_ is None or hex_.owner != kingdom_id:
-        return f"{origin} is not your hex: {leaves} from one (E-07)"
+        return Problem("E-07", _ORIGIN_FIELD, f"{origin} is not your hex: {leaves} from one (E-07)")
     if hex_.orphan:
-        return f"{origin} is an orphan hex: {none_may} from it (A-1.3.2, E-07)"
+        return Problem(
+            "A-1.3.2 E-07",
+            _ORIGIN_FIELD,
+            f"{origin} is an orphan hex: {none_may} from it (A-1.3.2, E-07)",
+        )
     return None
 
 
-def _scout_problem(world: World, kingdom_id: int, order: Order) -> str | None:
+def _scout_problem(world: World, kingdom_id: int, order: Order) -> Problem | None:
     """Table 5 Scout, A-1.3.2, E-07, E-16: a hex within 2 (grid distance) of an own
     non-orphan hex; a named origin is such a hex, within 2 of the target."""
     target = order.target
@@ -255,12 +290,18 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> str | None:
     if problem:
         return problem
     if world.hexes[target].owner == kingdom_id:
-        return f"{target} is your own hex: there is nothing in it to scout (Table 5)"
+        return Problem(
+            "Table 5",
+            "target",
+            f"{target} is your own hex: there is nothing in it to scout (Table 5)",
+        )
     reach = world.ruleset.scout_reach  # Table 5: 2, in plain grid distance (E-16)
     if not origin_candidates(world, kingdom_id, order.kind, target):
-        return (
+        return Problem(
+            "Table 5 E-16",
+            "target",
             f"{target} is more than {reach} hexes from your non-orphan hexes: "
-            f"Scout reaches {reach} (Table 5, E-16)"
+            f"Scout reaches {reach} (Table 5, E-16)",
         )
     if order.origin is None:
         return None
@@ -271,25 +312,31 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> str | None:
         return problem
     steps = distance(order.origin, target)
     if steps > reach:
-        return (
+        return Problem(
+            "E-07 E-16",
+            _ORIGIN_FIELD,
             f"{order.origin} is {steps} hexes from {target}: scouts set out from a hex "
-            f"within {reach} of their target (E-07, E-16)"
+            f"within {reach} of their target (E-07, E-16)",
         )
     return None
 
 
 def _patrol_problem(
     world: World, kingdom_id: int, order: Order, orders: Iterable[Order]
-) -> str | None:
+) -> Problem | None:
     """Table 5 Patrol, A-1.3.2: an own non-orphan land base, one patrol per base."""
     base = order.target
     problem = _hex_problem(world, base, order.kind)
     if problem:
         return problem
     if world.hexes[base].owner != kingdom_id:
-        return f"{base} is not your hex: a patrol base must be one (Table 5)"
+        return Problem(
+            "Table 5", "target", f"{base} is not your hex: a patrol base must be one (Table 5)"
+        )
     if world.hexes[base].orphan:
-        return f"{base} is an orphan hex: it cannot be a patrol base (A-1.3.2)"
+        return Problem(
+            "A-1.3.2", "target", f"{base} is an orphan hex: it cannot be a patrol base (A-1.3.2)"
+        )
     for other in orders:
         other_army = world.armies.get(other.army_id)
         if (
@@ -299,11 +346,15 @@ def _patrol_problem(
             and other_army is not None
             and other_army.kingdom_id == kingdom_id
         ):
-            return f"{base} already has a patrol (army {other.army_id}): one per base hex (Table 5)"
+            return Problem(
+                "Table 5",
+                "target",
+                f"{base} already has a patrol (army {other.army_id}): one per base hex (Table 5)",
+            )
     return _sea_cover_problem(world, order)
 
 
-def _sea_cover_problem(world: World, order: Order) -> str | None:
+def _sea_cover_problem(world: World, order: Order) -> Problem | None:
     """A-1.1.2.4, Q13: a patrol whose radius takes in k sea hexes names k of the land
     hexes across them when there are more than k candidates. With no choice to make it
     covers them all, and naming some of them changes nothing."""
@@ -312,23 +363,27 @@ def _sea_cover_problem(world: World, order: Order) -> str | None:
     named = [tuple(cell) for cell in order.sea_cover]
     for cell in named:
         if named.count(cell) > 1:
-            return f"{cell} is named twice: name each land hex across the sea once (A-1.1.2.4)"
+            return _sea_cover(f"{cell} is named twice: name each land hex across the sea once")
         if cell not in candidates:
             if not candidates:
-                return (
+                return _sea_cover(
                     f"{cell} is not across the sea from this patrol: it has no land hexes "
-                    f"across the sea to name (A-1.1.2.4)"
+                    f"across the sea to name"
                 )
             if len(candidates) <= k:
-                return (
+                return _sea_cover(
                     f"{cell} is not a land hex across this patrol's sea hexes: it covers "
-                    f"all of those, {listed}, and need name none (A-1.1.2.4)"
+                    f"all of those, {listed}, and need name none"
                 )
-            return (
-                f"{cell} is not a land hex across this patrol's sea hexes: choose among "
-                f"{listed} (A-1.1.2.4)"
+            return _sea_cover(
+                f"{cell} is not a land hex across this patrol's sea hexes: choose among {listed}"
             )
     if len(candidates) > k and len(named) != k:
         seas = f"{k} sea hex" + ("es" if k != 1 else "")
-        return f"this patrol covers {seas}: name {k} of the land hexes {listed} (A-1.1.2.4)"
+        return _sea_cover(f"this patrol covers {seas}: name {k} of the land hexes {listed}")
     return None
+
+
+def _sea_cover(reason: str) -> Problem:
+    """A-1.1.2.4: a problem with the land hexes the patrol names, citing the rule."""
+    return Problem("A-1.1.2.4", "sea_cover", f"{reason} (A-1.1.2.4)")

@@ -294,7 +294,7 @@ class OrderForm:
         problem = why_illegal(self.world, kingdom_id, order, others)
         if problem is None:
             self.orders[order.army_id] = order
-        self.given.append((kingdom_id, order, problem))
+        self.given.append((kingdom_id, order, problem and problem.message))
 
 
 def some(rng: random.Random, options: Sequence, most: int) -> list:

@@ -374,7 +374,9 @@ def _validate(world: World, raw_orders: list[dict], refused: list[dict]) -> list
         same_kingdom = [o for o, k in zip(orders, kingdoms, strict=True) if k == kingdom]
         problem = why_illegal(world, kingdom, order, same_kingdom)
         if i in reasons:
-            assert problem and reasons[i] in problem, f"{raw_orders[i]}: refused as {problem!r}"
+            assert problem and reasons[i] in problem.message, (
+                f"{raw_orders[i]}: refused as {problem!r}"
+            )
         else:
             assert problem is None, f"{raw_orders[i]} was refused: {problem}"
             legal.append(order)

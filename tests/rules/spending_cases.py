@@ -58,7 +58,9 @@ def spending_case(world: World, data: dict, refused: list[dict]) -> Spending:
             world, spend.kingdom_id, spend, Spending((*mine, spend), offers, provoked)
         )
         if spend.id in reasons:
-            assert problem and reasons[spend.id] in problem, f"spend {spend.id}: {problem!r}"
+            assert problem and reasons[spend.id] in problem.message, (
+                f"spend {spend.id}: {problem!r}"
+            )
         else:
             assert problem is None, f"spend {spend.id} was refused: {problem}"
             legal.append(spend)

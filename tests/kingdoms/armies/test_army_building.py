@@ -271,6 +271,20 @@ def test_slots_beyond_the_pool_are_refused_and_rare_may_fill_special(demo, clien
     assert ok.status_code == 200, ok.json()  # the Rare fills a Special, the Lord a Hero
 
 
+def test_e21_a_hero_shortfall_is_refused_by_the_hero_field(demo, client):
+    """B 2.2.1, E-21: 3 Heroes and the spare Lord's slot make 4; a fifth Hero is refused
+    next to the Hero field, not the Lord's, though its words name the spare Lord slots."""
+    first, second = demo.kingdoms["alice"].armies.order_by("id")
+    client.force_login(demo.players["alice"])
+    ok = client.post(_api(demo, f"{first.pk}/slots/"), {"hero": 4}, content_type="application/json")
+    assert ok.status_code == 200, ok.json()
+    refused = client.post(
+        _api(demo, f"{second.pk}/slots/"), {"hero": 1}, content_type="application/json"
+    )
+    assert refused.status_code == 400 and refused.json()["field"] == "hero"
+    assert "5 Hero slot(s)" in refused.json()["detail"]
+
+
 def test_another_players_army_is_not_his_to_build(demo, client):
     army = _second_army(demo, "bob")
     client.force_login(demo.players["alice"])

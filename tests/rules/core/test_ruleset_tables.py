@@ -241,7 +241,8 @@ def _spend_world(ruleset: Ruleset, power: int):
 
 
 def _refused(w, spend):
-    return why_illegal_spend(w, 1, spend, Spending((spend,)))
+    problem = why_illegal_spend(w, 1, spend, Spending((spend,)))
+    return problem and problem.message
 
 
 def test_table_10_a_watchtower_costing_2_is_refused_to_a_1_power_kingdom():
@@ -264,7 +265,7 @@ def test_table_10_recruit_points_and_the_cap_are_the_rulesets():
 
 
 def test_army_size_bounds_are_the_rulesets():
-    assert "not 3,500" in raise_problem(RULEBOOK, 9000, [], 3500)
+    assert "not 3,500" in raise_problem(RULEBOOK, 9000, [], 3500).message
     assert raise_problem(house(army_maximum=3500), 9000, [], 3500) is None
 
 
@@ -273,7 +274,7 @@ def test_diplomacy_costs_and_the_extra_power_cap_are_the_rulesets():
 
     w = _spend_world(house(ally_cost=3, diplomacy_extra_power=0), 5)
     ally = Spend(id=1, kingdom_id=1, kind=SpendKind.ALLY, amount=4, neutral_kingdom_id=9)
-    assert diplomacy_problem(w, 1, ally, []) == (
+    assert diplomacy_problem(w, 1, ally, []).message == (
         "Diplomacy: Ally costs 3 power, plus up to 0 extra for +1 each on the roll: "
         "spend 3–3, not 4 (§5.6)"
     )

@@ -299,8 +299,10 @@ def test_q20_e19_neither_overlord_nor_vassal_may_invade_the_other():
     w = sworn_world()
     w.armies[1] = army(1, 1, 1500)
     w.armies[20] = army(20, 2, 1000)
-    assert "your vassal: an overlord may not invade" in why_illegal(w, 1, invade(1, (2, 0)))
-    assert "your overlord: a vassal may not invade" in why_illegal(w, 2, invade(20, (1, 0)))
+    by_overlord = why_illegal(w, 1, invade(1, (2, 0)))
+    by_vassal = why_illegal(w, 2, invade(20, (1, 0)))
+    assert "your vassal: an overlord may not invade" in by_overlord.message
+    assert "your overlord: a vassal may not invade" in by_vassal.message
 
 
 def test_e19_a_vassal_is_not_a_rival_for_his_overlords_victory_but_is_for_others():

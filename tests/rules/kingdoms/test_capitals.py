@@ -136,4 +136,4 @@ def test_e_23_a_new_list_holds_own_cities_each_once_not_the_capital():
     ]
     for wanted, index, reason in cases:
         found = fallback_list_problem(wanted, own, (1, 0))
-        assert found is not None and found[0] == index and reason in found[1], wanted
+        assert found is not None and found[0] == index and reason in found[1].message, wanted

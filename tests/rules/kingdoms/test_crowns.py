@@ -118,11 +118,11 @@ def test_e_30_nr_siege_4_a_purchase_names_the_shortfall():
     assert spend_problem("A giant ram", 3, 3, 0) is None
     assert spend_problem("A giant ram", 3, 0, 3) is None  # this winter's income (E-31)
     problem = spend_problem("A giant ram", 3, -2, 3)
-    assert problem == (
+    assert problem.message == (
         "A giant ram costs 3 crowns and you have -2 in your treasury and 3 due at this "
         "winter phase (E-31): 2 crowns short (E-30)"
     )
-    assert spend_problem("A siege tower", 3, 2, 0).endswith(": 1 crown short (E-30)")
+    assert spend_problem("A siege tower", 3, 2, 0).message.endswith(": 1 crown short (E-30)")
 
 
 def test_e_30_the_ledger_is_the_kingdoms_and_the_gms_alone():

@@ -78,7 +78,9 @@ def spend(id, kind, amount, kingdom=1, **kw):
 
 
 def refused(w, s, *others, provoked=None):
-    return why_illegal_spend(w, s.kingdom_id, s, Spending((s, *others), provoked=provoked or {}))
+    spending = Spending((s, *others), provoked=provoked or {})
+    problem = why_illegal_spend(w, s.kingdom_id, s, spending)
+    return problem and problem.message
 
 
 def resolve(w, *spends, dice=()):

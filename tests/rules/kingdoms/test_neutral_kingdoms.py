@@ -463,7 +463,7 @@ def test_collect_power_adds_the_conquest_bonus():
 def test_e18_the_protector_may_not_invade_his_protectorate():
     w = world(army(1, 1, position=(0, 0)), army(2, 2, position=(2, 1)), protector=1)
     problem = why_illegal(w, 1, Order(army_id=1, kind=OrderKind.INVADE, target=(1, 0)))
-    assert problem == (
+    assert problem.message == (
         "(1, 0) belongs to a neutral kingdom under your protection (Quick Friendship): "
         "you may not invade it (E-18)"
     )

@@ -55,7 +55,8 @@ def spend(id, kind, amount, kingdom=1, **kw):
 
 
 def refused(w, s, *others, offers=OFFERS):
-    return why_illegal_spend(w, s.kingdom_id, s, Spending((s, *others), offers))
+    problem = why_illegal_spend(w, s.kingdom_id, s, Spending((s, *others), offers))
+    return problem and problem.message
 
 
 # --- validation ---------------------------------------------------------------------

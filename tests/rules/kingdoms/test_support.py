@@ -42,7 +42,7 @@ def test_entitlements_add_table_6_to_the_base_pool_e_22():
 )
 def test_e_14_allocations(points, problem):
     found = allocation_problem(RULEBOOK, 2500, [Allocation(None, p) for p in points])
-    assert (found is None) if problem is None else (problem in found)
+    assert (found is None) if problem is None else (problem in found.message)
 
 
 # --- §5.6: which hexes give (rules.kingdoms.support.kingdom_support) -------------------

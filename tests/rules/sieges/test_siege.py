@@ -76,8 +76,8 @@ def test_places_with_walls():
     walled = dataclasses.replace(fields, feature=Feature.CITY, defence=Defence.GREAT_FORTRESS)
     assert place_of(walled) is Place.GREAT_FORTRESS
     assert withdraw_problem(walled, DefenderKind.PATROL, 1) is None
-    assert "walls" in withdraw_problem(fields, DefenderKind.PATROL, 1)
-    assert "player's invasion" in withdraw_problem(walled, DefenderKind.NEUTRAL, None)
+    assert "walls" in withdraw_problem(fields, DefenderKind.PATROL, 1).message
+    assert "player's invasion" in withdraw_problem(walled, DefenderKind.NEUTRAL, None).message
     assert withdraw_problem(walled, DefenderKind.INVADER, 1)
     assert withdraw_problem(walled, DefenderKind.ROAMING, 1)
 
@@ -134,9 +134,9 @@ def test_the_plan_for_each_day_and_the_defaults():
 def test_armies_in_a_siege_and_the_besieged_hex_refuse_orders():
     world = _world()
     assert locked_army_ids(world) == {1, 20}
-    assert "in the siege of (1, 0)" in order_problem(world, Order(1, OrderKind.REST))
+    assert "in the siege of (1, 0)" in order_problem(world, Order(1, OrderKind.REST)).message
     invade = Order(99, OrderKind.INVADE, target=(1, 0))
-    assert "under siege" in order_problem(world, invade)
+    assert "under siege" in order_problem(world, invade).message
     world.sieges = (dataclasses.replace(world.sieges[0], status="lifted"),)
     assert order_problem(world, invade) is None and not locked_army_ids(world)
 

@@ -76,7 +76,7 @@ def test_e07_default_origin_is_the_lowest_non_orphan_adjacent_hex(world):
     ],
 )
 def test_invade_reasons(world, order, message):
-    assert why_illegal(world, 1, order) == message
+    assert why_illegal(world, 1, order).message == message
 
 
 def test_e14_a_weak_army_may_still_rest(world):
@@ -104,12 +104,12 @@ def test_table_5_patrol_on_an_own_hex_is_legal(world):
     ],
 )
 def test_patrol_reasons(world, order, message):
-    assert why_illegal(world, 1, order) == message
+    assert why_illegal(world, 1, order).message == message
 
 
 def test_table_5_one_patrol_per_base_hex(world):
     others = [patrol((0, 0), army_id=2), invade((1, 1), army_id=3)]
-    assert why_illegal(world, 1, patrol((0, 0)), others) == (
+    assert why_illegal(world, 1, patrol((0, 0)), others).message == (
         "(0, 0) already has a patrol (army 2): one per base hex (Table 5)"
     )
     assert why_illegal(world, 1, patrol((1, 0), sea_cover=ACROSS), others) is None

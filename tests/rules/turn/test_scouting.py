@@ -362,12 +362,13 @@ def test_scouted_world_marks_the_hex_explored_by_scouting_only():
     ],
 )  # fmt: skip
 def test_table_5_scout_legality(order, problem):
-    assert why_illegal(world(), 1, order) == problem
+    found = why_illegal(world(), 1, order)
+    assert (found and found.message) == problem
 
 
 def test_table_5_a_scout_may_not_target_the_sea():
     w = build("F1 ~. F.", armies=(army(1, 1),))
-    assert why_illegal(w, 1, scout(1, (1, 0))) == (
+    assert why_illegal(w, 1, scout(1, (1, 0))).message == (
         "(1, 0) is a sea hex: it holds nothing to scout (Table 5, Table 7)"
     )
 
@@ -375,10 +376,10 @@ def test_table_5_a_scout_may_not_target_the_sea():
 def test_a_1_3_2_orphan_hexes_neither_reach_nor_send_scouts_e07():
     """A-1.3.2: (4, 0) is within 2 of the orphan (2, 0) only."""
     w = world(hexes={(2, 0): {"owner": 1, "orphan": True}})
-    assert why_illegal(w, 1, scout(1, (4, 0))) == (
+    assert why_illegal(w, 1, scout(1, (4, 0))).message == (
         "(4, 0) is more than 2 hexes from your non-orphan hexes: Scout reaches 2 (Table 5, E-16)"
     )
-    assert why_illegal(w, 1, scout(1, FAR, origin=(2, 0))) == (
+    assert why_illegal(w, 1, scout(1, FAR, origin=(2, 0))).message == (
         "(2, 0) is an orphan hex: no scouts may set out from it (A-1.3.2, E-07)"
     )
 
@@ -388,14 +389,14 @@ def test_e16_scout_reach_is_plain_grid_distance_sea_counted_as_cells():
     across two is not."""
     w = build("F1 ~. ~. F. F.", armies=(army(1, 1),))
     assert why_illegal(w, 1, scout(1, (2, 0))) is not None  # a sea hex
-    assert why_illegal(w, 1, scout(1, (3, 0))).startswith("(3, 0) is more than 2 hexes")
+    assert why_illegal(w, 1, scout(1, (3, 0))).message.startswith("(3, 0) is more than 2 hexes")
     w = build("F1 ~. F.", armies=(army(1, 1),))
     assert why_illegal(w, 1, scout(1, (2, 0))) is None
 
 
 def test_e14_a_small_army_may_not_scout():
     w = world(armies=(army(1, 1, 500),))
-    assert "may only Rest (E-14)" in why_illegal(w, 1, scout(1, FAR))
+    assert "may only Rest (E-14)" in why_illegal(w, 1, scout(1, FAR)).message
 
 
 def test_e07_default_origin_is_the_nearest_own_hex_ties_to_the_lowest():
