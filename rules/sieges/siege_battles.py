@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules.battles.battle import resolve_battle
+from rules.battles.battle import resolve_battle, side_points
 from rules.battles.tabletop import TabletopResult
 from rules.core.events import (
     BattleFought,
@@ -119,10 +119,6 @@ _BATTLE_RULES = {
 }
 
 
-def _side_points(side: Side, points: dict[int, int]) -> int:
-    return sum(points[a] for a in side.army_ids) if side.army_ids else side.points
-
-
 def battle_declared(
     siege: SiegeState, battle: BattleState, kind: SiegeBattleKind, day: int, points
 ) -> SiegeBattleDeclared:
@@ -141,11 +137,11 @@ def battle_declared(
         attacker_kingdom_id=battle.attacker.kingdom_id,
         attacker_neutral_kingdom_id=battle.attacker.neutral_kingdom_id,
         attacker_army_ids=battle.attacker.army_ids,
-        attacker_points=_side_points(battle.attacker, points),
+        attacker_points=side_points(battle.attacker, points),
         defender_kingdom_id=battle.defender.kingdom_id,
         defender_neutral_kingdom_id=battle.defender.neutral_kingdom_id,
         defender_army_ids=battle.defender.army_ids,
-        defender_points=_side_points(battle.defender, points),
+        defender_points=side_points(battle.defender, points),
         attacker_strategy=(battle.attacker.strategy or Strategy.HOLD).value,
         defender_strategy=(battle.defender.strategy or Strategy.HOLD).value,
         tabletop=battle.tabletop,
