@@ -84,7 +84,7 @@ class NeutralConquest(StrEnum):
 
 class Decision(StrEnum):
     """A-2.4 fight or retreat; E-37: a fortified place's defender may withdraw behind
-    its walls instead, which starts a siege (rules.sieges.siege)."""
+    its walls instead, which starts a siege (rules.sieges.investment)."""
 
     FIGHT = "fight"
     RETREAT = "retreat"

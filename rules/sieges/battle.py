@@ -1,6 +1,6 @@
 """Table 23 in sieges (E-21, E-37, docs/design/sieges.md "Siege battles"): the lines
 rules.battles.battle's registry and the siege-train module add. A siege battle is fought with
-its siege marked ``fighting`` in ``world.sieges`` (rules.sieges.siege), which is how these
+its siege marked ``fighting`` in ``world.sieges`` (rules.sieges.siege_battles), which is how these
 lines know it; in any other battle they give 0, except the siege trains' lines for
 E-37's one-turn assault on a fortified hex.
 

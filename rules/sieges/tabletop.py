@@ -3,7 +3,7 @@ the tabletop").
 
 A siege battle is fought on its siege day inside Final Results, so it cannot wait there
 for a report. When both sides' plans opt in (``rules.sieges.state.at_the_table``), the
-siege stops on that day instead (rules.sieges.siege: ``pending_kind``/``pending_day``); the next
+siege stops on that day instead (rules.sieges.day: ``pending_kind``/``pending_day``); the next
 turn's Provisional Results announces the battle (``announce_siege_battles``), which then
 goes through Phase 4 like any declared battle: the ticket, the terrain, the report and its
 confirmation, the GM's settlement; and the next Final Results fights it on its day from
@@ -16,7 +16,7 @@ import dataclasses
 
 from rules.core.state import BattleState, Side, World
 from rules.sieges.events import SiegeBattleDeclared
-from rules.sieges.siege import battle_declared, siege_battle_state
+from rules.sieges.siege_battles import battle_declared, siege_battle_state
 from rules.sieges.state import ongoing
 
 

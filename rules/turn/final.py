@@ -64,7 +64,8 @@ from rules.kingdoms.spending import (
 )
 from rules.kingdoms.spending_state import Spend
 from rules.modules import is_roaming
-from rules.sieges.siege import begin_siege, siege_step
+from rules.sieges.investment import begin_siege
+from rules.sieges.turn import siege_step
 from rules.turn.ending import resolve_ending
 from rules.turn.orders import Patrol, covering_patrol, patrol_bases
 from rules.turn.power import campaign_won, collect_power, owners_applied

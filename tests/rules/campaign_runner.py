@@ -68,7 +68,7 @@ from rules.sieges.events import (
     SiegeLosses,
     SiegeRecorded,
 )
-from rules.sieges.siege import siege_from_began
+from rules.sieges.investment import siege_from_began
 from rules.sieges.state import SiegeBattleKind, SiegeStatus
 from rules.turn.final import resolve_final
 from rules.turn.provisional import declared_battles, resolve_provisional

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.core.events import Event
 from rules.core.state import DefenderKind, Strategy
 from rules.sieges.events import SiegeBegan, SiegeProvisions, SiegeRecorded
-from rules.sieges.siege import siege_from_began
+from rules.sieges.investment import siege_from_began
 from rules.sieges.state import (
     EngineKind,
     Place,

@@ -2,16 +2,17 @@
 
 Engines are army assets (``World.siege_engines``, each with the army it travels with):
 Giant Stone Throwers and Great Cannons bombard in a siege (+1 each on the breaching
-roll, NR-SIEGE-15; rules.sieges.siege) and cancel a point of the fortification bonus in E-37's
-one-turn assault; Giant Rams and Siege Towers give +1 each to the attacker of an assault
-(E-37's d6 reading of NR-SIEGE-16's +2). Each engine's 250 points count in Table 23's
-ratio in an assault (NR-SIEGE-2; rules.sieges.battle.siege_ratio, with the siege's own
-levies), never in the field. After a battle (not a siege's: rules.sieges.siege handles those),
-a beaten army's engines are captured by the winning kingdom (NR-SIEGE-3/17, E-37: no
-supply condition), or destroyed by a neutral winner; Hold beating Assault in an assault
-on a fortified hex destroys one of the attacker's (NR-SIEGE-18, E-36). Building them
-is a winter-turn service (battles.sieges.services.siege_engine_build, NR-SIEGE-4/5),
-paid in crowns from the kingdom's crown ledger (E-30, rules.kingdoms.crowns).
+roll, NR-SIEGE-15; rules.sieges.engines) and cancel a point of the fortification bonus
+in E-37's one-turn assault; Giant Rams and Siege Towers give +1 each to the attacker of
+an assault (E-37's d6 reading of NR-SIEGE-16's +2). Each engine's 250 points count in
+Table 23's ratio in an assault (NR-SIEGE-2; rules.sieges.battle.siege_ratio, with the
+siege's own levies), never in the field. After a battle (not a siege's:
+rules.sieges.siege_battles handles those), a beaten army's engines are captured by the
+winning kingdom (NR-SIEGE-3/17, E-37: no supply condition), or destroyed by a neutral
+winner; Hold beating Assault in an assault on a fortified hex destroys one of the
+attacker's (NR-SIEGE-18, E-36). Building them is a winter-turn service
+(battles.sieges.services.siege_engine_build, NR-SIEGE-4/5), paid in crowns from the
+kingdom's crown ledger (E-30, rules.kingdoms.crowns).
 """
 
 from __future__ import annotations

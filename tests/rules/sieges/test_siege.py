@@ -1,6 +1,7 @@
-"""The siege engine's pieces, pure (E-37, docs/design/sieges.md; rules.sieges.siege,
-rules.sieges.state, rules.sieges.tables, rules.sieges.battle). The scenario cases of
-tests/rules/scenarios/sieges/ show each step in a whole turn; these pin the parts."""
+"""The siege engine's pieces, pure (E-37, docs/design/sieges.md; rules.sieges.turn,
+rules.sieges.day, rules.sieges.strength, rules.sieges.state, rules.sieges.tables,
+rules.sieges.battle). The scenario cases of tests/rules/scenarios/sieges/ show each step
+in a whole turn; these pin the parts."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from rules.core.state import (
     Strategy,
     Terrain,
 )
-from rules.sieges.siege import blockade, chosen_action, siege_turn
+from rules.sieges.day import chosen_action
 from rules.sieges.state import (
     GarrisonAction,
     Place,
@@ -33,7 +34,9 @@ from rules.sieges.state import (
     wall_damage_left,
     withdraw_problem,
 )
+from rules.sieges.strength import blockade
 from rules.sieges.tables import Bombardment, band_of, bombard_key, parse_bombardment
+from rules.sieges.turn import siege_turn
 from tests.rules.rules_builder import army, build
 
 

@@ -11,9 +11,9 @@ from rules.core.events import BattleFought, TabletopBattleFought
 from rules.core.ruleset import ruleset_from_overrides
 from rules.core.state import BattleState, DefenderKind, Role, Side, Strategy
 from rules.sieges.events import SiegeBattleDeclared, SiegeBattleNotFought, SiegeDay
-from rules.sieges.siege import siege_turn
 from rules.sieges.state import SiegeBattleKind, SiegePlan, SiegeStatus, at_the_table
 from rules.sieges.tabletop import announce_siege_battles
+from rules.sieges.turn import siege_turn
 from tests.rules.sieges.test_siege import _siege, _world
 
 QUIET_DAY_BESIEGER_FIRST = [1, 1, 5, 5]  # events 2d10 = 2: nothing; initiative 5+4 ≥ 5
