@@ -15,10 +15,10 @@ which only the kingdom and the GM read. A refusal is a ``Refused`` naming the fi
 
 from __future__ import annotations
 
-from campaign.chronicle.services import chronicle_record
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import NAME_LENGTH
 from campaign.models import Membership, Turn

@@ -5,10 +5,10 @@ names the problem and saves nothing."""
 
 from __future__ import annotations
 
-from campaign.chronicle.services import chronicle_record
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
