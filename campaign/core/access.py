@@ -1,11 +1,14 @@
-"""Who asks about which campaign: the one way every API view finds its viewer."""
+"""Who asks about which campaign: the one way every page and every API view finds its
+viewer."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
+from django.http import HttpRequest
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
@@ -22,16 +25,29 @@ Row = TypeVar("Row", bound=Model)
 
 @dataclass(frozen=True)
 class Access:
+    """Who is looking at which campaign: what every campaign page and API view starts
+    from."""
+
     campaign: Campaign
     membership: Membership
     viewer: Viewer
 
+    @property
+    def kingdom(self) -> Kingdom | None:
+        """The member's kingdom; None for the GM and for a player without one."""
+        return self.membership.kingdom
 
-def campaign_access(request: Request, campaign_id: int) -> Access:
+    @property
+    def is_gm(self) -> bool:
+        return self.viewer.is_gm
+
+
+def campaign_access(request: HttpRequest | Request, campaign_id: int) -> Access:
     """The campaign and what the requesting user may see of it.
 
     A campaign the user has no part in answers 404 like one that does not exist, so that
-    an outsider learns nothing, not even that it exists.
+    an outsider learns nothing, not even that it exists: ``Hidden``, which a page shows
+    as the site's 404 page and the API as its JSON 404.
     """
     campaign = visible_or_404(Campaign.objects.all(), campaign_id)
     try:
@@ -39,6 +55,15 @@ def campaign_access(request: Request, campaign_id: int) -> Access:
     except NotAMember:
         raise Hidden() from None
     return Access(campaign, membership, viewer_for(membership))
+
+
+def gm_access(request: HttpRequest, campaign_id: int) -> Access:
+    """The GM's access to the GM console's pages; the campaign's players are refused
+    (403), a stranger learns nothing (404)."""
+    access = campaign_access(request, campaign_id)
+    if not access.is_gm:
+        raise PermissionDenied("The console is for the campaign's game master only.")
+    return access
 
 
 def visible_or_404(visible: QuerySet[Row], pk: int) -> Row:
