@@ -28,6 +28,7 @@ from django.db.models import Q
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_locked
 from campaign.models import Campaign, Hex, Membership, Turn
 from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
@@ -49,18 +50,21 @@ def _player_kingdom(campaign: Campaign, by: User) -> Kingdom:
     return kingdom
 
 
+def _agreements_wait(turn: Turn | None) -> str:
+    if turn is None:
+        return "The campaign has no turn yet."
+    if turn.state == Turn.State.CLOSED:
+        return "The campaign is over: there is nothing left to agree."
+    return f"Turn {turn.number} is being resolved: agreements wait until it is done."
+
+
 def _turn(campaign: Campaign) -> Turn:
     """The campaign's turn, locked, if no server step is running on it."""
-    turn = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
-    if turn is None:
-        raise Refused("The campaign has no turn yet.")
-    if turn.state not in (Turn.State.OPEN, Turn.State.DECISIONS):
-        raise Refused(
-            f"Turn {turn.number} is being resolved: agreements wait until it is done."
-            if turn.state != Turn.State.CLOSED
-            else "The campaign is over: there is nothing left to agree."
-        )
-    return turn
+    return turn_locked(
+        campaign_id=campaign.pk,
+        states=(Turn.State.OPEN, Turn.State.DECISIONS),
+        refusal=_agreements_wait,
+    )
 
 
 def _payload(agreement: Agreement, by: Kingdom, **extra) -> dict:

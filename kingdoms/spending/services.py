@@ -12,10 +12,10 @@ from django.db import transaction
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
-from kingdoms.orders.services import _open_turn_for_orders
 from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.writeback import spending_load
 from rules.core.state import Coord
@@ -71,7 +71,7 @@ def spend_submit(
     A-1.4.18–20)."""
     membership = _player(campaign, by)
     kingdom = membership.kingdom
-    turn = _open_turn_for_orders(campaign.pk)
+    turn = turn_taking_orders(campaign.pk)
     try:
         spend_kind = SpendKind(kind)
     except ValueError:
@@ -150,7 +150,7 @@ def _field(problem: str, kind: SpendKind) -> str:
 def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
     """Take back one line of the kingdom's spending, while orders are open."""
     kingdom = _player(campaign, by).kingdom
-    turn: Turn = _open_turn_for_orders(campaign.pk)
+    turn: Turn = turn_taking_orders(campaign.pk)
     deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
     if not deleted:
         raise Refused(f"You have no spend {spend_id} this turn.", field="spend", status=404)
