@@ -1,18 +1,19 @@
 """Who asks about which campaign: the one way every page and every API view finds its
-viewer."""
+viewer, and the one way a service finds the player whose kingdom acts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
-from campaign.core.errors import Hidden
+from campaign.core.errors import Hidden, Refused
 from campaign.core.inputs import ID
 from campaign.core.viewers import NotAMember, membership_for, viewer_for
 from campaign.models import Campaign, Membership, Turn
@@ -92,3 +93,20 @@ def current_turn_or_404(campaign: Campaign) -> Turn:
     if turn is None:
         raise NotFound("The campaign has no turn yet.")
     return turn
+
+
+def player_in_play(campaign: Campaign, user: User, *, acts: str, acts_not: str) -> Membership:
+    """The user's membership as the player of a kingdom still in play, for a write his
+    kingdom makes. Refused (403) to anyone else ("Only a player with a kingdom spends
+    power.") and to the player of an eliminated kingdom, E-27 ("Marienburg is eliminated:
+    it spends no power."); ``acts`` and ``acts_not`` end those sentences."""
+    try:
+        membership = membership_for(user, campaign)
+    except NotAMember:
+        membership = None
+    kingdom = membership.kingdom if membership is not None else None
+    if kingdom is None or membership.role != Membership.Role.PLAYER:
+        raise Refused(f"Only a player with a kingdom {acts}.", status=403)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated: it {acts_not}.", status=403)
+    return membership

@@ -27,9 +27,10 @@ from django.db import transaction
 from django.db.models import Q
 
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_locked
-from campaign.models import Campaign, Hex, Membership, Turn
+from campaign.models import Campaign, Hex, Turn
 from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, Terrain
@@ -39,15 +40,10 @@ OPEN_STATES = (Agreement.State.PROPOSED, Agreement.State.ACTIVE)
 
 
 def _player_kingdom(campaign: Campaign, by: User) -> Kingdom:
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
+    membership = player_in_play(
+        campaign, by, acts="makes agreements", acts_not="makes no agreements (E-27)"
     )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom makes agreements.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it makes no agreements (E-27).", status=403)
-    return kingdom
+    return membership.kingdom
 
 
 def _agreements_wait(turn: Turn | None) -> str:

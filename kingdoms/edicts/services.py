@@ -8,9 +8,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_taking_orders
-from campaign.models import Campaign, Membership
+from campaign.models import Campaign
 from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.edicts.models import Edict
 from kingdoms.models import Kingdom
@@ -21,15 +22,7 @@ from rules.kingdoms.edicts import why_illegal
 
 def _edict_kingdom(campaign: Campaign, user: User) -> Kingdom:
     """The user's kingdom in the campaign, if he is a player still in play."""
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=user).first()
-    )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom gives edicts.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it gives no edicts.", status=403)
-    return kingdom
+    return player_in_play(campaign, user, acts="gives edicts", acts_not="gives no edicts").kingdom
 
 
 def _edict_kind(kind: str) -> EdictKind:

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from battles.sieges.selectors import armies_in_sieges, ongoing_sieges
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
@@ -25,7 +26,7 @@ from rules.turn.visibility import world_as_known
 
 
 def _require_owner(army: Army, user: User) -> Membership:
-    """The user's seat as the army's kingdom's player."""
+    """The user's membership as the army's kingdom's player."""
     membership = (
         Membership.objects.select_related("kingdom")
         .filter(campaign_id=army.kingdom.campaign_id, user=user, kingdom_id=army.kingdom_id)
@@ -166,14 +167,10 @@ def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
     ``early_resolution`` option on, the player who makes every non-eliminated kingdom
     ready starts Provisional Results at once, as the deadline would (by=None).
     """
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
+    membership = player_in_play(
+        campaign, by, acts="marks his orders ready", acts_not="gives no orders"
     )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom marks his orders ready.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it gives no orders.", status=403)
+    kingdom = membership.kingdom
     turn = turn_taking_orders(campaign.pk)
     order_set, _ = OrderSet.objects.update_or_create(
         turn=turn,

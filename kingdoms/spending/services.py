@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
@@ -38,16 +39,8 @@ _COORD = re.compile(r"\(-?\d+, -?\d+\)")  # a hex named in the words: "(2, -1)"
 
 
 def _player(campaign: Campaign, by: User) -> Membership:
-    """The user's seat as a player whose kingdom is still in play."""
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
-    )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom spends power.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it spends no power.", status=403)
-    return membership
+    """The user's membership as a player whose kingdom is still in play."""
+    return player_in_play(campaign, by, acts="spends power", acts_not="spends no power")
 
 
 @transaction.atomic
