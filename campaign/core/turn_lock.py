@@ -1,8 +1,8 @@
 """The turn, locked: what every write that depends on the turn's state starts from.
 
 The lock queues each such write behind the server step running on the turn (which locks
-it too, campaign.pipeline.steps), and behind the others, so that nothing changes under a
-resolution and two writes never both see the state they need.
+it too, campaign.pipeline.steps) and behind the turn's other writes, so that nothing
+changes under a resolution.
 """
 
 from __future__ import annotations
