@@ -22,6 +22,7 @@ from battles.models import Battle, BattleSide
 from battles.tabletop.models import BattleReport
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_locked
 from campaign.models import Membership, Turn
 from kingdoms.models import Character
 from rules.battles.postbattle import UnitLoss
@@ -167,13 +168,17 @@ def _roles_of(battle: Battle, user: User) -> tuple[set[Role], bool]:
     return roles, gm
 
 
+def _resolved(turn: Turn | None) -> str:
+    return f"Turn {turn.number if turn else 0} no longer takes battle reports: it is resolved."
+
+
 def _locked(battle: Battle) -> tuple[Battle, Turn]:
     """The battle and its turn, locked; refused unless the battle is a tabletop battle of
     a turn still before Final Results."""
-    turn = Turn.objects.select_for_update().select_related("campaign").get(pk=battle.turn_id)
+    turn = turn_locked(turn_id=battle.turn_id, states=(Turn.State.DECISIONS,), refusal=_resolved)
     battle = Battle.objects.select_related("hex", "turn").get(pk=battle.pk)
-    if turn.state != Turn.State.DECISIONS or battle.resolved:
-        raise Refused(f"Turn {turn.number} no longer takes battle reports: it is resolved.")
+    if battle.resolved:
+        raise Refused(_resolved(turn))
     if battle.mode != Battle.Mode.TABLETOP:
         raise Refused(
             "This battle is not played on the tabletop: every side must opt in first (E-24)."

@@ -4,7 +4,6 @@ step's progress."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -12,8 +11,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from battles.decisions.selectors import visible_battles
 from campaign.campaigns.views import recent_turns, turn_with_results
 from campaign.chronicle.views import chronicle_by_turn
+from campaign.core.access import Access, gm_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from campaign.models import Campaign, Turn
 from campaign.turns.selectors import late_step
 from campaign.turns.services import turn_claim_step, turn_progress, turn_step_retry
@@ -25,37 +25,30 @@ from kingdoms.selectors import (
 )
 
 
-def gm_seat(request: HttpRequest, campaign_id: int) -> Seat:
-    seat = seat_for(request, campaign_id)
-    if not seat.viewer.is_gm:
-        raise PermissionDenied("The console is for the campaign's game master only.")
-    return seat
-
-
-def console_context(seat: Seat, refusal: str | None = None) -> dict:
-    current, previous = recent_turns(seat.campaign)
+def console_context(access: Access, refusal: str | None = None) -> dict:
+    current, previous = recent_turns(access.campaign)
     shown = turn_with_results(current, previous)
     return {
-        "seat": seat,
-        **step_context(seat.campaign, current),
+        "access": access,
+        **step_context(access.campaign, current),
         "previous_turn": previous,
         "results_turn": shown,
         # The console shows results only: the choice forms are on the battles page.
         "cards": [
             {"battle": battle, "sides": battle["sides"]}
-            for battle in (visible_battles(shown, seat.viewer) if shown else [])
+            for battle in (visible_battles(shown, access.viewer) if shown else [])
         ],
-        "chronicle": chronicle_by_turn(seat, shown) if shown else [],
+        "chronicle": chronicle_by_turn(access, shown) if shown else [],
         "refusal": refusal,
         # Q7: who marked his orders ready while the turn takes them; never the orders
         "readiness": (
-            orders_readiness(seat.campaign, current, seat.viewer)
+            orders_readiness(access.campaign, current, access.viewer)
             if current is not None and current.state == Turn.State.OPEN
             else []
         ),
-        "early_resolution": seat.campaign.ruleset.early_resolution,
+        "early_resolution": access.campaign.ruleset.early_resolution,
         # A-1.4.10–11, E-20: the neutral kingdoms' Generals, the GM's alone
-        "neutral_kingdoms": visible_neutral_kingdom_list(seat.campaign, seat.viewer),
+        "neutral_kingdoms": visible_neutral_kingdom_list(access.campaign, access.viewer),
     }
 
 
@@ -85,10 +78,10 @@ def turn_step_retry_view(request: HttpRequest, campaign_id: int) -> HttpResponse
 
 def console_action(request: HttpRequest, campaign_id: int, action) -> HttpResponse:
     """The console, after ``action`` on the current turn for a POST; a refusal is shown."""
-    seat = gm_seat(request, campaign_id)
+    access = gm_access(request, campaign_id)
     refusal, status = None, 200
     if request.method == "POST":
-        current, _ = recent_turns(seat.campaign)
+        current, _ = recent_turns(access.campaign)
         try:
             if current is None:
                 raise Refused("This campaign has no turn to resolve.")
@@ -102,7 +95,7 @@ def console_action(request: HttpRequest, campaign_id: int, action) -> HttpRespon
         request,
         "campaign/turns/gm_console.html",
         "campaign/turns/partials/gm_console_body.html",
-        console_context(seat, refusal),
+        console_context(access, refusal),
         status,
     )
 
@@ -111,11 +104,11 @@ def console_action(request: HttpRequest, campaign_id: int, action) -> HttpRespon
 @require_GET
 def turn_progress_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Polled every second while a step runs; once it stops, the console reloads its body."""
-    seat = gm_seat(request, campaign_id)
-    current, _ = recent_turns(seat.campaign)
+    access = gm_access(request, campaign_id)
+    current, _ = recent_turns(access.campaign)
     if current is None:
         raise Http404("No turn yet.")
-    context = step_context(seat.campaign, current)
+    context = step_context(access.campaign, current)
     response = render(request, "campaign/turns/partials/turn_progress.html", context)
     if not current.is_running:
         response["HX-Trigger"] = "turn-step-done"
