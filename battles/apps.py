@@ -6,13 +6,15 @@ class BattlesConfig(AppConfig):
 
     def ready(self) -> None:
         """Each domain's writeback appliers, step states, loaders and chronicle sentences
-        (campaign.pipeline.registry, campaign.chronicle.narration.NARRATORS), in this
-        order: the order their states flush within a phase."""
+        (campaign.pipeline.registry, campaign.chronicle.narration.NARRATORS), and the
+        sieges' hold on the armies they keep from Table 5 orders (kingdoms.orders.holds),
+        in this order: the order their states flush within a phase."""
         from battles import writeback as battles_writeback
         from battles.pairing import narration as pairing_narration
         from battles.pairing import writeback as pairing_writeback
         from battles.postbattle import narration as postbattle_narration
         from battles.postbattle import writeback as postbattle_writeback
+        from battles.sieges import holds as sieges_holds
         from battles.sieges import narration as sieges_narration
         from battles.sieges import writeback as sieges_writeback
         from battles.tabletop import narration as tabletop_narration
@@ -22,6 +24,7 @@ class BattlesConfig(AppConfig):
             pairing_writeback,
             postbattle_writeback,
             sieges_writeback,
+            sieges_holds,
             pairing_narration,
             postbattle_narration,
             tabletop_narration,
