@@ -3,12 +3,12 @@ and, while orders are open, its order form (Table 5)."""
 
 from __future__ import annotations
 
-from battles.sieges.selectors import ArmyInSiege
 from campaign.chronicle.narration import scouting_findings
 from campaign.core.access import Access
 from campaign.models import Turn
 from kingdoms.agreements.selectors import order_warning
 from kingdoms.orders.forms import OrderForm
+from kingdoms.orders.holds import ArmyHold
 from kingdoms.orders.selectors import (
     last_scout_reports,
     order_status,
@@ -46,7 +46,7 @@ def army_card(
     form: OrderForm | None,
     saved: bool = False,
     scouting=None,
-    siege: ArmyInSiege | None = None,
+    siege: ArmyHold | None = None,
 ) -> dict:
     """What templates/kingdoms/partials/army_card.html shows; ``army`` is None when the
     viewer may not see it (an order refused for another kingdom's army). ``scouting`` is
@@ -55,7 +55,7 @@ def army_card(
     and links to the siege sheet."""
     in_siege = None
     if siege is not None and army is not None:
-        in_siege = {"text": siege.no_orders(army.name), "page": siege.siege.page}
+        in_siege = {"text": siege.no_orders(army.name), "page": siege.page}
     return {
         "army_id": army_id,
         "army": army,
@@ -91,7 +91,7 @@ def order_form_for(access: Access, turn: Turn | None, army, order) -> OrderForm 
 
 
 def army_cards(
-    access: Access, turn: Turn | None, armies, orders: dict, held: dict[int, ArmyInSiege]
+    access: Access, turn: Turn | None, armies, orders: dict, held: dict[int, ArmyHold]
 ) -> list[dict]:
     """Each visible army with its order, its last scouting report, and an order form for
     the viewer's own, unless a siege ``held`` holds it (E-37)."""

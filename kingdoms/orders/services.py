@@ -8,7 +8,6 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from battles.sieges.selectors import armies_in_sieges, ongoing_sieges
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
@@ -18,6 +17,7 @@ from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.models import Army, Kingdom
+from kingdoms.orders.holds import armies_held
 from kingdoms.orders.models import Order, OrderSet
 from rules.core.state import Coord, NeutralConquest, OrderKind
 from rules.core.state import Order as OrderState
@@ -63,7 +63,7 @@ def order_submit(
     """
     membership = _require_owner(army, by)
     turn = turn_taking_orders(army.kingdom.campaign_id)
-    held = armies_in_sieges(ongoing_sieges(army.kingdom.campaign_id)).get(army.pk)
+    held = armies_held(army.kingdom.campaign_id).get(army.pk)
     if held is not None:  # E-37: its days are on the siege sheet, not in Table 5
         raise Refused(held.no_orders(army.name), field="army")
     try:

@@ -9,7 +9,6 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from battles.sieges.selectors import armies_in_sieges, ongoing_sieges
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
 from campaign.core.pages import refusal_status, render_page
@@ -18,6 +17,7 @@ from campaign.turns.selectors import current_turn
 from kingdoms.models import Army
 from kingdoms.orders.cards import army_card, order_form_for
 from kingdoms.orders.forms import OrderForm
+from kingdoms.orders.holds import armies_held
 from kingdoms.orders.selectors import last_scout_reports, order_status, visible_orders
 from kingdoms.orders.services import order_submit, orders_ready_set
 from kingdoms.selectors import visible_armies
@@ -38,7 +38,7 @@ def _card(
     order = visible_orders(turn, access.viewer).filter(army_id=army_id).first() if turn else None
     form = bound if bound is not None else order_form_for(access, turn, visible, order)
     scouting = last_scout_reports(access.viewer, [army_id]).get(army_id) if visible else None
-    siege = armies_in_sieges(ongoing_sieges(access.campaign.pk)).get(army_id)  # E-37
+    siege = armies_held(access.campaign.pk).get(army_id)  # E-37
     return army_card(army_id, visible, order, form, saved, scouting, siege)
 
 
