@@ -21,6 +21,7 @@ from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Turn, TurnEvent
+from campaign.turns.schedule import Schedule, held_from, orders_deadline
 from campaign.turns.selectors import STEP_NAMES, late_step
 from rules.modules.random_events import WanderingHero
 
@@ -34,11 +35,14 @@ STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Tu
 @transaction.atomic
 def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None = None) -> Turn:
     """A-2.1: a new turn with a fresh seed whose hash is published at once, and on its
-    bulletin the wandering hero the previous turn rolled (Table 31 row 9)."""
-    # A-2.0.1: one turn normally takes one real-time week (a ruleset option).
-    length = dt.timedelta(days=campaign.ruleset.turn_length_days)
+    bulletin the wandering hero the previous turn rolled (Table 31 row 9). Its orders
+    deadline follows the campaign's schedule (A-2.0.1, campaign.turns.schedule), counted
+    from the end of the GM's pause if the turn opens during one."""
+    opened = held_from(timezone.now(), campaign.paused_until)
     turn = Turn.objects.create(
-        campaign=campaign, number=number, deadline=deadline or timezone.now() + length
+        campaign=campaign,
+        number=number,
+        deadline=deadline or orders_deadline(opened, Schedule.of(campaign)),
     )
     chronicle_record(
         turn,
