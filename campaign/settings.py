@@ -176,6 +176,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.turns.tasks.turns_resolve_due",
         "schedule": 60.0,
     },
+    "resolve-turns-with-decisions-in": {
+        "task": "campaign.turns.tasks.turns_final_due",
+        "schedule": 60.0,
+    },
     "requeue-late-turn-steps": {
         "task": "campaign.turns.tasks.turn_steps_requeue_late",
         "schedule": 60.0,

@@ -19,6 +19,7 @@ from battles.sieges.services import announced_to_table
 from campaign.models import Campaign, Turn
 from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
 from campaign.pipeline.writeback import Writer
+from campaign.turns.schedule import held_from
 from campaign.turns.services import turn_open, turn_progress_set
 from kingdoms.edicts.writeback import edicts_load
 from kingdoms.spending.writeback import spending_load, spends_load
@@ -78,7 +79,8 @@ def provisional_step(turn: Turn) -> None:
     turn.state = Turn.State.DECISIONS
     # Q7, E-24: fight or retreat (and the tabletop opt-in) until this deadline
     hours = turn.campaign.ruleset.decisions_hours
-    turn.decisions_deadline = timezone.now() + dt.timedelta(hours=hours)
+    started = held_from(timezone.now(), turn.campaign.paused_until)  # after the GM's pause
+    turn.decisions_deadline = started + dt.timedelta(hours=hours)
     turn.save(update_fields=["state", "decisions_deadline"])
     if any(isinstance(e, SiegeBattleDeclared) for e in events):  # E-24, E-37
         announced_to_table(turn)  # the siege battles both sides play at the table
