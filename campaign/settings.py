@@ -111,6 +111,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Template libraries kept in their domain's package rather than an app's root
+            "libraries": {"deadlines": "campaign.turns.templatetags"},
         },
     },
 ]
