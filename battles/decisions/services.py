@@ -7,6 +7,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from battles.decisions.selectors import neutral_retreat_refusal
 from battles.models import Battle, BattleSide
 from battles.sieges.services import siege_battle_refusal, withdraw_refusal
 from battles.tabletop.services import tabletop_mode_update
@@ -66,11 +67,9 @@ def battle_decide(
             raise Refused(problem, field="decision")
     side.decision, side.tabletop = wanted, tabletop
     if side.kingdom_id is None and side.decision == Decision.RETREAT:
-        if turn.campaign.ruleset.neutrals_always_fight:
-            raise Refused("Neutral defenders never retreat (Q6).", field="decision")
-        roaming = side.role == Role.ATTACKER or side.battle.defender_kind == DefenderKind.ROAMING
-        if side.neutral_kingdom_id is None and roaming:
-            raise Refused("A roaming force never retreats (App G, E-12).", field="decision")
+        problem = neutral_retreat_refusal(side, turn.campaign.ruleset)
+        if problem:
+            raise Refused(problem, field="decision")
     try:
         side.strategy = Strategy(strategy).value if strategy else ""
     except ValueError:

@@ -16,6 +16,7 @@ import datetime as dt
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from battles.models import Battle, BattleSide
@@ -68,6 +69,15 @@ def _passed_by(battle: Battle) -> bool:
         return False
     outcome = first.winner.value if first.winner else "nobody"
     return outcome != battle.if_won
+
+
+def report_deadlines_shift(turn: Turn, by: dt.timedelta) -> None:
+    """E-24: the GM's pause moves the report deadlines of the turn's tabletop battles still
+    to be fought by its length (campaign.turns.services.campaign_pause), so that a pause
+    costs no battle its game; the pause's own chronicle entry tells it."""
+    Battle.objects.filter(
+        turn=turn, mode=Battle.Mode.TABLETOP, resolved=False, report_deadline__isnull=False
+    ).update(report_deadline=F("report_deadline") + by)
 
 
 # --- E-24: the opt-in ----------------------------------------------------------------

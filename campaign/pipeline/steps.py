@@ -19,6 +19,7 @@ from campaign.models import Campaign, Turn
 from campaign.pipeline.registry import DECISIONS_OPEN, STEP_INPUTS, StepInput
 from campaign.pipeline.snapshot import Snapshot, snapshot_load
 from campaign.pipeline.writeback import Writer
+from campaign.turns.schedule import held_from
 from campaign.turns.services import turn_open, turn_progress_set
 from rules.core.dice import Dice
 from rules.core.events import CampaignWon, Event
@@ -75,7 +76,8 @@ def provisional_step(turn: Turn) -> None:
     turn.state = Turn.State.DECISIONS
     # Q7, E-24: fight or retreat (and the tabletop opt-in) until this deadline
     hours = turn.campaign.ruleset.decisions_hours
-    turn.decisions_deadline = timezone.now() + dt.timedelta(hours=hours)
+    started = held_from(timezone.now(), turn.campaign.paused_until)  # after the GM's pause
+    turn.decisions_deadline = started + dt.timedelta(hours=hours)
     turn.save(update_fields=["state", "decisions_deadline"])
     for hook in DECISIONS_OPEN:  # E-24, E-37: the siege battles both sides play at the table
         hook(turn, events)

@@ -336,6 +336,12 @@ ROUTES: dict[str, Route] = {
     "gm-console": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "turn-progress": Route(CAMPAIGN, {"get": Do(may="gm")}),
     "turn-step-retry": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "gm-schedule": Route(CAMPAIGN, {"post": Do(may="gm", body={"timezone": "Europe/Berlin"})}),
+    "gm-deadline-extend": Route(
+        CAMPAIGN, {"post": Do(may="gm", body={"until": "2031-01-01T18:00"})}
+    ),
+    "gm-pause": Route(CAMPAIGN, {"post": Do(may="gm", body={"until": "2031-01-01T18:00"})}),
+    "gm-resume": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
