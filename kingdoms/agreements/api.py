@@ -8,9 +8,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access, visible_or_404
+from campaign.core.access import visible_or_404
 from campaign.core.errors import Hidden
 from campaign.core.inputs import ID, TURN
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from kingdoms.agreements.models import Agreement
 from kingdoms.agreements.selectors import agreement_view, agreement_views, visible_agreements
@@ -89,10 +90,12 @@ class AgreementInputSerializer(serializers.Serializer):
 
 
 class AgreementListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: AgreementSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """The agreements I may see: mine, proposals included, and the public ones."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         rows = agreement_views(access.campaign, access.viewer)
         return Response(AgreementSerializer(rows, many=True).data)
 
@@ -100,10 +103,10 @@ class AgreementListView(APIView):
         request=AgreementInputSerializer,
         responses={201: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """Propose an agreement: cease_fire, alliance, combined_assault (turn, target,
         beneficiary) or vassalage (overlord)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         wanted = validated(AgreementInputSerializer, request.data)
         agreement = agreement_propose(
             campaign=access.campaign,
@@ -120,16 +123,18 @@ class AgreementListView(APIView):
 
 
 class AgreementActionView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         operation_id="campaigns_agreements_act",
         request=None,
         responses={200: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int, agreement_id: int, action: str) -> Response:
+    def post(self, request: Request, agreement_id: int, action: str, **kwargs) -> Response:
         """accept or decline a proposal made to me; end: withdraw my proposal, call off a
         combined assault, or give notice (the agreement ends when this turn is resolved;
         it binds until then, E-05)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         agreement = visible_or_404(visible_agreements(access.campaign, access.viewer), agreement_id)
         if action not in ACTIONS:
             raise Hidden()

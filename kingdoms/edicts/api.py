@@ -9,7 +9,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access, current_turn_or_404
+from campaign.core.access import current_turn_or_404
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from kingdoms.edicts.models import Edict
 from kingdoms.edicts.selectors import visible_edicts
@@ -52,10 +53,12 @@ class EdictWithdrawSerializer(serializers.Serializer):
 
 
 class EdictListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: EdictSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """My edicts for the current turn; never another kingdom's (the GM sees all)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         edicts = visible_edicts(current_turn_or_404(access.campaign), access.viewer)
         return Response(EdictSerializer(edicts.select_related("turn"), many=True).data)
 
@@ -63,10 +66,10 @@ class EdictListView(APIView):
         request=EdictInputSerializer,
         responses={201: EdictSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """Decree a Loot or Raze of one of my hexes for the open turn (Table 2). One
         edict a hex: withdraw it first to change it."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         wanted = validated(EdictInputSerializer, request.data)
         edict = edict_submit(
             campaign=access.campaign,
@@ -81,10 +84,10 @@ class EdictListView(APIView):
         request=EdictWithdrawSerializer,
         responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def delete(self, request: Request, campaign_id: int) -> Response:
+    def delete(self, request: Request, **kwargs) -> Response:
         """Withdraw my edict for a hex in the open turn: {"hex": [q, r]} (the body, or
         ?hex=q,r)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         data = request.data or {}
         if not data and "hex" in request.query_params:
             data = {"hex": [_int(n) for n in request.query_params["hex"].split(",")]}

@@ -10,8 +10,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access, current_turn_or_404, visible_or_404
+from campaign.core.access import current_turn_or_404, visible_or_404
 from campaign.core.inputs import ID, POWER
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.selectors import visible_spends
@@ -59,10 +60,12 @@ class SpendInputSerializer(serializers.Serializer):
 
 
 class SpendingView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: SpendSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """My power spending for the current turn; never another kingdom's."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         spends = visible_spends(current_turn_or_404(access.campaign), access.viewer)
         return Response(SpendSerializer(spends, many=True).data)
 
@@ -70,9 +73,9 @@ class SpendingView(APIView):
         request=SpendInputSerializer,
         responses={201: SpendSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """Add one line of spending to my orders for the open turn (Table 10)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         wanted = validated(SpendInputSerializer, request.data)
         spend = spend_submit(
             campaign=access.campaign,
@@ -89,10 +92,12 @@ class SpendingView(APIView):
 
 
 class SpendDetailView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND})
-    def delete(self, request: Request, campaign_id: int, spend_id: int) -> Response:
+    def delete(self, request: Request, spend_id: int, **kwargs) -> Response:
         """Withdraw one line of my spending while orders are open."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         # Another kingdom's spend answers as a missing one, whatever the turn's state.
         turn = current_turn_or_404(access.campaign)
         visible_or_404(visible_spends(turn, access.viewer), spend_id)
