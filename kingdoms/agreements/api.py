@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
-from campaign.core.access import visible_or_404
 from campaign.core.errors import Hidden
 from campaign.core.inputs import ID, TURN
 from campaign.core.permissions import MEMBERS
@@ -89,11 +89,20 @@ class AgreementInputSerializer(serializers.Serializer):
     )
 
 
-class AgreementListView(APIView):
+class AgreementViewSet(GenericViewSet):
+    """Q23: the agreements I may see, a proposal, and what I do with one (accept, decline,
+    end)."""
+
     permission_classes = MEMBERS
+    lookup_url_kwarg = "agreement_id"
+
+    def get_queryset(self) -> QuerySet[Agreement]:
+        """Another's proposal answers as a missing agreement."""
+        access = self.request.access
+        return visible_agreements(access.campaign, access.viewer)
 
     @extend_schema(responses={200: AgreementSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, **kwargs) -> Response:
+    def list(self, request: Request, **kwargs) -> Response:
         """The agreements I may see: mine, proposals included, and the public ones."""
         access = request.access
         rows = agreement_views(access.campaign, access.viewer)
@@ -103,7 +112,7 @@ class AgreementListView(APIView):
         request=AgreementInputSerializer,
         responses={201: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, **kwargs) -> Response:
+    def create(self, request: Request, **kwargs) -> Response:
         """Propose an agreement: cease_fire, alliance, combined_assault (turn, target,
         beneficiary) or vassalage (overlord)."""
         access = request.access
@@ -121,22 +130,17 @@ class AgreementListView(APIView):
         data = AgreementSerializer(agreement_view(agreement, access.viewer)).data
         return Response(data, status=status.HTTP_201_CREATED)
 
-
-class AgreementActionView(APIView):
-    permission_classes = MEMBERS
-
     @extend_schema(
         operation_id="campaigns_agreements_act",
         request=None,
         responses={200: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, agreement_id: int, action: str, **kwargs) -> Response:
+    def act(self, request: Request, action: str, **kwargs) -> Response:
         """accept or decline a proposal made to me; end: withdraw my proposal, call off a
         combined assault, or give notice (the agreement ends when this turn is resolved;
         it binds until then, E-05)."""
-        access = request.access
-        agreement = visible_or_404(visible_agreements(access.campaign, access.viewer), agreement_id)
+        agreement = self.get_object()
         if action not in ACTIONS:
             raise Hidden()
         done = ACTIONS[action](agreement=agreement, by=request.user)
-        return Response(AgreementSerializer(agreement_view(done, access.viewer)).data)
+        return Response(AgreementSerializer(agreement_view(done, request.access.viewer)).data)

@@ -4,13 +4,14 @@ shown, not even after resolution; the GM sees all."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
-from campaign.core.access import current_turn_or_404, visible_or_404
+from campaign.core.access import current_turn_or_404
 from campaign.core.inputs import ID, POWER
 from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
@@ -59,26 +60,36 @@ class SpendInputSerializer(serializers.Serializer):
     )
 
 
-class SpendingView(APIView):
+@extend_schema_view(
+    list=extend_schema(
+        description="My power spending for the current turn; never another kingdom's.",
+        responses={200: SpendSerializer(many=True), 404: NOT_FOUND},
+    ),
+    destroy=extend_schema(
+        description="Withdraw one line of my spending while orders are open.",
+        responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    ),
+)
+class SpendingViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet):
     permission_classes = MEMBERS
+    serializer_class = SpendSerializer
+    lookup_url_kwarg = "spend_id"
 
-    @extend_schema(responses={200: SpendSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, **kwargs) -> Response:
-        """My power spending for the current turn; never another kingdom's."""
-        access = request.access
-        spends = visible_spends(current_turn_or_404(access.campaign), access.viewer)
-        return Response(SpendSerializer(spends, many=True).data)
+    def get_queryset(self) -> QuerySet[PowerSpend]:
+        """The current turn's spends I may see: another kingdom's spend answers as a
+        missing one, whatever the turn's state."""
+        access = self.request.access
+        return visible_spends(current_turn_or_404(access.campaign), access.viewer)
 
     @extend_schema(
         request=SpendInputSerializer,
         responses={201: SpendSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, **kwargs) -> Response:
+    def create(self, request: Request, **kwargs) -> Response:
         """Add one line of spending to my orders for the open turn (Table 10)."""
-        access = request.access
         wanted = validated(SpendInputSerializer, request.data)
         spend = spend_submit(
-            campaign=access.campaign,
+            campaign=request.access.campaign,
             by=request.user,
             kind=wanted["kind"],
             amount=wanted.get("amount"),
@@ -90,16 +101,7 @@ class SpendingView(APIView):
         )
         return Response(SpendSerializer(spend).data, status=status.HTTP_201_CREATED)
 
-
-class SpendDetailView(APIView):
-    permission_classes = MEMBERS
-
-    @extend_schema(responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND})
-    def delete(self, request: Request, spend_id: int, **kwargs) -> Response:
-        """Withdraw one line of my spending while orders are open."""
-        access = request.access
-        # Another kingdom's spend answers as a missing one, whatever the turn's state.
-        turn = current_turn_or_404(access.campaign)
-        visible_or_404(visible_spends(turn, access.viewer), spend_id)
-        spend_withdraw(campaign=access.campaign, by=request.user, spend_id=spend_id)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    def perform_destroy(self, instance: PowerSpend) -> None:
+        spend_withdraw(
+            campaign=self.request.access.campaign, by=self.request.user, spend_id=instance.pk
+        )
