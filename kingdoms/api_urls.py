@@ -59,7 +59,7 @@ urlpatterns = [
     ),
     path(
         "campaigns/<int:campaign_id>/agreements/<int:agreement_id>/<slug:action>/",
-        agreements.AgreementViewSet.as_view({"post": "act"}),
+        agreements.AgreementActionView.as_view(),
         name="api-agreement-action",
     ),
 ]

@@ -40,7 +40,7 @@ class BattleListView(APIView):
         """A turn's battles: strength only for their participants (E-29), post-battle
         rolls only for those who may follow them (§3 6c)."""
         access = request.access
-        number = validated(BattleQuerySerializer, request.query_params).get("turn")
+        number = validated(BattleQuerySerializer(data=request.query_params)).get("turn")
         if number is None:
             turn = current_turn_or_404(access.campaign)
         else:
@@ -63,8 +63,9 @@ class SideView(GenericAPIView):
 
 
 class SideDecisionView(SideView):
+    serializer_class = DecisionInputSerializer
+
     @extend_schema(
-        request=DecisionInputSerializer,
         responses={
             200: DecisionSerializer,
             400: REFUSED,
@@ -75,7 +76,7 @@ class SideDecisionView(SideView):
     def post(self, request: Request, **kwargs) -> Response:
         """Fight or retreat, and a strategy, for my side of a battle (A-2.4, Table 24)."""
         side = self.get_object()
-        wanted = validated(DecisionInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         side = battle_decide(
             side=side,
             by=request.user,
@@ -114,7 +115,7 @@ class PatrolOrderView(APIView):
         of its battles, by id, first to fight first (default: declaration order)."""
         access = request.access
         army = visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
-        wanted = validated(PatrolOrderInputSerializer, request.data)
+        wanted = validated(PatrolOrderInputSerializer(data=request.data))
         battle_order_set(army=army, by=request.user, battles=wanted["battles"])
         turn = current_turn_or_404(access.campaign)
         [order] = [p for p in patrol_orders(turn, access.viewer) if p["army"] == army.pk]
@@ -122,8 +123,9 @@ class PatrolOrderView(APIView):
 
 
 class SideDefenderView(SideView):
+    serializer_class = DefenderInputSerializer
+
     @extend_schema(
-        request=DefenderInputSerializer,
         responses={
             200: DefenderSerializer,
             400: REFUSED,
@@ -136,7 +138,7 @@ class SideDefenderView(SideView):
         against my patrols there)."""
         side = self.get_object()
         access = request.access
-        wanted = validated(DefenderInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         # Only an army of mine may be named: another's id, like a missing one, tells nothing.
         army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
         if army is None:

@@ -212,8 +212,9 @@ class SiegeSheetView(SiegeView):
 
 
 class SiegePlanView(SiegeView):
+    serializer_class = SiegePlanInputSerializer
+
     @extend_schema(
-        request=SiegePlanInputSerializer,
         responses={
             200: SiegePlanViewSerializer,
             400: REFUSED,
@@ -225,7 +226,7 @@ class SiegePlanView(SiegeView):
         """My side's plan for the current turn's siege days (SG-INIT-2/3)."""
         siege = self.get_object()
         access = request.access
-        wanted = validated(SiegePlanInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         siege_plan_set(
             siege=siege,
             by=request.user,
@@ -254,6 +255,6 @@ class SiegeEngineBuildView(APIView):
         """NR-SIEGE-4: build an engine for my army (winter turn, in a City or fortress)."""
         access = request.access
         army = visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
-        wanted = validated(SiegeEngineInputSerializer, request.data)
+        wanted = validated(SiegeEngineInputSerializer(data=request.data))
         engine = siege_engine_build(army=army, by=request.user, kind=wanted["kind"])
         return Response(SiegeEngineSerializer(engine).data, status=201)

@@ -292,11 +292,13 @@ class BattlePageView(BattleView):
 
 
 class ReportView(BattleView):
-    @extend_schema(request=ReportInputSerializer, responses=ANSWERS)
+    serializer_class = ReportInputSerializer
+
+    @extend_schema(responses=ANSWERS)
     def post(self, request: Request, **kwargs) -> Response:
         """P-C6: report the tabletop battle for my side (the GM for a neutral side)."""
         battle = self.get_object()
-        wanted = validated(ReportInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         report = report_from_input(**_report_input(wanted))
         battle_report_submit(
             battle=battle, by=request.user, report=report, text=wanted.get("text", "")
@@ -305,6 +307,8 @@ class ReportView(BattleView):
 
 
 class ReportConfirmView(BattleView):
+    serializer_class = serializers.Serializer  # confirming takes no input
+
     @extend_schema(request=None, responses=ANSWERS)
     def post(self, request: Request, **kwargs) -> Response:
         """P-C6: confirm the other side's report."""
@@ -314,22 +318,26 @@ class ReportConfirmView(BattleView):
 
 
 class ReportDisputeView(BattleView):
-    @extend_schema(request=DisputeInputSerializer, responses=ANSWERS)
+    serializer_class = DisputeInputSerializer
+
+    @extend_schema(responses=ANSWERS)
     def post(self, request: Request, **kwargs) -> Response:
         """P-C6: dispute the other side's report; the GM settles it."""
         battle = self.get_object()
-        wanted = validated(DisputeInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         battle_report_dispute(battle=battle, by=request.user, reason=wanted["reason"])
         return Response(_page(battle, request.access))
 
 
 class ReportSettleView(BattleView):
-    @extend_schema(request=SettleInputSerializer, responses=ANSWERS)
+    serializer_class = SettleInputSerializer
+
+    @extend_schema(responses=ANSWERS)
     def post(self, request: Request, **kwargs) -> Response:
         """The GM settles the report: as it stands, or as he gives it (P-C5: he may rule
         a Massacre below the margin). It counts as confirmed."""
         battle = self.get_object()
-        wanted = validated(SettleInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         report = report_from_input(**_report_input(wanted)) if "winner" in wanted else None
         battle_report_settle(
             battle=battle,
@@ -342,10 +350,12 @@ class ReportSettleView(BattleView):
 
 
 class ReportDeadlineView(BattleView):
-    @extend_schema(request=DeadlineInputSerializer, responses=ANSWERS)
+    serializer_class = DeadlineInputSerializer
+
+    @extend_schema(responses=ANSWERS)
     def post(self, request: Request, **kwargs) -> Response:
         """E-24: the GM extends the battle's report deadline."""
         battle = self.get_object()
-        wanted = validated(DeadlineInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         battle_report_deadline_extend(battle=battle, by=request.user, until=wanted["until"])
         return Response(_page(battle, request.access))

@@ -71,7 +71,7 @@ class RumourView(APIView):
     def post(self, request: Request, **kwargs) -> Response:
         """GM only: publish a rumour with the turn (A-2.1)."""
         turn = current_turn_or_404(request.access.campaign)
-        wanted = validated(RumourInputSerializer, request.data)
+        wanted = validated(RumourInputSerializer(data=request.data))
         rumour = rumour_publish(turn=turn, by=request.user, text=wanted["text"])
         return Response(RumourSerializer(rumour).data, status=status.HTTP_201_CREATED)
 
@@ -86,6 +86,6 @@ class MercenaryOfferView(APIView):
     def post(self, request: Request, **kwargs) -> Response:
         """GM only: offer mercenaries for hire this turn, with a minimum opening bid."""
         turn = current_turn_or_404(request.access.campaign)
-        wanted = validated(OfferInputSerializer, request.data)
+        wanted = validated(OfferInputSerializer(data=request.data))
         offer = mercenary_offer_publish(turn=turn, by=request.user, **wanted)
         return Response(MercenaryOfferSerializer(offer).data, status=status.HTTP_201_CREATED)

@@ -27,7 +27,7 @@ class ChronicleView(APIView):
     def get(self, request: Request, **kwargs) -> Response:
         """The chronicle entries I may read, newest turn first (E-29)."""
         access = request.access
-        number = validated(ChronicleQuerySerializer, request.query_params).get("turn")
+        number = validated(ChronicleQuerySerializer(data=request.query_params)).get("turn")
         turn = None
         if number is not None:
             turn = access.campaign.turns.filter(number=number).first()

@@ -39,14 +39,13 @@ class CoordField(serializers.Field):
         return list(value)
 
 
-def validated(serializer_class: type[serializers.Serializer], data) -> dict:
-    """The request's input, checked by ``serializer_class``.
+def validated(serializer: serializers.Serializer) -> dict:
+    """The request's input, as ``serializer`` checks it.
 
     Bad input raises DRF's ValidationError, with every problem of every field, which
     campaign.core.api_errors answers in the same {"detail", "field"} shape as a rule's
     refusal, adding the problems by field, so a client handles one kind of 400.
     """
-    serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 

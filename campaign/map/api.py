@@ -57,7 +57,7 @@ class HexView(APIView):
         )
         if hex_row is None:
             raise NotFound(f"The map has no hex ({q}, {r}).")
-        wanted = validated(HexTerrainsInputSerializer, request.data)
+        wanted = validated(HexTerrainsInputSerializer(data=request.data))
         terrains = wanted.get("secondary_terrains", hex_row.secondary_terrains)
         hex_secondary_terrains_set(hex=hex_row, by=request.user, terrains=terrains)
         return Response(visible_hex(access.campaign, access.viewer, (q, r)))

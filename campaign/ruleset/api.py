@@ -68,7 +68,7 @@ class RulesetView(APIView):
     def put(self, request: Request, **kwargs) -> Response:
         """GM only: replace the house rules; a change during play is announced publicly."""
         campaign = request.access.campaign
-        wanted = validated(OverridesSerializer, request.data)
+        wanted = validated(OverridesSerializer(data=request.data))
         overrides = {"options": dict(wanted["options"]), "tables": dict(wanted["tables"])}
         campaign_ruleset_change(campaign=campaign, by=request.user, overrides=overrides)
         campaign.refresh_from_db()

@@ -52,16 +52,19 @@ class TokenInputSerializer(serializers.Serializer):
     ),
 )
 class PersonalTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet):
-    serializer_class = PersonalTokenSerializer
     lookup_url_kwarg = "token_id"
 
     def get_queryset(self) -> QuerySet[PersonalToken]:
         return self.request.user.personal_tokens.all()
 
-    @extend_schema(request=TokenInputSerializer, responses={201: NewTokenSerializer, 400: REFUSED})
+    def get_serializer_class(self) -> type[serializers.Serializer]:
+        # The list shows tokens; the rest takes the input (and OPTIONS describes it).
+        return PersonalTokenSerializer if self.action == "list" else TokenInputSerializer
+
+    @extend_schema(responses={201: NewTokenSerializer, 400: REFUSED})
     def create(self, request: Request) -> Response:
         """Make a token: its key is in this answer and nowhere else, ever."""
-        wanted = validated(TokenInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         token, key = token_create(user=request.user, name=wanted["name"], scope=wanted["scope"])
         token.key = key
         return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)

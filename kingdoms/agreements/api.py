@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
@@ -90,33 +91,29 @@ class AgreementInputSerializer(serializers.Serializer):
 
 
 class AgreementViewSet(GenericViewSet):
-    """Q23: the agreements I may see, a proposal, and what I do with one (accept, decline,
-    end)."""
+    """Q23: the agreements I may see, and a proposal."""
 
     permission_classes = MEMBERS
-    lookup_url_kwarg = "agreement_id"
 
-    def get_queryset(self) -> QuerySet[Agreement]:
-        """Another's proposal answers as a missing agreement."""
-        access = self.request.access
-        return visible_agreements(access.campaign, access.viewer)
+    def get_serializer_class(self) -> type[serializers.Serializer]:
+        # The list shows agreements; the rest takes the input (and OPTIONS describes it).
+        return AgreementSerializer if self.action == "list" else AgreementInputSerializer
 
     @extend_schema(responses={200: AgreementSerializer(many=True), 404: NOT_FOUND})
     def list(self, request: Request, **kwargs) -> Response:
         """The agreements I may see: mine, proposals included, and the public ones."""
         access = request.access
         rows = agreement_views(access.campaign, access.viewer)
-        return Response(AgreementSerializer(rows, many=True).data)
+        return Response(self.get_serializer(rows, many=True).data)
 
     @extend_schema(
-        request=AgreementInputSerializer,
         responses={201: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def create(self, request: Request, **kwargs) -> Response:
         """Propose an agreement: cease_fire, alliance, combined_assault (turn, target,
         beneficiary) or vassalage (overlord)."""
         access = request.access
-        wanted = validated(AgreementInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         agreement = agreement_propose(
             campaign=access.campaign,
             by=request.user,
@@ -130,12 +127,25 @@ class AgreementViewSet(GenericViewSet):
         data = AgreementSerializer(agreement_view(agreement, access.viewer)).data
         return Response(data, status=status.HTTP_201_CREATED)
 
+
+class AgreementActionView(GenericAPIView):
+    """Q23: what I do with an agreement I may see: another's proposal answers as a missing
+    agreement."""
+
+    permission_classes = MEMBERS
+    lookup_url_kwarg = "agreement_id"
+    serializer_class = serializers.Serializer  # the action is in the path: no input
+
+    def get_queryset(self) -> QuerySet[Agreement]:
+        access = self.request.access
+        return visible_agreements(access.campaign, access.viewer)
+
     @extend_schema(
         operation_id="campaigns_agreements_act",
         request=None,
         responses={200: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def act(self, request: Request, action: str, **kwargs) -> Response:
+    def post(self, request: Request, action: str, **kwargs) -> Response:
         """accept or decline a proposal made to me; end: withdraw my proposal, call off a
         combined assault, or give notice (the agreement ends when this turn is resolved;
         it binds until then, E-05)."""

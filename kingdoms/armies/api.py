@@ -110,7 +110,7 @@ class ArmyRaiseView(APIView):
         """§5.6, E-14, E-32: raise an army of 1,000–3,000 points within Total Support; it
         stands on the capital with its General (B 3.3)."""
         access = request.access
-        wanted = validated(RaiseInputSerializer, request.data)
+        wanted = validated(RaiseInputSerializer(data=request.data))
         army = services.army_raise(
             kingdom=access.membership.kingdom,
             by=request.user,
@@ -145,7 +145,7 @@ class ArmyAllocationView(APIView):
     def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """E-14: change an army's allocation."""
         access = request.access
-        wanted = validated(AllocationInputSerializer, request.data)
+        wanted = validated(AllocationInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_allocation_change(army=army, by=request.user, **wanted)
         return Response(_shown(army.pk))
@@ -172,7 +172,7 @@ class ArmyGeneralView(APIView):
     def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """B 3.3, B 3.4: name the army's General, and/or make him the Grand Marshall."""
         access = request.access
-        wanted = validated(GeneralInputSerializer, request.data)
+        wanted = validated(GeneralInputSerializer(data=request.data))
         army = _army(access, army_id)
         if not wanted.get("name") and not wanted["grand_marshal"]:
             raise Refused("Give the General's name, or grand_marshal: true.", field="name")
@@ -193,7 +193,7 @@ class ArmySlotsView(APIView):
     def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """§5.6, E-21: the entitlement slots the army uses this turn, within the pool."""
         access = request.access
-        wanted = validated(SlotsInputSerializer, request.data)
+        wanted = validated(SlotsInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_slots_set(army=army, by=request.user, slots=dict(wanted))
         return Response(_shown(army.pk))
@@ -215,7 +215,7 @@ class ArmyListView(APIView):
     def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """B 3.5: submit the list as text and/or a link; the GM's approval is withdrawn."""
         access = request.access
-        wanted = validated(ListInputSerializer, request.data)
+        wanted = validated(ListInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_list_submit(
             army=army, by=request.user, text=wanted.get("text", ""), url=wanted.get("url", "")
@@ -233,7 +233,7 @@ class ArmyListApproveView(APIView):
     def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """B 3.5: the GM approves an army list (or withdraws his approval)."""
         access = request.access
-        wanted = validated(ApproveInputSerializer, request.data)
+        wanted = validated(ApproveInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_list_approve(army=army, by=request.user, approved=wanted["approved"])
         return Response(_shown(army.pk))

@@ -80,7 +80,7 @@ class FallbackCapitalsView(APIView):
         access = request.access
         if access.viewer.is_gm:
             raise Refused("The player sets his list; the GM corrects it in the admin.", status=403)
-        wanted = validated(FallbackCapitalsInputSerializer, request.data)
+        wanted = validated(FallbackCapitalsInputSerializer(data=request.data))
         kingdom = fallback_capitals_set(
             kingdom=_kingdom(access, request), by=request.user, hexes=wanted["hexes"]
         )

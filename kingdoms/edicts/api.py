@@ -64,21 +64,23 @@ class EdictViewSet(mixins.ListModelMixin, GenericViewSet):
     a hex, so the hex names it)."""
 
     permission_classes = MEMBERS
-    serializer_class = EdictSerializer
 
     def get_queryset(self) -> QuerySet[Edict]:
         access = self.request.access
         edicts = visible_edicts(current_turn_or_404(access.campaign), access.viewer)
         return edicts.select_related("turn")
 
+    def get_serializer_class(self) -> type[serializers.Serializer]:
+        # The list shows edicts; the rest takes the input (and OPTIONS describes it).
+        return EdictSerializer if self.action == "list" else EdictInputSerializer
+
     @extend_schema(
-        request=EdictInputSerializer,
         responses={201: EdictSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def create(self, request: Request, **kwargs) -> Response:
         """Decree a Loot or Raze of one of my hexes for the open turn (Table 2). One
         edict a hex: withdraw it first to change it."""
-        wanted = validated(EdictInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         edict = edict_submit(
             campaign=request.access.campaign,
             by=request.user,
@@ -98,7 +100,7 @@ class EdictViewSet(mixins.ListModelMixin, GenericViewSet):
         data = request.data or {}
         if not data and "hex" in request.query_params:
             data = {"hex": [_int(n) for n in request.query_params["hex"].split(",")]}
-        wanted = validated(EdictWithdrawSerializer, data)
+        wanted = validated(EdictWithdrawSerializer(data=data))
         edict_withdraw(campaign=request.access.campaign, by=request.user, hex=wanted["hex"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 

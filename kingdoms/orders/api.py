@@ -53,7 +53,7 @@ class OrderListView(APIView):
     def post(self, request: Request, **kwargs) -> Response:
         """Give an army its order for the open turn (Table 5), replacing any earlier one."""
         access = request.access
-        wanted = validated(OrderInputSerializer, request.data)
+        wanted = validated(OrderInputSerializer(data=request.data))
         # Only an army the viewer can see may be named, so that an id of another campaign
         # or kingdom tells nothing about that army.
         army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
@@ -90,7 +90,7 @@ class OrdersReadyView(APIView):
         change an order afterwards, until the deadline, and they stay ready. With early
         resolution on, the last player to be ready starts the turn's resolution."""
         access = request.access
-        wanted = validated(OrdersReadyInputSerializer, request.data)
+        wanted = validated(OrdersReadyInputSerializer(data=request.data))
         orders_ready_set(campaign=access.campaign, by=request.user, ready=wanted["ready"])
         return Response(_readiness(access))
 

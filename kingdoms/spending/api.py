@@ -72,7 +72,6 @@ class SpendInputSerializer(serializers.Serializer):
 )
 class SpendingViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet):
     permission_classes = MEMBERS
-    serializer_class = SpendSerializer
     lookup_url_kwarg = "spend_id"
 
     def get_queryset(self) -> QuerySet[PowerSpend]:
@@ -81,13 +80,16 @@ class SpendingViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, GenericVi
         access = self.request.access
         return visible_spends(current_turn_or_404(access.campaign), access.viewer)
 
+    def get_serializer_class(self) -> type[serializers.Serializer]:
+        # The list shows spends; the rest takes the input (and OPTIONS describes it).
+        return SpendSerializer if self.action == "list" else SpendInputSerializer
+
     @extend_schema(
-        request=SpendInputSerializer,
         responses={201: SpendSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
     def create(self, request: Request, **kwargs) -> Response:
         """Add one line of spending to my orders for the open turn (Table 10)."""
-        wanted = validated(SpendInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         spend = spend_submit(
             campaign=request.access.campaign,
             by=request.user,
