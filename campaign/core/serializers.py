@@ -1,5 +1,5 @@
 """What every app's API shares: the coordinate field, validation that names every bad field,
-and the documented error bodies."""
+a viewset's input serializer, and the documented error bodies."""
 
 from __future__ import annotations
 
@@ -48,6 +48,18 @@ def validated(serializer: serializers.Serializer) -> dict:
     """
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
+
+
+class InputSerializerMixin:
+    """For a viewset whose list shows ``serializer_class`` and whose other actions take
+    ``input_serializer_class`` (OPTIONS too, which describes what a POST takes)."""
+
+    input_serializer_class: type[serializers.Serializer]
+
+    def get_serializer_class(self) -> type[serializers.Serializer]:
+        if self.action == "list":
+            return super().get_serializer_class()
+        return self.input_serializer_class
 
 
 class ErrorSerializer(serializers.Serializer):

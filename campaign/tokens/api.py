@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.viewsets import GenericViewSet
 
-from campaign.core.serializers import NOT_FOUND, REFUSED, validated
+from campaign.core.serializers import NOT_FOUND, REFUSED, InputSerializerMixin, validated
 from campaign.tokens.models import PersonalToken
 from campaign.tokens.services import token_create, token_revoke
 
@@ -51,15 +51,15 @@ class TokenInputSerializer(serializers.Serializer):
         responses={204: None, 404: NOT_FOUND},
     ),
 )
-class PersonalTokenViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet):
+class PersonalTokenViewSet(
+    InputSerializerMixin, mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet
+):
+    serializer_class = PersonalTokenSerializer
+    input_serializer_class = TokenInputSerializer
     lookup_url_kwarg = "token_id"
 
     def get_queryset(self) -> QuerySet[PersonalToken]:
         return self.request.user.personal_tokens.all()
-
-    def get_serializer_class(self) -> type[serializers.Serializer]:
-        # The list shows tokens; the rest takes the input (and OPTIONS describes it).
-        return PersonalTokenSerializer if self.action == "list" else TokenInputSerializer
 
     @extend_schema(responses={201: NewTokenSerializer, 400: REFUSED})
     def create(self, request: Request) -> Response:

@@ -13,7 +13,13 @@ from rest_framework.viewsets import GenericViewSet
 from campaign.core.errors import Hidden
 from campaign.core.inputs import ID, TURN
 from campaign.core.permissions import MEMBERS
-from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.core.serializers import (
+    NOT_FOUND,
+    REFUSED,
+    CoordField,
+    InputSerializerMixin,
+    validated,
+)
 from kingdoms.agreements.models import Agreement
 from kingdoms.agreements.selectors import agreement_view, agreement_views, visible_agreements
 from kingdoms.agreements.services import (
@@ -90,14 +96,12 @@ class AgreementInputSerializer(serializers.Serializer):
     )
 
 
-class AgreementViewSet(GenericViewSet):
+class AgreementViewSet(InputSerializerMixin, GenericViewSet):
     """Q23: the agreements I may see, and a proposal."""
 
     permission_classes = MEMBERS
-
-    def get_serializer_class(self) -> type[serializers.Serializer]:
-        # The list shows agreements; the rest takes the input (and OPTIONS describes it).
-        return AgreementSerializer if self.action == "list" else AgreementInputSerializer
+    serializer_class = AgreementSerializer
+    input_serializer_class = AgreementInputSerializer
 
     @extend_schema(responses={200: AgreementSerializer(many=True), 404: NOT_FOUND})
     def list(self, request: Request, **kwargs) -> Response:

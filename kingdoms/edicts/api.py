@@ -12,7 +12,13 @@ from rest_framework.viewsets import GenericViewSet
 
 from campaign.core.access import current_turn_or_404
 from campaign.core.permissions import MEMBERS
-from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.core.serializers import (
+    NOT_FOUND,
+    REFUSED,
+    CoordField,
+    InputSerializerMixin,
+    validated,
+)
 from kingdoms.edicts.models import Edict
 from kingdoms.edicts.selectors import visible_edicts
 from kingdoms.edicts.services import edict_submit, edict_withdraw
@@ -59,20 +65,18 @@ class EdictWithdrawSerializer(serializers.Serializer):
         responses={200: EdictSerializer(many=True), 404: NOT_FOUND},
     )
 )
-class EdictViewSet(mixins.ListModelMixin, GenericViewSet):
+class EdictViewSet(InputSerializerMixin, mixins.ListModelMixin, GenericViewSet):
     """The current turn's edicts: list them, decree one, withdraw one by its hex (one edict
     a hex, so the hex names it)."""
 
     permission_classes = MEMBERS
+    serializer_class = EdictSerializer
+    input_serializer_class = EdictInputSerializer
 
     def get_queryset(self) -> QuerySet[Edict]:
         access = self.request.access
         edicts = visible_edicts(current_turn_or_404(access.campaign), access.viewer)
         return edicts.select_related("turn")
-
-    def get_serializer_class(self) -> type[serializers.Serializer]:
-        # The list shows edicts; the rest takes the input (and OPTIONS describes it).
-        return EdictSerializer if self.action == "list" else EdictInputSerializer
 
     @extend_schema(
         responses={201: EdictSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},

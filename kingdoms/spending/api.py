@@ -14,7 +14,13 @@ from rest_framework.viewsets import GenericViewSet
 from campaign.core.access import current_turn_or_404
 from campaign.core.inputs import ID, POWER
 from campaign.core.permissions import MEMBERS
-from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.core.serializers import (
+    NOT_FOUND,
+    REFUSED,
+    CoordField,
+    InputSerializerMixin,
+    validated,
+)
 from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.selectors import visible_spends
 from kingdoms.spending.services import spend_submit, spend_withdraw
@@ -70,8 +76,12 @@ class SpendInputSerializer(serializers.Serializer):
         responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     ),
 )
-class SpendingViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet):
+class SpendingViewSet(
+    InputSerializerMixin, mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet
+):
     permission_classes = MEMBERS
+    serializer_class = SpendSerializer
+    input_serializer_class = SpendInputSerializer
     lookup_url_kwarg = "spend_id"
 
     def get_queryset(self) -> QuerySet[PowerSpend]:
@@ -79,10 +89,6 @@ class SpendingViewSet(mixins.ListModelMixin, mixins.DestroyModelMixin, GenericVi
         missing one, whatever the turn's state."""
         access = self.request.access
         return visible_spends(current_turn_or_404(access.campaign), access.viewer)
-
-    def get_serializer_class(self) -> type[serializers.Serializer]:
-        # The list shows spends; the rest takes the input (and OPTIONS describes it).
-        return SpendSerializer if self.action == "list" else SpendInputSerializer
 
     @extend_schema(
         responses={201: SpendSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
