@@ -23,6 +23,8 @@ from battles.tabletop.models import BattleReport
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Membership, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import THE_GM, Recipients, notify
 from kingdoms.models import Character
 from rules.battles.postbattle import UnitLoss
 from rules.battles.postbattle_tables import UnitFate
@@ -106,6 +108,18 @@ def tabletop_mode_update(battle: Battle, turn: Turn) -> None:
         payload,
         rule="E-24",
         kingdom_ids=participants(battle),
+    )
+    if wanted:
+        _report_wanted(battle, turn, "agreed")
+
+
+def _report_wanted(battle: Battle, turn: Turn, step: str) -> None:
+    """The sides that file or answer the report are told (the GM for a neutral one)."""
+    notify(
+        kind=Kind.TABLETOP_REPORT,
+        campaign=turn.campaign,
+        recipients=Recipients(gm=True, kingdom_ids=tuple(sorted(participants(battle)))),
+        context={"battle_id": battle.pk, "step": step},
     )
 
 
@@ -353,6 +367,7 @@ def battle_report_submit(
     row.answered_by, row.dispute, row.ruling = None, "", ""
     row.save()
     _record(turn, battle, "BattleReported", row, "P-C6 P-C5", role=row.reported_role)
+    _report_wanted(battle, turn, "reported")
     return row
 
 
@@ -397,6 +412,12 @@ def battle_report_dispute(*, battle: Battle, by: User, reason: str) -> BattleRep
     row.status, row.answered_by, row.dispute = BattleReport.Status.DISPUTED, by, reason
     row.save(update_fields=["status", "answered_by", "dispute", "updated_at"])
     _record(turn, battle, "BattleReportDisputed", row, "P-C6", reason=reason)
+    notify(
+        kind=Kind.REPORT_DISPUTED,
+        campaign=turn.campaign,
+        recipients=THE_GM,
+        context={"battle_id": battle.pk},
+    )
     return row
 
 

@@ -17,6 +17,8 @@ from django.utils import timezone
 
 from battles.sieges.services import announced_to_table
 from campaign.models import Campaign, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import PLAYERS, gazette_publish, notify
 from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
 from campaign.pipeline.writeback import Writer
 from campaign.turns.services import turn_open, turn_progress_set
@@ -82,6 +84,7 @@ def provisional_step(turn: Turn) -> None:
     turn.save(update_fields=["state", "decisions_deadline"])
     if any(isinstance(e, SiegeBattleDeclared) for e in events):  # E-24, E-37
         announced_to_table(turn)  # the siege battles both sides play at the table
+    _tell(turn, Kind.BATTLE_TO_DECIDE)
 
 
 def final_step(turn: Turn) -> None:
@@ -90,7 +93,15 @@ def final_step(turn: Turn) -> None:
     turn.state = Turn.State.CLOSED
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["state", "resolved_at"])
+    _tell(turn, Kind.RESULTS)
     _campaign_continue(turn.campaign, turn, events)
+
+
+def _tell(turn: Turn, kind: Kind) -> None:
+    """Once the step commits: each player what it means for him, and the campaign's
+    gazette webhook its public entries (campaign.notifications)."""
+    notify(kind=kind, campaign=turn.campaign, recipients=PLAYERS, context={"turn_id": turn.pk})
+    gazette_publish(campaign=turn.campaign)
 
 
 def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> None:

@@ -21,6 +21,8 @@ from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Turn, TurnEvent
+from campaign.notifications.models import Kind
+from campaign.notifications.services import PLAYERS, notify
 from campaign.turns.selectors import STEP_NAMES, late_step
 from rules.modules.random_events import WanderingHero
 
@@ -48,6 +50,9 @@ def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None =
         public=True,
     )
     _wandering_heroes_offer(turn)
+    notify(
+        kind=Kind.TURN_OPENED, campaign=campaign, recipients=PLAYERS, context={"turn_id": turn.pk}
+    )
     return turn
 
 

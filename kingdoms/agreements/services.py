@@ -29,6 +29,8 @@ from django.db.models import Q
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Hex, Membership, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import kingdoms, notify
 from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, Terrain
@@ -148,6 +150,12 @@ def agreement_propose(
     _not_twice(agreement)
     agreement.save()
     _record(turn, "AgreementProposed", agreement, me, public=False)
+    notify(
+        kind=Kind.AGREEMENT_PROPOSED,
+        campaign=campaign,
+        recipients=kingdoms(partner.pk),
+        context={"agreement_id": agreement.pk},
+    )
     return agreement
 
 

@@ -13,6 +13,8 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import THE_GM, notify
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.models import Army, Kingdom
@@ -185,6 +187,13 @@ def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
     chronicle_record(turn, "OrdersReady", payload, rule="Q7", kingdom_ids=[kingdom.pk])
     if ready:
         _resolve_early_if_all_ready(campaign, turn)
+        # the GM hears once every kingdom is ready and the turn still waits for him
+        notify(
+            kind=Kind.ALL_ORDERS_IN,
+            campaign=campaign,
+            recipients=THE_GM,
+            context={"turn_id": turn.pk},
+        )
     return order_set
 
 
