@@ -73,7 +73,7 @@ def notifications_create(
                 made += _saved(membership.user, campaign, kind, message)
         queued = [n.pk for n in made if n.email == Notification.Email.QUEUED]
         readers = [n.user_id for n in made]
-        transaction.on_commit(lambda: _after_made(queued, readers))
+        transaction.on_commit(lambda: _after_made(queued, readers), robust=True)
     return made
 
 
@@ -239,7 +239,7 @@ def gazette_build(*, campaign_id: int) -> WebhookDelivery | None:
         delivery = WebhookDelivery.objects.create(
             webhook=webhook, body=json.dumps(body), entries=sum(len(t[1]) for t in turns)
         )
-        transaction.on_commit(lambda: task_queue("webhook_deliver", delivery.pk))
+        transaction.on_commit(lambda: task_queue("webhook_deliver", delivery.pk), robust=True)
     return delivery
 
 
