@@ -5,6 +5,7 @@ local-memory cache: nothing else to install (``make run``). The real deployment 
 DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker and cache).
 """
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -219,13 +220,11 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "warpost@localhost")
 # With EMAIL_BACKEND a django-anymail backend (e.g. anymail.backends.postmark.EmailBackend),
-# its settings come from ANYMAIL_* variables: ANYMAIL_POSTMARK_SERVER_TOKEN=… gives
-# ANYMAIL = {"POSTMARK_SERVER_TOKEN": "…"}.
-ANYMAIL = {
-    name.removeprefix("ANYMAIL_"): value
-    for name, value in os.environ.items()
-    if name.startswith("ANYMAIL_")
-}
+# ANYMAIL holds its settings as JSON, e.g. {"POSTMARK_SERVER_TOKEN": "…"}.
+try:
+    ANYMAIL = json.loads(os.environ.get("ANYMAIL") or "{}")
+except json.JSONDecodeError as error:
+    raise ImproperlyConfigured(f"ANYMAIL is not JSON: {error}") from None
 # The site's address as people reach it: e-mails link to it.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 # A gazette webhook at a private or loopback address is refused, lest a GM make the server
