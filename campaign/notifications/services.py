@@ -64,7 +64,7 @@ PLAYERS = Recipients(players=True)
 THE_GM = Recipients(gm=True)
 
 
-def kingdoms(*kingdom_ids: int | None) -> Recipients:
+def players_of(*kingdom_ids: int | None) -> Recipients:
     """The players of these kingdoms (a None, a neutral side, is nobody's)."""
     return Recipients(kingdom_ids=tuple(sorted({k for k in kingdom_ids if k is not None})))
 

@@ -30,7 +30,7 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Hex, Membership, Turn
 from campaign.notifications.models import Kind
-from campaign.notifications.services import kingdoms, notify
+from campaign.notifications.services import notify, players_of
 from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, Terrain
@@ -153,7 +153,7 @@ def agreement_propose(
     notify(
         kind=Kind.AGREEMENT_PROPOSED,
         campaign=campaign,
-        recipients=kingdoms(partner.pk),
+        recipients=players_of(partner.pk),
         context={"agreement_id": agreement.pk},
     )
     return agreement

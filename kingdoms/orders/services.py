@@ -187,7 +187,8 @@ def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
     chronicle_record(turn, "OrdersReady", payload, rule="Q7", kingdom_ids=[kingdom.pk])
     if ready:
         _resolve_early_if_all_ready(campaign, turn)
-        # the GM hears once every kingdom is ready and the turn still waits for him
+        # Any ready mark may be the last: after the commit the notification tells the GM
+        # if every kingdom is ready and the turn still waits for him (content.all_orders_in).
         notify(
             kind=Kind.ALL_ORDERS_IN,
             campaign=campaign,
