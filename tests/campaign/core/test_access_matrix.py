@@ -142,6 +142,11 @@ TOKEN = Kind(  # one's own alone, not even the GM's to see
     sees={"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}},
     owners=OWNERS,
 )
+NOTIFICATION = Kind(  # one's own alone, like a token
+    anywhere("notification_id", own_or_other("notification")),
+    sees={"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}},
+    owners=OWNERS,
+)
 
 
 def _kingdom_query(w: World, target: str):
@@ -373,6 +378,14 @@ ROUTES: dict[str, Route] = {
     "agreement-action": Route(AGREEMENT, {"post": Do(may="nobody")}, {"action": "accept"}),
     "army-raise": Route(CAMPAIGN, {"post": KINGDOM_PAGE}),
     "army-action": Route(ARMY, {"post": Do(may="owners")}, {"action": "disband"}),
+    # each person's own notifications, and the GM's gazette webhook
+    "notifications": Route(NOTHING, READ),
+    "notifications-read-all": Route(NOTHING, {"post": Do()}),
+    "notification-read": Route(NOTIFICATION, {"post": Do(may="owners")}),
+    "notification-preferences": Route(NOTHING, {**READ, "post": Do()}),
+    "gm-webhook": Route(
+        CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm", body={"action": "remove"})}
+    ),
 }
 
 
@@ -452,7 +465,7 @@ def _fingerprint() -> list:
     """Every row of the project's own tables, but a token's last use (a read may set it)."""
     rows = []
     for model in apps.get_models():
-        if model._meta.app_label in {"campaign", "tokens", "kingdoms", "battles"}:
+        if model._meta.app_label in {"campaign", "tokens", "kingdoms", "battles", "notifications"}:
             names = [f.attname for f in model._meta.concrete_fields if f.attname != "last_used_at"]
             rows.append(list(model.objects.order_by("pk").values_list(*names)))
     return rows
