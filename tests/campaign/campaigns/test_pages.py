@@ -38,9 +38,7 @@ def _hex_title(html: str, q: int, r: int) -> str:
 
 def test_the_login_page_logs_in_and_leads_to_my_campaigns(client, demo):
     assert client.get(reverse("login")).status_code == 200
-    response = client.post(
-        reverse("login"), {"username": "alice", "password": "warpost"}, follow=True
-    )
+    response = client.post(reverse("login"), {"login": "alice", "password": "warpost"}, follow=True)
     assert response.status_code == 200
     assert demo.campaign.name in response.content.decode()
 
