@@ -34,4 +34,4 @@ class TokenForm(RefusableForm):
     """A new personal API token (campaign.tokens)."""
 
     name = forms.CharField(max_length=100, required=False, label="What it is for")
-    scope = forms.ChoiceField(choices=PersonalToken.Scope.choices, label="It may")
+    scope = forms.ChoiceField(choices=PersonalToken.Scope.choices, label="Access")
