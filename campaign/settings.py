@@ -79,9 +79,12 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "axes",
+    "allauth",
+    "allauth.account",
     "campaign",
     "campaign.tokens",
     "campaign.notifications",
+    "campaign.accounts",
     "kingdoms",
     "battles",
 ]
@@ -94,6 +97,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "campaign.accounts.middleware.ProfileMiddleware",  # the viewer's time zone and language
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -215,8 +220,10 @@ LOGIN_REDIRECT_URL = "campaign-list"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
+# The languages a player may pick on his profile (campaign.accounts), activated per request.
+LANGUAGES = [("en", "English"), ("it", "Italiano"), ("es", "Español")]
 TIME_ZONE = "UTC"
-USE_I18N = False
+USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
@@ -295,7 +302,8 @@ CONTENT_SECURITY_POLICY = {
 # that a stranger cannot lock a player out from the player's own address.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, which also knows a user by his e-mail address (django-allauth)
+    "campaign.accounts.authentication.ProfileAuthenticationBackend",
 ]
 AXES_FAILURE_LIMIT = 5
 LOGIN_COOLOFF_MINUTES = 15
@@ -308,6 +316,7 @@ AXES_COOLOFF_MESSAGE = (
 )
 AXES_LOCKOUT_CALLABLE = "campaign.core.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "campaign.core.security.client_address"
+AXES_USERNAME_CALLABLE = "campaign.core.security.lockout_username"
 
 # API throttles: every user may make 1000 requests an hour (a bot polling the turn every
 # five seconds makes 720), and a client address may ask for a token 20 times an hour (a
@@ -317,3 +326,16 @@ REST_FRAMEWORK |= {
     "DEFAULT_THROTTLE_RATES": {"user": "1000/hour", "token": "20/hour"},
     "NUM_PROXIES": PROXY_COUNT,
 }
+
+# Accounts (django-allauth): anyone may sign up with a username and an e-mail address, which
+# he must confirm by the link mailed to him before he can log in; he then logs in by either.
+# Repeated bad passwords are django-axes' to stop (above), so allauth's own count is off:
+# two counts would refuse a log-in with two different messages.
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Warpost] "
+ACCOUNT_ADAPTER = "campaign.accounts.adapter.AccountAdapter"
+ACCOUNT_RATE_LIMITS = {"login_failed": None}

@@ -1,7 +1,7 @@
 """The browser's pages. The REST API has its own routes under /api/."""
 
-from django.contrib.auth import views as auth_views
-from django.urls import path
+from allauth.account import views as account_views
+from django.urls import include, path
 
 from battles.decisions import views as battle_views
 from battles.sieges import views as siege_views
@@ -22,8 +22,10 @@ from kingdoms.realm import views as overview_views
 from kingdoms.spending import views as spending_views
 
 urlpatterns = [
-    path("login/", auth_views.LoginView.as_view(), name="login"),
-    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # django-allauth's log-in and log-out, where players have always found them
+    path("login/", account_views.login, name="login"),
+    path("logout/", account_views.logout, name="logout"),
+    path("accounts/", include("campaign.accounts.urls")),
     path("", campaigns_views.campaign_list, name="campaign-list"),
     path("campaigns/<int:campaign_id>/", campaigns_views.campaign_detail, name="campaign-detail"),
     path("notifications/", notification_views.inbox_page, name="notifications"),

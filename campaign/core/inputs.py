@@ -103,14 +103,15 @@ def name_form_field(max_length: int = NAME_LENGTH, **kwargs) -> forms.CharField:
 
 
 @cache
-def time_zones() -> frozenset[str]:
-    """The IANA time zone names this machine knows (its tz database), read once."""
-    return frozenset(zoneinfo.available_timezones())
+def time_zones() -> tuple[str, ...]:
+    """The IANA time zone names, sorted, read once: the system's tz database, else the
+    tzdata package's."""
+    return tuple(sorted(zoneinfo.available_timezones()))
 
 
 def validate_time_zone(value: str) -> None:
-    """An IANA time zone name ("Europe/Berlin", "UTC"): deadlines are counted in it, so a
-    misspelt one is refused rather than read as UTC."""
+    """An IANA time zone name ("Europe/Berlin", "UTC"): deadlines are counted in it and
+    pages show times in it, so a misspelt one is refused rather than read as UTC."""
     if value not in time_zones():
         raise ValidationError(
             f"'{value}' is not a time zone: give an IANA name such as Europe/Berlin or UTC.",

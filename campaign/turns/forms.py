@@ -39,7 +39,7 @@ class ScheduleForm(RefusableForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["timezone"].choices = [(zone, zone) for zone in sorted(time_zones())]
+        self.fields["timezone"].choices = [(zone, zone) for zone in time_zones()]
 
 
 class DeadlineForm(RefusableForm):

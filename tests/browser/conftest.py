@@ -52,7 +52,7 @@ def log_in(browser, live_server):
         page = browser.new_context(**context_options).new_page()
         page.set_default_timeout(10_000)
         page.goto(f"{live_server.url}/login/")
-        page.fill("input[name=username]", username)
+        page.fill("input[name=login]", username)
         page.fill("input[name=password]", "warpost")
         page.click("button[type=submit]")
         page.wait_for_url(f"{live_server.url}/")

@@ -49,9 +49,22 @@ TARGETS = ("own", "other", "hidden", "missing")
 UNSAFE = ("post", "put", "patch", "delete")
 NOT_FOUND_BODY = {"detail": NOT_FOUND, "field": None}
 EXCLUDED = {
-    "login": "Django's own login page, open to all",
-    "logout": "Django's own logout, which needs no object",
+    "login": "the login page (django-allauth's), open to all",
+    "logout": "the logout (django-allauth's), which needs no object",
     "api-schema": "the OpenAPI schema, public like the documentation",
+    # django-allauth's pages for strangers: open to all, a logged-in user sent on
+    "account_login": "the login page again, where allauth's own links lead",
+    "account_logout": "the logout again, where allauth's own links lead",
+    "account_signup": "signing up, open to all",
+    "account_inactive": "the page of a closed account, open to all",
+    "account_email_verification_sent": "'look in your mailbox', open to all",
+    "account_confirm_email": "the e-mail's link: its key is the credential",
+    "account_confirm_login_code": "logging in by a mailed code, which is off",
+    "account_reset_password": "asking for a new password, open to all",
+    "account_reset_password_done": "'look in your mailbox', open to all",
+    "account_reset_password_from_key": "the e-mail's link: its key is the credential",
+    "account_reset_password_from_key_done": "'your password is changed', open to all",
+    "account_set_password": "a first password, for a login without one: others are sent on",
 }
 
 
@@ -386,6 +399,13 @@ ROUTES: dict[str, Route] = {
     "gm-webhook": Route(
         CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm", body={"action": "remove"})}
     ),
+    # one's own account: nobody else's to see (django-allauth's forms take PUT as POST)
+    "profile": Route(NOTHING, {**READ, "post": Do(body={"time_zone": "Europe/Rome"})}),
+    "profile-tokens": Route(NOTHING, {"post": Do(body={"name": "x", "scope": "read"})}),
+    "profile-token-revoke": Route(TOKEN, {"post": Do(may="owners")}),
+    "account_email": Route(NOTHING, {**READ, "post": Do(), "put": Do()}),
+    "account_change_password": Route(NOTHING, {**READ, "post": Do(), "put": Do()}),
+    "account_reauthenticate": Route(NOTHING, {**READ, "post": Do(), "put": Do()}),
 }
 
 

@@ -26,7 +26,7 @@ def _log_in(
 ):
     return client.post(
         reverse("login"),
-        {"username": username, "password": password},
+        {"login": username, "password": password},
         REMOTE_ADDR=address,
         **headers,
     )

@@ -14,6 +14,7 @@ from django.utils.html import escape
 
 from battles.decisions.services import battle_decide
 from battles.models import Battle, BattleSide
+from campaign.accounts.models import Profile
 from campaign.models import Campaign, Hex, Turn
 from kingdoms.orders.services import orders_ready_set
 from rules.core.state import DefenderKind
@@ -34,11 +35,10 @@ def at_noon(demo, time_machine):
 
 
 def _page(client, user, name: str, zone: str = "UTC") -> str:
+    """The page as ``user`` reads it with ``zone`` chosen on his profile."""
+    Profile.objects.update_or_create(user=user, defaults={"time_zone": zone})
     client.force_login(user)
-    with timezone.override(zoneinfo.ZoneInfo(zone)):
-        return client.get(
-            reverse(name, args=[user.memberships.first().campaign_id])
-        ).content.decode()
+    return client.get(reverse(name, args=[user.memberships.first().campaign_id])).content.decode()
 
 
 def _decisions(demo, hours: int = 47) -> Battle:
@@ -179,10 +179,10 @@ def test_a_misspelt_time_zone_is_refused_by_its_field(client, at_noon):
 
 
 def test_the_gm_extends_the_deadline_in_his_own_time_zone(client, at_noon):
+    Profile.objects.update_or_create(user=at_noon.gm, defaults={"time_zone": "Europe/Berlin"})
     client.force_login(at_noon.gm)
     url = reverse("gm-deadline-extend", args=[at_noon.campaign.pk])
-    with timezone.override(zoneinfo.ZoneInfo("Europe/Berlin")):
-        response = client.post(url, {"until": "2030-07-03T20:00"})
+    response = client.post(url, {"until": "2030-07-03T20:00"})
     assert response.status_code == 302
     assert Turn.objects.get(pk=at_noon.turn.pk).deadline == dt.datetime(
         2030, 7, 3, 18, 0, tzinfo=dt.UTC
