@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "axes",
     "campaign",
     "campaign.tokens",
+    "campaign.hosting",
     "kingdoms",
     "battles",
 ]

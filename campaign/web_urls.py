@@ -1,7 +1,7 @@
 """The browser's pages. The REST API has its own routes under /api/."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from battles.decisions import views as battle_views
 from battles.sieges import views as siege_views
@@ -24,6 +24,7 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", campaigns_views.campaign_list, name="campaign-list"),
+    path("", include("campaign.hosting.urls")),  # new campaigns, invitations, seats
     path("campaigns/<int:campaign_id>/", campaigns_views.campaign_detail, name="campaign-detail"),
     path(
         "campaigns/<int:campaign_id>/armies/<int:army_id>/order/",

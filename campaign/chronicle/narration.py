@@ -15,6 +15,7 @@ from battles.pairing.narration import PAIRING_NARRATORS, with_follow_up
 from battles.postbattle.narration import POST_BATTLE_NARRATORS
 from battles.sieges.narration import SIEGE_NARRATORS
 from battles.tabletop.narration import TABLETOP_NARRATORS
+from campaign.hosting.narration import HOSTING_NARRATORS
 from kingdoms.agreements.narration import AGREEMENT_NARRATORS
 from kingdoms.armies.narration import ARMY_NARRATORS
 from kingdoms.spending.narration import SPENDING_NARRATORS
@@ -535,6 +536,7 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     **POST_BATTLE_NARRATORS,  # §3 6c, Tables 12–16, 18–22 (battles.postbattle.narration)
     **TABLETOP_NARRATORS,  # E-24, P-C5, P-C6, §5.11 (battles.tabletop.narration)
     **SIEGE_NARRATORS,  # E-37, NR-SIEGE (battles.sieges.narration)
+    **HOSTING_NARRATORS,  # a substitute takes a kingdom over (campaign.hosting.narration)
 }
 
 

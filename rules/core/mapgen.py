@@ -75,7 +75,7 @@ class MapParams:
 
     @property
     def neutrals(self) -> int:
-        return max(1, self.players // self.players_per_neutral)
+        return neutral_count(self.players, self.players_per_neutral)
 
     @property
     def hexes(self) -> int:
@@ -87,6 +87,11 @@ HEXES_PER_PLAYER = (8, 30)  # A-1.0.2: about 10 a player; fewer leaves no room t
 SUGGESTED_HEXES_PER_PLAYER = 10  # A-1.0.2: about 40 hexes for 4 players
 SEA_TENTHS = (0, 4)
 PLAYERS_PER_NEUTRAL = (1, 8)
+
+
+def neutral_count(players: int, players_per_neutral: int) -> int:
+    """A-1.4.1: one hidden neutral kingdom for so many players, at least one."""
+    return max(1, players // players_per_neutral)
 
 
 def hexes_within(radius: int) -> int:

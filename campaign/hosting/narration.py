@@ -1,0 +1,17 @@
+"""Chronicle sentences of hosting a campaign (campaign.hosting.services writes the entries).
+campaign.chronicle.narration lists them in its NARRATORS."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+
+def _kingdom_handed_over(p: dict, names) -> str:
+    """A substitute takes a kingdom over: its history stays the kingdom's."""
+    kingdom = names.kingdom(p.get("kingdom_id"))
+    if p.get("player") and p.get("before"):
+        return f"{p['player']} now plays {kingdom}, in place of {p['before']}."
+    return f"{kingdom} has a new player."
+
+
+HOSTING_NARRATORS: dict[str, Callable] = {"KingdomHandedOver": _kingdom_handed_over}
