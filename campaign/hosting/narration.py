@@ -10,7 +10,7 @@ def _kingdom_handed_over(p: dict, names) -> str:
     """A substitute takes a kingdom over: its history stays the kingdom's."""
     kingdom = names.kingdom(p.get("kingdom_id"))
     if p.get("player") and p.get("before"):
-        return f"{p['player']} now plays {kingdom}, in place of {p['before']}."
+        return f"{kingdom} is now played by {p['player']}, in place of {p['before']}."
     return f"{kingdom} has a new player."
 
 
