@@ -140,7 +140,7 @@ def invitation_link(request: HttpRequest, campaign_id: int) -> HttpResponse:
         invitation_link_renew(campaign=seat.campaign, by=request.user)
     except Refused as refused:
         return _players(request, seat, refusal=refused)
-    messages.success(request, "A new share link: the one before it no longer works.")
+    messages.success(request, "A new share link is ready; any link before it no longer works.")
     return _done(request, seat)
 
 
@@ -225,7 +225,6 @@ def campaign_start_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
         campaign_start(campaign=seat.campaign, by=request.user)
     except Refused as refused:
         return _players(request, seat, refusal=refused)
-    messages.success(request, "The campaign has started: turn 1 takes orders.")
     return _go(request, reverse("campaign-detail", args=[seat.campaign.pk]))
 
 
@@ -338,9 +337,10 @@ def join_page(request: HttpRequest, token: str) -> HttpResponse:
         except Refused as refused:
             refusal = refused
         else:
-            messages.success(request, f"Welcome to {campaign.name}.")
-            where = "campaign-players" if membership.kingdom_id is None else "campaign-detail"
-            return _go(request, reverse(where, args=[campaign.pk]))
+            if membership.kingdom_id is not None:  # a substitute: his kingdom's map
+                return _go(request, reverse("campaign-detail", args=[campaign.pk]))
+            messages.success(request, f"Welcome to {campaign.name}: claim a free kingdom.")
+            return _go(request, reverse("campaign-players", args=[campaign.pk]))
     member = campaign.memberships.filter(user=request.user).exists()
     context = {
         "invitation": invitation,

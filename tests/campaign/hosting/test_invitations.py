@@ -79,9 +79,7 @@ def test_a_share_link_brings_a_stranger_through_log_in_to_join_and_claim(hosted)
     visitor = Client()
     sent = visitor.get(join)
     assert sent.status_code == 302 and sent["Location"] == f"{reverse('login')}?next={join}"
-    back = visitor.post(
-        reverse("login"), {"username": "ivan", "password": PASSWORD, "next": join}
-    )
+    back = visitor.post(reverse("login"), {"username": "ivan", "password": PASSWORD, "next": join})
     assert back["Location"] == join
     page = visitor.get(join).content.decode()
     assert "The Border Wars" in page and "Four lords, one crown." in page and "hana" in page
@@ -123,7 +121,9 @@ def test_an_email_invitation_lands_in_the_outbox_and_works_once(hosted):
     assert link in message.body and "Four lords, one crown." in message.body
     html, kind = message.alternatives[0]
     assert kind == "text/html" and f'href="{link}"' in html
-    assert "ivan@example.com" in gm.get(reverse("campaign-players", args=[hosted.pk])).content.decode()
+    assert (
+        "ivan@example.com" in gm.get(reverse("campaign-players", args=[hosted.pk])).content.decode()
+    )
 
     assert _client(_user("ivan")).post(link).status_code == 302
     assert _client(_user("jana")).get(link).status_code == 404, "it works once"
@@ -265,9 +265,7 @@ def test_the_old_player_loses_the_kingdoms_secrets_at_once(demo):
     assert alice.get(order_form).status_code == 200
 
     substitute = _user("sub")
-    Membership.objects.create(
-        campaign=demo.campaign, user=substitute, role=Membership.Role.PLAYER
-    )
+    Membership.objects.create(campaign=demo.campaign, user=substitute, role=Membership.Role.PLAYER)
     handed = _client(demo.gm).post(
         reverse("seat-assign", args=[demo.campaign.pk, demo.kingdoms["alice"].pk]),
         {f"assign-{demo.kingdoms['alice'].pk}-player": substitute.pk},
@@ -290,3 +288,28 @@ def test_only_a_member_without_a_kingdom_can_be_seated(demo):
     assert refused.status_code == 400
     assert "Choose a member of this campaign." in refused.content.decode()
     assert Membership.objects.get(user=demo.players["bob"]).kingdom == bretonnia
+
+
+SETUP_PAGES = (
+    "campaign-detail", "kingdom", "battles", "sieges", "bulletin", "chronicle", "ruleset",
+    "campaign-players", "agreements", "kingdom-spending", "edicts", "kingdom-fallback-capitals",
+)  # fmt: skip
+
+
+def test_every_page_of_a_campaign_being_set_up_answers_before_turn_1(hosted):
+    """No turn yet: the pages answer, for the GM and a seated player, and never with a
+    server error; those of a turn's orders may have nothing to show (404)."""
+    ivan = _joined(hosted, "ivan")
+    seat = _seats(hosted)[0]
+    _client(ivan).post(
+        reverse("seat-claim", args=[hosted.pk, seat.pk]),
+        {f"claim-{seat.pk}-name": "Ironhold", f"claim-{seat.pk}-colour": "#123abc"},
+    )
+    shown = {"campaign-detail", "chronicle", "ruleset", "campaign-players", "battles"}
+    for user in (_gm(hosted), ivan):
+        client = _client(user)
+        for name in SETUP_PAGES:
+            status = client.get(reverse(name, args=[hosted.pk])).status_code
+            assert status in ((200,) if name in shown else (200, 404)), (user, name, status)
+    page = _client(ivan).get(reverse("campaign-detail", args=[hosted.pk])).content.decode()
+    assert "The campaign has not started yet." in page and "Ironhold" in page
