@@ -17,7 +17,7 @@ from django.utils import timezone
 from campaign.campaigns.services import require_gm
 from campaign.campaigns.setup import map_plan_build
 from campaign.chronicle.services import chronicle_record
-from campaign.core.errors import Refused
+from campaign.core.errors import Hidden, Refused
 from campaign.hosting.models import Invitation
 from campaign.models import Campaign, Membership, Turn
 from campaign.turns.services import turn_open
@@ -26,7 +26,7 @@ from rules.core.mapgen import MapParams, generate_from, map_params_problem
 from rules.core.presets import preset_overrides
 from rules.core.ruleset import RulesetError
 
-ARMIES_PER_KINGDOM = 2  # as the demo: 1,500 and 1,000 points of a starting support (E-14)
+ARMIES_PER_KINGDOM = 2  # as the demo's kingdoms: the first takes what the other leaves (E-14)
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -121,6 +121,9 @@ def campaign_join(*, invitation: Invitation, user: User) -> Membership:
     (``seat_claim``) or the GM seats him."""
     campaign = Campaign.objects.select_for_update().get(pk=invitation.campaign_id)
     _require_not_over(campaign)
+    invitation.refresh_from_db(fields=["revoked_at", "used_at"])  # under the campaign's lock
+    if invitation.revoked_at is not None or invitation.used_at is not None:
+        raise Refused("This invitation no longer works: ask the game master for a new one.")
     if campaign.memberships.filter(user=user).exists():
         raise Refused(f"You are already in {campaign.name}.")
     players = campaign.memberships.filter(role=Membership.Role.PLAYER).count()
@@ -133,7 +136,7 @@ def campaign_join(*, invitation: Invitation, user: User) -> Membership:
         invitation.used_by, invitation.used_at = user, timezone.now()
         invitation.save(update_fields=["used_by", "used_at"])
     if invitation.kingdom is not None:
-        _seat(campaign, invitation.kingdom, membership)
+        _seat(campaign, _locked(campaign, invitation.kingdom), membership)
     return membership
 
 
@@ -144,12 +147,14 @@ def seat_claim(
     """A player without a kingdom takes a free one. While the campaign is set up he
     names it and gives its colour; once started, a kingdom keeps its name, which its
     history tells."""
-    membership = Membership.objects.select_for_update().get(campaign=campaign, user=user)
+    membership = Membership.objects.select_for_update().filter(campaign=campaign, user=user).first()
+    if membership is None:
+        raise Hidden()  # a campaign he is not in, as if it did not exist
     if membership.role != Membership.Role.PLAYER:
         raise Refused("The game master plays no kingdom.")
     if membership.kingdom_id is not None:
         raise Refused(f"You already play {membership.kingdom.name}.")
-    kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
+    kingdom = _locked(campaign, kingdom)
     if Membership.objects.filter(kingdom=kingdom).exists():
         raise Refused(f"{kingdom.name} is taken: choose a free kingdom.")
     _require_seat_open(campaign, kingdom)
@@ -178,8 +183,17 @@ def seat_assign(*, campaign: Campaign, by: User, kingdom: Kingdom, player: User)
         raise Refused(
             f"{player.get_username()} already plays {membership.kingdom.name}.", field="player"
         )
-    _seat(campaign, Kingdom.objects.select_for_update().get(pk=kingdom.pk), membership)
+    _seat(campaign, _locked(campaign, kingdom), membership)
     return kingdom
+
+
+def _locked(campaign: Campaign, kingdom: Kingdom) -> Kingdom:
+    """The kingdom's row, locked while a seat changes hands; one of another campaign is
+    missing."""
+    locked = Kingdom.objects.select_for_update().filter(pk=kingdom.pk, campaign=campaign).first()
+    if locked is None:
+        raise Hidden()
+    return locked
 
 
 def _seat(campaign: Campaign, kingdom: Kingdom, membership: Membership) -> None:
@@ -242,7 +256,8 @@ def _name_and_colour(kingdom: Kingdom, name: str, colour: str) -> None:
     if others.filter(name__iexact=name).exists():
         raise Refused(f"Another kingdom is called {name}.", field="name")
     if others.filter(colour__iexact=colour).exists():
-        raise Refused("Another kingdom has that colour: the map would not tell you apart.",
-                      field="colour")  # fmt: skip
+        raise Refused(
+            "Another kingdom has that colour: the map would not tell you apart.", field="colour"
+        )
     kingdom.name, kingdom.colour = name, colour.lower()
     kingdom.save(update_fields=["name", "colour"])

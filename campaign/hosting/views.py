@@ -82,13 +82,18 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             params=choices.params(),
         )
     except Refused as refused:
-        (basics if refused.field in basics.fields else choices).refuse(refused)
-        return _wizard(request, basics, choices, status=refusal_status(request, refused))
+        status = refusal_status(request, refused)
+        if refused.field in basics.fields:  # shown on the step that asks it
+            basics.refuse(refused)
+            return _wizard(request, basics, status=status)
+        choices.refuse(refused)
+        return _wizard(request, basics, choices, status=status)
     messages.success(request, f"{campaign.name} is ready: invite your players.")
     return _go(request, reverse("campaign-players", args=[campaign.pk]))
 
 
 def _invalid(request: HttpRequest, form) -> int:
+    """A form's errors: 400, but 200 for HTMX, which swaps successful answers only."""
     return 200 if request.htmx or not form.errors else 400
 
 

@@ -10,6 +10,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from campaign.core.errors import Refused
 from campaign.hosting.models import Invitation
 from campaign.hosting.selectors import share_link
 from campaign.hosting.services import campaign_create, campaign_join, invitation_link_renew
@@ -127,6 +128,18 @@ def test_an_email_invitation_lands_in_the_outbox_and_works_once(hosted):
 
     assert _client(_user("ivan")).post(link).status_code == 302
     assert _client(_user("jana")).get(link).status_code == 404, "it works once"
+
+
+def test_an_email_invitation_already_used_lets_nobody_else_in(hosted):
+    """Two people with one e-mail link at once: the second finds it used."""
+    gm = _gm(hosted)
+    _client(gm).post(reverse("invitation-send", args=[hosted.pk]), {"email": "ivan@example.com"})
+    invitation = Invitation.objects.get(kind=Invitation.Kind.EMAIL)
+    campaign_join(invitation=invitation, user=_user("ivan"))
+    stale = Invitation.objects.get(pk=invitation.pk)
+    stale.used_at = None  # as read by the second request before the first wrote
+    with pytest.raises(Refused, match="This invitation no longer works"):
+        campaign_join(invitation=stale, user=_user("jana"))
 
 
 def test_joining_twice_is_refused(hosted):
