@@ -35,8 +35,9 @@ demo: install
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo_campaign --if-empty
 
+# The embedded scheduler resolves turns at their deadlines, as Celery beat does in a deployment.
 run: demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	WARPOST_INPROCESS_SCHEDULER=true $(PY) manage.py runserver 127.0.0.1:8000
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

@@ -6,7 +6,15 @@ from django.conf import settings
 from django.db import models
 
 from campaign.core.errors import Refused
-from campaign.core.inputs import COORD, POINTS, TURN, validate_name
+from campaign.core.inputs import (
+    COORD,
+    HOUR,
+    POINTS,
+    TURN,
+    WEEKDAY,
+    validate_name,
+    validate_time_zone,
+)
 from rules.core.dice import new_seed, seed_hash
 from rules.core.ruleset import ruleset_from_overrides
 from rules.core.state import Defence, Feature, Ruleset, Terrain
@@ -37,6 +45,18 @@ class Campaign(models.Model):
     # turn pipeline only, e.g. the Beast's lair
     module_state = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The schedule (campaign.turns.schedule): the time zone the orders deadline is counted
+    # in, and the weekday (0 Monday) and hour orders lock; no weekday keeps the ruleset's
+    # turn length from the turn's opening
+    timezone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+    lock_weekday = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=WEEKDAY.validators()
+    )
+    lock_hour = models.PositiveSmallIntegerField(default=18, validators=HOUR.validators())
+    # The GM's pause (campaign.turns.services.campaign_pause): until then no deadline
+    # resolves a turn
+    paused_until = models.DateTimeField(null=True, blank=True)
+    pause_reason = models.CharField(max_length=200, blank=True)
 
     def __str__(self) -> str:
         return self.name

@@ -112,6 +112,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # Template libraries kept in their domain's package rather than an app's root
+            "libraries": {"deadlines": "campaign.turns.templatetags"},
         },
     },
 ]
@@ -172,9 +174,18 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "warpost")
 # Redis, or its retries ran out. The GM console offers to retry it and the sweep below queues
 # it again. Longer than the visibility timeout, so that the broker's redelivery comes first.
 TURN_STEP_LATE_SECONDS = int(os.environ.get("TURN_STEP_LATE_SECONDS", "600"))
+# The embedded scheduler (campaign.turns.scheduler): a thread of the server process that runs
+# the beat schedule below when no Celery beat does. `make run` turns it on; it stays off with
+# REDIS_URL, where beat runs the schedule.
+WARPOST_INPROCESS_SCHEDULER = env_bool("WARPOST_INPROCESS_SCHEDULER", False)
+WARPOST_SCHEDULER_SECONDS = float(os.environ.get("WARPOST_SCHEDULER_SECONDS", "60"))
 CELERY_BEAT_SCHEDULE = {
     "resolve-turns-past-deadline": {
         "task": "campaign.turns.tasks.turns_resolve_due",
+        "schedule": 60.0,
+    },
+    "resolve-turns-with-decisions-in": {
+        "task": "campaign.turns.tasks.turns_final_due",
         "schedule": 60.0,
     },
     "requeue-late-turn-steps": {

@@ -48,6 +48,18 @@ urlpatterns = [
         turns_views.turn_step_retry_view,
         name="turn-step-retry",
     ),
+    path(  # the GM's schedule, an extended deadline, a pause
+        "campaigns/<int:campaign_id>/gm/schedule/",
+        turns_views.gm_schedule,
+        name="gm-schedule",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/gm/deadline/",
+        turns_views.gm_deadline_extend,
+        name="gm-deadline-extend",
+    ),
+    path("campaigns/<int:campaign_id>/gm/pause/", turns_views.gm_pause, name="gm-pause"),
+    path("campaigns/<int:campaign_id>/gm/resume/", turns_views.gm_resume, name="gm-resume"),
     path(  # Q16: the GM sets a hex's secondary terrains
         "campaigns/<int:campaign_id>/gm/hexes/",
         hex_views.hex_terrain,

@@ -12,15 +12,19 @@ from kingdoms.spending import api as spending
 urlpatterns = [
     path("campaigns/<int:campaign_id>/armies/", orders.ArmyListView.as_view(), name="api-armies"),
     path("campaigns/<int:campaign_id>/orders/", orders.OrderListView.as_view(), name="api-orders"),
-    path("campaigns/<int:campaign_id>/edicts/", edicts.EdictListView.as_view(), name="api-edicts"),
+    path(
+        "campaigns/<int:campaign_id>/edicts/",
+        edicts.EdictViewSet.as_view({"get": "list", "post": "create", "delete": "withdraw"}),
+        name="api-edicts",
+    ),
     path(
         "campaigns/<int:campaign_id>/spending/",
-        spending.SpendingView.as_view(),
+        spending.SpendingViewSet.as_view({"get": "list", "post": "create"}),
         name="api-spending",
     ),
     path(
         "campaigns/<int:campaign_id>/spending/<int:spend_id>/",
-        spending.SpendDetailView.as_view(),
+        spending.SpendingViewSet.as_view({"delete": "destroy"}),
         name="api-spend",
     ),
     path(
@@ -50,7 +54,7 @@ urlpatterns = [
     ),
     path(
         "campaigns/<int:campaign_id>/agreements/",
-        agreements.AgreementListView.as_view(),
+        agreements.AgreementViewSet.as_view({"get": "list", "post": "create"}),
         name="api-agreements",
     ),
     path(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
+from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -21,23 +22,25 @@ from battles.serializers import (
     PatrolOrderInputSerializer,
     PatrolOrderSerializer,
 )
-from campaign.campaigns.selectors import campaigns_for
-from campaign.core.access import Access, campaign_access, current_turn_or_404, visible_or_404
+from campaign.core.access import current_turn_or_404, visible_or_404
 from campaign.core.errors import Refused
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from kingdoms.selectors import visible_armies
 
 
 class BattleListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         parameters=[BattleQuerySerializer],
         responses={200: BattleSerializer(many=True), 400: REFUSED, 404: NOT_FOUND},
     )
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """A turn's battles: strength only for their participants (E-29), post-battle
         rolls only for those who may follow them (§3 6c)."""
-        access = campaign_access(request, campaign_id)
-        number = validated(BattleQuerySerializer, request.query_params).get("turn")
+        access = request.access
+        number = validated(BattleQuerySerializer(data=request.query_params)).get("turn")
         if number is None:
             turn = current_turn_or_404(access.campaign)
         else:
@@ -47,9 +50,22 @@ class BattleListView(APIView):
         return Response(visible_battles(turn, access.viewer))
 
 
-class SideDecisionView(APIView):
+class SideView(GenericAPIView):
+    """A side of a battle, by its id: battles are public in their campaign (E-29), and
+    only there."""
+
+    permission_classes = MEMBERS
+    queryset = BattleSide.objects.select_related("battle__turn")
+    lookup_url_kwarg = "side_id"
+
+    def campaign_id_of(self, side: BattleSide) -> int:
+        return side.battle.turn.campaign_id
+
+
+class SideDecisionView(SideView):
+    serializer_class = DecisionInputSerializer
+
     @extend_schema(
-        request=DecisionInputSerializer,
         responses={
             200: DecisionSerializer,
             400: REFUSED,
@@ -57,10 +73,10 @@ class SideDecisionView(APIView):
             404: NOT_FOUND,
         },
     )
-    def post(self, request: Request, side_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """Fight or retreat, and a strategy, for my side of a battle (A-2.4, Table 24)."""
-        side, _ = _side(request, side_id)
-        wanted = validated(DecisionInputSerializer, request.data)
+        side = self.get_object()
+        wanted = validated(self.get_serializer(data=request.data))
         side = battle_decide(
             side=side,
             by=request.user,
@@ -72,15 +88,19 @@ class SideDecisionView(APIView):
 
 
 class PatrolOrderListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: PatrolOrderSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """P-C4: my patrols that several invasions hit this turn, each with its battles in
         the order it fights them. Nobody else's: the order is the owner's secret."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         return Response(patrol_orders(current_turn_or_404(access.campaign), access.viewer))
 
 
 class PatrolOrderView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=PatrolOrderInputSerializer,
         responses={
@@ -90,21 +110,22 @@ class PatrolOrderView(APIView):
             404: NOT_FOUND,
         },
     )
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """P-C4: the order in which my patrol fights the invasions that hit it: every one
         of its battles, by id, first to fight first (default: declaration order)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         army = visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
-        wanted = validated(PatrolOrderInputSerializer, request.data)
+        wanted = validated(PatrolOrderInputSerializer(data=request.data))
         battle_order_set(army=army, by=request.user, battles=wanted["battles"])
         turn = current_turn_or_404(access.campaign)
         [order] = [p for p in patrol_orders(turn, access.viewer) if p["army"] == army.pk]
         return Response(order)
 
 
-class SideDefenderView(APIView):
+class SideDefenderView(SideView):
+    serializer_class = DefenderInputSerializer
+
     @extend_schema(
-        request=DefenderInputSerializer,
         responses={
             200: DefenderSerializer,
             400: REFUSED,
@@ -112,11 +133,12 @@ class SideDefenderView(APIView):
             404: NOT_FOUND,
         },
     )
-    def post(self, request: Request, side_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """E-15: name which of my patrols covering the hex defends it (for every battle
         against my patrols there)."""
-        side, access = _side(request, side_id)
-        wanted = validated(DefenderInputSerializer, request.data)
+        side = self.get_object()
+        access = request.access
+        wanted = validated(self.get_serializer(data=request.data))
         # Only an army of mine may be named: another's id, like a missing one, tells nothing.
         army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
         if army is None:
@@ -125,10 +147,3 @@ class SideDefenderView(APIView):
         return Response(
             {"side": side.pk, "battle": side.battle_id, "army": army.pk, "points": side.points}
         )
-
-
-def _side(request: Request, side_id: int) -> tuple[BattleSide, Access]:
-    """A side of a battle of one of my campaigns: battles are public there (E-29)."""
-    mine = BattleSide.objects.filter(battle__turn__campaign__in=campaigns_for(request.user))
-    side = visible_or_404(mine.select_related("battle__turn"), side_id)
-    return side, campaign_access(request, side.battle.turn.campaign_id)

@@ -9,7 +9,7 @@ from battles.postbattle.narration import POST_BATTLE_KINDS
 from battles.sieges.selectors import may_withdraw
 from campaign.chronicle.narration import Names, narrate
 from campaign.models import Turn, TurnEvent
-from rules.core.state import DefenderKind, IfWon, Role
+from rules.core.state import DefenderKind, IfWon, Role, Ruleset
 from rules.turn.visibility import Viewer, defender_kind_seen, entry_view
 
 
@@ -191,3 +191,50 @@ def patrol_orders(turn: Turn, viewer: Viewer) -> list[dict]:
         ]
         orders.append({"army": patrol["army"], "name": patrol["name"], "battles": battles})
     return orders
+
+
+def neutral_retreat_refusal(side: BattleSide, ruleset: Ruleset) -> str | None:
+    """Why the GM may not retreat this neutral side, or None: Q6 with the
+    ``neutrals_always_fight`` option on, and never a roaming force (App G, E-12)."""
+    if ruleset.neutrals_always_fight:
+        return "Neutral defenders never retreat (Q6)."
+    roaming = side.role == Role.ATTACKER or side.battle.defender_kind == DefenderKind.ROAMING
+    if side.neutral_kingdom_id is None and roaming:
+        return "A roaming force never retreats (App G, E-12)."
+    return None
+
+
+def sides_undecided(turn: Turn) -> list[BattleSide]:
+    """A-2.4, E-24: the sides of the turn's battles whose fight-or-retreat answer is still
+    to come; once there is none, Final Results need wait for nobody
+    (campaign.turns.deadlines). A player's side has answered once he has sent his choice
+    (its strategy with it, "none" meaning Hold, Q7). A neutral side waits for the GM only
+    where he has a choice to make: a retreat he may order (Q6), a withdrawal behind the
+    walls (E-37), or the tabletop its enemy asked for (E-24); its strategy is rolled. A
+    siege's battles take their choices from the siege plans (E-37), and a battle against
+    no defender needs none."""
+    sides = (
+        BattleSide.objects.filter(battle__turn=turn, battle__siege_battle__isnull=True)
+        .select_related("battle__hex")
+        .prefetch_related("battle__sides")  # may_withdraw reads them
+        .order_by("battle__seq", "role")
+    )
+    by_battle: dict[int, list[BattleSide]] = {}
+    for side in sides:
+        if side.battle.needs_decisions:
+            by_battle.setdefault(side.battle_id, []).append(side)
+    ruleset = turn.campaign.ruleset
+    return [
+        side
+        for battle_sides in by_battle.values()
+        for side in battle_sides
+        if side.decided_by_id is None and _awaited(side, battle_sides, ruleset)
+    ]
+
+
+def _awaited(side: BattleSide, battle_sides: list[BattleSide], ruleset: Ruleset) -> bool:
+    if side.kingdom_id is not None:
+        return True
+    enemy_asks_tabletop = any(s.tabletop for s in battle_sides if s.pk != side.pk)
+    may_retreat = neutral_retreat_refusal(side, ruleset) is None
+    return enemy_asks_tabletop or may_retreat or may_withdraw(side)

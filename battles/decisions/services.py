@@ -7,11 +7,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
+from battles.decisions.selectors import neutral_retreat_refusal
 from battles.models import Battle, BattleSide
 from battles.sieges.services import siege_battle_refusal, withdraw_refusal
 from battles.tabletop.services import tabletop_mode_update
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_locked
 from campaign.models import Membership, Turn
 from kingdoms.models import Army
 from rules.core.state import Decision, DefenderKind, Role, Strategy
@@ -39,9 +41,7 @@ def battle_decide(
     side's opt-in as it is."""
     if not _may_decide(side, by):
         raise Refused("You cannot decide for this side of the battle.", status=403)
-    turn = Turn.objects.select_for_update().select_related("campaign").get(pk=side.battle.turn_id)
-    if turn.state != Turn.State.DECISIONS:
-        raise Refused(f"Turn {turn.number} is not taking fight-or-retreat decisions now.")
+    turn = _decisions_turn(turn_id=side.battle.turn_id)
     if not side.battle.needs_decisions:
         raise Refused("There is nothing to decide: this invasion meets no defender.")
     try:
@@ -67,11 +67,9 @@ def battle_decide(
             raise Refused(problem, field="decision")
     side.decision, side.tabletop = wanted, tabletop
     if side.kingdom_id is None and side.decision == Decision.RETREAT:
-        if turn.campaign.ruleset.neutrals_always_fight:
-            raise Refused("Neutral defenders never retreat (Q6).", field="decision")
-        roaming = side.role == Role.ATTACKER or side.battle.defender_kind == DefenderKind.ROAMING
-        if side.neutral_kingdom_id is None and roaming:
-            raise Refused("A roaming force never retreats (App G, E-12).", field="decision")
+        problem = neutral_retreat_refusal(side, turn.campaign.ruleset)
+        if problem:
+            raise Refused(problem, field="decision")
     try:
         side.strategy = Strategy(strategy).value if strategy else ""
     except ValueError:
@@ -112,14 +110,19 @@ def _patrol_sides(turn: Turn, army_id: int) -> list[BattleSide]:
     )
 
 
-def _decisions_turn(campaign_id: int) -> Turn:
-    """The campaign's current turn, locked; refused unless it takes Phase 4 choices."""
-    turns = Turn.objects.select_for_update().filter(campaign_id=campaign_id)
-    turn = turns.order_by("-number").first()
-    if turn is None or turn.state != Turn.State.DECISIONS:
-        number = turn.number if turn else 0
-        raise Refused(f"Turn {number} is not taking fight-or-retreat decisions now.")
-    return turn
+def _no_decisions(turn: Turn | None) -> str:
+    return f"Turn {turn.number if turn else 0} is not taking fight-or-retreat decisions now."
+
+
+def _decisions_turn(*, campaign_id: int | None = None, turn_id: int | None = None) -> Turn:
+    """The campaign's current turn (or the battle's turn ``turn_id``), locked; refused
+    unless it takes Phase 4 choices."""
+    return turn_locked(
+        campaign_id=campaign_id,
+        turn_id=turn_id,
+        states=(Turn.State.DECISIONS,),
+        refusal=_no_decisions,
+    )
 
 
 def _player_of(kingdom_id: int, campaign_id: int, user: User) -> bool:
@@ -137,7 +140,7 @@ def battle_order_set(*, army: Army, by: User, battles: list[int]) -> list[Battle
     campaign_id = army.kingdom.campaign_id
     if not _player_of(army.kingdom_id, campaign_id, by):
         raise Refused("You cannot order another kingdom's patrol.", status=403)
-    turn = _decisions_turn(campaign_id)
+    turn = _decisions_turn(campaign_id=campaign_id)
     sides = _patrol_sides(turn, army.pk)
     if len(sides) < 2:
         raise Refused(
@@ -178,7 +181,7 @@ def battle_defender_name(*, side: BattleSide, by: User, army: Army) -> BattleSid
     battle = side.battle
     if side.kingdom_id is None or not _player_of(side.kingdom_id, battle.turn.campaign_id, by):
         raise Refused("You cannot name the defender of this side.", status=403)
-    turn = _decisions_turn(battle.turn.campaign_id)
+    turn = _decisions_turn(campaign_id=battle.turn.campaign_id)
     if side.role != Role.DEFENDER or battle.defender_kind != DefenderKind.PATROL:
         raise Refused("Only a patrol's side names its defender (E-15).", field="army")
     choices = {a.pk: a for a in side.patrol_choices.all()}

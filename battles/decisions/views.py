@@ -15,28 +15,31 @@ from battles.decisions.selectors import patrol_orders, visible_battles
 from battles.decisions.services import battle_decide, battle_defender_name, battle_order_set
 from battles.models import BattleSide
 from campaign.campaigns.views import recent_turns, turn_with_results
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from campaign.models import Turn
 from kingdoms.models import Army
 
 
-def _may_choose(seat: Seat, turn: Turn, battle: dict, side: dict) -> bool:
+def _may_choose(access: Access, turn: Turn, battle: dict, side: dict) -> bool:
     """Whether to offer the form; battle_decide itself enforces the rule (Q6, E-24):
     a player decides for his own side, the GM for neutral ones."""
     if turn.state != Turn.State.DECISIONS or not battle["needs_decisions"] or battle["resolved"]:
         return False
-    return side["own"] or (seat.viewer.is_gm and side["kingdom"] is None)
+    return side["own"] or (access.is_gm and side["kingdom"] is None)
 
 
-def _battle_card(seat: Seat, turn: Turn, battle: dict, bound: DecisionForm | None = None) -> dict:
+def _battle_card(
+    access: Access, turn: Turn, battle: dict, bound: DecisionForm | None = None
+) -> dict:
     """The battle and a form per side the viewer may choose for. A ``bound`` form that
     was posted replaces that side's form; for a side the viewer may not choose for, its
     refusal is shown on the card instead."""
     forms = {
         side["id"]: DecisionForm.for_side(side)
         for side in battle["sides"]
-        if _may_choose(seat, turn, battle, side)
+        if _may_choose(access, turn, battle, side)
     }
     errors = []
     if bound is not None:
@@ -61,20 +64,22 @@ def _defender_form(side: dict, forms: dict) -> DefenderForm | None:
 @login_required
 @require_GET
 def battles(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    return _render_list(request, seat_for(request, campaign_id))
+    return _render_list(request, campaign_access(request, campaign_id))
 
 
 def _render_list(
     request: HttpRequest,
-    seat: Seat,
+    access: Access,
     bound: BattleOrderForm | DefenderForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     """The page, or its list for HTMX, with a posted ``bound`` form in its place."""
-    current, previous = recent_turns(seat.campaign)
+    current, previous = recent_turns(access.campaign)
     shown = turn_with_results(current, previous)
     cards = (
-        [_battle_card(seat, shown, b) for b in visible_battles(shown, seat.viewer)] if shown else []
+        [_battle_card(access, shown, b) for b in visible_battles(shown, access.viewer)]
+        if shown
+        else []
     )
     if isinstance(bound, DefenderForm):
         for card in cards:
@@ -82,15 +87,15 @@ def _render_list(
                 if side["id"] == bound.side_id:
                     side["defender_form"] = bound
     orders = []
-    if shown is not None and shown.state == Turn.State.DECISIONS and not seat.viewer.is_gm:
-        for patrol in patrol_orders(shown, seat.viewer):  # P-C4: his own patrols only
+    if shown is not None and shown.state == Turn.State.DECISIONS and not access.is_gm:
+        for patrol in patrol_orders(shown, access.viewer):  # P-C4: his own patrols only
             form = BattleOrderForm(patrol=patrol)
             if isinstance(bound, BattleOrderForm) and bound.patrol["army"] == patrol["army"]:
                 form = bound
             orders.append({"patrol": patrol, "form": form})
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
+        "access": access,
+        "campaign": access.campaign,
         "turn": current,
         "previous_turn": previous,
         "shown_turn": shown,
@@ -111,18 +116,18 @@ def _render_list(
 def battle_order(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResponse:
     """P-C4: the order in which one's patrol fights the invasions that hit it; the answer
     is the battles list (HTMX) or, after a plain post, the page."""
-    seat = seat_for(request, campaign_id)
-    army = get_object_or_404(Army, pk=army_id, kingdom__campaign=seat.campaign)
-    current, previous = recent_turns(seat.campaign)
+    access = campaign_access(request, campaign_id)
+    army = get_object_or_404(Army, pk=army_id, kingdom__campaign=access.campaign)
+    current, previous = recent_turns(access.campaign)
     shown = turn_with_results(current, previous)
-    own = patrol_orders(shown, seat.viewer) if shown is not None and not seat.viewer.is_gm else []
+    own = patrol_orders(shown, access.viewer) if shown is not None and not access.is_gm else []
     patrol = next((p for p in own if p["army"] == army.pk), None)
     if patrol is None:  # not his patrol, or it faces fewer than two invasions
         raise Http404("No such patrol to order.")
     form = BattleOrderForm(request.POST, patrol=patrol)
     return _list_form_submit(
         request,
-        seat,
+        access,
         form,
         lambda: battle_order_set(army=army, by=request.user, battles=form.battles()),
     )
@@ -133,11 +138,11 @@ def battle_order(request: HttpRequest, campaign_id: int, army_id: int) -> HttpRe
 def battle_defender(request: HttpRequest, campaign_id: int, side_id: int) -> HttpResponse:
     """E-15: the owner names the patrol that defends a hex several of his patrols cover;
     the answer is the battles list (the choice holds for every battle in the hex)."""
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     side = get_object_or_404(
         BattleSide.objects.select_related("battle__turn"),
         pk=side_id,
-        battle__turn__campaign=seat.campaign,
+        battle__turn__campaign=access.campaign,
     )
     choices = [{"id": a.id, "name": a.name, "points": a.points} for a in side.patrol_choices.all()]
     form = DefenderForm(request.POST, side_id=side.pk, choices=choices)
@@ -146,10 +151,10 @@ def battle_defender(request: HttpRequest, campaign_id: int, side_id: int) -> Htt
         army = Army.objects.get(pk=form.cleaned_data["army"])
         battle_defender_name(side=side, by=request.user, army=army)
 
-    return _list_form_submit(request, seat, form, write)
+    return _list_form_submit(request, access, form, write)
 
 
-def _list_form_submit(request: HttpRequest, seat, form, write) -> HttpResponse:
+def _list_form_submit(request: HttpRequest, access, form, write) -> HttpResponse:
     """A Phase 4 form whose answer is the battles list: ``write`` (the service call) runs
     if the form is valid; a refusal goes back on the form, never a 500; without HTMX a
     success redirects to the list."""
@@ -162,22 +167,22 @@ def _list_form_submit(request: HttpRequest, seat, form, write) -> HttpResponse:
             status = refusal_status(request, refused)
         else:
             if not request.htmx:
-                return redirect("battles", campaign_id=seat.campaign.pk)
+                return redirect("battles", campaign_id=access.campaign.pk)
             form = None
     else:
         status = 200 if request.htmx else 400
-    return _render_list(request, seat, form, status)
+    return _render_list(request, access, form, status)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def battle_decision(request: HttpRequest, campaign_id: int, side_id: int) -> HttpResponse:
     """One side's choice; the answer is the battle's card (HTMX) or a page with it."""
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     side = get_object_or_404(
         BattleSide.objects.select_related("battle__turn"),
         pk=side_id,
-        battle__turn__campaign=seat.campaign,
+        battle__turn__campaign=access.campaign,
     )
     form, status = None, 200
     if request.method == "POST":
@@ -194,22 +199,22 @@ def battle_decision(request: HttpRequest, campaign_id: int, side_id: int) -> Htt
                 form = None
         else:
             status = 200 if request.htmx else 400
-    return _render_card(request, seat, side, form, status)
+    return _render_card(request, access, side, form, status)
 
 
 def _render_card(
-    request: HttpRequest, seat: Seat, side: BattleSide, form: DecisionForm | None, status: int
+    request: HttpRequest, access: Access, side: BattleSide, form: DecisionForm | None, status: int
 ) -> HttpResponse:
     turn = side.battle.turn
     battle = next(
-        (b for b in visible_battles(turn, seat.viewer) if b["id"] == side.battle_id), None
+        (b for b in visible_battles(turn, access.viewer) if b["id"] == side.battle_id), None
     )
     if battle is None:
         raise Http404("No such battle.")
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
-        "card": _battle_card(seat, turn, battle, form),
+        "access": access,
+        "campaign": access.campaign,
+        "card": _battle_card(access, turn, battle, form),
     }
     return render_page(
         request,

@@ -1,9 +1,12 @@
-"""Chronicle sentences for the pairing of battles (P-C3, P-C4, E-15); merged into
-campaign.chronicle.narration.NARRATORS. ``names`` is its Names."""
+"""Chronicle sentences for the pairing of battles (P-C3, P-C4, E-15), registered in
+campaign.chronicle.narration.NARRATORS with the sentence of a declared battle, which says
+when a follow-up battle is fought. ``names`` is its Names."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from campaign.chronicle.narration import battle_declared, register_narrators
 
 
 def follow_up(p: dict) -> str:
@@ -49,4 +52,9 @@ PAIRING_NARRATORS: dict[str, Callable] = {
     "CoveringPatrols": _covering_patrols,
     "BattleOrderSet": _battle_order_set,
     "DefenderNamed": _defender_named,
+    "BattleDeclared": with_follow_up(battle_declared),  # P-C3, E-15: "if … wins"
 }
+
+
+def register() -> None:
+    register_narrators(PAIRING_NARRATORS)

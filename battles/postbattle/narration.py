@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from campaign.chronicle.narration import register_narrators
 from rules.battles.postbattle_tables import SKILL_WORDS
 
 _STATS = {"m": "M", "ws": "WS", "bs": "BS", "s": "S", "t": "T", "w": "W", "i": "I", "a": "A",
@@ -112,3 +113,7 @@ POST_BATTLE_NARRATORS: dict[str, Callable] = {
 POST_BATTLE_KINDS = ("CharacterFell", "ExperienceGained", *POST_BATTLE_NARRATORS)
 """What a battle's page lists as its post-battle step, roll by roll
 (battles.decisions.selectors)."""
+
+
+def register() -> None:
+    register_narrators(POST_BATTLE_NARRATORS)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,8 +14,8 @@ from rest_framework.views import APIView
 from battles.models import Siege
 from battles.sieges.selectors import siege_sheet, visible_sieges
 from battles.sieges.services import siege_engine_build, siege_plan_set
-from campaign.campaigns.selectors import campaigns_for
-from campaign.core.access import campaign_access, visible_or_404
+from campaign.core.access import visible_or_404
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from campaign.models import Turn
 from kingdoms.selectors import visible_armies
@@ -38,7 +39,6 @@ class EngineKindField(serializers.ChoiceField):
         super().__init__(choices=KINDS, **kwargs)
 
 
-NO_SUCH_ARMY = "No such army."
 # E-37 SG-DAY: the most siege days a ruleset puts in a turn
 MAX_DAYS = OPTIONS["siege_days_per_turn"].metadata["range"][1]
 
@@ -180,33 +180,41 @@ class SiegeEngineSerializer(serializers.Serializer):
 
 
 class SiegeListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: SiegeSummarySerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """Every siege of the campaign, as everyone sees it (E-37)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         return Response(visible_sieges(access.campaign, access.viewer))
 
 
-def _siege(request: Request, siege_id: int):
-    """A siege of one of my campaigns: sieges are public there (E-37), and only there."""
-    mine = Siege.objects.filter(campaign__in=campaigns_for(request.user))
-    siege = visible_or_404(mine.select_related("hex", "besieger", "garrison", "campaign"), siege_id)
-    return siege, campaign_access(request, siege.campaign_id)
+class SiegeView(GenericAPIView):
+    """A siege, by its id: sieges are public in their campaign (E-37), and only there."""
+
+    permission_classes = MEMBERS
+    queryset = Siege.objects.select_related("hex", "besieger", "garrison", "campaign")
+    lookup_url_kwarg = "siege_id"
+
+    def campaign_id_of(self, siege: Siege) -> int:
+        return siege.campaign_id
 
 
-class SiegeSheetView(APIView):
+class SiegeSheetView(SiegeView):
     @extend_schema(responses={200: SiegeSheetSerializer, 404: NOT_FOUND})
-    def get(self, request: Request, siege_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """The siege sheet as I may see it (provisions: exact to the garrison's side, an
         estimate to the besieger's)."""
-        siege, access = _siege(request, siege_id)
+        siege = self.get_object()
+        access = request.access
         turn = Turn.objects.filter(campaign=access.campaign).last()
         return Response(siege_sheet(siege, access.viewer, turn))
 
 
-class SiegePlanView(APIView):
+class SiegePlanView(SiegeView):
+    serializer_class = SiegePlanInputSerializer
+
     @extend_schema(
-        request=SiegePlanInputSerializer,
         responses={
             200: SiegePlanViewSerializer,
             400: REFUSED,
@@ -214,10 +222,11 @@ class SiegePlanView(APIView):
             404: NOT_FOUND,
         },
     )
-    def post(self, request: Request, siege_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """My side's plan for the current turn's siege days (SG-INIT-2/3)."""
-        siege, access = _siege(request, siege_id)
-        wanted = validated(SiegePlanInputSerializer, request.data)
+        siege = self.get_object()
+        access = request.access
+        wanted = validated(self.get_serializer(data=request.data))
         siege_plan_set(
             siege=siege,
             by=request.user,
@@ -231,6 +240,8 @@ class SiegePlanView(APIView):
 
 
 class SiegeEngineBuildView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=SiegeEngineInputSerializer,
         responses={
@@ -240,10 +251,10 @@ class SiegeEngineBuildView(APIView):
             404: NOT_FOUND,
         },
     )
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """NR-SIEGE-4: build an engine for my army (winter turn, in a City or fortress)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         army = visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
-        wanted = validated(SiegeEngineInputSerializer, request.data)
+        wanted = validated(SiegeEngineInputSerializer(data=request.data))
         engine = siege_engine_build(army=army, by=request.user, kind=wanted["kind"])
         return Response(SiegeEngineSerializer(engine).data, status=201)

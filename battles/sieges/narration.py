@@ -1,10 +1,12 @@
-"""Chronicle sentences for sieges and siege trains (E-37, NR-SIEGE); merged into
+"""Chronicle sentences for sieges and siege trains (E-37, NR-SIEGE), registered in
 campaign.chronicle.narration.NARRATORS. Payloads come through rules.turn.visibility, so a reader who
 may not see a field (the garrison's provisions) finds it missing: say less then."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from campaign.chronicle.narration import register_narrators
 
 
 def _at(p: dict) -> str:
@@ -122,3 +124,7 @@ SIEGE_NARRATORS: dict[str, Callable] = {
     "SiegePlanSet": _plan_set,
     "SiegeEngineBuilt": _engine_built,
 }
+
+
+def register() -> None:
+    register_narrators(SIEGE_NARRATORS)

@@ -54,6 +54,11 @@ class ArmyInSiege:
     siege: OngoingSiege
     role: str  # BESIEGER or GARRISON
 
+    @property
+    def page(self) -> str:
+        """The siege sheet's page."""
+        return self.siege.page
+
     def no_orders(self, army_name: str) -> str:
         """docs/design/sieges.md "Who chooses what": why the army takes no Table 5 order.
         The order service's refusal and the army card's line say the same."""

@@ -11,6 +11,7 @@ from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, 
 from battles.tabletop.services import tabletop_mode_update
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_locked
 from campaign.models import Hex, Membership, Turn
 from kingdoms.crowns.models import CrownEntry
 from kingdoms.crowns.services import crowns_pay
@@ -112,9 +113,11 @@ def siege_plan_set(
     role = siege_role(siege, by)
     if role is None:
         raise Refused("You have no side in this siege.", status=403)
-    turn = Turn.objects.select_for_update().filter(campaign_id=siege.campaign_id).last()
-    if turn is None or turn.state not in PLAN_TURN_STATES:
-        raise Refused("The siege's plans are given while the turn takes orders or decisions.")
+    turn = turn_locked(
+        campaign_id=siege.campaign_id,
+        states=PLAN_TURN_STATES,
+        refusal="The siege's plans are given while the turn takes orders or decisions.",
+    )
     if not siege.ongoing:
         raise Refused(f"The siege is over ({siege.status}).")
     days = turn.campaign.ruleset.siege_days_per_turn
@@ -191,9 +194,11 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     except ValueError:
         kinds = ", ".join(k.value for k in EngineKind)
         raise Refused(f"'{kind}' is not an engine: choose one of {kinds}.", field="kind") from None
-    turn = Turn.objects.select_for_update().filter(campaign=campaign).last()
-    if turn is None or turn.state != Turn.State.OPEN:
-        raise Refused("Engines are built while the turn takes orders.")
+    turn = turn_locked(
+        campaign_id=campaign.pk,
+        states=(Turn.State.OPEN,),
+        refusal="Engines are built while the turn takes orders.",
+    )
     if not is_winter_turn(ruleset, turn.number):
         raise Refused(
             f"Engines are built in the winter turn (turn {ruleset.winter_turn} of each "

@@ -14,8 +14,9 @@ from battles.models import Siege
 from battles.sieges.selectors import siege_sheet, visible_sieges
 from battles.sieges.services import siege_plan_set
 from campaign.campaigns.views import recent_turns
+from campaign.core.access import campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from kingdoms.orders.forms import RefusableForm
 from rules.core.state import Strategy
 
@@ -65,11 +66,11 @@ class SiegePlanForm(RefusableForm):
 @login_required
 @require_GET
 def sieges(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
-        "sieges": visible_sieges(seat.campaign, seat.viewer),
+        "access": access,
+        "campaign": access.campaign,
+        "sieges": visible_sieges(access.campaign, access.viewer),
     }
     return render_page(
         request, "battles/sieges/sieges.html", "battles/sieges/partials/siege_list.html", context
@@ -80,14 +81,14 @@ def sieges(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def siege_page(request: HttpRequest, campaign_id: int, siege_id: int) -> HttpResponse:
     """The siege sheet; a side posts its plan here (the answer is the sheet)."""
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     siege = get_object_or_404(
         Siege.objects.select_related("hex", "besieger", "garrison", "campaign"),
         pk=siege_id,
-        campaign=seat.campaign,
+        campaign=access.campaign,
     )
-    current, _ = recent_turns(seat.campaign)
-    sheet = siege_sheet(siege, seat.viewer, current)
+    current, _ = recent_turns(access.campaign)
+    sheet = siege_sheet(siege, access.viewer, current)
     form, status = None, 200
     if sheet["plan"] is not None and siege.ongoing:
         form = SiegePlanForm(plan=sheet["plan"])
@@ -111,11 +112,11 @@ def siege_page(request: HttpRequest, campaign_id: int, siege_id: int) -> HttpRes
             else:
                 if not request.htmx:
                     return redirect("siege", campaign_id=campaign_id, siege_id=siege_id)
-                sheet = siege_sheet(siege, seat.viewer, current)
+                sheet = siege_sheet(siege, access.viewer, current)
                 form = SiegePlanForm(plan=sheet["plan"])
         else:
             status = 200 if request.htmx else 400
-    context = {"seat": seat, "campaign": seat.campaign, "sheet": sheet, "form": form}
+    context = {"access": access, "campaign": access.campaign, "sheet": sheet, "form": form}
     return render_page(
         request,
         "battles/sieges/siege_sheet.html",

@@ -6,9 +6,28 @@ goes on the siege's log, and the state a turn's days leave is stored."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from django.db.models import Max
 
 from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
+from battles.sieges.services import announced_to_table
+from battles.writeback import TurnBattles
+from campaign.models import Campaign, Turn
+from campaign.pipeline.registry import (
+    DECISIONS_OPEN,
+    SNAPSHOT_LOADERS,
+    Applier,
+    Phase,
+    register_appliers,
+    register_chronicle_only,
+    register_state,
+)
+from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.writeback import Writer
+from rules.core.events import Event
 from rules.core.state import DefenderKind, Role, Strategy
 from rules.sieges import events as sev
 from rules.sieges.state import (
@@ -72,7 +91,15 @@ def siege_state(row: Siege, coord_of: dict, plans: dict | None = None) -> SiegeS
     )
 
 
-def sieges_load(snapshot, campaign, turn_number: int) -> None:
+@dataclass(frozen=True)
+class SiegeRows:
+    """The rows the snapshot's sieges and siege engines came from, by id."""
+
+    sieges: dict[int, Siege]
+    engines: dict[int, SiegeEngine]
+
+
+def sieges_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> None:
     """World.sieges (with the turn's plans) and World.siege_engines: one query, one more
     for the plans while a siege is ongoing, one more for the engines if siege trains are
     on."""
@@ -86,8 +113,7 @@ def sieges_load(snapshot, campaign, turn_number: int) -> None:
     engines = []
     if snapshot.world.ruleset.siege_trains:
         engines = list(SiegeEngine.objects.filter(kingdom__campaign=campaign))
-    snapshot.siege_rows = rows
-    snapshot.engine_rows = {e.pk: e for e in engines}
+    snapshot.add(SiegeRows(rows, {e.pk: e for e in engines}))
     snapshot.world.sieges = tuple(
         siege_state(row, snapshot.coord_of, plans) for row in rows.values()
     )
@@ -97,9 +123,10 @@ def sieges_load(snapshot, campaign, turn_number: int) -> None:
 
 
 class SiegeWriter:
-    """The siege half of campaign.pipeline.writeback.Writer."""
+    """The step's sieges: the rows changed, the engines captured or destroyed, and the
+    siege battles announced for the tabletop."""
 
-    def __init__(self, writer):
+    def __init__(self, writer: Writer):
         self.writer = writer
         self.changed: set[int] = set()
         self.engines_changed: set[int] = set()
@@ -107,23 +134,11 @@ class SiegeWriter:
         self.next_seq: int | None = None
         self.announced: list[sev.SiegeBattleDeclared] = []
 
-    def appliers(self) -> dict:
-        return {
-            sev.SiegeBegan: self._began,
-            sev.SiegeDay: self._day,
-            sev.SiegeRecorded: self._recorded,
-            sev.SiegeBattleDeclared: self._battle,
-            sev.SiegeBattleNotFought: self._not_fought,
-            sev.SiegeLosses: self._losses,
-            sev.EngineCaptured: self._captured,
-            sev.EngineDestroyed: self._destroyed,
-        }
-
     @property
     def rows(self) -> dict[int, Siege]:
-        return getattr(self.writer.snapshot, "siege_rows", {})
+        return self.writer.snapshot.part(SiegeRows).sieges
 
-    def _began(self, e: sev.SiegeBegan) -> None:
+    def began(self, e: sev.SiegeBegan) -> None:
         """E-37: the Siege row, and the battle it replaces marked "withdrew"."""
         snapshot, turn = self.writer.snapshot, self.writer.turn
         battle = snapshot.battles.get(e.battle_key)
@@ -160,7 +175,7 @@ class SiegeWriter:
             ],
         )
 
-    def _day(self, e: sev.SiegeDay) -> None:
+    def day(self, e: sev.SiegeDay) -> None:
         row = self.rows[e.siege_key]
         entry = e.to_dict()
         for key in ("type", "rule", "siege_key", "hex", "besieger_kingdom_id"):
@@ -173,13 +188,13 @@ class SiegeWriter:
         row.log = [*row.log, entry]
         self.changed.add(row.pk)
 
-    def _recorded(self, e: sev.SiegeRecorded) -> None:
+    def recorded(self, e: sev.SiegeRecorded) -> None:
         row = self.rows[e.siege_key]
         for name, value in e.state.items():
             setattr(row, name, "" if name == "pending_kind" and value is None else value)
         self.changed.add(row.pk)
 
-    def _battle(self, e: sev.SiegeBattleDeclared) -> None:
+    def battle(self, e: sev.SiegeBattleDeclared) -> None:
         """A siege battle fought now becomes a Battle with its sides at once, so that its
         BattleFought, losses and BattleWon find it (snapshot.battles by the engine's key);
         one announced for the tabletop (E-24) is made with the turn's declared battles,
@@ -227,23 +242,23 @@ class SiegeWriter:
         )
         snapshot.battles[e.battle_key] = battle
 
-    def _not_fought(self, e: sev.SiegeBattleNotFought) -> None:
+    def not_fought(self, e: sev.SiegeBattleNotFought) -> None:
         """E-24: the announced battle's siege ended before its day."""
         battle = self.writer.snapshot.battles[e.battle_key]
-        self.writer.keep_armies_seen(battle)
+        self.writer.state(TurnBattles).keep_armies_seen(battle)
         battle.resolved, battle.result = True, "not fought"
         self.writer.battle_ids.add(e.battle_key)
 
-    def _losses(self, e: sev.SiegeLosses) -> None:
+    def losses(self, e: sev.SiegeLosses) -> None:
         self.writer.snapshot.armies[e.army_id].points = e.points_left
         self.writer.army_ids.add(e.army_id)
 
-    def _captured(self, e: sev.EngineCaptured) -> None:
-        engine = self.writer.snapshot.engine_rows[e.engine_id]
+    def captured(self, e: sev.EngineCaptured) -> None:
+        engine = self.writer.snapshot.part(SiegeRows).engines[e.engine_id]
         engine.kingdom_id, engine.army_id = e.kingdom_id, e.army_id
         self.engines_changed.add(e.engine_id)
 
-    def _destroyed(self, e: sev.EngineDestroyed) -> None:
+    def destroyed(self, e: sev.EngineDestroyed) -> None:
         self.engines_gone.add(e.engine_id)
 
     def flush(self) -> None:
@@ -255,9 +270,46 @@ class SiegeWriter:
             Siege.objects.bulk_update(
                 [self.rows[pk] for pk in sorted(self.changed)], [*PERSISTED, "log"]
             )
-        engines = getattr(self.writer.snapshot, "engine_rows", {})
+        engines = self.writer.snapshot.part(SiegeRows).engines
         kept = sorted(self.engines_changed - self.engines_gone)
         if kept:
             SiegeEngine.objects.bulk_update([engines[pk] for pk in kept], ["kingdom", "army"])
         if self.engines_gone:
             SiegeEngine.objects.filter(pk__in=self.engines_gone).delete()
+
+
+def _to_table(turn: Turn, events: Sequence[Event]) -> None:
+    """E-24, E-37: once the decisions are open, the siege battles both sides play at the
+    table."""
+    if any(isinstance(e, sev.SiegeBattleDeclared) for e in events):
+        announced_to_table(turn)
+
+
+def _on_sieges(method: Callable[[SiegeWriter, Any], None]) -> Applier[Any]:
+    """The applier that hands its event to the step's SiegeWriter ``method``."""
+
+    def apply(writer: Writer, event: Event) -> None:
+        method(writer.state(SiegeWriter), event)
+
+    return apply
+
+
+# Made once, so that registering them again is harmless.
+APPLIERS: dict[type[Event], Applier[Any]] = {
+    sev.SiegeBegan: _on_sieges(SiegeWriter.began),
+    sev.SiegeDay: _on_sieges(SiegeWriter.day),
+    sev.SiegeRecorded: _on_sieges(SiegeWriter.recorded),
+    sev.SiegeBattleDeclared: _on_sieges(SiegeWriter.battle),
+    sev.SiegeBattleNotFought: _on_sieges(SiegeWriter.not_fought),
+    sev.SiegeLosses: _on_sieges(SiegeWriter.losses),
+    sev.EngineCaptured: _on_sieges(SiegeWriter.captured),
+    sev.EngineDestroyed: _on_sieges(SiegeWriter.destroyed),
+}
+
+
+def register() -> None:
+    SNAPSHOT_LOADERS.register(sieges_load)
+    register_state(SiegeWriter, {Phase.AFTER_CHRONICLE: SiegeWriter.flush})
+    register_appliers(APPLIERS)
+    register_chronicle_only(sev.SiegeProvisions, sev.SiegeEnded)
+    DECISIONS_OPEN.register(_to_table)

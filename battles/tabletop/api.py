@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
+from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from battles.models import Battle
 from battles.serializers import BattleRoleField, BattleSerializer
@@ -22,15 +22,14 @@ from battles.tabletop.services import (
     battle_report_submit,
     report_from_input,
 )
-from campaign.campaigns.selectors import campaigns_for
 from campaign.chronicle.narration import Names
-from campaign.core.access import Access, campaign_access, visible_or_404
+from campaign.core.access import Access
 from campaign.core.inputs import COUNT, ID, POINTS, name_api_field
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from kingdoms.selectors import player_kingdoms, visible_armies, visible_neutral_kingdoms
 from rules.battles.postbattle_tables import UnitFate
 
-NO_SUCH_BATTLE = "No such battle."
 REPORT_LINES = 200  # casualties, removed characters, kills: far more than a battle has
 FATES = [fate.value for fate in UnitFate]
 
@@ -229,13 +228,6 @@ class DeadlineInputSerializer(serializers.Serializer):
     until = serializers.DateTimeField()
 
 
-def _battle(request: Request, battle_id: int) -> tuple[Battle, Access]:
-    """A battle of one of my campaigns: battles are public there (E-29), and only there."""
-    mine = Battle.objects.filter(turn__campaign__in=campaigns_for(request.user))
-    battle = visible_or_404(mine.select_related("hex", "turn__campaign"), battle_id)
-    return battle, campaign_access(request, battle.turn.campaign_id)
-
-
 def _names(access: Access) -> Names:
     return Names(
         kingdoms={k.id: k.name for k in player_kingdoms(access.campaign)},
@@ -277,56 +269,75 @@ ANSWERS = {
 }
 
 
-class BattlePageView(APIView):
+class BattleView(GenericAPIView):
+    """A battle, by its id: battles are public in their campaign (E-29), and only there."""
+
+    permission_classes = MEMBERS
+    queryset = Battle.objects.select_related("hex", "turn__campaign")
+    lookup_url_kwarg = "battle_id"
+
+    def campaign_id_of(self, battle: Battle) -> int:
+        return battle.turn.campaign_id
+
+
+class BattlePageView(BattleView):
     @extend_schema(
         responses={200: BattlePageSerializer, 404: ANSWERS[404]}, operation_id="battles_page"
     )
-    def get(self, request: Request, battle_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """One battle: where, between whom, the result; to its participants and the GM
         also the ticket (armies, terrain, board, deadlines), the report and its rolls."""
-        battle, access = _battle(request, battle_id)
-        return Response(_page(battle, access))
+        battle = self.get_object()
+        return Response(_page(battle, request.access))
 
 
-class ReportView(APIView):
-    @extend_schema(request=ReportInputSerializer, responses=ANSWERS)
-    def post(self, request: Request, battle_id: int) -> Response:
+class ReportView(BattleView):
+    serializer_class = ReportInputSerializer
+
+    @extend_schema(responses=ANSWERS)
+    def post(self, request: Request, **kwargs) -> Response:
         """P-C6: report the tabletop battle for my side (the GM for a neutral side)."""
-        battle, access = _battle(request, battle_id)
-        wanted = validated(ReportInputSerializer, request.data)
+        battle = self.get_object()
+        wanted = validated(self.get_serializer(data=request.data))
         report = report_from_input(**_report_input(wanted))
         battle_report_submit(
             battle=battle, by=request.user, report=report, text=wanted.get("text", "")
         )
-        return Response(_page(battle, access))
+        return Response(_page(battle, request.access))
 
 
-class ReportConfirmView(APIView):
+class ReportConfirmView(BattleView):
+    serializer_class = serializers.Serializer  # confirming takes no input
+
     @extend_schema(request=None, responses=ANSWERS)
-    def post(self, request: Request, battle_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """P-C6: confirm the other side's report."""
-        battle, access = _battle(request, battle_id)
+        battle = self.get_object()
         battle_report_confirm(battle=battle, by=request.user)
-        return Response(_page(battle, access))
+        return Response(_page(battle, request.access))
 
 
-class ReportDisputeView(APIView):
-    @extend_schema(request=DisputeInputSerializer, responses=ANSWERS)
-    def post(self, request: Request, battle_id: int) -> Response:
+class ReportDisputeView(BattleView):
+    serializer_class = DisputeInputSerializer
+
+    @extend_schema(responses=ANSWERS)
+    def post(self, request: Request, **kwargs) -> Response:
         """P-C6: dispute the other side's report; the GM settles it."""
-        battle, access = _battle(request, battle_id)
-        wanted = validated(DisputeInputSerializer, request.data)
+        battle = self.get_object()
+        wanted = validated(self.get_serializer(data=request.data))
         battle_report_dispute(battle=battle, by=request.user, reason=wanted["reason"])
-        return Response(_page(battle, access))
+        return Response(_page(battle, request.access))
 
 
-class ReportSettleView(APIView):
-    @extend_schema(request=SettleInputSerializer, responses=ANSWERS)
-    def post(self, request: Request, battle_id: int) -> Response:
+class ReportSettleView(BattleView):
+    serializer_class = SettleInputSerializer
+
+    @extend_schema(responses=ANSWERS)
+    def post(self, request: Request, **kwargs) -> Response:
         """The GM settles the report: as it stands, or as he gives it (P-C5: he may rule
         a Massacre below the margin). It counts as confirmed."""
-        battle, access = _battle(request, battle_id)
-        wanted = validated(SettleInputSerializer, request.data)
+        battle = self.get_object()
+        wanted = validated(self.get_serializer(data=request.data))
         report = report_from_input(**_report_input(wanted)) if "winner" in wanted else None
         battle_report_settle(
             battle=battle,
@@ -335,14 +346,16 @@ class ReportSettleView(APIView):
             text=wanted.get("text", ""),
             ruling=wanted.get("ruling", ""),
         )
-        return Response(_page(battle, access))
+        return Response(_page(battle, request.access))
 
 
-class ReportDeadlineView(APIView):
-    @extend_schema(request=DeadlineInputSerializer, responses=ANSWERS)
-    def post(self, request: Request, battle_id: int) -> Response:
+class ReportDeadlineView(BattleView):
+    serializer_class = DeadlineInputSerializer
+
+    @extend_schema(responses=ANSWERS)
+    def post(self, request: Request, **kwargs) -> Response:
         """E-24: the GM extends the battle's report deadline."""
-        battle, access = _battle(request, battle_id)
-        wanted = validated(DeadlineInputSerializer, request.data)
+        battle = self.get_object()
+        wanted = validated(self.get_serializer(data=request.data))
         battle_report_deadline_extend(battle=battle, by=request.user, until=wanted["until"])
-        return Response(_page(battle, access))
+        return Response(_page(battle, request.access))

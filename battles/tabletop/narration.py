@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from campaign.chronicle.narration import register_narrators
+
 _RESULTS = {"victory": "a victory", "massacre": "a Massacre", "draw": "a draw"}
 
 
@@ -88,3 +90,7 @@ TABLETOP_NARRATORS: dict[str, Callable] = {
     "BattleReportSettled": _settled,
     "ReportDeadlineExtended": _extended,
 }
+
+
+def register() -> None:
+    register_narrators(TABLETOP_NARRATORS)

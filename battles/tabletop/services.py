@@ -16,12 +16,14 @@ import datetime as dt
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from battles.models import Battle, BattleSide
 from battles.tabletop.models import BattleReport
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_locked
 from campaign.models import Membership, Turn
 from kingdoms.models import Character
 from rules.battles.postbattle import UnitLoss
@@ -67,6 +69,15 @@ def _passed_by(battle: Battle) -> bool:
         return False
     outcome = first.winner.value if first.winner else "nobody"
     return outcome != battle.if_won
+
+
+def report_deadlines_shift(turn: Turn, by: dt.timedelta) -> None:
+    """E-24: the GM's pause moves the report deadlines of the turn's tabletop battles still
+    to be fought by its length (campaign.turns.services.campaign_pause), so that a pause
+    costs no battle its game; the pause's own chronicle entry tells it."""
+    Battle.objects.filter(
+        turn=turn, mode=Battle.Mode.TABLETOP, resolved=False, report_deadline__isnull=False
+    ).update(report_deadline=F("report_deadline") + by)
 
 
 # --- E-24: the opt-in ----------------------------------------------------------------
@@ -167,13 +178,17 @@ def _roles_of(battle: Battle, user: User) -> tuple[set[Role], bool]:
     return roles, gm
 
 
+def _resolved(turn: Turn | None) -> str:
+    return f"Turn {turn.number if turn else 0} no longer takes battle reports: it is resolved."
+
+
 def _locked(battle: Battle) -> tuple[Battle, Turn]:
     """The battle and its turn, locked; refused unless the battle is a tabletop battle of
     a turn still before Final Results."""
-    turn = Turn.objects.select_for_update().select_related("campaign").get(pk=battle.turn_id)
+    turn = turn_locked(turn_id=battle.turn_id, states=(Turn.State.DECISIONS,), refusal=_resolved)
     battle = Battle.objects.select_related("hex", "turn").get(pk=battle.pk)
-    if turn.state != Turn.State.DECISIONS or battle.resolved:
-        raise Refused(f"Turn {turn.number} no longer takes battle reports: it is resolved.")
+    if battle.resolved:
+        raise Refused(_resolved(turn))
     if battle.mode != Battle.Mode.TABLETOP:
         raise Refused(
             "This battle is not played on the tabletop: every side must opt in first (E-24)."

@@ -25,21 +25,22 @@ from battles.tabletop.services import (
     report_from_input,
 )
 from campaign.chronicle.views import chronicle_names
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 
 
-def _battle(seat: Seat, battle_id: int) -> Battle:
+def _battle(access: Access, battle_id: int) -> Battle:
     return get_object_or_404(
         Battle.objects.select_related("hex", "turn__campaign"),
         pk=battle_id,
-        turn__campaign=seat.campaign,
+        turn__campaign=access.campaign,
     )
 
 
-def _context(seat: Seat, battle: Battle, forms: dict | None = None) -> dict:
-    page = battle_page(battle, seat.viewer, chronicle_names(seat))
-    powers = report_powers(battle, seat.viewer, seat.membership)
+def _context(access: Access, battle: Battle, forms: dict | None = None) -> dict:
+    page = battle_page(battle, access.viewer, chronicle_names(access))
+    powers = report_powers(battle, access.viewer, access.membership)
     forms = forms or {}
     if powers["report"] or powers["settle"]:
         forms.setdefault("report", ReportForm(page=page))
@@ -49,8 +50,8 @@ def _context(seat: Seat, battle: Battle, forms: dict | None = None) -> dict:
         forms.setdefault("settle", SettleForm())
         forms.setdefault("extend", ExtendForm())
     return {
-        "seat": seat,
-        "campaign": seat.campaign,
+        "access": access,
+        "campaign": access.campaign,
         "page": page,
         "powers": powers,
         "forms": forms,
@@ -61,13 +62,13 @@ def _context(seat: Seat, battle: Battle, forms: dict | None = None) -> dict:
 @login_required
 @require_GET
 def battle_detail(request: HttpRequest, campaign_id: int, battle_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
-    battle = _battle(seat, battle_id)
+    access = campaign_access(request, campaign_id)
+    battle = _battle(access, battle_id)
     return render_page(
         request,
         "battles/tabletop/battle_page.html",
         "battles/tabletop/partials/battle_page_body.html",
-        _context(seat, battle),
+        _context(access, battle),
     )
 
 
@@ -75,9 +76,9 @@ def battle_detail(request: HttpRequest, campaign_id: int, battle_id: int) -> Htt
 @require_GET
 def battle_sheet(request: HttpRequest, campaign_id: int, battle_id: int) -> HttpResponse:
     """The printable battle sheet (P-C5): the ticket on one page, for the table."""
-    seat = seat_for(request, campaign_id)
-    battle = _battle(seat, battle_id)
-    return render(request, "battles/tabletop/battle_sheet.html", _context(seat, battle))
+    access = campaign_access(request, campaign_id)
+    battle = _battle(access, battle_id)
+    return render(request, "battles/tabletop/battle_sheet.html", _context(access, battle))
 
 
 ACTIONS = ("report", "confirm", "dispute", "settle", "extend")
@@ -90,20 +91,20 @@ def battle_report_action(
 ) -> HttpResponse:
     """One step of the report: the answer is the page (HTMX: its body), with a refused
     form in place and nothing saved."""
-    seat = seat_for(request, campaign_id)
-    battle = _battle(seat, battle_id)
+    access = campaign_access(request, campaign_id)
+    battle = _battle(access, battle_id)
     if action not in ACTIONS:
         raise Http404("No such step of the report.")
-    form, status = _act(request, seat, battle, action)
+    form, status = _act(request, access, battle, action)
     if form is None:
         if not request.htmx:
             return redirect("battle-detail", campaign_id=campaign_id, battle_id=battle_id)
         return render(
             request,
             "battles/tabletop/partials/battle_page_body.html",
-            _context(seat, _battle(seat, battle_id)),
+            _context(access, _battle(access, battle_id)),
         )
-    context = _context(seat, battle, {action: form})
+    context = _context(access, battle, {action: form})
     return render_page(
         request,
         "battles/tabletop/battle_page.html",
@@ -113,7 +114,7 @@ def battle_report_action(
     )
 
 
-def _act(request: HttpRequest, seat: Seat, battle: Battle, action: str):
+def _act(request: HttpRequest, access: Access, battle: Battle, action: str):
     """Run the action; (None, 200) when it went through, else the form to show again
     with the refusal next to its field and the status to answer with."""
     by = request.user
@@ -126,7 +127,7 @@ def _act(request: HttpRequest, seat: Seat, battle: Battle, action: str):
             return form, refusal_status(request, refused)
         return None, 200
     if action == "report" or (action == "settle" and "report-winner" in request.POST):
-        page = battle_page(battle, seat.viewer, chronicle_names(seat))
+        page = battle_page(battle, access.viewer, chronicle_names(access))
         form = ReportForm(request.POST, page=page)
         run = _report if action == "report" else _settle_with
     elif action == "settle":

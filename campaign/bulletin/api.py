@@ -11,8 +11,9 @@ from rest_framework.views import APIView
 from campaign.bulletin.models import MercenaryOffer, Rumour
 from campaign.bulletin.selectors import turn_bulletin
 from campaign.bulletin.services import mercenary_offer_publish, rumour_publish
-from campaign.core.access import campaign_access, current_turn_or_404
+from campaign.core.access import current_turn_or_404
 from campaign.core.inputs import POINTS, POWER, name_api_field
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 
 
@@ -51,34 +52,40 @@ class OfferInputSerializer(serializers.Serializer):
 
 
 class BulletinView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: BulletinSerializer, 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """The current turn's rumours and mercenaries for hire (A-2.1); public."""
-        turn = current_turn_or_404(campaign_access(request, campaign_id).campaign)
+        turn = current_turn_or_404(request.access.campaign)
         return Response(BulletinSerializer({"turn": turn.number, **turn_bulletin(turn)}).data)
 
 
 class RumourView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=RumourInputSerializer,
         responses={201: RumourSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """GM only: publish a rumour with the turn (A-2.1)."""
-        turn = current_turn_or_404(campaign_access(request, campaign_id).campaign)
-        wanted = validated(RumourInputSerializer, request.data)
+        turn = current_turn_or_404(request.access.campaign)
+        wanted = validated(RumourInputSerializer(data=request.data))
         rumour = rumour_publish(turn=turn, by=request.user, text=wanted["text"])
         return Response(RumourSerializer(rumour).data, status=status.HTTP_201_CREATED)
 
 
 class MercenaryOfferView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=OfferInputSerializer,
         responses={201: MercenaryOfferSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """GM only: offer mercenaries for hire this turn, with a minimum opening bid."""
-        turn = current_turn_or_404(campaign_access(request, campaign_id).campaign)
-        wanted = validated(OfferInputSerializer, request.data)
+        turn = current_turn_or_404(request.access.campaign)
+        wanted = validated(OfferInputSerializer(data=request.data))
         offer = mercenary_offer_publish(turn=turn, by=request.user, **wanted)
         return Response(MercenaryOfferSerializer(offer).data, status=status.HTTP_201_CREATED)

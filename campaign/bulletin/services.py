@@ -9,17 +9,18 @@ from campaign.bulletin.models import MercenaryOffer, Rumour
 from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_locked
 from campaign.models import Turn
 
 
 def _turn_taking_orders(turn: Turn, by: User) -> Turn:
     require_gm(campaign=turn.campaign, user=by)
-    turn = Turn.objects.select_for_update().get(pk=turn.pk)
-    if turn.state != Turn.State.OPEN:
-        raise Refused(
-            f"Turn {turn.number} no longer takes orders: the bulletin goes out with it (A-2.1)."
-        )
-    return turn
+    return turn_locked(turn_id=turn.pk, states=(Turn.State.OPEN,), refusal=_bulletin_gone_out)
+
+
+def _bulletin_gone_out(turn: Turn | None) -> str:
+    number = turn.number if turn else 0
+    return f"Turn {number} no longer takes orders: the bulletin goes out with it (A-2.1)."
 
 
 @transaction.atomic

@@ -10,26 +10,27 @@ from django.views.decorators.http import require_http_methods
 from campaign.bulletin.forms import OfferForm, RumourForm
 from campaign.bulletin.selectors import turn_bulletin
 from campaign.bulletin.services import mercenary_offer_publish, rumour_publish
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from campaign.turns.selectors import current_turn
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def bulletin_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     if request.method == "GET":
-        return _render(request, seat)
+        return _render(request, access)
     try:
-        _publish(request, seat)
+        _publish(request, access)
     except Refused as refused:
-        return _render(request, seat, refused, refusal_status(request, refused))
-    return _render(request, seat)
+        return _render(request, access, refused, refusal_status(request, refused))
+    return _render(request, access)
 
 
-def _publish(request: HttpRequest, seat: Seat) -> None:
-    turn = current_turn(seat.campaign)
+def _publish(request: HttpRequest, access: Access) -> None:
+    turn = current_turn(access.campaign)
     if turn is None:
         raise Refused("This campaign has no turn yet.")
     form = (RumourForm if request.POST.get("what") == "rumour" else OfferForm)(request.POST)
@@ -44,12 +45,12 @@ def _publish(request: HttpRequest, seat: Seat) -> None:
 
 
 def _render(
-    request: HttpRequest, seat: Seat, refused: Refused | None = None, status: int = 200
+    request: HttpRequest, access: Access, refused: Refused | None = None, status: int = 200
 ) -> HttpResponse:
-    turn = current_turn(seat.campaign)
+    turn = current_turn(access.campaign)
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
+        "access": access,
+        "campaign": access.campaign,
         "turn": turn,
         "bulletin": turn_bulletin(turn),
         "refused": refused,

@@ -14,7 +14,7 @@ from campaign.campaigns.serializers import (
     CampaignSerializer,
     campaign_summary,
 )
-from campaign.core.access import campaign_access
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND
 from campaign.models import Membership, Turn
 from campaign.turns.api import _turns
@@ -35,10 +35,12 @@ class CampaignListView(APIView):
 
 
 class CampaignDetailView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: CampaignDetailSerializer, 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """One campaign, with the public list of its player kingdoms."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         summary = campaign_summary(access.campaign, access.membership, _turns(access.campaign))
         summary["kingdoms"] = player_kingdoms(access.campaign).values("id", "name", "colour")
         return Response(CampaignDetailSerializer(summary).data)

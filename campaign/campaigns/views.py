@@ -9,7 +9,8 @@ from django.views.decorators.http import require_GET
 
 from battles.sieges.selectors import OngoingSiege, armies_in_sieges, ongoing_sieges
 from campaign.campaigns.selectors import campaigns_for
-from campaign.core.pages import Seat, render_page, seat_for
+from campaign.core.access import Access, campaign_access
+from campaign.core.pages import render_page
 from campaign.map import svg as mapsvg
 from campaign.map.selectors import visible_map
 from campaign.models import Campaign, Turn
@@ -46,13 +47,13 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     return render(request, "campaign/campaigns/campaign_list.html", {"campaigns": campaigns})
 
 
-def map_svg(seat: Seat, kingdoms, armies, sieges: list[OngoingSiege] | None = None) -> str:
-    neutral = {n.id: n.name for n in visible_neutral_kingdoms(seat.campaign, seat.viewer)}
+def map_svg(access: Access, kingdoms, armies, sieges: list[OngoingSiege] | None = None) -> str:
+    neutral = {n.id: n.name for n in visible_neutral_kingdoms(access.campaign, access.viewer)}
     return mapsvg.render_map(
-        visible_map(seat.campaign, seat.viewer, sieges),
+        visible_map(access.campaign, access.viewer, sieges),
         {k.id: mapsvg.KingdomInfo(k.name, k.colour) for k in kingdoms},
         armies,
-        viewer_kingdom_id=seat.viewer.kingdom_id,
+        viewer_kingdom_id=access.viewer.kingdom_id,
         neutral_names=neutral,
     )
 
@@ -60,25 +61,25 @@ def map_svg(seat: Seat, kingdoms, armies, sieges: list[OngoingSiege] | None = No
 @login_required
 @require_GET
 def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
-    current, previous = recent_turns(seat.campaign)
-    kingdoms = list(player_kingdoms(seat.campaign))
-    armies = list(visible_armies(seat.campaign, seat.viewer))
-    orders = {o.army_id: o for o in visible_orders(current, seat.viewer)} if current else {}
-    edicts = edicts_panel(current, seat.viewer)  # §5.3: a player's own
-    sieges = ongoing_sieges(seat.campaign.pk)  # E-37: the map's marks, the armies they hold
+    access = campaign_access(request, campaign_id)
+    current, previous = recent_turns(access.campaign)
+    kingdoms = list(player_kingdoms(access.campaign))
+    armies = list(visible_armies(access.campaign, access.viewer))
+    orders = {o.army_id: o for o in visible_orders(current, access.viewer)} if current else {}
+    edicts = edicts_panel(current, access.viewer)  # §5.3: a player's own
+    sieges = ongoing_sieges(access.campaign.pk)  # E-37: the map's marks, the armies they hold
     held = armies_in_sieges(sieges)
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
+        "access": access,
+        "campaign": access.campaign,
         "turn": current,
         "previous_turn": previous,
         "legend": [{"name": k.name, "colour": mapsvg.safe_colour(k.colour)} for k in kingdoms],
-        "map_svg": map_svg(seat, kingdoms, armies, sieges),
-        "army_cards": army_cards(seat, current, armies, orders, held),
-        "standings": standings(seat.campaign, seat.viewer),
-        "order_status": _order_status(seat, current, armies, orders, edicts, held),
-        "early_resolution": seat.campaign.ruleset.early_resolution,
+        "map_svg": map_svg(access, kingdoms, armies, sieges),
+        "army_cards": army_cards(access, current, armies, orders, held),
+        "standings": standings(access.campaign, access.viewer),
+        "order_status": _order_status(access, current, armies, orders, edicts, held),
+        "early_resolution": access.campaign.ruleset.early_resolution,
         "edicts_panel": edicts,
     }
     return render_page(

@@ -13,19 +13,21 @@ from campaign.chronicle.serializers import (
     ChronicleEntrySerializer,
     ChronicleQuerySerializer,
 )
-from campaign.core.access import campaign_access
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 
 
 class ChronicleView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         parameters=[ChronicleQuerySerializer],
         responses={200: ChronicleEntrySerializer(many=True), 400: REFUSED, 404: NOT_FOUND},
     )
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """The chronicle entries I may read, newest turn first (E-29)."""
-        access = campaign_access(request, campaign_id)
-        number = validated(ChronicleQuerySerializer, request.query_params).get("turn")
+        access = request.access
+        number = validated(ChronicleQuerySerializer(data=request.query_params)).get("turn")
         turn = None
         if number is not None:
             turn = access.campaign.turns.filter(number=number).first()

@@ -1,24 +1,21 @@
 """One English sentence per chronicle entry, citing the rule that caused it.
 
-Entries come from campaign.chronicle.selectors.visible_chronicle, which removes what the reader may
-not see (an enemy's strength, E-29), so every narrator reads the payload with ``.get``
-and says less when a key is missing. Names come from ``Names``, built from what the
+``NARRATORS`` maps each entry's kind to its sentence: the campaign's own sentences are
+here, and each domain registers its own from its app's ``AppConfig.ready()``.
+
+Entries come from campaign.chronicle.selectors.visible_chronicle, which removes what the
+reader may not see (an enemy's strength, E-29), so every narrator reads the payload with
+``.get`` and says less when a key is missing. Names come from ``Names``, built from what the
 reader may see: an army or a neutral kingdom he may not know stays anonymous.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from battles.pairing.narration import PAIRING_NARRATORS, with_follow_up
-from battles.postbattle.narration import POST_BATTLE_NARRATORS
-from battles.sieges.narration import SIEGE_NARRATORS
-from battles.tabletop.narration import TABLETOP_NARRATORS
-from campaign.hosting.narration import HOSTING_NARRATORS
-from kingdoms.agreements.narration import AGREEMENT_NARRATORS
-from kingdoms.armies.narration import ARMY_NARRATORS
-from kingdoms.spending.narration import SPENDING_NARRATORS
+from campaign.core.registry import Registry
 
 
 @dataclass(frozen=True)
@@ -177,7 +174,9 @@ def _defender(p: dict, names: Names) -> str:
     return "its defenders"
 
 
-def _battle_declared(p: dict, names: Names) -> str:
+def battle_declared(p: dict, names: Names) -> str:
+    """A battle declared (§3 step 3e); battles.pairing.narration registers it with the
+    condition of a follow-up battle (P-C3, E-15)."""
     attacker = names.kingdom(p.get("attacker_kingdom_id")) + _points(p, "attacker_points")
     if p.get("attacker_kingdom_id") is None and "A-1.4.12" in (p.get("rule") or ""):
         incited = names.neutral(p["attacker_neutral_kingdom_id"])  # A-1.4.12, Q17
@@ -482,7 +481,20 @@ def _secondary_terrains_set(p: dict, names: Names) -> str:
     return f"The GM set the secondary terrains of {where}: {listed}, one tabletop roll each."
 
 
-NARRATORS: dict[str, Callable[[dict, Names], str]] = {
+class Narrator(Protocol):
+    """The sentence of one chronicle entry's payload, naming what ``names`` may name."""
+
+    def __call__(self, payload: dict, names: Names, /) -> str: ...
+
+
+NARRATORS: Registry[str, Narrator] = Registry("chronicle sentence")
+
+
+def register_narrators(narrators: Mapping[str, Narrator]) -> None:
+    NARRATORS.register_all(narrators)
+
+
+CAMPAIGN_NARRATORS: dict[str, Narrator] = {
     "TurnOpened": _turn_opened,
     "OrderSubmitted": _order_submitted,
     "BattleDecision": _battle_decision,
@@ -491,7 +503,6 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "HexScouted": _hex_scouted,
     "ScoutsSeen": _scouts_seen,
     "NeutralKingdomDiscovered": _neutral_kingdom_discovered,
-    "BattleDeclared": with_follow_up(_battle_declared),  # P-C3, E-15: "if … wins"
     "Retreated": _retreated,
     "BattleFought": _battle_fought,
     "BattleWon": _battle_won,
@@ -530,20 +541,17 @@ NARRATORS: dict[str, Callable[[dict, Names], str]] = {
     "EdictVoid": _edict_void,
     "HexRevolted": _hex_revolted,
     "BanditLairRolled": _bandit_lair_rolled,  # Table 17
-    **AGREEMENT_NARRATORS,  # Q23: agreements between players (kingdoms.agreements.narration)
-    **SPENDING_NARRATORS,  # Table 10, Table 11, diplomacy (kingdoms.spending.narration)
-    **PAIRING_NARRATORS,  # P-C3, P-C4, E-15 (battles.pairing.narration)
-    **POST_BATTLE_NARRATORS,  # §3 6c, Tables 12–16, 18–22 (battles.postbattle.narration)
-    **TABLETOP_NARRATORS,  # E-24, P-C5, P-C6, §5.11 (battles.tabletop.narration)
-    **SIEGE_NARRATORS,  # E-37, NR-SIEGE (battles.sieges.narration)
-    **HOSTING_NARRATORS,  # a substitute takes a kingdom over (campaign.hosting.narration)
 }
+
+
+def register() -> None:
+    register_narrators(CAMPAIGN_NARRATORS)
 
 
 def narrate(entry: dict, names: Names) -> str:
     """The entry as a sentence, with its rule ID in brackets when it has one."""
     kind = entry.get("kind", "")
-    narrator = NARRATORS.get(kind) or ARMY_NARRATORS.get(kind)
+    narrator = NARRATORS.get(kind)
     if narrator is None and entry.get("text"):
         sentence = str(entry["text"])  # an optional module's Announcement (rules.modules)
     elif narrator is None:

@@ -9,7 +9,8 @@ from django.views.decorators.http import require_GET
 from campaign.campaigns.views import recent_turns
 from campaign.chronicle.narration import Names, narrate
 from campaign.chronicle.selectors import visible_chronicle
-from campaign.core.pages import Seat, render_page, seat_for
+from campaign.core.access import Access, campaign_access
+from campaign.core.pages import render_page
 from campaign.models import Turn
 from kingdoms.selectors import (
     player_kingdoms,
@@ -18,26 +19,27 @@ from kingdoms.selectors import (
 )
 
 
-def chronicle_names(seat: Seat) -> Names:
+def chronicle_names(access: Access) -> Names:
     """Names the reader may know, so that narration never names a stranger."""
     return Names(
-        kingdoms={k.id: k.name for k in player_kingdoms(seat.campaign)},
+        kingdoms={k.id: k.name for k in player_kingdoms(access.campaign)},
         neutral_kingdoms={
-            n.id: n.name for n in visible_neutral_kingdoms(seat.campaign, seat.viewer)
+            n.id: n.name for n in visible_neutral_kingdoms(access.campaign, access.viewer)
         },
         armies={
-            a.id: f"{a.kingdom.name}'s {a.name}" for a in visible_armies(seat.campaign, seat.viewer)
+            a.id: f"{a.kingdom.name}'s {a.name}"
+            for a in visible_armies(access.campaign, access.viewer)
         },
     )
 
 
-def chronicle_by_turn(seat: Seat, turn: Turn | None = None) -> list[dict]:
+def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
     """Narrated entries grouped by turn, newest first, each turn with its public seed."""
-    entries = visible_chronicle(seat.campaign, seat.viewer, turn)
+    entries = visible_chronicle(access.campaign, access.viewer, turn)
     if not entries:
         return []
-    names = chronicle_names(seat)
-    turns = {t.number: t for t in seat.campaign.turns.all()}
+    names = chronicle_names(access)
+    turns = {t.number: t for t in access.campaign.turns.all()}
     groups: list[dict] = []
     for entry in entries:
         if not groups or groups[-1]["number"] != entry["turn"]:
@@ -49,14 +51,14 @@ def chronicle_by_turn(seat: Seat, turn: Turn | None = None) -> list[dict]:
 @login_required
 @require_GET
 def chronicle(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
-    current, previous = recent_turns(seat.campaign)
+    access = campaign_access(request, campaign_id)
+    current, previous = recent_turns(access.campaign)
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
+        "access": access,
+        "campaign": access.campaign,
         "turn": current,
         "previous_turn": previous,
-        "chronicle": chronicle_by_turn(seat),
+        "chronicle": chronicle_by_turn(access),
     }
     return render_page(
         request,

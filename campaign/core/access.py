@@ -1,15 +1,19 @@
-"""Who asks about which campaign: the one way every API view finds its viewer."""
+"""Who asks about which campaign: the one way every page and every API view finds its
+viewer, and the one way a service finds the player whose kingdom acts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TypeVar
 
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
+from django.http import HttpRequest
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
-from campaign.core.errors import Hidden
+from campaign.core.errors import Hidden, Refused
 from campaign.core.inputs import ID
 from campaign.core.viewers import NotAMember, membership_for, viewer_for
 from campaign.models import Campaign, Membership, Turn
@@ -22,16 +26,29 @@ Row = TypeVar("Row", bound=Model)
 
 @dataclass(frozen=True)
 class Access:
+    """Who is looking at which campaign: what every campaign page and API view starts
+    from."""
+
     campaign: Campaign
     membership: Membership
     viewer: Viewer
 
+    @property
+    def kingdom(self) -> Kingdom | None:
+        """The member's kingdom; None for the GM and for a player without one."""
+        return self.membership.kingdom
 
-def campaign_access(request: Request, campaign_id: int) -> Access:
+    @property
+    def is_gm(self) -> bool:
+        return self.viewer.is_gm
+
+
+def campaign_access(request: HttpRequest | Request, campaign_id: int) -> Access:
     """The campaign and what the requesting user may see of it.
 
     A campaign the user has no part in answers 404 like one that does not exist, so that
-    an outsider learns nothing, not even that it exists.
+    an outsider learns nothing, not even that it exists: ``Hidden``, which a page shows
+    as the site's 404 page and the API as its JSON 404.
     """
     campaign = visible_or_404(Campaign.objects.all(), campaign_id)
     try:
@@ -39,6 +56,15 @@ def campaign_access(request: Request, campaign_id: int) -> Access:
     except NotAMember:
         raise Hidden() from None
     return Access(campaign, membership, viewer_for(membership))
+
+
+def gm_access(request: HttpRequest, campaign_id: int) -> Access:
+    """The GM's access to the GM console's pages; the campaign's players are refused
+    (403), a stranger learns nothing (404)."""
+    access = campaign_access(request, campaign_id)
+    if not access.is_gm:
+        raise PermissionDenied("The console is for the campaign's game master only.")
+    return access
 
 
 def visible_or_404(visible: QuerySet[Row], pk: int) -> Row:
@@ -67,3 +93,20 @@ def current_turn_or_404(campaign: Campaign) -> Turn:
     if turn is None:
         raise NotFound("The campaign has no turn yet.")
     return turn
+
+
+def player_in_play(campaign: Campaign, user: User, *, acts: str, acts_not: str) -> Membership:
+    """The user's membership as the player of a kingdom still in play, for a write his
+    kingdom makes. Refused (403) to anyone else ("Only a player with a kingdom spends
+    power.") and to the player of an eliminated kingdom, E-27 ("Marienburg is eliminated:
+    it spends no power."); ``acts`` and ``acts_not`` end those sentences."""
+    try:
+        membership = membership_for(user, campaign)
+    except NotAMember:
+        membership = None
+    kingdom = membership.kingdom if membership is not None else None
+    if kingdom is None or membership.role != Membership.Role.PLAYER:
+        raise Refused(f"Only a player with a kingdom {acts}.", status=403)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated: it {acts_not}.", status=403)
+    return membership

@@ -1,5 +1,6 @@
 """The one exception every service raises when it refuses a request."""
 
+from django.http import Http404
 from django.utils.text import Truncator
 
 MESSAGE_LENGTH = 600
@@ -31,8 +32,11 @@ class Refused(Exception):
             self.status = status
 
 
-class Hidden(Refused):
-    """Something the viewer may not see, refused exactly as if it did not exist (404)."""
+class Hidden(Refused, Http404):
+    """Something the viewer may not see, refused exactly as if it did not exist (404).
+
+    Being an Http404 too, it answers a page with the site's 404 page, as Django answers
+    any missing page, and the API with its JSON 404 (campaign.core.api_errors)."""
 
     status = 404
 

@@ -9,7 +9,9 @@ failing at the database (an overflow is a server error, not an answer).
 from __future__ import annotations
 
 import unicodedata
+import zoneinfo
 from dataclasses import dataclass
+from functools import cache
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -62,6 +64,10 @@ LEDGER = Bound(-1_000_000, 1_000_000)
 """A balance or a ledger line, which may run below 0: power, industry, crowns (E-31)."""
 COUNT = Bound(0, 10_000)
 """A count: entitlement slots, characters killed, experience, a place in an order."""
+WEEKDAY = Bound(0, 6)
+"""A day of the week, Monday 0 to Sunday 6 (Python's ``datetime.weekday``)."""
+HOUR = Bound(0, 23)
+"""An hour of the day on a 24-hour clock."""
 
 NAME_LENGTH = 100
 """The longest name of a kingdom, an army or a character: their columns."""
@@ -94,3 +100,19 @@ def name_api_field(max_length: int = NAME_LENGTH, **kwargs) -> serializers.CharF
 
 def name_form_field(max_length: int = NAME_LENGTH, **kwargs) -> forms.CharField:
     return forms.CharField(max_length=max_length, validators=[validate_name], **kwargs)
+
+
+@cache
+def time_zones() -> frozenset[str]:
+    """The IANA time zone names this machine knows (its tz database), read once."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+def validate_time_zone(value: str) -> None:
+    """An IANA time zone name ("Europe/Berlin", "UTC"): deadlines are counted in it, so a
+    misspelt one is refused rather than read as UTC."""
+    if value not in time_zones():
+        raise ValidationError(
+            f"'{value}' is not a time zone: give an IANA name such as Europe/Berlin or UTC.",
+            code="time_zone",
+        )

@@ -1,13 +1,11 @@
-"""What every app's API shares: the coordinate field, validation that names the bad field, and the
-documented error bodies."""
+"""What every app's API shares: the coordinate field, validation that names every bad field,
+a viewset's input serializer, and the documented error bodies."""
 
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
-from rest_framework.settings import api_settings
 
-from campaign.core.errors import Refused
 from campaign.core.inputs import COORD
 
 
@@ -41,33 +39,27 @@ class CoordField(serializers.Field):
         return list(value)
 
 
-def validated(
-    serializer_class: type[serializers.Serializer], data, *, context: dict | None = None
-) -> dict:
-    """The request's input, or a Refused naming the first problem and its field.
+def validated(serializer: serializers.Serializer) -> dict:
+    """The request's input, as ``serializer`` checks it.
 
-    Bad input then answers in the same {"detail", "field"} shape as a rule's refusal, so
-    a client handles one kind of 400.
+    Bad input raises DRF's ValidationError, with every problem of every field, which
+    campaign.core.api_errors answers in the same {"detail", "field"} shape as a rule's
+    refusal, adding the problems by field, so a client handles one kind of 400.
     """
-    serializer = serializer_class(data=data, context=context or {})
-    if serializer.is_valid():
-        return serializer.validated_data
-    field, message = first_problem(serializer.errors)
-    raise Refused(f"{field}: {message}" if field else message, field=field)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
-def first_problem(errors) -> tuple[str | None, str]:
-    """The first of DRF's validation errors (a dict by field, or a list) and the field it
-    concerns: None for the input as a whole."""
-    field = None
-    if isinstance(errors, dict):
-        field, errors = next(iter(errors.items()))
-        if field == api_settings.NON_FIELD_ERRORS_KEY:
-            field = None
-    while not isinstance(errors, str):
-        # A list of items' errors has an empty one for each good item: skip those.
-        errors = next(e for e in (errors.values() if isinstance(errors, dict) else errors) if e)
-    return field, str(errors)
+class InputSerializerMixin:
+    """For a viewset whose list shows ``serializer_class`` and whose other actions take
+    ``input_serializer_class`` (OPTIONS too, which describes what a POST takes)."""
+
+    input_serializer_class: type[serializers.Serializer]
+
+    def get_serializer_class(self) -> type[serializers.Serializer]:
+        if self.action == "list":
+            return super().get_serializer_class()
+        return self.input_serializer_class
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -76,6 +68,12 @@ class ErrorSerializer(serializers.Serializer):
     detail = serializers.CharField()
     field = serializers.CharField(
         allow_null=True, help_text="The input attribute at fault, if any."
+    )
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Bad input: every attribute at fault, each with its problems (detail and "
+        "field tell the first); left out when no attribute is at fault.",
     )
 
 

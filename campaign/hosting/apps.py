@@ -6,3 +6,9 @@ class HostingConfig(AppConfig):
     label = "hosting"
     verbose_name = "Hosting: new campaigns and invitations"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        """Its chronicle sentences (campaign.chronicle.narration.NARRATORS)."""
+        from campaign.hosting import narration
+
+        narration.register()

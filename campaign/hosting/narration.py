@@ -1,9 +1,11 @@
-"""Chronicle sentences of hosting a campaign (campaign.hosting.services writes the entries).
-campaign.chronicle.narration lists them in its NARRATORS."""
+"""Chronicle sentences of hosting a campaign (campaign.hosting.services writes the entries),
+registered in campaign.chronicle.narration.NARRATORS by the app's ready()."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from campaign.chronicle.narration import register_narrators
 
 
 def _kingdom_handed_over(p: dict, names) -> str:
@@ -15,3 +17,7 @@ def _kingdom_handed_over(p: dict, names) -> str:
 
 
 HOSTING_NARRATORS: dict[str, Callable] = {"KingdomHandedOver": _kingdom_handed_over}
+
+
+def register() -> None:
+    register_narrators(HOSTING_NARRATORS)

@@ -15,8 +15,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from campaign.campaigns.services import require_gm
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from campaign.hosting.forms import (
     AssignForm,
     CampaignBasicsForm,
@@ -134,34 +135,34 @@ def _go(request: HttpRequest, url: str) -> HttpResponse:
 def players_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Who plays which kingdom, for every member; the GM's invitations and start button; a
     free kingdom to claim for a player who plays none yet."""
-    return _players(request, seat_for(request, campaign_id))
+    return _players(request, campaign_access(request, campaign_id))
 
 
 @login_required
 @require_POST
 def invitation_link(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     try:
-        invitation_link_renew(campaign=seat.campaign, by=request.user)
+        invitation_link_renew(campaign=access.campaign, by=request.user)
     except Refused as refused:
-        return _players(request, seat, refusal=refused)
+        return _players(request, access, refusal=refused)
     messages.success(request, "A new share link is ready; any link before it no longer works.")
-    return _done(request, seat)
+    return _done(request, access)
 
 
 @login_required
 @require_POST
 def invitation_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
-    not_gm = _unless_gm(request, seat)
+    access = campaign_access(request, campaign_id)
+    not_gm = _unless_gm(request, access)
     if not_gm is not None:
         return not_gm
-    form = InviteForm(request.POST, kingdoms=player_kingdoms(seat.campaign))
+    form = InviteForm(request.POST, kingdoms=player_kingdoms(access.campaign))
     if not form.is_valid():
-        return _players(request, seat, forms={"invite": form}, status=_invalid(request, form))
+        return _players(request, access, forms={"invite": form}, status=_invalid(request, form))
     try:
         invitation_send(
-            campaign=seat.campaign,
+            campaign=access.campaign,
             by=request.user,
             email=form.cleaned_data["email"],
             kingdom=form.cleaned_data["kingdom"],
@@ -169,23 +170,23 @@ def invitation_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
         )
     except Refused as refused:
         form.refuse(refused)
-        return _players(request, seat, forms={"invite": form}, refusal=refused)
+        return _players(request, access, forms={"invite": form}, refusal=refused)
     messages.success(request, f"Invitation sent to {form.cleaned_data['email']}.")
-    return _done(request, seat)
+    return _done(request, access)
 
 
 @login_required
 @require_POST
 def seat_claim_view(request: HttpRequest, campaign_id: int, kingdom_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
-    kingdom = get_object_or_404(player_kingdoms(seat.campaign), pk=kingdom_id)
+    access = campaign_access(request, campaign_id)
+    kingdom = get_object_or_404(player_kingdoms(access.campaign), pk=kingdom_id)
     form = ClaimForm(request.POST, prefix=f"claim-{kingdom.pk}")
     key = ("claim", kingdom.pk)
     if not form.is_valid():
-        return _players(request, seat, forms={key: form}, status=_invalid(request, form))
+        return _players(request, access, forms={key: form}, status=_invalid(request, form))
     try:
         claimed = seat_claim(
-            campaign=seat.campaign,
+            campaign=access.campaign,
             user=request.user,
             kingdom=kingdom,
             name=form.cleaned_data["name"],
@@ -193,65 +194,65 @@ def seat_claim_view(request: HttpRequest, campaign_id: int, kingdom_id: int) -> 
         )
     except Refused as refused:
         form.refuse(refused)
-        return _players(request, seat, forms={key: form}, refusal=refused)
+        return _players(request, access, forms={key: form}, refusal=refused)
     messages.success(request, f"You play {claimed.name}.")
-    return _done(request, seat_for(request, campaign_id))
+    return _done(request, campaign_access(request, campaign_id))
 
 
 @login_required
 @require_POST
 def seat_assign_view(request: HttpRequest, campaign_id: int, kingdom_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
-    kingdom = get_object_or_404(player_kingdoms(seat.campaign), pk=kingdom_id)
-    not_gm = _unless_gm(request, seat)  # after the kingdom: another campaign's is missing
+    access = campaign_access(request, campaign_id)
+    kingdom = get_object_or_404(player_kingdoms(access.campaign), pk=kingdom_id)
+    not_gm = _unless_gm(request, access)  # after the kingdom: another campaign's is missing
     if not_gm is not None:
         return not_gm
     form = AssignForm(
-        request.POST, prefix=f"assign-{kingdom.pk}", waiting=waiting_players(seat.campaign)
+        request.POST, prefix=f"assign-{kingdom.pk}", waiting=waiting_players(access.campaign)
     )
     key = ("assign", kingdom.pk)
     if not form.is_valid():
-        return _players(request, seat, forms={key: form}, status=_invalid(request, form))
+        return _players(request, access, forms={key: form}, status=_invalid(request, form))
     player = form.cleaned_data["player"].user
     try:
-        seat_assign(campaign=seat.campaign, by=request.user, kingdom=kingdom, player=player)
+        seat_assign(campaign=access.campaign, by=request.user, kingdom=kingdom, player=player)
     except Refused as refused:
         form.refuse(refused)
-        return _players(request, seat, forms={key: form}, refusal=refused)
+        return _players(request, access, forms={key: form}, refusal=refused)
     messages.success(request, f"{player.get_username()} now plays {kingdom.name}.")
-    return _done(request, seat)
+    return _done(request, access)
 
 
 @login_required
 @require_POST
 def campaign_start_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     try:
-        campaign_start(campaign=seat.campaign, by=request.user)
+        campaign_start(campaign=access.campaign, by=request.user)
     except Refused as refused:
-        return _players(request, seat, refusal=refused)
-    return _go(request, reverse("campaign-detail", args=[seat.campaign.pk]))
+        return _players(request, access, refusal=refused)
+    return _go(request, reverse("campaign-detail", args=[access.campaign.pk]))
 
 
-def _unless_gm(request: HttpRequest, seat: Seat) -> HttpResponse | None:
+def _unless_gm(request: HttpRequest, access: Access) -> HttpResponse | None:
     """The GM's refusal, before a form is read: whatever a player posts, he is told that
     it is the GM's to do."""
     try:
-        require_gm(campaign=seat.campaign, user=request.user)
+        require_gm(campaign=access.campaign, user=request.user)
     except Refused as refused:
-        return _players(request, seat, refusal=refused)
+        return _players(request, access, refusal=refused)
     return None
 
 
-def _done(request: HttpRequest, seat: Seat) -> HttpResponse:
+def _done(request: HttpRequest, access: Access) -> HttpResponse:
     if request.htmx:
-        return _players(request, seat)
-    return redirect("campaign-players", seat.campaign.pk)
+        return _players(request, access)
+    return redirect("campaign-players", access.campaign.pk)
 
 
 def _players(
     request: HttpRequest,
-    seat: Seat,
+    access: Access,
     *,
     forms: dict | None = None,
     refusal: Refused | None = None,
@@ -260,10 +261,10 @@ def _players(
     """The players page; ``forms``: the bound forms of a refused post, by what they are
     for (("claim", kingdom id), ("assign", kingdom id), "invite")."""
     forms = forms or {}
-    campaign, is_gm = seat.campaign, seat.viewer.is_gm
+    campaign, is_gm = access.campaign, access.viewer.is_gm
     can_claim = (
-        seat.membership.role == Membership.Role.PLAYER
-        and seat.kingdom is None
+        access.membership.role == Membership.Role.PLAYER
+        and access.kingdom is None
         and campaign.status != Campaign.Status.FINISHED
     )
     waiting = waiting_players(campaign)
@@ -291,7 +292,7 @@ def _players(
         for row in seats(campaign)
     ]
     context = {
-        "seat": seat,
+        "access": access,
         "campaign": campaign,
         "rows": rows,
         "can_claim": can_claim,

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from campaign.map.selectors import visible_hex, visible_map
 from campaign.map.serializers import LAND_TERRAINS, HexSerializer, MapSerializer
@@ -39,15 +39,17 @@ class HexTerrainsInputSerializer(serializers.Serializer):
 
 
 class HexView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=HexTerrainsInputSerializer,
         responses={200: HexSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def patch(self, request: Request, campaign_id: int, q: int, r: int) -> Response:
+    def patch(self, request: Request, q: int, r: int, **kwargs) -> Response:
         """GM only: set the hex's secondary terrains (Q16, §5.11), one extra tabletop roll
         each; answers the hex as the map shows it to the GM. A battle's ticket already
         rolled keeps its pieces."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         hex_row = (
             Hex.objects.select_related("campaign")
             .filter(campaign=access.campaign, q=q, r=r)
@@ -55,13 +57,15 @@ class HexView(APIView):
         )
         if hex_row is None:
             raise NotFound(f"The map has no hex ({q}, {r}).")
-        wanted = validated(HexTerrainsInputSerializer, request.data)
+        wanted = validated(HexTerrainsInputSerializer(data=request.data))
         terrains = wanted.get("secondary_terrains", hex_row.secondary_terrains)
         hex_secondary_terrains_set(hex=hex_row, by=request.user, terrains=terrains)
         return Response(visible_hex(access.campaign, access.viewer, (q, r)))
 
 
 class MapView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         parameters=[
             OpenApiParameter(
@@ -77,9 +81,9 @@ class MapView(APIView):
             404: NOT_FOUND,
         },
     )
-    def get(self, request: Request, campaign_id: int) -> HttpResponse:
+    def get(self, request: Request, **kwargs) -> HttpResponse:
         """Every hex of the map as I may see it (A-1.0.9, A-1.4.18–20), with a strong ETag."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         turn = current_turn(access.campaign)
         hexes = visible_map(access.campaign, access.viewer)
         # Thousands of hexes: the selector's plain dicts go to orjson as they are; a

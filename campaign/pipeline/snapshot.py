@@ -1,42 +1,36 @@
-"""Loading a rules.core.state.World from the database in a fixed number of queries."""
+"""Loading a rules.core.state.World from the database in a fixed number of queries: the
+map, the kingdoms, their armies and characters here, and what each domain adds through
+its registered snapshot loader (campaign.pipeline.registry)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar, cast
 
-from django.db.models import Prefetch, Q
+from django.db.models import Q
 
 from battles.models import Battle, BattleSide
-from battles.sieges.writeback import sieges_load
-from campaign.models import Campaign, Hex, Turn
-from kingdoms.agreements.writeback import agreements_load
-from kingdoms.crowns.writeback import crowns_load
+from campaign.core.registry import Unregistered
+from campaign.models import Campaign, Hex
+from campaign.pipeline.registry import SNAPSHOT_LOADERS
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
-from kingdoms.orders.models import Order
 from rules.battles.tabletop import FOUGHT_RESULTS
 from rules.core.state import (
     ArmyState,
-    BattleState,
     CharacterState,
     Coord,
-    Decision,
     Defence,
     Defender,
     DefenderKind,
     Feature,
     HexState,
-    IfWon,
     KingdomState,
-    NeutralConquest,
     NeutralKingdomState,
-    OrderKind,
-    Side,
-    Strategy,
     Terrain,
     World,
 )
-from rules.core.state import Order as OrderState
-from rules.kingdoms.neutrals import conquest_choice
+
+P = TypeVar("P")
 
 
 @dataclass
@@ -51,10 +45,21 @@ class Snapshot:
     characters: dict[int, Character]
     battles: dict[int, Battle] = field(default_factory=dict)
     neutrals: dict[int, NeutralKingdom] = field(default_factory=dict)
+    # What a domain's loader kept of the rows it loaded, by its class (the siege rows)
+    parts: dict[type, object] = field(default_factory=dict)
+
+    def add(self, part: object) -> None:
+        self.parts[type(part)] = part
+
+    def part(self, kind: type[P]) -> P:
+        try:
+            return cast(P, self.parts[kind])
+        except KeyError:
+            raise Unregistered(f"No snapshot loader added {kind.__name__}.") from None
 
 
 def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
-    """Eight queries, whatever the size of the map."""
+    """Eight queries, whatever the size of the map (and the domains' loaders' own)."""
     hexes = {(h.q, h.r): h for h in Hex.objects.filter(campaign=campaign)}
     coord_of = {h.pk: coord for coord, h in hexes.items()}
     kingdoms = {k.pk: k for k in Kingdom.objects.filter(campaign=campaign)}
@@ -77,11 +82,10 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
         known_neutrals=_known_neutrals(campaign),
         neutral_battles_last_turn=_neutral_battles(campaign, turn_number - 1),
         module_state=campaign.module_state or {},  # rules.modules
-        agreements=agreements_load(campaign, coord_of),  # Q23
     )
     snapshot = Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
-    sieges_load(snapshot, campaign, turn_number)  # E-37 (battles.sieges.writeback)
-    crowns_load(snapshot, campaign)  # E-30: crown balances (kingdoms.crowns.writeback)
+    for load in SNAPSHOT_LOADERS:  # agreements (Q23), sieges (E-37), crowns (E-30)
+        load(snapshot, campaign, turn_number)
     return snapshot
 
 
@@ -111,70 +115,6 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
     )
     rows = defenders.values_list("neutral_kingdom_id", "battle__hex__neutral_kingdom_id")
     return frozenset(defending or in_hex for defending, in_hex in rows)
-
-
-def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
-    """The turn's orders; an army without one rests (Q7). One query."""
-    coord = snapshot.coord_of.get
-    orders = [
-        OrderState(
-            army_id=o.army_id,
-            kind=OrderKind(o.kind),
-            target=coord(o.target_id),
-            origin=coord(o.origin_id),
-            sea_cover=o.sea_cover_coords,
-        )
-        for o in Order.objects.filter(turn=turn).order_by("army_id")
-    ]
-    return orders
-
-
-def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
-    """The turn's battles with the sides' Phase 4 choices and, at a neutral capital, the
-    invader's standing choice from his Invade orders (E-23). Four queries."""
-    sides = BattleSide.objects.prefetch_related("armies")
-    battles = (
-        Battle.objects.filter(turn=turn)
-        .select_related("report", "siege_battle")  # E-24, P-C6: its report; E-37
-        .prefetch_related(Prefetch("sides", queryset=sides))
-    )
-    capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
-    quick = set(
-        Order.objects.filter(
-            turn=turn, kind=OrderKind.INVADE, neutral_conquest=NeutralConquest.QUICK_FRIENDSHIP
-        ).values_list("army_id", flat=True)
-    )
-    states = []
-    for battle in battles.order_by("seq"):
-        snapshot.battles[battle.pk] = battle
-        by_role = {side.role: _side_state(side) for side in battle.sides.all()}
-        coord = snapshot.coord_of[battle.hex_id]
-        choice = None
-        if battle.defender_kind == DefenderKind.NEUTRAL_KINGDOM and coord in capitals:
-            choice = conquest_choice(by_role["attacker"].army_ids, quick)
-        states.append(
-            BattleState(
-                key=battle.pk,
-                hex=coord,
-                defender_kind=DefenderKind(battle.defender_kind),
-                attacker=by_role["attacker"],
-                defender=by_role.get("defender"),
-                neutral_conquest=choice,
-                after=battle.after_id,  # P-C3, E-15: keys are the battles' pks here
-                if_won=IfWon(battle.if_won) if battle.if_won else None,
-                tabletop=battle.mode == Battle.Mode.TABLETOP,  # E-24
-                report=battle.confirmed_report,  # P-C6
-                siege_key=_siege_of(battle),  # E-24, E-37: fought by its siege's step
-            )
-        )
-    return states
-
-
-def _siege_of(battle: Battle) -> int | None:
-    """The siege a battle announced for the tabletop belongs to (a reverse one-to-one:
-    missing raises an AttributeError)."""
-    link = getattr(battle, "siege_battle", None)
-    return link.siege_id if link is not None else None
 
 
 def _hex_state(h: Hex) -> HexState:
@@ -260,16 +200,4 @@ def _character_state(c: Character) -> CharacterState:
         is_wizard=c.is_wizard,
         wizard_level=c.wizard_level,
         shaken_until=c.shaken_until_turn,
-    )
-
-
-def _side_state(side: BattleSide) -> Side:
-    return Side(
-        points=side.points,
-        kingdom_id=side.kingdom_id,
-        neutral_kingdom_id=side.neutral_kingdom_id,
-        army_ids=tuple(sorted(a.pk for a in side.armies.all())),
-        decision=Decision(side.decision),
-        strategy=Strategy(side.strategy) if side.strategy else None,
-        rank=side.rank,  # P-C4: the owner's order of his patrol's battles
     )

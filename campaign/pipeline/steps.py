@@ -15,17 +15,15 @@ import time
 from django.db import transaction
 from django.utils import timezone
 
-from battles.sieges.services import announced_to_table
 from campaign.models import Campaign, Turn
-from campaign.pipeline.snapshot import battles_load, orders_load, snapshot_load
+from campaign.pipeline.registry import DECISIONS_OPEN, STEP_INPUTS, StepInput
+from campaign.pipeline.snapshot import Snapshot, snapshot_load
 from campaign.pipeline.writeback import Writer
+from campaign.turns.schedule import held_from
 from campaign.turns.services import turn_open, turn_progress_set
-from kingdoms.edicts.writeback import edicts_load
-from kingdoms.spending.writeback import spending_load, spends_load
 from rules.core.dice import Dice
 from rules.core.events import CampaignWon, Event
 from rules.kingdoms.armies import with_support_cuts
-from rules.sieges.events import SiegeBattleDeclared
 from rules.turn.final import resolve_final
 from rules.turn.provisional import resolve_provisional
 
@@ -78,10 +76,11 @@ def provisional_step(turn: Turn) -> None:
     turn.state = Turn.State.DECISIONS
     # A-2.4, Q7, E-24: fight or retreat (and the tabletop opt-in) until this deadline
     hours = turn.campaign.ruleset.decisions_hours
-    turn.decisions_deadline = timezone.now() + dt.timedelta(hours=hours)
+    started = held_from(timezone.now(), turn.campaign.paused_until)  # after the GM's pause
+    turn.decisions_deadline = started + dt.timedelta(hours=hours)
     turn.save(update_fields=["state", "decisions_deadline"])
-    if any(isinstance(e, SiegeBattleDeclared) for e in events):  # E-24, E-37
-        announced_to_table(turn)  # the siege battles both sides play at the table
+    for hook in DECISIONS_OPEN:  # E-24, E-37: the siege battles both sides play at the table
+        hook(turn, events)
 
 
 def final_step(turn: Turn) -> None:
@@ -103,9 +102,14 @@ def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> N
     turn_open(campaign=campaign, number=turn.number + 1)
 
 
-def _provisional_inputs(turn: Turn, snapshot) -> tuple:
+def _inputs(turn: Turn, snapshot: Snapshot, *names: StepInput) -> tuple:
+    """The step's inputs, each loaded by the domain that registered it."""
+    return tuple(STEP_INPUTS[name](turn, snapshot) for name in names)
+
+
+def _provisional_inputs(turn: Turn, snapshot: Snapshot) -> tuple:
     """The orders and the power spending of every kingdom (§3 step 3b, E-25)."""
-    return orders_load(turn, snapshot), spending_load(turn, snapshot)
+    return _inputs(turn, snapshot, StepInput.ORDERS, StepInput.SPENDING)
 
 
 def _resolve_provisional(world, inputs: tuple, dice: Dice):
@@ -118,15 +122,12 @@ def _resolve_provisional(world, inputs: tuple, dice: Dice):
     return outcome
 
 
-def _final_inputs(turn: Turn, snapshot) -> tuple:
+def _final_inputs(turn: Turn, snapshot: Snapshot) -> tuple:
     """The battles with their Phase 4 choices, and the orders: their patrols may take
     over an invasion whose declared patrol is used up (P-C4, E-15); the edicts, resolved
-    after step 6b (E-26)."""
-    return (
-        battles_load(turn, snapshot),
-        orders_load(turn, snapshot),
-        edicts_load(turn, snapshot),
-        spends_load(turn, snapshot),  # with their step 3b results (rules.kingdoms.spending)
+    after step 6b (E-26); the spends with their step 3b results (rules.kingdoms.spending)."""
+    return _inputs(
+        turn, snapshot, StepInput.BATTLES, StepInput.ORDERS, StepInput.EDICTS, StepInput.SPENDS
     )
 
 

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from campaign.ruleset.services import campaign_ruleset_change
 from rules.core.ruleset import describe
@@ -54,19 +54,21 @@ class OverridesSerializer(serializers.Serializer):
 
 
 class RulesetView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: RulesetSerializer, 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """The ruleset in force: every option and table with its rule ID (§7)."""
-        return Response(_ruleset(campaign_access(request, campaign_id).campaign))
+        return Response(_ruleset(request.access.campaign))
 
     @extend_schema(
         request=OverridesSerializer,
         responses={200: RulesetSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def put(self, request: Request, campaign_id: int) -> Response:
+    def put(self, request: Request, **kwargs) -> Response:
         """GM only: replace the house rules; a change during play is announced publicly."""
-        campaign = campaign_access(request, campaign_id).campaign
-        wanted = validated(OverridesSerializer, request.data)
+        campaign = request.access.campaign
+        wanted = validated(OverridesSerializer(data=request.data))
         overrides = {"options": dict(wanted["options"]), "tables": dict(wanted["tables"])}
         campaign_ruleset_change(campaign=campaign, by=request.user, overrides=overrides)
         campaign.refresh_from_db()

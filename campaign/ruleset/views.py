@@ -9,8 +9,9 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods
 
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, seat_for
+from campaign.core.pages import refusal_status
 from campaign.ruleset.services import campaign_ruleset_change
 from rules.battles.battle import TABLE_23_MODIFIERS
 from rules.battles.recovery import TABLE_12_MODIFIERS, TABLE_13_MODIFIERS
@@ -27,34 +28,36 @@ MODIFIERS = {
 @login_required
 @require_http_methods(["GET", "POST"])
 def ruleset_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     if request.method == "GET":
-        return _render(request, seat)
+        return _render(request, access)
     posted = {key: request.POST.get(f"table-{key}", "") for key in TABLES}
     options = {name: request.POST.get(f"option-{name}", "") for name in OPTIONS}
     try:
         overrides = overrides_from_form(options, posted)
         changes = campaign_ruleset_change(
-            campaign=seat.campaign, by=request.user, overrides=overrides
+            campaign=access.campaign, by=request.user, overrides=overrides
         )
     except RulesetError as problem:
-        return _render(request, seat, Refused(problem.message, field=problem.key), posted, options)
+        return _render(
+            request, access, Refused(problem.message, field=problem.key), posted, options
+        )
     except Refused as refused:
-        return _render(request, seat, refused, posted, options)
+        return _render(request, access, refused, posted, options)
     url = reverse("ruleset", args=[campaign_id])
     return redirect(f"{url}?changed={len(changes)}")
 
 
 def _render(
     request: HttpRequest,
-    seat: Seat,
+    access: Access,
     refused: Refused | None = None,
     posted_tables: dict | None = None,
     posted_options: dict | None = None,
 ) -> HttpResponse:
     """The page, one block a table (Table 10's costs together, Table 25's bands with
     them, …); after a refusal the GM's input stays in the form, the reason by its field."""
-    ruleset = seat.campaign.ruleset
+    ruleset = access.campaign.ruleset
     error_at = refused.field if refused else None
     posted_options, posted_tables = posted_options or {}, posted_tables or {}
 
@@ -75,8 +78,8 @@ def _render(
         for group in grouped(ruleset)
     ]
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
+        "access": access,
+        "campaign": access.campaign,
         "groups": groups,
         "refused": refused,
         "changed": request.GET.get("changed"),

@@ -3,14 +3,14 @@ one. Nobody else's: another user's token answers as a missing one."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
-from campaign.core.access import visible_or_404
-from campaign.core.serializers import NOT_FOUND, REFUSED, validated
+from campaign.core.serializers import NOT_FOUND, REFUSED, InputSerializerMixin, validated
 from campaign.tokens.models import PersonalToken
 from campaign.tokens.services import token_create, token_revoke
 
@@ -42,25 +42,32 @@ class TokenInputSerializer(serializers.Serializer):
     )
 
 
-class TokenListView(APIView):
-    @extend_schema(responses=PersonalTokenSerializer(many=True))
-    def get(self, request: Request) -> Response:
-        """My personal tokens, newest first, revoked ones included; never their keys."""
-        tokens = request.user.personal_tokens.all()
-        return Response(PersonalTokenSerializer(tokens, many=True).data)
+@extend_schema_view(
+    list=extend_schema(
+        description="My personal tokens, newest first, revoked ones included; never their keys."
+    ),
+    destroy=extend_schema(
+        description="Revoke one of my tokens: from the next request on, its key answers 401.",
+        responses={204: None, 404: NOT_FOUND},
+    ),
+)
+class PersonalTokenViewSet(
+    InputSerializerMixin, mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet
+):
+    serializer_class = PersonalTokenSerializer
+    input_serializer_class = TokenInputSerializer
+    lookup_url_kwarg = "token_id"
 
-    @extend_schema(request=TokenInputSerializer, responses={201: NewTokenSerializer, 400: REFUSED})
-    def post(self, request: Request) -> Response:
+    def get_queryset(self) -> QuerySet[PersonalToken]:
+        return self.request.user.personal_tokens.all()
+
+    @extend_schema(responses={201: NewTokenSerializer, 400: REFUSED})
+    def create(self, request: Request) -> Response:
         """Make a token: its key is in this answer and nowhere else, ever."""
-        wanted = validated(TokenInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         token, key = token_create(user=request.user, name=wanted["name"], scope=wanted["scope"])
         token.key = key
         return Response(NewTokenSerializer(token).data, status=status.HTTP_201_CREATED)
 
-
-class TokenDetailView(APIView):
-    @extend_schema(responses={204: None, 404: NOT_FOUND})
-    def delete(self, request: Request, token_id: int) -> Response:
-        """Revoke one of my tokens: from the next request on, its key answers 401."""
-        token_revoke(token=visible_or_404(request.user.personal_tokens.all(), token_id))
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    def perform_destroy(self, instance: PersonalToken) -> None:
+        token_revoke(token=instance)

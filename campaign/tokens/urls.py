@@ -1,8 +1,16 @@
 from django.urls import path
 
-from campaign.tokens import api
+from campaign.tokens.api import PersonalTokenViewSet
 
 urlpatterns = [
-    path("tokens/", api.TokenListView.as_view(), name="api-personal-tokens"),
-    path("tokens/<int:token_id>/", api.TokenDetailView.as_view(), name="api-personal-token"),
+    path(
+        "tokens/",
+        PersonalTokenViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-personal-tokens",
+    ),
+    path(
+        "tokens/<int:token_id>/",
+        PersonalTokenViewSet.as_view({"delete": "destroy"}),
+        name="api-personal-token",
+    ),
 ]

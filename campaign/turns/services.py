@@ -10,17 +10,21 @@ import redis
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from battles.tabletop.services import tabletop_battles_awaited
+from battles.tabletop.services import report_deadlines_shift, tabletop_battles_awaited
 from campaign.bulletin.models import MercenaryOffer
 from campaign.bulletin.services import _offer_create
 from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.inputs import HOUR, WEEKDAY, validate_time_zone
 from campaign.models import Campaign, Turn, TurnEvent
+from campaign.turns.narration import when_text
+from campaign.turns.schedule import Schedule, held_from, orders_deadline
 from campaign.turns.selectors import STEP_NAMES, late_step
 from rules.modules.random_events import WanderingHero
 
@@ -34,11 +38,14 @@ STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Tu
 @transaction.atomic
 def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None = None) -> Turn:
     """A-2.1: a new turn with a fresh seed whose hash is published at once, and on its
-    bulletin the wandering hero the previous turn rolled (Table 31 row 9)."""
-    # A-2.0.1: one turn normally takes one real-time week (a ruleset option).
-    length = dt.timedelta(days=campaign.ruleset.turn_length_days)
+    bulletin the wandering hero the previous turn rolled (Table 31 row 9). Its orders
+    deadline follows the campaign's schedule (A-2.0.1, campaign.turns.schedule), counted
+    from the end of the GM's pause if the turn opens during one."""
+    opened = held_from(timezone.now(), campaign.paused_until)
     turn = Turn.objects.create(
-        campaign=campaign, number=number, deadline=deadline or timezone.now() + length
+        campaign=campaign,
+        number=number,
+        deadline=deadline or orders_deadline(opened, Schedule.of(campaign)),
     )
     chronicle_record(
         turn,
@@ -186,3 +193,139 @@ def turn_progress_set(*, turn_id: int, percent: int, note: str) -> None:
 
 def turn_progress(turn_id: int) -> dict:
     return cache.get(progress_key(turn_id)) or {"percent": 0, "note": ""}
+
+
+# --- The schedule, extensions and pauses (A-2.0.1: the deadlines are the GM's) ----------
+
+# The deadline each state runs to, by its name in the chronicle: the orders' (A-2.2) and
+# fight or retreat's (A-2.4)
+STEP_DEADLINES = {Turn.State.OPEN: "orders", Turn.State.DECISIONS: "decisions"}
+DEADLINE_FIELDS = {"orders": "deadline", "decisions": "decisions_deadline"}
+PAUSE_REASON_LENGTH = Campaign._meta.get_field("pause_reason").max_length
+
+
+@transaction.atomic
+def campaign_schedule_set(
+    *, campaign: Campaign, by: User, zone: str, lock_weekday: int | None, lock_hour: int
+) -> Campaign:
+    """A-2.0.1: the GM's schedule: the time zone deadlines are counted in, and the weekday
+    (0 Monday) and hour orders lock; no weekday keeps the ruleset's turn length after the
+    turn opens. It holds from the next turn that opens: the current deadline moves only
+    when the GM extends it. Announced to everyone."""
+    require_gm(campaign=campaign, user=by)
+    _schedule_check(zone, lock_weekday, lock_hour)
+    campaign.timezone, campaign.lock_weekday, campaign.lock_hour = zone, lock_weekday, lock_hour
+    campaign.save(update_fields=["timezone", "lock_weekday", "lock_hour"])
+    turn = campaign.turns.order_by("-number").first()
+    if turn is not None:
+        payload = {
+            "zone": zone,
+            "lock_weekday": lock_weekday,
+            "lock_hour": lock_hour,
+            "days": campaign.ruleset.turn_length_days,
+        }
+        chronicle_record(turn, "ScheduleSet", payload, rule="A-2.0.1", public=True)
+    return campaign
+
+
+def _schedule_check(zone: str, lock_weekday: int | None, lock_hour: int) -> None:
+    try:
+        validate_time_zone(zone)
+    except ValidationError as error:
+        raise Refused(error.messages[0], field="timezone") from None
+    if lock_weekday is not None and not WEEKDAY.low <= lock_weekday <= WEEKDAY.high:
+        raise Refused("Choose a weekday from Monday to Sunday, or none.", field="lock_weekday")
+    if not HOUR.low <= lock_hour <= HOUR.high:
+        raise Refused("Choose an hour from 0 to 23.", field="lock_hour")
+
+
+@transaction.atomic
+def turn_deadline_extend(*, turn: Turn, by: User, until: dt.datetime) -> Turn:
+    """A-2.0.1: the GM gives the turn's current deadline, the orders' (A-2.2) or fight or
+    retreat's (A-2.4), a later time, e.g. a new one after a pause. Announced to everyone."""
+    require_gm(campaign=turn.campaign, user=by)
+    turn = Turn.objects.select_for_update().get(pk=turn.pk)
+    which = STEP_DEADLINES.get(turn.state)
+    if which is None:
+        state = turn.get_state_display().lower()
+        raise Refused(f"Turn {turn.number} is {state}: it has no deadline to extend.")
+    field = DEADLINE_FIELDS[which]
+    current, now = getattr(turn, field), timezone.now()
+    earliest = max(now, current) if current is not None else now
+    if until <= earliest:
+        raise Refused(f"Extend the deadline to a time after {when_text(earliest)}.", field="until")
+    setattr(turn, field, until)
+    turn.save(update_fields=[field])
+    payload = {"deadline": which, "until": until.isoformat()}
+    chronicle_record(turn, "DeadlineExtended", payload, rule="A-2.0.1", public=True)
+    return turn
+
+
+@transaction.atomic
+def campaign_pause(
+    *, campaign: Campaign, by: User, until: dt.datetime, reason: str = ""
+) -> Campaign:
+    """The GM pauses the campaign until ``until``, saying why: until then no deadline
+    resolves a turn, and the current turn's deadline (the orders', or fight or retreat's
+    with its tabletop report deadlines, E-24) moves on at once by the pause's length, so
+    that the players lose no time. Pausing a paused campaign moves the pause's end, and
+    the deadlines with it. Announced to everyone."""
+    require_gm(campaign=campaign, user=by)
+    campaign, turn = _running(campaign)
+    now = timezone.now()
+    if until <= now:
+        raise Refused("Pause until a time still to come.", field="until")
+    reason = reason.strip()
+    if len(reason) > PAUSE_REASON_LENGTH:
+        raise Refused(f"Say why in {PAUSE_REASON_LENGTH} characters at most.", field="reason")
+    moved = _deadlines_shift(turn, until - held_from(now, campaign.paused_until))
+    campaign.paused_until, campaign.pause_reason = until, reason
+    campaign.save(update_fields=["paused_until", "pause_reason"])
+    payload = {"paused_until": until.isoformat(), "reason": reason, **moved}
+    chronicle_record(turn, "CampaignPaused", payload, rule="A-2.0.1", public=True)
+    return campaign
+
+
+@transaction.atomic
+def campaign_resume(*, campaign: Campaign, by: User) -> Campaign:
+    """The GM ends his pause before its time: the deadlines it moved on come back by the
+    time it had still to run, so that they move by exactly the time the campaign was
+    paused. Announced to everyone."""
+    require_gm(campaign=campaign, user=by)
+    campaign, turn = _running(campaign)
+    now = timezone.now()
+    if campaign.paused_until is None or campaign.paused_until <= now:
+        raise Refused("The campaign is not paused.")
+    unused = campaign.paused_until - now
+    moved = _deadlines_shift(turn, -unused)
+    campaign.paused_until, campaign.pause_reason = None, ""
+    campaign.save(update_fields=["paused_until", "pause_reason"])
+    payload = {"early_by": int(unused.total_seconds()), **moved}
+    chronicle_record(turn, "CampaignResumed", payload, rule="A-2.0.1", public=True)
+    return campaign
+
+
+def _running(campaign: Campaign) -> tuple[Campaign, Turn]:
+    """The campaign and its current turn, locked; refused unless the campaign is under way."""
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    turn = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
+    if turn is None:
+        raise Refused("The campaign has not started: there is no deadline to pause.")
+    if campaign.status == Campaign.Status.FINISHED:
+        raise Refused("The campaign is over.")
+    return campaign, turn
+
+
+def _deadlines_shift(turn: Turn, by: dt.timedelta) -> dict:
+    """Move the turn's running deadline by ``by`` (and, at fight or retreat, its tabletop
+    battles' report deadlines, E-24); the chronicle payload naming the new one. A step
+    that runs has none yet: it counts its own from the pause's end (held_from)."""
+    which = STEP_DEADLINES.get(turn.state)
+    field = DEADLINE_FIELDS.get(which)
+    if field is None or getattr(turn, field) is None:
+        return {}
+    setattr(turn, field, getattr(turn, field) + by)
+    turn.save(update_fields=[field])
+    if turn.state == Turn.State.DECISIONS:
+        report_deadlines_shift(turn, by)
+    return {"deadline": which, "until": getattr(turn, field).isoformat()}

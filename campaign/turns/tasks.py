@@ -5,12 +5,11 @@ from __future__ import annotations
 import redis
 from celery import shared_task
 from django.db import InterfaceError, OperationalError
-from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from campaign.core.errors import Refused
-from campaign.models import Turn
 from campaign.pipeline.steps import turn_step_resolve
+from campaign.turns.deadlines import decisions_due_turns, orders_due_turns
 from campaign.turns.selectors import late_turns
 from campaign.turns.services import turn_claim_step, turn_step_retry
 
@@ -40,12 +39,23 @@ def turn_step_run(turn_id: int) -> bool:
 @shared_task
 def turns_resolve_due() -> int:
     """Celery beat: start provisional results of every turn whose deadline has passed."""
+    return _steps_claim(orders_due_turns())
+
+
+@shared_task
+def turns_final_due() -> int:
+    """Celery beat: start final results of every turn whose decisions are all in or whose
+    fight-or-retreat deadline has passed (campaign.turns.deadlines.decisions_due_turns)."""
+    return _steps_claim(decisions_due_turns())
+
+
+def _steps_claim(turns) -> int:
     started = 0
-    for turn in Turn.objects.filter(state=Turn.State.OPEN, deadline__lte=timezone.now()):
+    for turn in turns:
         try:
             turn_claim_step(turn=turn, by=None)
         except Refused:
-            continue  # the GM pressed the button in the meantime
+            continue  # the GM pressed the button in the meantime, or a report waits (E-24)
         started += 1
     return started
 

@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.generics import GenericAPIView
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
-from campaign.core.access import campaign_access, visible_or_404
 from campaign.core.errors import Hidden
 from campaign.core.inputs import ID, TURN
-from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.core.permissions import MEMBERS
+from campaign.core.serializers import (
+    NOT_FOUND,
+    REFUSED,
+    CoordField,
+    InputSerializerMixin,
+    validated,
+)
 from kingdoms.agreements.models import Agreement
 from kingdoms.agreements.selectors import agreement_view, agreement_views, visible_agreements
 from kingdoms.agreements.services import (
@@ -88,23 +96,28 @@ class AgreementInputSerializer(serializers.Serializer):
     )
 
 
-class AgreementListView(APIView):
+class AgreementViewSet(InputSerializerMixin, GenericViewSet):
+    """Q23: the agreements I may see, and a proposal."""
+
+    permission_classes = MEMBERS
+    serializer_class = AgreementSerializer
+    input_serializer_class = AgreementInputSerializer
+
     @extend_schema(responses={200: AgreementSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def list(self, request: Request, **kwargs) -> Response:
         """The agreements I may see: mine, proposals included, and the public ones."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         rows = agreement_views(access.campaign, access.viewer)
-        return Response(AgreementSerializer(rows, many=True).data)
+        return Response(self.get_serializer(rows, many=True).data)
 
     @extend_schema(
-        request=AgreementInputSerializer,
         responses={201: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def create(self, request: Request, **kwargs) -> Response:
         """Propose an agreement: cease_fire, alliance, combined_assault (turn, target,
         beneficiary) or vassalage (overlord)."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(AgreementInputSerializer, request.data)
+        access = request.access
+        wanted = validated(self.get_serializer(data=request.data))
         agreement = agreement_propose(
             campaign=access.campaign,
             by=request.user,
@@ -119,19 +132,29 @@ class AgreementListView(APIView):
         return Response(data, status=status.HTTP_201_CREATED)
 
 
-class AgreementActionView(APIView):
+class AgreementActionView(GenericAPIView):
+    """Q23: what I do with an agreement I may see: another's proposal answers as a missing
+    agreement."""
+
+    permission_classes = MEMBERS
+    lookup_url_kwarg = "agreement_id"
+    serializer_class = serializers.Serializer  # the action is in the path: no input
+
+    def get_queryset(self) -> QuerySet[Agreement]:
+        access = self.request.access
+        return visible_agreements(access.campaign, access.viewer)
+
     @extend_schema(
         operation_id="campaigns_agreements_act",
         request=None,
         responses={200: AgreementSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int, agreement_id: int, action: str) -> Response:
+    def post(self, request: Request, action: str, **kwargs) -> Response:
         """accept or decline a proposal made to me; end: withdraw my proposal, call off a
         combined assault, or give notice (the agreement ends when this turn is resolved;
         it binds until then, E-05)."""
-        access = campaign_access(request, campaign_id)
-        agreement = visible_or_404(visible_agreements(access.campaign, access.viewer), agreement_id)
+        agreement = self.get_object()
         if action not in ACTIONS:
             raise Hidden()
         done = ACTIONS[action](agreement=agreement, by=request.user)
-        return Response(AgreementSerializer(agreement_view(done, access.viewer)).data)
+        return Response(AgreementSerializer(agreement_view(done, request.access.viewer)).data)

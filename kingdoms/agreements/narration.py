@@ -1,10 +1,12 @@
 """Chronicle sentences of agreements between players (Q23; rules.kingdoms.agreements and
-kingdoms.agreements.services write the entries). campaign.chronicle.narration lists them in its
+kingdoms.agreements.services write the entries), registered in campaign.chronicle.narration's
 NARRATORS; ``names`` is its Names (only ``kingdom`` is used here)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from campaign.chronicle.narration import register_narrators
 
 ARTICLES = {
     "cease_fire": "a cease fire",
@@ -126,3 +128,7 @@ AGREEMENT_NARRATORS: dict[str, Callable] = {
     "VassalageBegan": _vassalage_began,
     "TributePaid": _tribute,
 }
+
+
+def register() -> None:
+    register_narrators(AGREEMENT_NARRATORS)

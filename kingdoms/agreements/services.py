@@ -27,8 +27,10 @@ from django.db import transaction
 from django.db.models import Q
 
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
-from campaign.models import Campaign, Hex, Membership, Turn
+from campaign.core.turn_lock import turn_locked
+from campaign.models import Campaign, Hex, Turn
 from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, Terrain
@@ -38,29 +40,27 @@ OPEN_STATES = (Agreement.State.PROPOSED, Agreement.State.ACTIVE)
 
 
 def _player_kingdom(campaign: Campaign, by: User) -> Kingdom:
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
+    membership = player_in_play(
+        campaign, by, acts="makes agreements", acts_not="makes no agreements (E-27)"
     )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom makes agreements.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it makes no agreements (E-27).", status=403)
-    return kingdom
+    return membership.kingdom
+
+
+def _agreements_wait(turn: Turn | None) -> str:
+    if turn is None:
+        return "The campaign has no turn yet."
+    if turn.state == Turn.State.CLOSED:
+        return "The campaign is over: there is nothing left to agree."
+    return f"Turn {turn.number} is being resolved: agreements wait until it is done."
 
 
 def _turn(campaign: Campaign) -> Turn:
     """The campaign's turn, locked, if no server step is running on it."""
-    turn = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
-    if turn is None:
-        raise Refused("The campaign has no turn yet.")
-    if turn.state not in (Turn.State.OPEN, Turn.State.DECISIONS):
-        raise Refused(
-            f"Turn {turn.number} is being resolved: agreements wait until it is done."
-            if turn.state != Turn.State.CLOSED
-            else "The campaign is over: there is nothing left to agree."
-        )
-    return turn
+    return turn_locked(
+        campaign_id=campaign.pk,
+        states=(Turn.State.OPEN, Turn.State.DECISIONS),
+        refusal=_agreements_wait,
+    )
 
 
 def _payload(agreement: Agreement, by: Kingdom, **extra) -> dict:

@@ -10,8 +10,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from kingdoms.agreements.forms import AgreementForm
 from kingdoms.agreements.models import Agreement
 from kingdoms.agreements.selectors import agreement_views, visible_agreements
@@ -28,7 +29,7 @@ ACTIONS = {"accept": agreement_accept, "decline": agreement_decline, "end": agre
 
 
 def agreements_section(
-    seat: Seat,
+    access: Access,
     kingdom: Kingdom | None = None,
     form: AgreementForm | None = None,
     refusal: str | None = None,
@@ -37,12 +38,12 @@ def agreements_section(
     """What templates/kingdoms/partials/agreements.html shows. The GM, looking at
     ``kingdom``, sees that kingdom's agreements and no forms; a player his own and the
     public ones, with a proposal form while his kingdom stands."""
-    rows = agreement_views(seat.campaign, seat.viewer)
-    if seat.viewer.is_gm and kingdom is not None:
+    rows = agreement_views(access.campaign, access.viewer)
+    if access.is_gm and kingdom is not None:
         rows = [row for row in rows if kingdom.pk in (row["proposer"], row["partner"])]
-    me = seat.kingdom if not seat.viewer.is_gm else None
+    me = access.kingdom if not access.is_gm else None
     if form is None and me is not None and not me.eliminated:
-        form = AgreementForm(me=me, kingdoms=list(player_kingdoms(seat.campaign)))
+        form = AgreementForm(me=me, kingdoms=list(player_kingdoms(access.campaign)))
     return {
         "agreements": rows,
         "agreement_form": form if me is not None else None,
@@ -51,8 +52,8 @@ def agreements_section(
     }
 
 
-def _render(request: HttpRequest, seat: Seat, section: dict, status: int = 200) -> HttpResponse:
-    context = {"seat": seat, "campaign": seat.campaign, **section}
+def _render(request: HttpRequest, access: Access, section: dict, status: int = 200) -> HttpResponse:
+    context = {"access": access, "campaign": access.campaign, **section}
     return render_page(
         request,
         "kingdoms/agreements/agreements_page.html",
@@ -62,33 +63,35 @@ def _render(request: HttpRequest, seat: Seat, section: dict, status: int = 200) 
     )
 
 
-def _done(request: HttpRequest, seat: Seat, message: str) -> HttpResponse:
+def _done(request: HttpRequest, access: Access, message: str) -> HttpResponse:
     if not request.htmx:
-        return redirect(reverse("kingdom", args=[seat.campaign.pk]) + "#agreements")
-    return _render(request, seat, agreements_section(seat, done=message))
+        return redirect(reverse("kingdom", args=[access.campaign.pk]) + "#agreements")
+    return _render(request, access, agreements_section(access, done=message))
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def agreements(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """GET: the section; POST: propose an agreement (agreement_propose)."""
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     if request.method == "GET":
-        return _render(request, seat, agreements_section(seat, seat.kingdom))
-    me = seat.kingdom
-    if me is None or seat.viewer.is_gm:
+        return _render(request, access, agreements_section(access, access.kingdom))
+    me = access.kingdom
+    if me is None or access.is_gm:
         raise Http404("No kingdom of yours to make agreements for.")
-    form = AgreementForm(request.POST, me=me, kingdoms=list(player_kingdoms(seat.campaign)))
+    form = AgreementForm(request.POST, me=me, kingdoms=list(player_kingdoms(access.campaign)))
     if not form.is_valid():
         status = 200 if request.htmx else 400
-        return _render(request, seat, agreements_section(seat, form=form), status)
+        return _render(request, access, agreements_section(access, form=form), status)
     try:
-        agreement = agreement_propose(campaign=seat.campaign, by=request.user, **form.proposal())
+        agreement = agreement_propose(campaign=access.campaign, by=request.user, **form.proposal())
     except Refused as refused:
         form.refuse(refused)
-        section = agreements_section(seat, form=form)
-        return _render(request, seat, section, refusal_status(request, refused))
-    return _done(request, seat, f"{agreement.get_kind_display()} proposed to {agreement.partner}.")
+        section = agreements_section(access, form=form)
+        return _render(request, access, section, refusal_status(request, refused))
+    return _done(
+        request, access, f"{agreement.get_kind_display()} proposed to {agreement.partner}."
+    )
 
 
 @login_required
@@ -97,16 +100,18 @@ def agreement_action(
     request: HttpRequest, campaign_id: int, agreement_id: int, action: str
 ) -> HttpResponse:
     """Accept, decline or end (withdraw, give notice) an agreement the viewer may see."""
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     if action not in ACTIONS:
         raise Http404("No such action.")
-    agreement = get_object_or_404(visible_agreements(seat.campaign, seat.viewer), pk=agreement_id)
+    agreement = get_object_or_404(
+        visible_agreements(access.campaign, access.viewer), pk=agreement_id
+    )
     try:
         agreement = ACTIONS[action](agreement=agreement, by=request.user)
     except Refused as refused:
-        section = agreements_section(seat, refusal=refused.message)
-        return _render(request, seat, section, refusal_status(request, refused))
-    return _done(request, seat, _said(agreement, action))
+        section = agreements_section(access, refusal=refused.message)
+        return _render(request, access, section, refusal_status(request, refused))
+    return _done(request, access, _said(agreement, action))
 
 
 def _said(agreement: Agreement, action: str) -> str:

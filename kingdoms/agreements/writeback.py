@@ -3,25 +3,37 @@ ones into the World, and what a resolution did to them back into their rows."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
-from campaign.models import Campaign, Turn
+from campaign.models import Campaign
+from campaign.pipeline.registry import (
+    SNAPSHOT_LOADERS,
+    Phase,
+    register_appliers,
+    register_chronicle_only,
+    register_state,
+)
+from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.writeback import Writer
 from kingdoms.agreements.models import Agreement
-from rules.core.events import Event
 from rules.core.state import Coord
 from rules.kingdoms.agreements import (
     AgreementBroken,
     AgreementEnded,
     AgreementKind,
     AgreementState,
+    CombinedAssault,
+    TributePaid,
     VassalageBegan,
 )
 
 
-def agreements_load(campaign: Campaign, coord_of: Mapping[int, Coord]) -> tuple:
-    """The campaign's active agreements, as the engine sees them. One query."""
+def agreements_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> None:
+    """World.agreements: the campaign's active agreements, as the engine sees them. One
+    query."""
     rows = Agreement.objects.filter(campaign=campaign, state=Agreement.State.ACTIVE)
-    return tuple(agreement_state(a, coord_of) for a in rows.order_by("id"))
+    coord_of = snapshot.coord_of
+    snapshot.world.agreements = tuple(agreement_state(a, coord_of) for a in rows.order_by("id"))
 
 
 def agreement_state(a: Agreement, coord_of: Mapping[int, Coord]) -> AgreementState:
@@ -40,29 +52,47 @@ def agreement_state(a: Agreement, coord_of: Mapping[int, Coord]) -> AgreementSta
     )
 
 
-def agreements_write(turn: Turn, events: Iterable[Event]) -> None:
-    """E-05 breaches, agreements that ended (notice, a combined assault's turn over,
-    E-27) and vassals who swore (Q20, E-19): two queries, none if nothing changed."""
-    changes = [
-        e for e in events if isinstance(e, (AgreementBroken, AgreementEnded, VassalageBegan))
-    ]
-    if not changes:
-        return
-    rows = Agreement.objects.in_bulk([e.agreement_id for e in changes])
-    for e in changes:
-        row = rows[e.agreement_id]
-        if isinstance(e, VassalageBegan):
-            row.vassal_since = turn.number
-            continue
-        row.ended_turn = turn.number
-        if isinstance(e, AgreementBroken):
-            row.state, row.ended_by_id, row.end_reason = (
-                Agreement.State.BROKEN,
-                e.kingdom_id,
-                "broken",
-            )
-        else:
-            row.state, row.end_reason = Agreement.State.ENDED, e.reason
-    Agreement.objects.bulk_update(
-        rows.values(), ["state", "vassal_since", "ended_turn", "ended_by", "end_reason"]
+class AgreementChanges:
+    """The step's E-05 breaches, agreements that ended (notice, a combined assault's turn
+    over, E-27) and vassals who swore (Q20, E-19), in the order they happened."""
+
+    def __init__(self, writer: Writer):
+        self.writer = writer
+        self.changes: list[AgreementBroken | AgreementEnded | VassalageBegan] = []
+
+    def flush(self) -> None:
+        """Two queries, none if nothing changed."""
+        if not self.changes:
+            return
+        turn = self.writer.turn
+        rows = Agreement.objects.in_bulk([e.agreement_id for e in self.changes])
+        for e in self.changes:
+            row = rows[e.agreement_id]
+            if isinstance(e, VassalageBegan):
+                row.vassal_since = turn.number
+                continue
+            row.ended_turn = turn.number
+            if isinstance(e, AgreementBroken):
+                row.state, row.ended_by_id, row.end_reason = (
+                    Agreement.State.BROKEN,
+                    e.kingdom_id,
+                    "broken",
+                )
+            else:
+                row.state, row.end_reason = Agreement.State.ENDED, e.reason
+        Agreement.objects.bulk_update(
+            rows.values(), ["state", "vassal_since", "ended_turn", "ended_by", "end_reason"]
+        )
+
+
+def _changed(writer: Writer, event: AgreementBroken | AgreementEnded | VassalageBegan) -> None:
+    writer.state(AgreementChanges).changes.append(event)
+
+
+def register() -> None:
+    SNAPSHOT_LOADERS.register(agreements_load)
+    register_state(AgreementChanges, {Phase.AFTER_CHRONICLE: AgreementChanges.flush})
+    register_appliers(
+        {AgreementBroken: _changed, AgreementEnded: _changed, VassalageBegan: _changed}
     )
+    register_chronicle_only(CombinedAssault, TributePaid)

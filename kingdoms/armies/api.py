@@ -10,9 +10,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access, visible_or_404
+from campaign.core.access import visible_or_404
 from campaign.core.errors import Refused
 from campaign.core.inputs import COUNT, POINTS, name_api_field
+from campaign.core.permissions import MEMBERS, HasKingdom
 from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from kingdoms.armies import services
 from kingdoms.armies.selectors import armies_with_generals, visible_army_lists
@@ -99,17 +100,17 @@ def _shown(army_id: int) -> dict:
 
 
 class ArmyRaiseView(APIView):
+    permission_classes = (*MEMBERS, HasKingdom)
+
     @extend_schema(
         request=RaiseInputSerializer,
         responses={201: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """§5.6, E-14, E-32: raise an army of 1,000–3,000 points within Total Support; it
         stands on the capital with its General (B 3.3)."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(RaiseInputSerializer, request.data)
-        if access.membership.kingdom is None:
-            raise Refused("You have no kingdom in this campaign.", field="kingdom", status=403)
+        access = request.access
+        wanted = validated(RaiseInputSerializer(data=request.data))
         army = services.army_raise(
             kingdom=access.membership.kingdom,
             by=request.user,
@@ -121,11 +122,13 @@ class ArmyRaiseView(APIView):
 
 
 class ArmyListsView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: ArmyBuildingSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """B 3.5: the armies whose lists I may read, with their Generals and slots: my
         own; the GM's: all."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         armies = armies_with_generals(
             visible_army_lists(access.campaign, access.viewer).select_related("position")
         )
@@ -133,37 +136,43 @@ class ArmyListsView(APIView):
 
 
 class ArmyAllocationView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=AllocationInputSerializer,
         responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """E-14: change an army's allocation."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(AllocationInputSerializer, request.data)
+        access = request.access
+        wanted = validated(AllocationInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_allocation_change(army=army, by=request.user, **wanted)
         return Response(_shown(army.pk))
 
 
 class ArmyDisbandView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(request=None, responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND})
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """§5.6: disband one of my armies while orders are open."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         services.army_disband(army=_army(access, army_id), by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ArmyGeneralView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=GeneralInputSerializer,
         responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """B 3.3, B 3.4: name the army's General, and/or make him the Grand Marshall."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(GeneralInputSerializer, request.data)
+        access = request.access
+        wanted = validated(GeneralInputSerializer(data=request.data))
         army = _army(access, army_id)
         if not wanted.get("name") and not wanted["grand_marshal"]:
             raise Refused("Give the General's name, or grand_marshal: true.", field="name")
@@ -175,34 +184,38 @@ class ArmyGeneralView(APIView):
 
 
 class ArmySlotsView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=SlotsInputSerializer,
         responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """§5.6, E-21: the entitlement slots the army uses this turn, within the pool."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(SlotsInputSerializer, request.data)
+        access = request.access
+        wanted = validated(SlotsInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_slots_set(army=army, by=request.user, slots=dict(wanted))
         return Response(_shown(army.pk))
 
 
 class ArmyListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: ArmyBuildingSerializer, 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def get(self, request: Request, army_id: int, **kwargs) -> Response:
         """B 3.5: one army's list (mine; the GM's: any)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         return Response(_shown(_army(access, army_id).pk))
 
     @extend_schema(
         request=ListInputSerializer,
         responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """B 3.5: submit the list as text and/or a link; the GM's approval is withdrawn."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(ListInputSerializer, request.data)
+        access = request.access
+        wanted = validated(ListInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_list_submit(
             army=army, by=request.user, text=wanted.get("text", ""), url=wanted.get("url", "")
@@ -211,14 +224,16 @@ class ArmyListView(APIView):
 
 
 class ArmyListApproveView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         request=ApproveInputSerializer,
         responses={200: ArmyBuildingSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int, army_id: int) -> Response:
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
         """B 3.5: the GM approves an army list (or withdraws his approval)."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(ApproveInputSerializer, request.data)
+        access = request.access
+        wanted = validated(ApproveInputSerializer(data=request.data))
         army = _army(access, army_id)
         services.army_list_approve(army=army, by=request.user, approved=wanted["approved"])
         return Response(_shown(army.pk))

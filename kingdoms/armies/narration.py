@@ -1,6 +1,6 @@
 """Sentences for army building's chronicle entries and the optional modules' (rules.kingdoms.armies,
-kingdoms.armies.services, rules.modules). campaign.chronicle.narration looks here after its own
-narrators; an Announcement of a module carries its own ``text``.
+kingdoms.armies.services, rules.modules), registered in campaign.chronicle.narration's
+NARRATORS; an Announcement of a module carries its own ``text``.
 
 ``names`` is a campaign.chronicle.narration.Names (duck-typed here: kingdom(), army()).
 """
@@ -8,6 +8,8 @@ narrators; an Announcement of a module carries its own ``text``.
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from campaign.chronicle.narration import register_narrators
 
 
 def _n(value) -> str:
@@ -106,3 +108,7 @@ ARMY_NARRATORS: dict[str, Callable[[dict, object], str]] = {
     "HexRavaged": _hex_ravaged,
     "ModuleStateChanged": _module_state,
 }
+
+
+def register() -> None:
+    register_narrators(ARMY_NARRATORS)

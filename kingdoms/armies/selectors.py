@@ -28,8 +28,8 @@ def armies_with_generals(queryset: QuerySet[Army]) -> QuerySet[Army]:
 def army_building(kingdom: Kingdom, viewer: Viewer, ruleset: Ruleset) -> dict:
     """§5.6, Table 6, E-14, E-21, B 3.3–3.5: Total Support and what is allocated, the
     entitlements pool and the slots the armies use, each army's General and list, by the
-    campaign's ``ruleset``. For the kingdom's player and the GM (the page checks the
-    seat). Support and the pool leave out hexes looted last turn, under Unrest or
+    campaign's ``ruleset``. For the kingdom's player and the GM (the page checks who
+    asks). Support and the pool leave out hexes looted last turn, under Unrest or
     Quick-Friendship (A-1.1.4, §5.6: kingdoms.selectors.kingdom_support_now). Three
     queries."""
     given = kingdom_support_now(kingdom, ruleset)

@@ -21,10 +21,10 @@ from django.db import transaction
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import NAME_LENGTH
+from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Membership, Turn
 from kingdoms.models import Army, Character, Kingdom
 from kingdoms.orders.models import Order
-from kingdoms.orders.services import _open_turn_for_orders
 from kingdoms.selectors import kingdom_support_now
 from rules.core.state import OrderKind
 from rules.kingdoms.armies import allocation_change_problem, raise_problem, slots_problem
@@ -88,7 +88,7 @@ def army_raise(
     the capital (E-32) and gets a General (B 3.3), the Grand Marshall if the kingdom has
     none (B 3.4)."""
     _require_player(kingdom, by)
-    turn = _open_turn_for_orders(kingdom.campaign_id)
+    turn = turn_taking_orders(kingdom.campaign_id)
     if kingdom.eliminated:
         raise Refused(f"{kingdom.name} is eliminated.", field="kingdom")
     name = _name(name, kingdom, "name")
@@ -124,7 +124,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
     cut while the kingdom's allocations exceed its Total Support. The points follow a
     cut down; a Rest rebuilds them up to the new allocation."""
     _require_owner(army, by)
-    turn = _open_turn_for_orders(army.kingdom.campaign_id)
+    turn = turn_taking_orders(army.kingdom.campaign_id)
     army = Army.objects.select_for_update().get(pk=army.pk)
     allocations = dict(
         Army.objects.filter(kingdom_id=army.kingdom_id).values_list("id", "allocation")
@@ -159,7 +159,7 @@ def army_disband(*, army: Army, by: User) -> None:
     General leaves the field (kept as a character); if he was the Grand Marshall, the
     General of the kingdom's oldest remaining army takes the title (B 3.4)."""
     _require_owner(army, by)
-    turn = _open_turn_for_orders(army.kingdom.campaign_id)
+    turn = turn_taking_orders(army.kingdom.campaign_id)
     generals = Character.objects.filter(army=army, is_general=True)
     was_marshal = generals.filter(is_grand_marshal=True).exists()
     generals.update(is_general=False, is_grand_marshal=False)
@@ -262,7 +262,7 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
     """§5.6, B 2.2.1, E-21: the entitlement slots the army uses this turn, checked with
     the kingdom's other armies' against its pool (each slot serves one army a turn)."""
     _require_owner(army, by)
-    turn = _open_turn_for_orders(army.kingdom.campaign_id)
+    turn = turn_taking_orders(army.kingdom.campaign_id)
     wanted = {slot: slots.get(slot, 0) for slot in SLOTS}
     unknown = set(slots) - set(SLOTS)
     if unknown:

@@ -11,8 +11,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, seat_for
+from campaign.core.pages import refusal_status
 from kingdoms.armies import services
 from kingdoms.armies.forms import FORMS, ArmyForm, RaiseForm, allocation_help
 from kingdoms.armies.selectors import army_building
@@ -24,15 +25,15 @@ PARTIAL = "kingdoms/armies/partials/army_building.html"
 
 
 def building_context(
-    seat: Seat,
+    access: Access,
     kingdom: Kingdom,
     bound: ArmyForm | RaiseForm | None = None,
     refusal: tuple[int, str] | None = None,
 ) -> dict:
     """The army-building part of the kingdom page, with a refused form kept as it was;
     ``refusal`` is (army id, reason) for the buttons that have no fields."""
-    ruleset = seat.campaign.ruleset
-    building = army_building(kingdom, seat.viewer, ruleset)
+    ruleset = access.campaign.ruleset
+    building = army_building(kingdom, access.viewer, ruleset)
     for row in building["rows"]:
         army = row["army"]
         row["refusal"] = refusal[1] if refusal and refusal[0] == army.pk else None
@@ -43,14 +44,14 @@ def building_context(
                 else form_class(army_id=army.pk, initial=_initial(action, row))
             )
             for action, form_class in FORMS.items()
-            if action != "approve" or seat.viewer.is_gm
+            if action != "approve" or access.is_gm
         }
     raise_form = bound if isinstance(bound, RaiseForm) else RaiseForm()
     forms = [raise_form, *(form for row in building["rows"] for form in row["forms"].values())]
     for form in forms:  # E-14: the campaign's army size, not the rulebook's
         if "allocation" in form.fields:
             form.fields["allocation"].help_text = allocation_help(ruleset)
-    is_player = seat.kingdom is not None and seat.kingdom.pk == kingdom.pk
+    is_player = access.kingdom is not None and access.kingdom.pk == kingdom.pk
     return {"building": building, "raise_form": raise_form, "is_owner": is_player}
 
 
@@ -66,40 +67,40 @@ def _initial(action: str, row: dict) -> dict:
 
 
 def _answer(
-    request, seat: Seat, kingdom: Kingdom, bound=None, refused: Refused | None = None, army=None
+    request, access: Access, kingdom: Kingdom, bound=None, refused: Refused | None = None, army=None
 ):
     invalid = bound is not None and refused is None and not bound.is_valid()
     if refused is None and not invalid and not request.htmx:
-        return redirect(reverse("kingdom", args=[seat.campaign.pk]) + "#army-building")
+        return redirect(reverse("kingdom", args=[access.campaign.pk]) + "#army-building")
     refusal = (army.pk, refused.message) if army is not None and refused else None
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
-        **building_context(seat, kingdom, bound, refusal),
+        "access": access,
+        "campaign": access.campaign,
+        **building_context(access, kingdom, bound, refusal),
     }
     status = refusal_status(request, refused) if refused else 200
     if invalid:
         status = 200 if request.htmx else 400
     if request.htmx:
         return render(request, PARTIAL, context, status=status)
-    context.update(kingdom_overview(kingdom, seat.campaign.ruleset))
-    if seat.viewer.is_gm:
-        context["choices"] = list(player_kingdoms(seat.campaign))
+    context.update(kingdom_overview(kingdom, access.campaign.ruleset))
+    if access.is_gm:
+        context["choices"] = list(player_kingdoms(access.campaign))
     return render(request, "kingdoms/realm/kingdom.html", context, status=status)
 
 
 @login_required
 @require_POST
 def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
-    if seat.kingdom is None:
+    access = campaign_access(request, campaign_id)
+    if access.kingdom is None:
         raise Http404("No kingdom of yours here.")
     form = RaiseForm(request.POST)
     if not form.is_valid():
-        return _answer(request, seat, seat.kingdom, form)
+        return _answer(request, access, access.kingdom, form)
     try:
         services.army_raise(
-            kingdom=seat.kingdom,
+            kingdom=access.kingdom,
             by=request.user,
             name=form.cleaned_data["name"],
             allocation=form.cleaned_data["allocation"],
@@ -107,33 +108,33 @@ def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
         )
     except Refused as refused:
         form.refuse(refused)
-        return _answer(request, seat, seat.kingdom, form, refused)
-    return _answer(request, seat, seat.kingdom)
+        return _answer(request, access, access.kingdom, form, refused)
+    return _answer(request, access, access.kingdom)
 
 
 @login_required
 @require_POST
 def army_action(request: HttpRequest, campaign_id: int, army_id: int, action: str):
     """One army's form: allocation, general, marshal, list, slots, approve or disband."""
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     army = get_object_or_404(
-        Army.objects.select_related("kingdom"), pk=army_id, kingdom__campaign=seat.campaign
+        Army.objects.select_related("kingdom"), pk=army_id, kingdom__campaign=access.campaign
     )
-    if not seat.viewer.is_gm and army.kingdom_id != getattr(seat.kingdom, "pk", None):
+    if not access.is_gm and army.kingdom_id != getattr(access.kingdom, "pk", None):
         raise Http404("No such army.")  # another kingdom's army is not shown, nor named
     kingdom = army.kingdom
     form_class = FORMS.get(action)
     form = form_class(request.POST, army_id=army.pk) if form_class else None
     if form is not None and not form.is_valid():
-        return _answer(request, seat, kingdom, form)
+        return _answer(request, access, kingdom, form)
     try:
         _act(action, army, request.user, form)
     except Refused as refused:
         if form is None:  # a button without fields: the reason goes on the army's row
-            return _answer(request, seat, kingdom, None, refused, army=army)
+            return _answer(request, access, kingdom, None, refused, army=army)
         form.refuse(refused)
-        return _answer(request, seat, kingdom, form, refused)
-    return _answer(request, seat, kingdom)
+        return _answer(request, access, kingdom, form, refused)
+    return _answer(request, access, kingdom)
 
 
 def _act(action: str, army: Army, user, form) -> None:

@@ -1,85 +1,133 @@
-"""Writing back army building's events and the optional modules' (rules.kingdoms.armies,
-rules.modules): the appliers ``Writer`` adds to its own, and one flush.
-
-Kept apart from writeback.py so that the core's writer does not grow with the modules;
-every write is still one bulk statement per table, whatever the number of events.
-"""
+"""What a step's events do to armies (rules.kingdoms.armies, rules.modules): their moves,
+losses, rests and cuts, the armies destroyed, and the optional modules' effects and
+state. Every write is one bulk statement per table, whatever the number of events."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from campaign.pipeline.registry import (
+    Phase,
+    register_appliers,
+    register_chronicle_only,
+    register_state,
+)
+from campaign.pipeline.writeback import Writer
 from kingdoms.models import Army
 from rules.core import events as ev
-from rules.modules.random_events import BanditsStruck
+from rules.modules.beast import BeastNews
+from rules.modules.random_events import (
+    BanditsStruck,
+    RandomEventRolled,
+    StormsCalledOff,
+    WanderingHero,
+)
 
 
-def army_appliers(writer) -> dict[type, Callable]:
-    state = _State.of(writer)
-    return {
-        ev.AllocationCut: state.cut,
-        ev.ArmyWeakened: state.weakened,
-        ev.PowerAdjusted: state.power,
-        ev.HexRavaged: state.ravaged,
-        ev.ModuleStateChanged: state.module_state,
-        BanditsStruck: state.bandits,
-    }
+class ArmyChanges:
+    """What the appliers changed beyond the rows the core writer saves: the allocations
+    cut, the optional modules' state, and the armies destroyed."""
 
-
-class _State:
-    """What the appliers changed beyond the rows the core writer saves."""
-
-    def __init__(self, writer):
+    def __init__(self, writer: Writer):
         self.writer = writer
         self.cut_ids: set[int] = set()
         self.modules: dict[str, dict] = {}
+        self.destroyed: list[ev.ArmyDestroyed] = []
 
-    @classmethod
-    def of(cls, writer) -> _State:
-        writer.army_state = cls(writer)
-        return writer.army_state
+    def flush(self) -> None:
+        """The allocations cut (E-14), the modules' state. The wandering hero (Table 31 row
+        9) is only chronicled here: the next turn offers him (campaign.turns.services.turn_open)."""
+        armies = self.writer.snapshot.armies
+        Army.objects.bulk_update([armies[i] for i in sorted(self.cut_ids)], ["allocation"])
+        if self.modules:
+            campaign = self.writer.turn.campaign
+            campaign.module_state = {**(campaign.module_state or {}), **self.modules}
+            campaign.save(update_fields=["module_state"])
 
-    def cut(self, event: ev.AllocationCut) -> None:
-        """E-14: the default cut; the points follow the allocation down."""
-        army = self.writer.snapshot.armies[event.army_id]
-        army.allocation, army.points = event.allocation, event.points
-        self.writer.army_ids.add(event.army_id)
-        self.cut_ids.add(event.army_id)
-
-    def weakened(self, event: ev.ArmyWeakened) -> None:
-        self.writer.snapshot.armies[event.army_id].points = max(event.points_left, 0)
-        self.writer.army_ids.add(event.army_id)
-
-    def power(self, event: ev.PowerAdjusted) -> None:
-        self.writer._kingdom(event.kingdom_id).power = event.power
-
-    def ravaged(self, event: ev.HexRavaged) -> None:
-        """App G, E-39: the feature downgraded or gone, no fortress, no watchtower, and
-        the hex counts as looted this turn (rules.kingdoms.edicts reads ``looted_turn``)."""
-        row = self.writer._hex(event.hex)
-        row.feature = event.feature or ""
-        row.defence = ""
-        row.watchtower = False
-        row.looted_turn = self.writer.turn.number
-
-    def bandits(self, event: BanditsStruck) -> None:
-        """Table 31 row 4: Unrest for this turn (rules.kingdoms.edicts.under_unrest)."""
-        if event.hex is not None:
-            row = self.writer._hex(event.hex)
-            row.unrest_from = self.writer.turn.number
-            row.unrest_until = event.unrest_until or self.writer.turn.number
-
-    def module_state(self, event: ev.ModuleStateChanged) -> None:
-        self.modules[event.module] = event.state
+    def flush_destroyed(self) -> None:
+        """Last: the chronicle still needed to know the destroyed armies' kingdom."""
+        if self.destroyed:
+            Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
 
 
-def army_flush(writer) -> None:
-    """The allocations cut (E-14), the modules' state. The wandering hero (Table 31 row
-    9) is only chronicled here: the next turn offers him (campaign.turns.services.turn_open)."""
-    state: _State = writer.army_state
-    armies = writer.snapshot.armies
-    Army.objects.bulk_update([armies[i] for i in sorted(state.cut_ids)], ["allocation"])
-    if state.modules:
-        campaign = writer.turn.campaign
-        campaign.module_state = {**(campaign.module_state or {}), **state.modules}
-        campaign.save(update_fields=["module_state"])
+def _moved(writer: Writer, event: ev.ArmyMoved) -> None:
+    writer.army(event.army_id).position_id = writer.snapshot.hexes[tuple(event.hex)].pk
+
+
+def _losses(writer: Writer, event: ev.ArmyLosses) -> None:
+    writer.army(event.army_id).points = event.points_left
+
+
+def _rested(writer: Writer, event: ev.ArmyRested) -> None:
+    """Table 5 Rest, E-14, E-01: rebuilt to the allocation, flagged for the next battle."""
+    army = writer.army(event.army_id)
+    army.points, army.rested = event.points, True
+
+
+def _rest_flag_used(writer: Writer, event: ev.RestFlagUsed) -> None:
+    writer.army(event.army_id).rested = False  # E-01
+
+
+def _destroyed(writer: Writer, event: ev.ArmyDestroyed) -> None:
+    writer.state(ArmyChanges).destroyed.append(event)
+
+
+def _cut(writer: Writer, event: ev.AllocationCut) -> None:
+    """E-14: the default cut; the points follow the allocation down."""
+    army = writer.army(event.army_id)
+    army.allocation, army.points = event.allocation, event.points
+    writer.state(ArmyChanges).cut_ids.add(event.army_id)
+
+
+def _weakened(writer: Writer, event: ev.ArmyWeakened) -> None:
+    writer.army(event.army_id).points = max(event.points_left, 0)
+
+
+def _power(writer: Writer, event: ev.PowerAdjusted) -> None:
+    writer.kingdom(event.kingdom_id).power = event.power
+
+
+def _ravaged(writer: Writer, event: ev.HexRavaged) -> None:
+    """App G, E-39: the feature downgraded or gone, no fortress, no watchtower, and the
+    hex counts as looted this turn (rules.kingdoms.edicts reads ``looted_turn``)."""
+    row = writer.hex(event.hex)
+    row.feature = event.feature or ""
+    row.defence = ""
+    row.watchtower = False
+    row.looted_turn = writer.turn.number
+
+
+def _bandits(writer: Writer, event: BanditsStruck) -> None:
+    """Table 31 row 4: Unrest for this turn (rules.kingdoms.edicts.under_unrest)."""
+    if event.hex is not None:
+        row = writer.hex(event.hex)
+        row.unrest_from = writer.turn.number
+        row.unrest_until = event.unrest_until or writer.turn.number
+
+
+def _module_state(writer: Writer, event: ev.ModuleStateChanged) -> None:
+    writer.state(ArmyChanges).modules[event.module] = event.state
+
+
+def register() -> None:
+    register_state(
+        ArmyChanges,
+        {Phase.AFTER_CHRONICLE: ArmyChanges.flush, Phase.LAST: ArmyChanges.flush_destroyed},
+    )
+    register_appliers(
+        {
+            ev.ArmyMoved: _moved,
+            ev.ArmyLosses: _losses,
+            ev.ArmyRested: _rested,
+            ev.RestFlagUsed: _rest_flag_used,
+            ev.ArmyDestroyed: _destroyed,
+            ev.AllocationCut: _cut,
+            ev.ArmyWeakened: _weakened,
+            ev.PowerAdjusted: _power,
+            ev.HexRavaged: _ravaged,
+            ev.ModuleStateChanged: _module_state,
+            BanditsStruck: _bandits,
+        }
+    )
+    # What the optional modules announce goes to the chronicle alone (rules.modules).
+    register_chronicle_only(
+        ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
+    )

@@ -12,8 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import Access, campaign_access, kingdom_named
+from campaign.core.access import Access, kingdom_named
 from campaign.core.errors import Refused
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
 from kingdoms.capitals.selectors import fallback_capitals_view
 from kingdoms.capitals.services import fallback_capitals_set
@@ -57,13 +58,15 @@ def _kingdom(access: Access, request: Request) -> Kingdom:
 
 
 class FallbackCapitalsView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         parameters=[OpenApiParameter("kingdom", int, description="The GM's: which kingdom.")],
         responses={200: FallbackCapitalsSerializer, 404: NOT_FOUND},
     )
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """E-23: my fallback-capital list, where my capital moves if it falls."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         listed = fallback_capitals_view(_kingdom(access, request))
         return Response(FallbackCapitalsSerializer(listed).data)
 
@@ -71,13 +74,13 @@ class FallbackCapitalsView(APIView):
         request=FallbackCapitalsInputSerializer,
         responses={200: FallbackCapitalsSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def put(self, request: Request, campaign_id: int) -> Response:
+    def put(self, request: Request, **kwargs) -> Response:
         """E-23: replace my fallback-capital list, with my orders while the turn is open.
         It stands until I change it."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         if access.viewer.is_gm:
             raise Refused("The player sets his list; the GM corrects it in the admin.", status=403)
-        wanted = validated(FallbackCapitalsInputSerializer, request.data)
+        wanted = validated(FallbackCapitalsInputSerializer(data=request.data))
         kingdom = fallback_capitals_set(
             kingdom=_kingdom(access, request), by=request.user, hexes=wanted["hexes"]
         )

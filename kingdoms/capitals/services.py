@@ -15,9 +15,9 @@ from django.db import transaction
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Hex, Membership
 from kingdoms.models import Kingdom
-from kingdoms.orders.services import _open_turn_for_orders
 from rules.core.state import Coord, Feature
 from rules.kingdoms.capitals import fallback_list_problem
 
@@ -32,7 +32,7 @@ def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord])
     ).exists()
     if not owns:
         raise Refused("That is not your kingdom.", field="kingdom", status=403)
-    turn = _open_turn_for_orders(kingdom.campaign_id)
+    turn = turn_taking_orders(kingdom.campaign_id)
     kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
     if kingdom.eliminated:
         raise Refused(f"{kingdom.name} is eliminated.", field="kingdom")

@@ -11,9 +11,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
 from campaign.core.inputs import ID
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from kingdoms.capitals.forms import FallbackCapitalsForm
 from kingdoms.capitals.selectors import fallback_capitals_view
 from kingdoms.capitals.services import fallback_capitals_set
@@ -23,12 +24,12 @@ PARTIAL = "kingdoms/capitals/partials/fallback_capitals.html"
 
 
 def fallback_section(
-    seat: Seat, kingdom: Kingdom, form: FallbackCapitalsForm | None = None, done: str = ""
+    access: Access, kingdom: Kingdom, form: FallbackCapitalsForm | None = None, done: str = ""
 ) -> dict:
     """What the partial shows of ``kingdom`` (the views check that the viewer is its
     player or the GM); the form for its player alone."""
     listed = fallback_capitals_view(kingdom)
-    is_player = seat.kingdom is not None and seat.kingdom.pk == kingdom.pk
+    is_player = access.kingdom is not None and access.kingdom.pk == kingdom.pk
     if form is None and is_player and not kingdom.eliminated:
         text = "; ".join(f"{q},{r}" for q, r in listed["hexes"])
         form = FallbackCapitalsForm(initial={"hexes": text})
@@ -40,34 +41,36 @@ def fallback_section(
 @require_http_methods(["GET", "POST"])
 def fallback_capitals(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """GET: the section (the GM's with ?kingdom=<id>); POST: the player's new list."""
-    seat = seat_for(request, campaign_id)
-    kingdom = seat.kingdom
-    if seat.viewer.is_gm:
+    access = campaign_access(request, campaign_id)
+    kingdom = access.kingdom
+    if access.is_gm:
         wanted = ID.parse(request.GET.get("kingdom", ""))
-        kingdom = seat.campaign.kingdoms.filter(pk=wanted).first() if wanted else None
-    if kingdom is None or (request.method == "POST" and seat.viewer.is_gm):
+        kingdom = access.campaign.kingdoms.filter(pk=wanted).first() if wanted else None
+    if kingdom is None or (request.method == "POST" and access.is_gm):
         raise Http404("No kingdom of yours here.")
     if request.method == "GET":
-        return _render(request, seat, fallback_section(seat, kingdom))
+        return _render(request, access, fallback_section(access, kingdom))
     form = FallbackCapitalsForm(request.POST)
     if not form.is_valid():
         status = 200 if request.htmx else 400
-        return _render(request, seat, fallback_section(seat, kingdom, form), status)
+        return _render(request, access, fallback_section(access, kingdom, form), status)
     try:
         kingdom = fallback_capitals_set(
             kingdom=kingdom, by=request.user, hexes=form.cleaned_data["hexes"]
         )
     except Refused as refused:
         form.refuse(refused)
-        section = fallback_section(seat, kingdom, form)
-        return _render(request, seat, section, refusal_status(request, refused))
+        section = fallback_section(access, kingdom, form)
+        return _render(request, access, section, refusal_status(request, refused))
     if not request.htmx:
         return redirect(reverse("kingdom", args=[campaign_id]) + "#fallback-capitals")
-    return _render(request, seat, fallback_section(seat, kingdom, done="Fallback capitals saved."))
+    return _render(
+        request, access, fallback_section(access, kingdom, done="Fallback capitals saved.")
+    )
 
 
-def _render(request: HttpRequest, seat: Seat, section: dict, status: int = 200) -> HttpResponse:
-    context = {"seat": seat, "campaign": seat.campaign, **section}
+def _render(request: HttpRequest, access: Access, section: dict, status: int = 200) -> HttpResponse:
+    context = {"access": access, "campaign": access.campaign, **section}
     return render_page(
         request, "kingdoms/capitals/fallback_capitals_page.html", PARTIAL, context, status
     )

@@ -12,8 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access, kingdom_named
+from campaign.core.access import kingdom_named
 from campaign.core.errors import Hidden
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND
 from kingdoms.crowns.models import CrownEntry
 from kingdoms.crowns.selectors import crown_ledger
@@ -47,14 +48,16 @@ class CrownLedgerSerializer(serializers.Serializer):
 
 
 class CrownLedgerView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(
         parameters=[OpenApiParameter("kingdom", int, description="The GM's: which kingdom.")],
         responses={200: CrownLedgerSerializer, 404: NOT_FOUND},
     )
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """E-30: my crown ledger (siege trains on): the balance, this winter's income due
         and every line with its reason; never another kingdom's."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         kingdom = kingdom_named(access, request) or access.membership.kingdom
         if kingdom is None:
             raise NotFound("Name the kingdom: ?kingdom=<id>.")

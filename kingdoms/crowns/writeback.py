@@ -7,11 +7,15 @@ import dataclasses
 
 from django.db.models import Sum
 
+from campaign.models import Campaign
+from campaign.pipeline.registry import SNAPSHOT_LOADERS, Phase, register_appliers, register_state
+from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.writeback import Writer
 from kingdoms.crowns.models import CrownEntry
 from rules.kingdoms.crowns import CrownsCollected, crowns_used
 
 
-def crowns_load(snapshot, campaign) -> None:
+def crowns_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> None:
     """Each kingdom's crown balance (KingdomState.crowns): one query while a module with
     crown prices is on (E-30), none otherwise."""
     world = snapshot.world
@@ -29,26 +33,33 @@ def crowns_load(snapshot, campaign) -> None:
     }
 
 
-def crowns_appliers(writer) -> dict:
+class CrownIncome:
     """The winter phase's CrownsCollected (E-31) as ledger lines, created at flush."""
-    writer.crown_entries = []
 
-    def collected(e: CrownsCollected) -> None:
-        writer.crown_entries.append(
-            CrownEntry(
-                kingdom_id=e.kingdom_id,
-                turn=writer.turn.number,
-                amount=e.crowns,
-                kind=CrownEntry.Kind.INCOME,
-                reason=e.reason[0].upper() + e.reason[1:],
-                rule=e.rule,
-            )
+    def __init__(self, writer: Writer):
+        self.writer = writer
+        self.entries: list[CrownEntry] = []
+
+    def flush(self) -> None:
+        """One statement, none outside the winter turn."""
+        if self.entries:
+            CrownEntry.objects.bulk_create(self.entries)
+
+
+def _collected(writer: Writer, e: CrownsCollected) -> None:
+    writer.state(CrownIncome).entries.append(
+        CrownEntry(
+            kingdom_id=e.kingdom_id,
+            turn=writer.turn.number,
+            amount=e.crowns,
+            kind=CrownEntry.Kind.INCOME,
+            reason=e.reason[0].upper() + e.reason[1:],
+            rule=e.rule,
         )
+    )
 
-    return {CrownsCollected: collected}
 
-
-def crowns_flush(writer) -> None:
-    """One statement, none outside the winter turn."""
-    if writer.crown_entries:
-        CrownEntry.objects.bulk_create(writer.crown_entries)
+def register() -> None:
+    SNAPSHOT_LOADERS.register(crowns_load)
+    register_state(CrownIncome, {Phase.AFTER_CHRONICLE: CrownIncome.flush})
+    register_appliers({CrownsCollected: _collected})

@@ -3,14 +3,22 @@ one. Another kingdom's edicts are never shown; the GM sees them all."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
-from campaign.core.access import campaign_access, current_turn_or_404
-from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.core.access import current_turn_or_404
+from campaign.core.permissions import MEMBERS
+from campaign.core.serializers import (
+    NOT_FOUND,
+    REFUSED,
+    CoordField,
+    InputSerializerMixin,
+    validated,
+)
 from kingdoms.edicts.models import Edict
 from kingdoms.edicts.selectors import visible_edicts
 from kingdoms.edicts.services import edict_submit, edict_withdraw
@@ -51,25 +59,34 @@ class EdictWithdrawSerializer(serializers.Serializer):
     hex = CoordField(help_text="The hex whose edict I take back.")
 
 
-class EdictListView(APIView):
-    @extend_schema(responses={200: EdictSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
-        """My edicts for the current turn; never another kingdom's (the GM sees all)."""
-        access = campaign_access(request, campaign_id)
+@extend_schema_view(
+    list=extend_schema(
+        description="My edicts for the current turn; never another kingdom's (the GM sees all).",
+        responses={200: EdictSerializer(many=True), 404: NOT_FOUND},
+    )
+)
+class EdictViewSet(InputSerializerMixin, mixins.ListModelMixin, GenericViewSet):
+    """The current turn's edicts: list them, decree one, withdraw one by its hex (one edict
+    a hex, so the hex names it)."""
+
+    permission_classes = MEMBERS
+    serializer_class = EdictSerializer
+    input_serializer_class = EdictInputSerializer
+
+    def get_queryset(self) -> QuerySet[Edict]:
+        access = self.request.access
         edicts = visible_edicts(current_turn_or_404(access.campaign), access.viewer)
-        return Response(EdictSerializer(edicts.select_related("turn"), many=True).data)
+        return edicts.select_related("turn")
 
     @extend_schema(
-        request=EdictInputSerializer,
         responses={201: EdictSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def create(self, request: Request, **kwargs) -> Response:
         """Decree a Loot or Raze of one of my hexes for the open turn (Table 2). One
         edict a hex: withdraw it first to change it."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(EdictInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         edict = edict_submit(
-            campaign=access.campaign,
+            campaign=request.access.campaign,
             by=request.user,
             hex=wanted["hex"],
             kind=wanted["kind"],
@@ -81,15 +98,14 @@ class EdictListView(APIView):
         request=EdictWithdrawSerializer,
         responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def delete(self, request: Request, campaign_id: int) -> Response:
+    def withdraw(self, request: Request, **kwargs) -> Response:
         """Withdraw my edict for a hex in the open turn: {"hex": [q, r]} (the body, or
         ?hex=q,r)."""
-        access = campaign_access(request, campaign_id)
         data = request.data or {}
         if not data and "hex" in request.query_params:
             data = {"hex": [_int(n) for n in request.query_params["hex"].split(",")]}
-        wanted = validated(EdictWithdrawSerializer, data)
-        edict_withdraw(campaign=access.campaign, by=request.user, hex=wanted["hex"])
+        wanted = validated(EdictWithdrawSerializer(data=data))
+        edict_withdraw(campaign=request.access.campaign, by=request.user, hex=wanted["hex"])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -1,6 +1,6 @@
 """Writes of edicts (§5.3 Table 2): a player decrees a Loot or Raze of one of his hexes
 for the open turn, or withdraws it. The rules engine decides legality (rules.kingdoms.edicts);
-the turn and its deadline are checked as for army orders (kingdoms.orders.services)."""
+the turn and its deadline are checked as for army orders (campaign.core.turn_lock)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,13 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
-from campaign.models import Campaign, Membership
+from campaign.core.turn_lock import turn_taking_orders
+from campaign.models import Campaign
 from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.edicts.models import Edict
 from kingdoms.models import Kingdom
-from kingdoms.orders.services import _open_turn_for_orders
 from rules.core.state import Coord, EdictKind, Structure
 from rules.core.state import Edict as EdictState
 from rules.kingdoms.edicts import why_illegal
@@ -21,15 +22,7 @@ from rules.kingdoms.edicts import why_illegal
 
 def _edict_kingdom(campaign: Campaign, user: User) -> Kingdom:
     """The user's kingdom in the campaign, if he is a player still in play."""
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=user).first()
-    )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom gives edicts.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it gives no edicts.", status=403)
-    return kingdom
+    return player_in_play(campaign, user, acts="gives edicts", acts_not="gives no edicts").kingdom
 
 
 def _edict_kind(kind: str) -> EdictKind:
@@ -73,7 +66,7 @@ def edict_submit(
     receives one edict a turn: to change it, withdraw it first. A refusal names the
     problem and the field at fault; nothing is saved then."""
     kingdom = _edict_kingdom(campaign, by)
-    turn = _open_turn_for_orders(campaign.pk)
+    turn = turn_taking_orders(campaign.pk)
     edict_kind, named = _edict_kind(kind), _structure(structure)
     coord = (hex[0], hex[1])
     snapshot = snapshot_load(campaign, turn.number)
@@ -109,7 +102,7 @@ def edict_submit(
 def edict_withdraw(*, campaign: Campaign, by: User, hex: Coord) -> None:
     """Take back the player's edict for ``hex`` in the open turn (until the deadline)."""
     kingdom = _edict_kingdom(campaign, by)
-    turn = _open_turn_for_orders(campaign.pk)
+    turn = turn_taking_orders(campaign.pk)
     coord = (hex[0], hex[1])
     edict = (
         Edict.objects.filter(turn=turn, kingdom=kingdom, hex__q=coord[0], hex__r=coord[1])

@@ -9,9 +9,10 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
 from campaign.core.inputs import COORD
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from campaign.turns.selectors import current_turn
 from kingdoms.edicts.forms import EdictForm
 from kingdoms.edicts.selectors import edicts_panel
@@ -23,21 +24,21 @@ from kingdoms.edicts.services import edict_submit, edict_withdraw
 def edicts(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """GET shows the panel; POST decrees an edict, or with ``withdraw`` set to "q,r"
     takes one back. A refusal shows its reason next to the field and saves nothing."""
-    seat = seat_for(request, campaign_id)
-    turn = current_turn(seat.campaign)
-    if edicts_panel(turn, seat.viewer) is None:
+    access = campaign_access(request, campaign_id)
+    turn = current_turn(access.campaign)
+    if edicts_panel(turn, access.viewer) is None:
         raise Http404("No edicts of yours here.")
     if request.method == "GET":
-        return _render(request, seat, edicts_panel(turn, seat.viewer))
+        return _render(request, access, edicts_panel(turn, access.viewer))
     if "withdraw" in request.POST:
-        return _withdraw(request, seat)
+        return _withdraw(request, access)
     form = EdictForm(request.POST)
     if not form.is_valid():
-        panel = edicts_panel(turn, seat.viewer, form)
-        return _render(request, seat, panel, 200 if request.htmx else 400)
+        panel = edicts_panel(turn, access.viewer, form)
+        return _render(request, access, panel, 200 if request.htmx else 400)
     try:
         edict_submit(
-            campaign=seat.campaign,
+            campaign=access.campaign,
             by=request.user,
             hex=form.cleaned_data["hex"],
             kind=form.cleaned_data["kind"],
@@ -45,36 +46,36 @@ def edicts(request: HttpRequest, campaign_id: int) -> HttpResponse:
         )
     except Refused as refused:
         form.refuse(refused)
-        panel = edicts_panel(turn, seat.viewer, form)
-        return _render(request, seat, panel, refusal_status(request, refused))
-    return _saved(request, seat)
+        panel = edicts_panel(turn, access.viewer, form)
+        return _render(request, access, panel, refusal_status(request, refused))
+    return _saved(request, access)
 
 
-def _withdraw(request: HttpRequest, seat: Seat) -> HttpResponse:
+def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
     q, _, r = request.POST["withdraw"].partition(",")
     coord = (COORD.parse(q), COORD.parse(r))
-    turn = current_turn(seat.campaign)
+    turn = current_turn(access.campaign)
     try:
         if None in coord:
             raise Refused("Name the hex of the edict to withdraw as q,r.", field="hex")
-        edict_withdraw(campaign=seat.campaign, by=request.user, hex=coord)
+        edict_withdraw(campaign=access.campaign, by=request.user, hex=coord)
     except Refused as refused:
-        panel = edicts_panel(turn, seat.viewer, refusal=refused.message)
-        return _render(request, seat, panel, refusal_status(request, refused))
-    return _saved(request, seat)
+        panel = edicts_panel(turn, access.viewer, refusal=refused.message)
+        return _render(request, access, panel, refusal_status(request, refused))
+    return _saved(request, access)
 
 
-def _saved(request: HttpRequest, seat: Seat) -> HttpResponse:
+def _saved(request: HttpRequest, access: Access) -> HttpResponse:
     if not request.htmx:
-        return redirect(reverse("campaign-detail", args=[seat.campaign.pk]) + "#edicts")
-    panel = edicts_panel(current_turn(seat.campaign), seat.viewer, saved=True)
-    response = _render(request, seat, panel)
+        return redirect(reverse("campaign-detail", args=[access.campaign.pk]) + "#edicts")
+    panel = edicts_panel(current_turn(access.campaign), access.viewer, saved=True)
+    response = _render(request, access, panel)
     response["HX-Trigger"] = "orders-changed"  # the "My orders" line counts the edicts
     return response
 
 
-def _render(request: HttpRequest, seat: Seat, panel: dict, status: int = 200) -> HttpResponse:
-    context = {"seat": seat, "campaign": seat.campaign, "edicts_panel": panel}
+def _render(request: HttpRequest, access: Access, panel: dict, status: int = 200) -> HttpResponse:
+    context = {"access": access, "campaign": access.campaign, "edicts_panel": panel}
     return render_page(
         request,
         "kingdoms/edicts/edicts_page.html",

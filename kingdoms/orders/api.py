@@ -8,8 +8,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from campaign.core.access import campaign_access, current_turn_or_404
+from campaign.core.access import current_turn_or_404
 from campaign.core.errors import Refused
+from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from kingdoms.orders.selectors import orders_readiness, visible_orders
 from kingdoms.orders.serializers import (
@@ -24,20 +25,24 @@ from kingdoms.selectors import visible_armies
 
 
 class ArmyListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: ArmySerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """The armies I may see: my own; the GM sees them all."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         return Response(
             ArmySerializer(visible_armies(access.campaign, access.viewer), many=True).data
         )
 
 
 class OrderListView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: OrderSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """My orders for the current turn; never another kingdom's (the GM sees all)."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         orders = visible_orders(current_turn_or_404(access.campaign), access.viewer)
         return Response(OrderSerializer(orders, many=True).data)
 
@@ -45,10 +50,10 @@ class OrderListView(APIView):
         request=OrderInputSerializer,
         responses={201: OrderSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """Give an army its order for the open turn (Table 5), replacing any earlier one."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(OrderInputSerializer, request.data)
+        access = request.access
+        wanted = validated(OrderInputSerializer(data=request.data))
         # Only an army the viewer can see may be named, so that an id of another campaign
         # or kingdom tells nothing about that army.
         army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
@@ -67,23 +72,25 @@ class OrderListView(APIView):
 
 
 class OrdersReadyView(APIView):
+    permission_classes = MEMBERS
+
     @extend_schema(responses={200: ReadinessSerializer, 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
+    def get(self, request: Request, **kwargs) -> Response:
         """Q7: whether my orders for the current turn are marked ready, with how many of
         my armies have an order; the GM sees which kingdoms are ready."""
-        access = campaign_access(request, campaign_id)
+        access = request.access
         return Response(_readiness(access))
 
     @extend_schema(
         request=OrdersReadyInputSerializer,
         responses={200: ReadinessSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def post(self, request: Request, **kwargs) -> Response:
         """Q7: mark my orders for the open turn ready ({"ready": true}) or not. I may still
         change an order afterwards, until the deadline, and they stay ready. With early
         resolution on, the last player to be ready starts the turn's resolution."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(OrdersReadyInputSerializer, request.data)
+        access = request.access
+        wanted = validated(OrdersReadyInputSerializer(data=request.data))
         orders_ready_set(campaign=access.campaign, by=request.user, ready=wanted["ready"])
         return Response(_readiness(access))
 

@@ -3,12 +3,12 @@ and, while orders are open, its order form (Table 5)."""
 
 from __future__ import annotations
 
-from battles.sieges.selectors import ArmyInSiege
 from campaign.chronicle.narration import scouting_findings
-from campaign.core.pages import Seat
+from campaign.core.access import Access
 from campaign.models import Turn
 from kingdoms.agreements.selectors import order_warning
 from kingdoms.orders.forms import OrderForm
+from kingdoms.orders.holds import ArmyHold
 from kingdoms.orders.selectors import (
     last_scout_reports,
     order_status,
@@ -16,7 +16,7 @@ from kingdoms.orders.selectors import (
 
 
 def _order_status(
-    seat: Seat,
+    access: Access,
     turn: Turn | None,
     armies: list,
     orders: dict,
@@ -26,12 +26,12 @@ def _order_status(
     """Q7: "3 of 4 armies ordered" and the ready mark, for a player: his visible armies,
     orders and edicts (the panel's) are all his own, already loaded; ``held`` are the
     armies in a siege (E-37), which take no order."""
-    if turn is None or seat.kingdom is None or seat.viewer.is_gm:
+    if turn is None or access.kingdom is None or access.is_gm:
         return None
     given = len(edicts["edicts"]) if edicts is not None else None
     return order_status(
         turn,
-        seat.kingdom,
+        access.kingdom,
         armies=[army.id for army in armies],
         ordered=list(orders),
         edicts=given,
@@ -46,7 +46,7 @@ def army_card(
     form: OrderForm | None,
     saved: bool = False,
     scouting=None,
-    siege: ArmyInSiege | None = None,
+    siege: ArmyHold | None = None,
 ) -> dict:
     """What templates/kingdoms/partials/army_card.html shows; ``army`` is None when the
     viewer may not see it (an order refused for another kingdom's army). ``scouting`` is
@@ -55,7 +55,7 @@ def army_card(
     and links to the siege sheet."""
     in_siege = None
     if siege is not None and army is not None:
-        in_siege = {"text": siege.no_orders(army.name), "page": siege.siege.page}
+        in_siege = {"text": siege.no_orders(army.name), "page": siege.page}
     return {
         "army_id": army_id,
         "army": army,
@@ -81,27 +81,27 @@ def scouting_line(report) -> dict | None:
     }
 
 
-def order_form_for(seat: Seat, turn: Turn | None, army, order) -> OrderForm | None:
+def order_form_for(access: Access, turn: Turn | None, army, order) -> OrderForm | None:
     """An order form for the viewer's own armies, while the turn takes orders."""
     if turn is None or turn.state != Turn.State.OPEN:
         return None
-    if army is None or army.kingdom_id != seat.viewer.kingdom_id:
+    if army is None or army.kingdom_id != access.viewer.kingdom_id:
         return None
     return OrderForm.for_order(army.id, order)
 
 
 def army_cards(
-    seat: Seat, turn: Turn | None, armies, orders: dict, held: dict[int, ArmyInSiege]
+    access: Access, turn: Turn | None, armies, orders: dict, held: dict[int, ArmyHold]
 ) -> list[dict]:
     """Each visible army with its order, its last scouting report, and an order form for
     the viewer's own, unless a siege ``held`` holds it (E-37)."""
-    reports = last_scout_reports(seat.viewer, [army.id for army in armies]) if armies else {}
+    reports = last_scout_reports(access.viewer, [army.id for army in armies]) if armies else {}
     return [
         army_card(
             army.id,
             army,
             orders.get(army.id),
-            order_form_for(seat, turn, army, orders.get(army.id)),
+            order_form_for(access, turn, army, orders.get(army.id)),
             scouting=reports.get(army.id),
             siege=held.get(army.id),
         )

@@ -7,10 +7,10 @@ from collections.abc import Collection
 
 from django.db.models import QuerySet
 
-from battles.sieges.selectors import armies_in_sieges, ongoing_sieges
 from campaign.models import Campaign, Turn
 from kingdoms.edicts.models import Edict
 from kingdoms.models import Army, Kingdom
+from kingdoms.orders.holds import armies_held
 from kingdoms.orders.models import Order, OrderSet, ScoutReport
 from kingdoms.selectors import player_kingdoms
 from rules.turn.visibility import Viewer
@@ -55,7 +55,7 @@ def order_status(
     does not rest (E-37, docs/design/sieges.md "Who chooses what"): it is neither
     ordered nor missing, only counted ``in_siege``. Five queries, one if the caller has
     the ids of the kingdom's ``armies``, of those ``ordered``, of the armies ``held`` in
-    a siege (battles.sieges.selectors.armies_in_sieges) and counted its ``edicts``."""
+    a siege (kingdoms.orders.holds.armies_held) and counted its ``edicts``."""
     if armies is None:
         armies = list(Army.objects.filter(kingdom=kingdom).values_list("id", flat=True))
     if ordered is None:
@@ -64,7 +64,7 @@ def order_status(
     if edicts is None:
         edicts = Edict.objects.filter(turn=turn, kingdom=kingdom).count()
     if held is None:
-        held = armies_in_sieges(ongoing_sieges(kingdom.campaign_id))
+        held = armies_held(kingdom.campaign_id)
     free = {army_id for army_id in armies if army_id not in held}
     given = sum(1 for army_id in set(ordered) if army_id in free)
     ready = OrderSet.objects.filter(turn=turn, kingdom=kingdom, ready=True).exists()

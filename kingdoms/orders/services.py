@@ -8,14 +8,16 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from battles.sieges.selectors import armies_in_sieges, ongoing_sieges
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.models import Army, Kingdom
+from kingdoms.orders.holds import armies_held
 from kingdoms.orders.models import Order, OrderSet
 from rules.core.state import Coord, NeutralConquest, OrderKind
 from rules.core.state import Order as OrderState
@@ -23,21 +25,8 @@ from rules.turn.orders import order_origin, why_illegal
 from rules.turn.visibility import world_as_known
 
 
-def _open_turn_for_orders(campaign_id: int) -> Turn:
-    """The campaign's turn, locked, if it still takes orders (A-2.1: not after the
-    deadline). The lock also puts players marking their orders ready in a queue, so
-    that exactly one of them sees everyone ready (Q7 early resolution)."""
-    turns = Turn.objects.select_for_update().filter(campaign_id=campaign_id)
-    turn = turns.order_by("-number").first()
-    if turn is None or turn.state != Turn.State.OPEN:
-        raise Refused("Orders are closed: the turn is being resolved. Wait for the next turn.")
-    if turn.deadline is not None and timezone.now() > turn.deadline:
-        raise Refused(f"The deadline for turn {turn.number}'s orders has passed.")
-    return turn
-
-
 def _require_owner(army: Army, user: User) -> Membership:
-    """The user's seat as the army's kingdom's player."""
+    """The user's membership as the army's kingdom's player."""
     membership = (
         Membership.objects.select_related("kingdom")
         .filter(campaign_id=army.kingdom.campaign_id, user=user, kingdom_id=army.kingdom_id)
@@ -73,8 +62,8 @@ def order_submit(
     not see (A-1.0.9, E-29, A-1.4.18–20).
     """
     membership = _require_owner(army, by)
-    turn = _open_turn_for_orders(army.kingdom.campaign_id)
-    held = armies_in_sieges(ongoing_sieges(army.kingdom.campaign_id)).get(army.pk)
+    turn = turn_taking_orders(army.kingdom.campaign_id)
+    held = armies_held(army.kingdom.campaign_id).get(army.pk)
     if held is not None:  # E-37: its days are on the siege sheet, not in Table 5
         raise Refused(held.no_orders(army.name), field="army")
     try:
@@ -168,15 +157,11 @@ def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
     that has a player ready starts Provisional Results at once, as the deadline would
     (by=None).
     """
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
+    membership = player_in_play(
+        campaign, by, acts="marks his orders ready", acts_not="gives no orders"
     )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom marks his orders ready.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it gives no orders.", status=403)
-    turn = _open_turn_for_orders(campaign.pk)
+    kingdom = membership.kingdom
+    turn = turn_taking_orders(campaign.pk)
     order_set, _ = OrderSet.objects.update_or_create(
         turn=turn,
         kingdom=kingdom,

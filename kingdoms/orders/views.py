@@ -9,49 +9,52 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 
-from battles.sieges.selectors import armies_in_sieges, ongoing_sieges
+from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
-from campaign.core.pages import Seat, refusal_status, render_page, seat_for
+from campaign.core.pages import refusal_status, render_page
 from campaign.models import Turn
 from campaign.turns.selectors import current_turn
 from kingdoms.models import Army
 from kingdoms.orders.cards import army_card, order_form_for
 from kingdoms.orders.forms import OrderForm
+from kingdoms.orders.holds import armies_held
 from kingdoms.orders.selectors import last_scout_reports, order_status, visible_orders
 from kingdoms.orders.services import order_submit, orders_ready_set
 from kingdoms.selectors import visible_armies
 
 
-def _army_for_order(seat: Seat, army_id: int) -> Army:
+def _army_for_order(access: Access, army_id: int) -> Army:
     """An army the viewer may see: another kingdom's gets the 404 of a missing one, the
     same as its card (order_submit refuses the GM, who sees them all)."""
-    return get_object_or_404(visible_armies(seat.campaign, seat.viewer), pk=army_id)
+    return get_object_or_404(visible_armies(access.campaign, access.viewer), pk=army_id)
 
 
-def _card(seat: Seat, army_id: int, bound: OrderForm | None = None, saved: bool = False) -> dict:
+def _card(
+    access: Access, army_id: int, bound: OrderForm | None = None, saved: bool = False
+) -> dict:
     """The army's card; a ``bound`` form that was refused keeps its input and errors."""
-    visible = visible_armies(seat.campaign, seat.viewer).filter(pk=army_id).first()
-    turn = current_turn(seat.campaign)
-    order = visible_orders(turn, seat.viewer).filter(army_id=army_id).first() if turn else None
-    form = bound if bound is not None else order_form_for(seat, turn, visible, order)
-    scouting = last_scout_reports(seat.viewer, [army_id]).get(army_id) if visible else None
-    siege = armies_in_sieges(ongoing_sieges(seat.campaign.pk)).get(army_id)  # E-37
+    visible = visible_armies(access.campaign, access.viewer).filter(pk=army_id).first()
+    turn = current_turn(access.campaign)
+    order = visible_orders(turn, access.viewer).filter(army_id=army_id).first() if turn else None
+    form = bound if bound is not None else order_form_for(access, turn, visible, order)
+    scouting = last_scout_reports(access.viewer, [army_id]).get(army_id) if visible else None
+    siege = armies_held(access.campaign.pk).get(army_id)  # E-37
     return army_card(army_id, visible, order, form, saved, scouting, siege)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def order_form(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResponse:
-    seat = seat_for(request, campaign_id)
+    access = campaign_access(request, campaign_id)
     if request.method == "GET":
-        card = _card(seat, army_id)
+        card = _card(access, army_id)
         if card["army"] is None:
             raise Http404("No such army.")
-        return _render(request, seat, card)
-    army = _army_for_order(seat, army_id)
+        return _render(request, access, card)
+    army = _army_for_order(access, army_id)
     form = OrderForm(request.POST, army_id=army_id)
     if not form.is_valid():
-        return _render(request, seat, _card(seat, army_id, form), 200 if request.htmx else 400)
+        return _render(request, access, _card(access, army_id, form), 200 if request.htmx else 400)
     try:
         order_submit(
             army=army,
@@ -63,10 +66,12 @@ def order_form(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResp
         )
     except Refused as refused:
         form.refuse(refused)
-        return _render(request, seat, _card(seat, army_id, form), refusal_status(request, refused))
+        return _render(
+            request, access, _card(access, army_id, form), refusal_status(request, refused)
+        )
     if not request.htmx:
         return redirect(reverse("campaign-detail", args=[campaign_id]) + f"#army-{army_id}")
-    response = _render(request, seat, _card(seat, army_id, saved=True))
+    response = _render(request, access, _card(access, army_id, saved=True))
     response["HX-Trigger"] = "orders-changed"  # the "3 of 4 armies ordered" line reloads
     return response
 
@@ -76,15 +81,15 @@ def order_form(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResp
 def orders_ready(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """Q7: the player's orders as a whole: how many armies have one, and his "ready"
     mark, which he sets or takes back here (kingdoms.orders.services.orders_ready_set)."""
-    seat = seat_for(request, campaign_id)
-    turn = current_turn(seat.campaign)
-    if seat.kingdom is None or turn is None:
+    access = campaign_access(request, campaign_id)
+    turn = current_turn(access.campaign)
+    if access.kingdom is None or turn is None:
         raise Http404("No orders of yours here.")
     refusal, status = None, 200
     if request.method == "POST":
         try:
             orders_ready_set(
-                campaign=seat.campaign, by=request.user, ready=request.POST.get("ready") == "1"
+                campaign=access.campaign, by=request.user, ready=request.POST.get("ready") == "1"
             )
         except Refused as refused:
             refusal, status = refused.message, refusal_status(request, refused)
@@ -97,11 +102,11 @@ def orders_ready(request: HttpRequest, campaign_id: int) -> HttpResponse:
                 response["HX-Refresh"] = "true"
                 return response
     context = {
-        "seat": seat,
-        "campaign": seat.campaign,
+        "access": access,
+        "campaign": access.campaign,
         "turn": turn,
-        "order_status": order_status(turn, seat.kingdom),
-        "early_resolution": seat.campaign.ruleset.early_resolution,
+        "order_status": order_status(turn, access.kingdom),
+        "early_resolution": access.campaign.ruleset.early_resolution,
         "refusal": refusal,
     }
     return render_page(
@@ -113,8 +118,8 @@ def orders_ready(request: HttpRequest, campaign_id: int) -> HttpResponse:
     )
 
 
-def _render(request: HttpRequest, seat: Seat, card: dict, status: int = 200) -> HttpResponse:
-    context = {"seat": seat, "campaign": seat.campaign, "card": card}
+def _render(request: HttpRequest, access: Access, card: dict, status: int = 200) -> HttpResponse:
+    context = {"access": access, "campaign": access.campaign, "card": card}
     return render_page(
         request,
         "kingdoms/orders/order_page.html",

@@ -91,7 +91,7 @@ def _final_scores(campaign: Campaign) -> dict[int, int]:
 
 def kingdom_overview(kingdom: Kingdom, ruleset: Ruleset) -> dict:
     """A-1.1.4, §5.6, Table 6: what a kingdom may field, by the campaign's ``ruleset``.
-    Only for its player and the GM (the views check the seat); two queries. A hex
+    Only for its player and the GM (the views check who asks); two queries. A hex
     looted last turn or under Unrest gives no Support and no Entitlements this turn
     (rules.kingdoms.support.kingdom_support); ``idle`` counts them. ``over`` is how far the
     allocations exceed Total Support: the page warns that the player must cut at his

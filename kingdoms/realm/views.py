@@ -8,8 +8,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from campaign.core.access import campaign_access
 from campaign.core.inputs import ID
-from campaign.core.pages import seat_for
 from kingdoms.agreements.views import agreements_section
 from kingdoms.armies.views import building_context
 from kingdoms.capitals.views import fallback_section
@@ -23,23 +23,23 @@ from kingdoms.spending.views import spending_section
 @require_GET
 def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     """A player sees his own kingdom; the GM any, chosen with ?kingdom=<id>."""
-    seat = seat_for(request, campaign_id)
-    if seat.viewer.is_gm:
+    access = campaign_access(request, campaign_id)
+    if access.is_gm:
         wanted = ID.parse(request.GET.get("kingdom", ""))
-        kingdoms = player_kingdoms(seat.campaign)
+        kingdoms = player_kingdoms(access.campaign)
         kingdom = kingdoms.filter(pk=wanted).first() if wanted else kingdoms.first()
     else:
-        kingdom = seat.kingdom
+        kingdom = access.kingdom
     if kingdom is None:
         raise Http404("No kingdom to show.")
-    overview = kingdom_overview(kingdom, seat.campaign.ruleset)
-    context = {"seat": seat, "campaign": seat.campaign, **overview}
-    context.update(building_context(seat, kingdom))  # §5.6 army building (kingdoms.armies.views)
-    context.update(agreements_section(seat, kingdom))  # Q23 (kingdoms.agreements.views)
-    context.update(fallback_section(seat, kingdom))  # E-23 (kingdoms.capitals.views)
-    context.update(spending_section(seat, kingdom))  # Table 10 (kingdoms.spending.views)
+    overview = kingdom_overview(kingdom, access.campaign.ruleset)
+    context = {"access": access, "campaign": access.campaign, **overview}
+    context.update(building_context(access, kingdom))  # §5.6 army building (kingdoms.armies.views)
+    context.update(agreements_section(access, kingdom))  # Q23 (kingdoms.agreements.views)
+    context.update(fallback_section(access, kingdom))  # E-23 (kingdoms.capitals.views)
+    context.update(spending_section(access, kingdom))  # Table 10 (kingdoms.spending.views)
     # E-30: the crown ledger, only with a module that uses crowns, only to its own
-    context["crowns"] = crown_ledger(kingdom, seat.viewer, seat.campaign)
-    if seat.viewer.is_gm:
-        context["choices"] = list(player_kingdoms(seat.campaign))
+    context["crowns"] = crown_ledger(kingdom, access.viewer, access.campaign)
+    if access.is_gm:
+        context["choices"] = list(player_kingdoms(access.campaign))
     return render(request, "kingdoms/realm/kingdom.html", context)

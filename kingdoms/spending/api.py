@@ -4,15 +4,23 @@ shown, not even after resolution; the GM sees all."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import mixins, serializers, status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.viewsets import GenericViewSet
 
-from campaign.core.access import campaign_access, current_turn_or_404, visible_or_404
+from campaign.core.access import current_turn_or_404
 from campaign.core.inputs import ID, POWER
-from campaign.core.serializers import NOT_FOUND, REFUSED, CoordField, validated
+from campaign.core.permissions import MEMBERS
+from campaign.core.serializers import (
+    NOT_FOUND,
+    REFUSED,
+    CoordField,
+    InputSerializerMixin,
+    validated,
+)
 from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.selectors import visible_spends
 from kingdoms.spending.services import spend_submit, spend_withdraw
@@ -58,24 +66,38 @@ class SpendInputSerializer(serializers.Serializer):
     )
 
 
-class SpendingView(APIView):
-    @extend_schema(responses={200: SpendSerializer(many=True), 404: NOT_FOUND})
-    def get(self, request: Request, campaign_id: int) -> Response:
-        """My power spending for the current turn; never another kingdom's."""
-        access = campaign_access(request, campaign_id)
-        spends = visible_spends(current_turn_or_404(access.campaign), access.viewer)
-        return Response(SpendSerializer(spends, many=True).data)
+@extend_schema_view(
+    list=extend_schema(
+        description="My power spending for the current turn; never another kingdom's.",
+        responses={200: SpendSerializer(many=True), 404: NOT_FOUND},
+    ),
+    destroy=extend_schema(
+        description="Withdraw one line of my spending while orders are open.",
+        responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    ),
+)
+class SpendingViewSet(
+    InputSerializerMixin, mixins.ListModelMixin, mixins.DestroyModelMixin, GenericViewSet
+):
+    permission_classes = MEMBERS
+    serializer_class = SpendSerializer
+    input_serializer_class = SpendInputSerializer
+    lookup_url_kwarg = "spend_id"
+
+    def get_queryset(self) -> QuerySet[PowerSpend]:
+        """The current turn's spends I may see: another kingdom's spend answers as a
+        missing one, whatever the turn's state."""
+        access = self.request.access
+        return visible_spends(current_turn_or_404(access.campaign), access.viewer)
 
     @extend_schema(
-        request=SpendInputSerializer,
         responses={201: SpendSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
     )
-    def post(self, request: Request, campaign_id: int) -> Response:
+    def create(self, request: Request, **kwargs) -> Response:
         """Add one line of spending to my orders for the open turn (Table 10)."""
-        access = campaign_access(request, campaign_id)
-        wanted = validated(SpendInputSerializer, request.data)
+        wanted = validated(self.get_serializer(data=request.data))
         spend = spend_submit(
-            campaign=access.campaign,
+            campaign=request.access.campaign,
             by=request.user,
             kind=wanted["kind"],
             amount=wanted.get("amount"),
@@ -87,14 +109,7 @@ class SpendingView(APIView):
         )
         return Response(SpendSerializer(spend).data, status=status.HTTP_201_CREATED)
 
-
-class SpendDetailView(APIView):
-    @extend_schema(responses={204: None, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND})
-    def delete(self, request: Request, campaign_id: int, spend_id: int) -> Response:
-        """Withdraw one line of my spending while orders are open."""
-        access = campaign_access(request, campaign_id)
-        # Another kingdom's spend answers as a missing one, whatever the turn's state.
-        turn = current_turn_or_404(access.campaign)
-        visible_or_404(visible_spends(turn, access.viewer), spend_id)
-        spend_withdraw(campaign=access.campaign, by=request.user, spend_id=spend_id)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+    def perform_destroy(self, instance: PowerSpend) -> None:
+        spend_withdraw(
+            campaign=self.request.access.campaign, by=self.request.user, spend_id=instance.pk
+        )

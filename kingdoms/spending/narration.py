@@ -1,12 +1,14 @@
 """Chronicle sentences of power spending and diplomacy (Table 10, Table 11, §5.6;
-rules.kingdoms.spending_events and kingdoms.spending.services write the entries).
-campaign.chronicle.narration lists them in its NARRATORS; ``names`` is its Names. Entries reach
-here already filtered by visibility: a neutral kingdom the reader does not know comes
-as None and is told as "a neutral kingdom"."""
+rules.kingdoms.spending_events and kingdoms.spending.services write the entries),
+registered in campaign.chronicle.narration's NARRATORS; ``names`` is its Names. Entries
+reach here already filtered by visibility: a neutral kingdom the reader does not know
+comes as None and is told as "a neutral kingdom"."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from campaign.chronicle.narration import register_narrators
 
 ITEMS = {
     "watchtower": "a watchtower",
@@ -169,3 +171,7 @@ SPENDING_NARRATORS: dict[str, Callable[[dict, object], str]] = {
     "PacifyVoided": _pacify_voided,
     "HexJoinedNeutralKingdom": _joined_neutral,
 }
+
+
+def register() -> None:
+    register_narrators(SPENDING_NARRATORS)

@@ -9,11 +9,12 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from campaign.chronicle.services import chronicle_record
+from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
-from kingdoms.orders.services import _open_turn_for_orders
 from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.writeback import spending_load
 from rules.core.state import Coord
@@ -23,16 +24,8 @@ from rules.turn.visibility import world_as_known
 
 
 def _player(campaign: Campaign, by: User) -> Membership:
-    """The user's seat as a player whose kingdom is still in play."""
-    membership = (
-        Membership.objects.select_related("kingdom").filter(campaign=campaign, user=by).first()
-    )
-    kingdom = membership.kingdom if membership is not None else None
-    if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused("Only a player with a kingdom spends power.", status=403)
-    if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it spends no power.", status=403)
-    return membership
+    """The user's membership as a player whose kingdom is still in play."""
+    return player_in_play(campaign, by, acts="spends power", acts_not="spends no power")
 
 
 @transaction.atomic
@@ -56,7 +49,7 @@ def spend_submit(
     A-1.4.18–20)."""
     membership = _player(campaign, by)
     kingdom = membership.kingdom
-    turn = _open_turn_for_orders(campaign.pk)
+    turn = turn_taking_orders(campaign.pk)
     try:
         spend_kind = SpendKind(kind)
     except ValueError:
@@ -120,7 +113,7 @@ def spend_submit(
 def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
     """Take back one line of the kingdom's spending, while orders are open."""
     kingdom = _player(campaign, by).kingdom
-    turn: Turn = _open_turn_for_orders(campaign.pk)
+    turn: Turn = turn_taking_orders(campaign.pk)
     deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
     if not deleted:
         raise Refused(f"You have no spend {spend_id} this turn.", field="spend", status=404)

@@ -4,10 +4,23 @@ defences and defenders, NeutralKingdom.ally, army points). A fixed number of que
 
 from __future__ import annotations
 
+from typing import Any
+
 from campaign.bulletin.models import MercenaryOffer
 from campaign.models import Turn
+from campaign.pipeline.registry import (
+    STEP_INPUTS,
+    Applier,
+    Phase,
+    StepInput,
+    register_appliers,
+    register_chronicle_only,
+    register_state,
+)
 from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.writeback import Writer
 from kingdoms.spending.models import PowerSpend
+from rules.core.events import Event
 from rules.core.state import Coord, Defence
 from rules.kingdoms import spending_events as sev
 from rules.kingdoms.diplomacy import spend_result
@@ -70,86 +83,130 @@ _BUILT = {
 }
 
 
-def spending_appliers(writer) -> dict:
-    """The Writer's appliers for the spending events (campaign.pipeline.writeback)."""
-    results: dict[int, dict] = {}
-    writer.spend_results = results
+class SpendResults:
+    """Each spend's result, roll and points as the step's events give them, by spend id."""
 
-    def note(spend_id: int, **fields) -> None:
-        results.setdefault(spend_id, {}).update(fields)
+    def __init__(self, writer: Writer):
+        self.results: dict[int, dict] = {}
 
-    def spent(e: sev.PowerSpent) -> None:
-        writer._kingdom(e.kingdom_id).power -= e.amount
+    def note(self, spend_id: int, **fields) -> None:
+        self.results.setdefault(spend_id, {}).update(fields)
 
-    def built(e: sev.BuildCompleted) -> None:
-        row = writer._hex(e.hex)
-        if e.build == SpendKind.WATCHTOWER:
-            row.watchtower = True
-        else:
-            row.defence = _BUILT[e.build].value
-        note(e.spend_id, result=SpendResult.BUILT)
-
-    def army_points(army_id: int, points: int) -> None:
-        army = writer.snapshot.armies.get(army_id)
-        if army is not None:
-            army.points = points
-            writer.army_ids.add(army_id)
-
-    def reinforced(e: sev.ArmyReinforced) -> None:
-        army_points(e.army_id, e.points)
-        note(e.spend_id, points=e.points_added)
-        if e.source == "recruit":
-            note(e.spend_id, result=SpendResult.RECRUITED)
-
-    def ally(neutral_id: int, kingdom_id: int | None) -> None:
-        neutral = writer.snapshot.neutrals[neutral_id]
-        neutral.ally_id = kingdom_id
-        writer.neutral_ids.add(neutral_id)
-
-    def changed(e: sev.DefenderChanged) -> None:
-        writer._hex(e.hex).defender_points = e.points
-
-    def joined(e: sev.HexJoinedNeutralKingdom) -> None:
-        row = writer._hex(e.hex)
-        row.owner_id, row.neutral_kingdom_id, row.explored = None, e.neutral_kingdom_id, True
-        row.defender_points = row.defender_original_points = None
-
-    return {
-        sev.PowerSpent: spent,
-        sev.SpendVoided: lambda e: note(e.spend_id, result=SpendResult.VOID),
-        sev.BuildQueued: lambda e: note(e.spend_id, result=SpendResult.QUEUED),
-        sev.BuildCompleted: built,
-        sev.BuildCancelled: lambda e: note(e.spend_id, result=SpendResult.CANCELLED),
-        sev.ArmyReinforced: reinforced,
-        sev.TemporaryPointsLost: lambda e: army_points(e.army_id, e.points),
-        sev.SurgeonHired: lambda e: note(e.spend_id, result=SpendResult.HIRED),
-        sev.MercenaryBidResolved: lambda e: note(
-            e.spend_id, result=SpendResult.WON if e.won else SpendResult.LOST
-        ),
-        sev.PowerShared: lambda e: (
-            None if e.credited else note(e.spend_id, result=SpendResult.SHARED)
-        ),
-        sev.DiplomacyRolled: lambda e: note(
-            e.spend_id, result=spend_result(e.outcome), roll=e.total
-        ),
-        sev.AllianceFormed: lambda e: ally(e.neutral_kingdom_id, e.kingdom_id),
-        sev.AllianceEnded: lambda e: ally(e.neutral_kingdom_id, None),
-        sev.PacifyRolled: lambda e: note(e.spend_id, result=SpendResult(e.result), roll=e.total),
-        sev.DefenderChanged: changed,
-        sev.PacifyVoided: lambda e: note(e.spend_id, result=SpendResult.CANCELLED),
-        sev.HexJoinedNeutralKingdom: joined,
-    }
+    def flush(self) -> None:
+        """Write the spends' results: two queries, none when nothing was spent."""
+        if not self.results:
+            return
+        rows = PowerSpend.objects.in_bulk(list(self.results))
+        for spend_id, fields in self.results.items():
+            row = rows.get(spend_id)
+            if row is not None:
+                for name, value in fields.items():
+                    setattr(row, name, value)
+        PowerSpend.objects.bulk_update(list(rows.values()), ["result", "roll", "points"])
 
 
-def spending_flush(writer) -> None:
-    """Write the spends' results: two queries, none when nothing was spent."""
-    results = getattr(writer, "spend_results", None)
-    if not results:
-        return
-    rows = PowerSpend.objects.in_bulk(list(results))
-    for spend_id, fields in results.items():
-        row = rows.get(spend_id)
-        if row is not None:
-            for name, value in fields.items():
-                setattr(row, name, value)
-    PowerSpend.objects.bulk_update(list(rows.values()), ["result", "roll", "points"])
+def _noting(result: SpendResult) -> Applier[Any]:
+    """The applier that notes ``result`` for the event's spend."""
+
+    def note(writer: Writer, e: Any) -> None:
+        writer.state(SpendResults).note(e.spend_id, result=result)
+
+    return note
+
+
+def _spent(writer: Writer, e: sev.PowerSpent) -> None:
+    writer.kingdom(e.kingdom_id).power -= e.amount
+
+
+def _built(writer: Writer, e: sev.BuildCompleted) -> None:
+    row = writer.hex(e.hex)
+    if e.build == SpendKind.WATCHTOWER:
+        row.watchtower = True
+    else:
+        row.defence = _BUILT[e.build].value
+    writer.state(SpendResults).note(e.spend_id, result=SpendResult.BUILT)
+
+
+def _army_points(writer: Writer, army_id: int, points: int) -> None:
+    army = writer.snapshot.armies.get(army_id)
+    if army is not None:
+        army.points = points
+        writer.army_ids.add(army_id)
+
+
+def _reinforced(writer: Writer, e: sev.ArmyReinforced) -> None:
+    _army_points(writer, e.army_id, e.points)
+    results = writer.state(SpendResults)
+    results.note(e.spend_id, points=e.points_added)
+    if e.source == "recruit":
+        results.note(e.spend_id, result=SpendResult.RECRUITED)
+
+
+def _points_lost(writer: Writer, e: sev.TemporaryPointsLost) -> None:
+    _army_points(writer, e.army_id, e.points)
+
+
+def _bid(writer: Writer, e: sev.MercenaryBidResolved) -> None:
+    result = SpendResult.WON if e.won else SpendResult.LOST
+    writer.state(SpendResults).note(e.spend_id, result=result)
+
+
+def _shared(writer: Writer, e: sev.PowerShared) -> None:
+    if not e.credited:
+        writer.state(SpendResults).note(e.spend_id, result=SpendResult.SHARED)
+
+
+def _diplomacy(writer: Writer, e: sev.DiplomacyRolled) -> None:
+    writer.state(SpendResults).note(e.spend_id, result=spend_result(e.outcome), roll=e.total)
+
+
+def _pacify(writer: Writer, e: sev.PacifyRolled) -> None:
+    writer.state(SpendResults).note(e.spend_id, result=SpendResult(e.result), roll=e.total)
+
+
+def _alliance_formed(writer: Writer, e: sev.AllianceFormed) -> None:
+    writer.neutral(e.neutral_kingdom_id).ally_id = e.kingdom_id
+
+
+def _alliance_ended(writer: Writer, e: sev.AllianceEnded) -> None:
+    writer.neutral(e.neutral_kingdom_id).ally_id = None
+
+
+def _defender_changed(writer: Writer, e: sev.DefenderChanged) -> None:
+    writer.hex(e.hex).defender_points = e.points
+
+
+def _joined(writer: Writer, e: sev.HexJoinedNeutralKingdom) -> None:
+    row = writer.hex(e.hex)
+    row.owner_id, row.neutral_kingdom_id, row.explored = None, e.neutral_kingdom_id, True
+    row.defender_points = row.defender_original_points = None
+
+
+# Made once, so that registering them again is harmless.
+APPLIERS: dict[type[Event], Applier[Any]] = {
+    sev.PowerSpent: _spent,
+    sev.SpendVoided: _noting(SpendResult.VOID),
+    sev.BuildQueued: _noting(SpendResult.QUEUED),
+    sev.BuildCompleted: _built,
+    sev.BuildCancelled: _noting(SpendResult.CANCELLED),
+    sev.ArmyReinforced: _reinforced,
+    sev.TemporaryPointsLost: _points_lost,
+    sev.SurgeonHired: _noting(SpendResult.HIRED),
+    sev.MercenaryBidResolved: _bid,
+    sev.PowerShared: _shared,
+    sev.DiplomacyRolled: _diplomacy,
+    sev.AllianceFormed: _alliance_formed,
+    sev.AllianceEnded: _alliance_ended,
+    sev.PacifyRolled: _pacify,
+    sev.DefenderChanged: _defender_changed,
+    sev.PacifyVoided: _noting(SpendResult.CANCELLED),
+    sev.HexJoinedNeutralKingdom: _joined,
+}
+
+
+def register() -> None:
+    STEP_INPUTS.register(StepInput.SPENDING, spending_load)
+    STEP_INPUTS.register(StepInput.SPENDS, spends_load)
+    register_state(SpendResults, {Phase.AFTER_CHRONICLE: SpendResults.flush})
+    register_appliers(APPLIERS)
+    register_chronicle_only(sev.IncitedAttack)

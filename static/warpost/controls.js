@@ -10,4 +10,20 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-print]")) window.print();
   });
+
+  // <span data-countdown="epoch seconds">: the server's "in 47 h", kept up to date in the
+  // same words (campaign.turns.narration.countdown) while the page stays open.
+  function countdown(seconds) {
+    var left = seconds * 1000 - Date.now();
+    if (!(left > 0)) return "passed";
+    var minutes = Math.floor(left / 60000);
+    if (minutes < 60) return "in " + Math.max(minutes, 1) + " min";
+    if (minutes < 48 * 60) return "in " + Math.floor(minutes / 60) + " h";
+    return "in " + Math.floor(minutes / (24 * 60)) + " days";
+  }
+  setInterval(function () {
+    document.querySelectorAll("[data-countdown]").forEach(function (element) {
+      element.textContent = countdown(Number(element.dataset.countdown));
+    });
+  }, 30000);
 })();

@@ -119,6 +119,7 @@ def test_two_players_report_and_confirm_a_tabletop_result(
     gm = log_in("gm")
     gm.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/gm/")
     gm.click("text=Resolve next step")
+    gm.click("text=Resolve anyway")  # before the deadline the console asks to confirm
     gm.locator("#console .badge", has_text="Orders open").wait_for()
     alice.goto(page_url)
     alice.locator(".ticket .result", has_text="Won by the attacker (victory)").wait_for()

@@ -48,6 +48,7 @@ def test_a_turn_played_in_the_browser(
     gm = log_in("gm")
     gm.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/gm/")
     gm.click("text=Resolve next step")
+    gm.click("text=Resolve anyway")  # before the deadline the console asks to confirm
     gm.locator("#console .badge", has_text="Fight or retreat").wait_for()
     assert gm.locator(f"text=Battle 1 at ({q}, {r})").count() == 1
 
@@ -60,6 +61,7 @@ def test_a_turn_played_in_the_browser(
         alice.locator("text=chose to fight, assault").wait_for()
 
     gm.click("text=Resolve next step")
+    gm.click("text=Resolve anyway")  # before the deadline the console asks to confirm
     gm.locator("text=Results of turn 1").wait_for()
     gm.locator("#console .badge", has_text="Orders open").wait_for()
     turn = Turn.objects.get(pk=demo.turn.pk)

@@ -86,6 +86,7 @@ def test_a2_1_the_api_refuses_a_minimum_bid_beyond_any_treasury(demo):
     assert response.json() == {
         "detail": "minimum_bid: Ensure this value is less than or equal to 100000.",
         "field": "minimum_bid",
+        "errors": {"minimum_bid": ["Ensure this value is less than or equal to 100000."]},
     }
     assert not MercenaryOffer.objects.exists()
 

@@ -352,6 +352,12 @@ ROUTES: dict[str, Route] = {
     "gm-console": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "turn-progress": Route(CAMPAIGN, {"get": Do(may="gm")}),
     "turn-step-retry": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "gm-schedule": Route(CAMPAIGN, {"post": Do(may="gm", body={"timezone": "Europe/Berlin"})}),
+    "gm-deadline-extend": Route(
+        CAMPAIGN, {"post": Do(may="gm", body={"until": "2031-01-01T18:00"})}
+    ),
+    "gm-pause": Route(CAMPAIGN, {"post": Do(may="gm", body={"until": "2031-01-01T18:00"})}),
+    "gm-resume": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
@@ -626,3 +632,13 @@ def test_what_a_role_may_not_see_answers_as_a_missing_id(world, name, method):
                 continue
             hidden = _send(clients[role], method, *asked)
             assert (hidden.status_code, hidden.content) == (404, missing.content), (role, target)
+
+
+@pytest.mark.parametrize("name", [name for name in ROUTES if name.startswith("api-")])
+def test_options_answers_every_api_route(world, name):
+    """OPTIONS, DRF's description of a view (with the input a generic view takes),
+    answers the owner asking about his own object, never with a server error."""
+    route = ROUTES[name]
+    url, _ = _ask(name, route, next(iter(route.methods)), world, "own")
+    response = _api_clients(world)["owner"].options(url)
+    assert response.status_code == 200, response.content[:200]

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from rest_framework.exceptions import ValidationError
 
+from campaign.core.api_errors import PROBLEM_LENGTH, PROBLEMS_PER_FIELD, exception_handler
 from campaign.models import Campaign
 from kingdoms.models import Army, Character
 from kingdoms.orders.models import Order
+from kingdoms.spending.models import PowerSpend
 from tests.api_support import api, first_army, token_client
 
 pytestmark = pytest.mark.django_db
@@ -67,6 +70,7 @@ def test_a_hex_beyond_any_map_is_refused_by_its_bound(demo):
     assert response.json() == {
         "detail": "target: No map reaches that far: q and r are -10,000 to 10,000.",
         "field": "target",
+        "errors": {"target": ["No map reaches that far: q and r are -10,000 to 10,000."]},
     }
     assert not Order.objects.exists()
 
@@ -98,7 +102,11 @@ def test_a_name_with_invisible_characters_is_refused_by_the_api(demo, name, what
         api(demo, "armies/raise/"), body, format="json"
     )
     assert response.status_code == 400
-    assert response.json() == {"detail": f"name: A name may not contain {what}.", "field": "name"}
+    assert response.json() == {
+        "detail": f"name: A name may not contain {what}.",
+        "field": "name",
+        "errors": {"name": [f"A name may not contain {what}."]},
+    }
     assert Army.objects.count() == before
 
 
@@ -112,6 +120,57 @@ def test_a_generals_name_with_a_direction_override_is_refused_by_the_page(demo, 
     assert response.status_code == 400
     assert "A name may not contain text-direction characters" in response.content.decode()
     assert not Character.objects.filter(name__startswith="Ludwig").exists()
+
+
+# Every problem at once ----------------------------------------------------------------
+
+
+def test_two_bad_fields_are_both_named(demo):
+    """A client fixes its input in one go: the first problem reads as it always has
+    (detail and field), and "errors" names every attribute at fault with its reason."""
+    before = PowerSpend.objects.count()
+    body = {"kind": "nonsense", "amount": 0}
+    response = token_client(demo.players["alice"]).post(api(demo, "spending/"), body, format="json")
+    assert response.status_code == 400
+    assert response.json() == {
+        "detail": 'kind: "nonsense" is not a valid choice.',
+        "field": "kind",
+        "errors": {
+            "kind": ['"nonsense" is not a valid choice.'],
+            "amount": ["Ensure this value is greater than or equal to 1."],
+        },
+    }
+    assert PowerSpend.objects.count() == before
+
+
+def test_every_bad_item_of_a_list_is_told_once(demo):
+    """E-23: two hexes that are no pairs and one beyond any map: each reason once, in
+    the order of the list."""
+    hexes = [[0, 0], "x", [10**20, 0], [1]]
+    response = token_client(demo.players["alice"]).put(
+        api(demo, "kingdom/fallback-capitals/"), {"hexes": hexes}, format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["detail"] == "hexes: Give a hex as a pair of whole numbers [q, r]."
+    assert response.json()["errors"] == {
+        "hexes": [
+            "Give a hex as a pair of whole numbers [q, r].",
+            "No map reaches that far: q and r are -10,000 to 10,000.",
+        ]
+    }
+
+
+def test_a_thousand_bad_items_give_their_first_reasons_not_a_megabyte():
+    many = ValidationError({"hexes": {i: [f"Item {i} quotes {MEGABYTE}"] for i in range(1000)}})
+    errors = exception_handler(many, {}).data["errors"]["hexes"]
+    assert len(errors) == PROBLEMS_PER_FIELD
+    assert errors[0].startswith("Item 0 quotes xxx") and len(errors[0]) <= PROBLEM_LENGTH
+
+
+def test_a_problem_of_the_input_as_a_whole_names_no_field():
+    """No attribute at fault: no "errors", as for a wrong password (AuthTokenSerializer)."""
+    answer = exception_handler(ValidationError({"non_field_errors": ["Wrong."]}), {}).data
+    assert answer == {"detail": "Wrong.", "field": None}
 
 
 # Megabytes -----------------------------------------------------------------------------

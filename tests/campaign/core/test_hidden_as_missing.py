@@ -179,6 +179,39 @@ def test_naming_another_kingdoms_army_as_defender_does_not_tell_its_name(world):
     assert a.own_army.name not in hidden.content.decode()
 
 
+VIEWSET_ROUTES = [
+    ("get", "spending/", None),
+    ("post", "spending/", {"kind": "surgeon"}),
+    ("delete", "spending/{spend}/", None),
+    ("get", "edicts/", None),
+    ("post", "edicts/", {"hex": [0, 0], "kind": "loot"}),
+    ("delete", "edicts/", {"hex": [0, 0]}),
+    ("get", "agreements/", None),
+    ("post", "agreements/", {"kind": "alliance", "partner": 1}),
+    ("post", "agreements/{agreement}/accept/", None),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "data"), VIEWSET_ROUTES)
+def test_a_stranger_gets_a_viewset_route_of_a_campaign_as_of_a_missing_one(
+    world, method, path, data
+):
+    """A player of another campaign asking about campaign A's spending, edicts or
+    agreements (viewsets behind IsCampaignMember) gets the bytes of a campaign that does
+    not exist, and changes nothing."""
+    a = world.a
+    path = path.format(spend=a.own_spend.pk, agreement=a.own_agreement.pk)
+    answer = same_answer(
+        token_client(world.outsider),
+        method,
+        f"/api/campaigns/{a.demo.campaign.pk}/{path}",
+        f"/api/campaigns/{MISSING}/{path}",
+        data,
+    )
+    assert (answer.status_code, answer.json()) == (404, NOT_FOUND_BODY)
+    assert PowerSpend.objects.filter(pk=a.own_spend.pk, turn__campaign=a.demo.campaign).exists()
+
+
 # Every API error in the {"detail", "field"} shape
 
 

@@ -32,9 +32,10 @@ def _invade(demo, targets) -> tuple[int, int]:
 
 
 def _resolve(client, demo, capture):
-    """Press the button as HTMX does; the worker runs when the claim commits."""
+    """Press the button as HTMX does, confirming it before the deadline; the worker runs
+    when the claim commits."""
     with capture(execute=True):
-        response = client.post(_url(demo), HTTP_HX_REQUEST="true")
+        response = client.post(_url(demo), {"confirm": "1"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return response
 
@@ -79,7 +80,7 @@ def test_resolving_a_whole_turn_from_the_console(
 
     client.force_login(demo.gm)
     with django_capture_on_commit_callbacks(execute=True):
-        assert client.post(_url(demo)).status_code == 302
+        assert client.post(_url(demo), {"confirm": "1"}).status_code == 302
     turn = Turn.objects.get(pk=demo.turn.pk)
     assert turn.state == Turn.State.CLOSED
     html = client.get(_url(demo)).content.decode()

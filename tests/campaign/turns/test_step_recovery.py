@@ -217,7 +217,7 @@ def test_a_claim_stands_when_the_broker_is_out_of_reach(
     monkeypatch.setattr(turn_step_run, "delay", broker_down)
     client.force_login(demo.gm)
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("gm-console", args=[demo.campaign.pk]))
+        response = client.post(reverse("gm-console", args=[demo.campaign.pk]), {"confirm": "1"})
     assert response.status_code == 302
     assert Turn.objects.get(pk=demo.turn.pk).state == Turn.State.PROVISIONAL
 

@@ -297,6 +297,7 @@ def test_e28_a_combined_assault_for_a_turn_beyond_any_campaign_is_refused(demo, 
     assert response.json() == {
         "detail": "turn: Ensure this value is less than or equal to 10000.",
         "field": "turn",
+        "errors": {"turn": ["Ensure this value is less than or equal to 10000."]},
     }
     assert not Agreement.objects.exists()
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('campaign', '0012_input_bounds'),
+        ('campaign', '0013_campaign_schedule'),
     ]
 
     operations = [

@@ -1,0 +1,241 @@
+"""The turn's battles in the pipeline: loaded with their Phase 4 choices for Final Results,
+and what a step's events do to them: the battles declared become rows (§3 step 3e), each
+side keeps the armies it took into battle (E-29), a battle is fought and won, and a patrol
+takes over a defence (P-C4, E-15)."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from battles.models import Battle, BattleSide, army_seen
+from campaign.models import Turn
+from campaign.pipeline.registry import (
+    STEP_INPUTS,
+    Phase,
+    StepInput,
+    register_appliers,
+    register_chronicle_only,
+    register_state,
+)
+from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.writeback import Writer
+from kingdoms.models import Character
+from kingdoms.orders.models import Order
+from rules.core import events as ev
+from rules.core.state import (
+    BattleState,
+    Decision,
+    DefenderKind,
+    IfWon,
+    NeutralConquest,
+    OrderKind,
+    Role,
+    Side,
+    Strategy,
+)
+from rules.kingdoms.neutrals import conquest_choice
+
+
+def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
+    """The turn's battles with the sides' Phase 4 choices and, at a neutral capital, the
+    invader's standing choice from his Invade orders (E-23). Four queries."""
+    sides = BattleSide.objects.prefetch_related("armies")
+    battles = (
+        Battle.objects.filter(turn=turn)
+        .select_related("report", "siege_battle")  # E-24, P-C6: its report; E-37
+        .prefetch_related(Prefetch("sides", queryset=sides))
+    )
+    capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
+    quick = set(
+        Order.objects.filter(
+            turn=turn, kind=OrderKind.INVADE, neutral_conquest=NeutralConquest.QUICK_FRIENDSHIP
+        ).values_list("army_id", flat=True)
+    )
+    states = []
+    for battle in battles.order_by("seq"):
+        snapshot.battles[battle.pk] = battle
+        by_role = {side.role: _side_state(side) for side in battle.sides.all()}
+        coord = snapshot.coord_of[battle.hex_id]
+        choice = None
+        if battle.defender_kind == DefenderKind.NEUTRAL_KINGDOM and coord in capitals:
+            choice = conquest_choice(by_role["attacker"].army_ids, quick)
+        states.append(
+            BattleState(
+                key=battle.pk,
+                hex=coord,
+                defender_kind=DefenderKind(battle.defender_kind),
+                attacker=by_role["attacker"],
+                defender=by_role.get("defender"),
+                neutral_conquest=choice,
+                after=battle.after_id,  # P-C3, E-15: keys are the battles' pks here
+                if_won=IfWon(battle.if_won) if battle.if_won else None,
+                tabletop=battle.mode == Battle.Mode.TABLETOP,  # E-24
+                report=battle.confirmed_report,  # P-C6
+                siege_key=_siege_of(battle),  # E-24, E-37: fought by its siege's step
+            )
+        )
+    return states
+
+
+def _siege_of(battle: Battle) -> int | None:
+    """The siege a battle announced for the tabletop belongs to (a reverse one-to-one:
+    missing raises an AttributeError)."""
+    link = getattr(battle, "siege_battle", None)
+    return link.siege_id if link is not None else None
+
+
+def _side_state(side: BattleSide) -> Side:
+    return Side(
+        points=side.points,
+        kingdom_id=side.kingdom_id,
+        neutral_kingdom_id=side.neutral_kingdom_id,
+        army_ids=tuple(sorted(a.pk for a in side.armies.all())),
+        decision=Decision(side.decision),
+        strategy=Strategy(side.strategy) if side.strategy else None,
+        rank=side.rank,  # P-C4: the owner's order of his patrol's battles
+    )
+
+
+class TurnBattles:
+    """The step's battles: those declared, made at flush; the sides whose armies were
+    kept as they went into battle; the patrols that took over a defence."""
+
+    def __init__(self, writer: Writer):
+        self.writer = writer
+        self.declared: list[ev.BattleDeclared] = []
+        self.took_over: list[ev.PatrolTookOver] = []
+        self.sides_seen: list[BattleSide] = []  # their armies as they went into battle
+        self.battles_seen: set[int] = set()
+
+    def keep_armies_seen(self, battle: Battle) -> None:
+        """E-29: each side's armies as they go into the battle, before its losses, kept
+        once (BattleSide.armies_seen): its page shows them so ever after. A patrol that
+        took over the defence (P-C4, E-15) is the defender's army."""
+        if battle.pk in self.battles_seen:
+            return
+        self.battles_seen.add(battle.pk)
+        took_over = {e.army_id for e in self.took_over if e.battle_key == battle.pk}
+        for side in battle.sides.all():
+            army_ids = [army.pk for army in side.armies.all()]
+            if side.role == Role.DEFENDER and took_over:
+                army_ids = sorted(took_over)
+            side.armies_seen = [self._army_seen(army_id) for army_id in army_ids]
+            self.sides_seen.append(side)
+
+    def _army_seen(self, army_id: int) -> dict:
+        snapshot = self.writer.snapshot
+        active = Character.Status.ACTIVE
+        people = [
+            c for c in snapshot.characters.values() if c.army_id == army_id and c.status == active
+        ]
+        return army_seen(snapshot.armies[army_id], people)
+
+    def flush(self) -> None:
+        BattleSide.objects.bulk_update(self.sides_seen, ["armies_seen"])
+        self._create_battles()
+        self._patrols_took_over()
+
+    def _create_battles(self) -> None:
+        """§3 step 3e: each declared battle becomes a Battle with its sides."""
+        if not self.declared:
+            return
+        snapshot = self.writer.snapshot
+        battles = Battle.objects.bulk_create(
+            Battle(
+                turn=self.writer.turn,
+                hex=snapshot.hexes[tuple(d.hex)],
+                seq=seq,
+                defender_kind=d.defender_kind,
+            )
+            for seq, d in enumerate(self.declared, start=1)
+        )
+        sides: list[tuple[BattleSide, tuple[int, ...]]] = []  # each side with its armies
+        for battle, declared in zip(battles, self.declared, strict=True):
+            attacker = BattleSide(
+                battle=battle,
+                role=Role.ATTACKER,
+                kingdom_id=declared.attacker_kingdom_id,
+                neutral_kingdom_id=declared.attacker_neutral_kingdom_id,  # incited (A-1.4.12)
+                points=declared.attacker_points,
+            )
+            sides.append((attacker, declared.attacker_army_ids))
+            if battle.needs_decisions:
+                defender = BattleSide(
+                    battle=battle,
+                    role=Role.DEFENDER,
+                    kingdom_id=declared.defender_kingdom_id,
+                    neutral_kingdom_id=declared.defender_neutral_kingdom_id,
+                    points=declared.defender_points,
+                )
+                sides.append((defender, declared.defender_army_ids))
+        BattleSide.objects.bulk_create(side for side, _ in sides)
+        links = [
+            BattleSide.armies.through(battleside_id=side.pk, army_id=army_id)
+            for side, army_ids in sides
+            for army_id in army_ids
+        ]
+        BattleSide.armies.through.objects.bulk_create(links)
+
+    def _patrols_took_over(self) -> None:
+        """P-C4, E-15: the defending side of a battle now names the patrol that took over.
+        No query when no patrol did."""
+        if not self.took_over:
+            return
+        sides = []
+        for event in self.took_over:
+            battle = self.writer.snapshot.battles[event.battle_key]
+            [side] = [s for s in battle.sides.all() if s.role == Role.DEFENDER]
+            side.points = event.points
+            sides.append((side, event.army_id))
+        BattleSide.objects.bulk_update([side for side, _ in sides], ["points"])
+        through = BattleSide.armies.through
+        through.objects.filter(battleside_id__in=[side.pk for side, _ in sides]).delete()
+        through.objects.bulk_create(
+            through(battleside_id=side.pk, army_id=army_id) for side, army_id in sides
+        )
+
+
+def _declared(writer: Writer, event: ev.BattleDeclared) -> None:
+    writer.state(TurnBattles).declared.append(event)
+
+
+def _took_over(writer: Writer, event: ev.PatrolTookOver) -> None:
+    writer.state(TurnBattles).took_over.append(event)
+
+
+def _fought(writer: Writer, event: ev.BattleFought | ev.TabletopBattleFought) -> None:
+    battle = writer.battle(event.battle_key)
+    battle.result = event.result
+    writer.state(TurnBattles).keep_armies_seen(battle)
+
+
+def _turned_abstract(writer: Writer, event: ev.TabletopTurnedAbstract) -> None:
+    writer.battle(event.battle_key).mode = Battle.Mode.ABSTRACT  # E-24
+
+
+def _won(writer: Writer, event: ev.BattleWon) -> None:
+    battle = writer.battle(event.battle_key)
+    # one that was not fought: a retreat, a withdrawal
+    writer.state(TurnBattles).keep_armies_seen(battle)
+    battle.resolved = True
+    battle.winner = event.winner or ""
+    if event.by_default:
+        battle.result = "by default"
+    elif not battle.result:
+        battle.result = battle.defender_kind if event.winner else "no battle"
+
+
+def register() -> None:
+    STEP_INPUTS.register(StepInput.BATTLES, battles_load)
+    register_state(TurnBattles, {Phase.CREATE: TurnBattles.flush})
+    register_appliers(
+        {
+            ev.BattleDeclared: _declared,
+            ev.BattleFought: _fought,
+            ev.TabletopBattleFought: _fought,  # A-2.5, P-C6
+            ev.TabletopTurnedAbstract: _turned_abstract,  # E-24
+            ev.BattleWon: _won,
+            ev.PatrolTookOver: _took_over,
+        }
+    )
+    register_chronicle_only(ev.Retreated)

@@ -1,0 +1,48 @@
+"""The turn, locked: what every write that depends on the turn's state starts from.
+
+The lock queues each such write behind the server step running on the turn (which locks
+it too, campaign.pipeline.steps) and behind the turn's other writes, so that nothing
+changes under a resolution.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+
+from django.utils import timezone
+
+from campaign.core.errors import Refused
+from campaign.models import Turn
+
+ORDERS_CLOSED = "Orders are closed: the turn is being resolved. Wait for the next turn."
+
+
+def turn_locked(
+    *,
+    campaign_id: int | None = None,
+    turn_id: int | None = None,
+    states: Collection[str],
+    refusal: str | Callable[[Turn | None], str],
+) -> Turn:
+    """The campaign's current turn, or the turn ``turn_id`` (a battle's, a bulletin's),
+    locked until the transaction ends, if its state is one of ``states``. Else Refused
+    with ``refusal``, or the words it gives for the turn (None: the campaign has none)."""
+    turns = Turn.objects.select_for_update(of=("self",)).select_related("campaign")
+    if turn_id is not None:
+        turn = turns.filter(pk=turn_id).first()
+    else:
+        turn = turns.filter(campaign_id=campaign_id).order_by("-number").first()
+    if turn is None or turn.state not in states:
+        raise Refused(refusal if isinstance(refusal, str) else refusal(turn))
+    return turn
+
+
+def turn_taking_orders(campaign_id: int) -> Turn:
+    """The campaign's turn, locked, if it still takes orders, edicts, spends and army
+    changes (A-2.1: not after the deadline). The lock also puts players marking their
+    orders ready in a queue, so that exactly one of them sees everyone ready (Q7 early
+    resolution)."""
+    turn = turn_locked(campaign_id=campaign_id, states=(Turn.State.OPEN,), refusal=ORDERS_CLOSED)
+    if turn.deadline is not None and timezone.now() > turn.deadline:
+        raise Refused(f"The deadline for turn {turn.number}'s orders has passed.")
+    return turn

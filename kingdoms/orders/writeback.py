@@ -1,0 +1,87 @@
+"""Orders and scouting in the turn pipeline: the turn's Table 5 orders for the engine, and
+what the scouts found written back: each kingdom's scouting reports (Table 8, E-29) and
+the neutral kingdoms its scouts discovered (A-1.4.19, Q22)."""
+
+from __future__ import annotations
+
+from campaign.models import Turn
+from campaign.pipeline.registry import (
+    STEP_INPUTS,
+    Phase,
+    StepInput,
+    register_appliers,
+    register_chronicle_only,
+    register_state,
+)
+from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.writeback import Writer
+from kingdoms.models import NeutralKingdom
+from kingdoms.orders.models import Order, ScoutReport
+from rules.core import events as ev
+from rules.core.state import Order as OrderState
+from rules.core.state import OrderKind
+
+
+def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
+    """The turn's orders; an army without one rests (Q7). One query."""
+    coord = snapshot.coord_of.get
+    orders = [
+        OrderState(
+            army_id=o.army_id,
+            kind=OrderKind(o.kind),
+            target=coord(o.target_id),
+            origin=coord(o.origin_id),
+            sea_cover=o.sea_cover_coords,
+        )
+        for o in Order.objects.filter(turn=turn).order_by("army_id")
+    ]
+    return orders
+
+
+class Scouting:
+    """The step's scouting reports and discoveries, created after the chronicle."""
+
+    def __init__(self, writer: Writer):
+        self.writer = writer
+        self.scouted: list[ev.HexScouted] = []
+        self.discovered: list[ev.NeutralKingdomDiscovered] = []
+
+    def flush(self) -> None:
+        """Table 8, E-29: each kingdom's scouting reports, and the neutral kingdoms its
+        scouts found (A-1.4.19, Q22), in one statement each."""
+        hexes, turn = self.writer.snapshot.hexes, self.writer.turn
+        ScoutReport.objects.bulk_create(
+            ScoutReport(
+                kingdom_id=e.kingdom_id,
+                army_id=e.army_id,
+                hex=hexes[tuple(e.hex)],
+                turn=turn,
+                level=e.level,
+                facts=e.to_dict()["facts"],
+            )
+            for e in self.scouted
+        )
+        NeutralKingdom.known_by.through.objects.bulk_create(
+            (
+                NeutralKingdom.known_by.through(
+                    neutralkingdom_id=e.neutral_kingdom_id, kingdom_id=e.kingdom_id
+                )
+                for e in self.discovered
+            ),
+            ignore_conflicts=True,
+        )
+
+
+def _scouted(writer: Writer, event: ev.HexScouted) -> None:
+    writer.state(Scouting).scouted.append(event)
+
+
+def _discovered(writer: Writer, event: ev.NeutralKingdomDiscovered) -> None:
+    writer.state(Scouting).discovered.append(event)
+
+
+def register() -> None:
+    STEP_INPUTS.register(StepInput.ORDERS, orders_load)
+    register_state(Scouting, {Phase.AFTER_CHRONICLE: Scouting.flush})
+    register_appliers({ev.HexScouted: _scouted, ev.NeutralKingdomDiscovered: _discovered})
+    register_chronicle_only(ev.ScoutsSeen, ev.DiscoveryRollFailed)
