@@ -10,6 +10,9 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 
+from battles.decisions.selectors import sides_undecided
+from battles.decisions.services import battle_decide
+from battles.models import Battle, BattleSide
 from campaign.core.errors import Refused
 from campaign.hosting.models import Invitation
 from campaign.hosting.selectors import share_link
@@ -18,6 +21,7 @@ from campaign.models import Campaign, Membership, Turn, TurnEvent
 from kingdoms.models import Kingdom
 from kingdoms.orders.services import orders_ready_set
 from rules.core.mapgen import MapParams
+from rules.core.state import DefenderKind
 from tests.api_support import token_client
 
 pytestmark = pytest.mark.django_db
@@ -326,3 +330,26 @@ def test_every_page_of_a_campaign_being_set_up_answers_before_turn_1(hosted):
             assert status in ((200,) if name in shown else (200, 404)), (user, name, status)
     page = _client(ivan).get(reverse("campaign-detail", args=[hosted.pk])).content.decode()
     assert "The campaign has not started yet." in page and "Ironhold" in page
+
+
+def test_fight_or_retreat_waits_for_no_kingdom_nobody_plays_q7(demo):
+    """A kingdom nobody plays answers nothing at fight or retreat: it fights (Q7), and
+    Final Results need not wait for it once the players have answered (A-2.4)."""
+    alice, bretonnia = demo.kingdoms["alice"], demo.kingdoms["bob"]
+    Membership.objects.filter(kingdom=bretonnia).delete()
+    Turn.objects.filter(pk=demo.turn.pk).update(state=Turn.State.DECISIONS)
+    hex_row = bretonnia.hexes.exclude(pk=bretonnia.capital_id).order_by("q", "r").first()
+    battle = Battle.objects.create(
+        turn=demo.turn, hex=hex_row, seq=1, defender_kind=DefenderKind.PATROL
+    )
+    for role, kingdom in (("attacker", alice), ("defender", bretonnia)):
+        army = kingdom.armies.order_by("-points", "pk").first()
+        side = BattleSide.objects.create(
+            battle=battle, role=role, kingdom=kingdom, points=army.points
+        )
+        side.armies.set([army])
+    assert [side.kingdom for side in sides_undecided(demo.turn)] == [alice]
+    battle_decide(
+        side=battle.sides.get(role="attacker"), by=demo.players["alice"], decision="fight"
+    )
+    assert sides_undecided(demo.turn) == []
