@@ -5,11 +5,13 @@ local-memory cache: nothing else to install (``make run``). The real deployment 
 DATABASE_URL (PostgreSQL) and REDIS_URL (Celery broker and cache).
 """
 
+import json
 import os
 from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONCE, NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
@@ -80,6 +82,7 @@ INSTALLED_APPS = [
     "campaign",
     "campaign.tokens",
     "campaign.hosting",
+    "campaign.notifications",
     "kingdoms",
     "battles",
 ]
@@ -111,6 +114,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "campaign.notifications.context_processors.unread_notifications",
             ],
             # Template libraries kept in their domain's package rather than an app's root
             "libraries": {"deadlines": "campaign.turns.templatetags"},
@@ -192,6 +196,16 @@ CELERY_BEAT_SCHEDULE = {
         "task": "campaign.turns.tasks.turn_steps_requeue_late",
         "schedule": 60.0,
     },
+    # A day before each deadline, the players with something missing are reminded.
+    "remind-deadlines-a-day-away": {
+        "task": "campaign.notifications.tasks.reminders_send_due",
+        "schedule": 300.0,
+    },
+    # The notifications people asked for in a daily digest: one e-mail each, every morning.
+    "send-daily-digests": {
+        "task": "campaign.notifications.tasks.notifications_digest",
+        "schedule": crontab(minute=0, hour=int(os.environ.get("DIGEST_HOUR_UTC", "7"))),
+    },
 }
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -217,6 +231,17 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "warpost@localhost")
+# With EMAIL_BACKEND a django-anymail backend (e.g. anymail.backends.postmark.EmailBackend),
+# ANYMAIL holds its settings as JSON, e.g. {"POSTMARK_SERVER_TOKEN": "…"}.
+try:
+    ANYMAIL = json.loads(os.environ.get("ANYMAIL") or "{}")
+except json.JSONDecodeError as error:
+    raise ImproperlyConfigured(f"ANYMAIL is not JSON: {error}") from None
+# The site's address as people reach it: e-mails link to it.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# A gazette webhook at a private or loopback address is refused, lest a GM make the server
+# reach into its own network; a local test or demo may allow it.
+WEBHOOK_PRIVATE_ADDRESSES = env_bool("WEBHOOK_PRIVATE_ADDRESSES", DEBUG)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

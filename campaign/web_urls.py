@@ -10,6 +10,7 @@ from campaign.bulletin import views as bulletin_views
 from campaign.campaigns import views as campaigns_views
 from campaign.chronicle import views as chronicle_views
 from campaign.map import views as hex_views
+from campaign.notifications import views as notification_views
 from campaign.ruleset import views as ruleset_views
 from campaign.turns import views as turns_views
 from kingdoms.agreements import views as agreements_views
@@ -26,6 +27,22 @@ urlpatterns = [
     path("", campaigns_views.campaign_list, name="campaign-list"),
     path("", include("campaign.hosting.urls")),  # new campaigns, invitations, seats
     path("campaigns/<int:campaign_id>/", campaigns_views.campaign_detail, name="campaign-detail"),
+    path("notifications/", notification_views.inbox_page, name="notifications"),
+    path(
+        "notifications/read/",
+        notification_views.notifications_read_all,
+        name="notifications-read-all",
+    ),
+    path(
+        "notifications/<int:notification_id>/read/",
+        notification_views.notification_read,
+        name="notification-read",
+    ),
+    path(
+        "notifications/preferences/",
+        notification_views.preferences,
+        name="notification-preferences",
+    ),
     path(
         "campaigns/<int:campaign_id>/armies/<int:army_id>/order/",
         kingdom_views.order_form,
@@ -60,6 +77,11 @@ urlpatterns = [
     ),
     path("campaigns/<int:campaign_id>/gm/pause/", turns_views.gm_pause, name="gm-pause"),
     path("campaigns/<int:campaign_id>/gm/resume/", turns_views.gm_resume, name="gm-resume"),
+    path(  # the campaign's public gazette, posted to a webhook the GM names
+        "campaigns/<int:campaign_id>/gm/webhook/",
+        notification_views.webhook_page,
+        name="gm-webhook",
+    ),
     path(  # Q16: the GM sets a hex's secondary terrains
         "campaigns/<int:campaign_id>/gm/hexes/",
         hex_views.hex_terrain,

@@ -24,6 +24,7 @@ from campaign.campaigns.setup import Demo, demo_campaign_create
 from campaign.hosting.models import Invitation
 from campaign.hosting.services import invitation_link_renew
 from campaign.models import Campaign, Hex, Turn
+from campaign.notifications.models import Kind, Notification
 from campaign.tokens.models import PersonalToken
 from campaign.tokens.services import token_create
 from kingdoms.agreements.models import Agreement
@@ -58,6 +59,8 @@ class Side:
     own_token: PersonalToken  # the owner's read-write token (not the one the tests use)
     other_token: PersonalToken
     invitation: Invitation  # the GM's share link
+    own_notification: Notification  # one for the owner, one for the other player
+    other_notification: Notification
 
 
 @dataclass
@@ -104,6 +107,12 @@ def _spend(demo: Demo, kingdom: Kingdom) -> PowerSpend:
     return PowerSpend.objects.create(turn=demo.turn, kingdom=kingdom, kind="surgeon", amount=1)
 
 
+def _notification(demo: Demo, player: str) -> Notification:
+    return Notification.objects.create(
+        user=demo.players[player], campaign=demo.campaign, kind=Kind.TURN_OPENED, subject="Turn 1"
+    )
+
+
 def _side(demo: Demo) -> Side:
     """alice's and bob's objects in the demo campaign; the turn takes decisions."""
     k, owner, other, third, fourth = demo.kingdoms, "alice", "bob", "carol", "dave"
@@ -129,6 +138,8 @@ def _side(demo: Demo) -> Side:
         own_token=token_create(user=demo.players[owner], name="own", scope="write")[0],
         other_token=token_create(user=demo.players[other], name="other", scope="write")[0],
         invitation=invitation_link_renew(campaign=demo.campaign, by=demo.gm),
+        own_notification=_notification(demo, owner),
+        other_notification=_notification(demo, other),
     )
 
 

@@ -25,6 +25,8 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Membership, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import THE_GM, Recipients, notify
 from kingdoms.models import Character
 from rules.battles.postbattle import UnitLoss
 from rules.battles.postbattle_tables import UnitFate
@@ -117,6 +119,18 @@ def tabletop_mode_update(battle: Battle, turn: Turn) -> None:
         payload,
         rule="E-24",
         kingdom_ids=participants(battle),
+    )
+    if wanted:
+        _report_wanted(battle, turn, "agreed")
+
+
+def _report_wanted(battle: Battle, turn: Turn, step: str) -> None:
+    """The sides that file or answer the report are told (the GM for a neutral one)."""
+    notify(
+        kind=Kind.TABLETOP_REPORT,
+        campaign=turn.campaign,
+        recipients=Recipients(gm=True, kingdom_ids=tuple(sorted(participants(battle)))),
+        context={"battle_id": battle.pk, "step": step},
     )
 
 
@@ -368,6 +382,7 @@ def battle_report_submit(
     row.answered_by, row.dispute, row.ruling = None, "", ""
     row.save()
     _record(turn, battle, "BattleReported", row, "P-C6 P-C5", role=row.reported_role)
+    _report_wanted(battle, turn, "reported")
     return row
 
 
@@ -412,6 +427,12 @@ def battle_report_dispute(*, battle: Battle, by: User, reason: str) -> BattleRep
     row.status, row.answered_by, row.dispute = BattleReport.Status.DISPUTED, by, reason
     row.save(update_fields=["status", "answered_by", "dispute", "updated_at"])
     _record(turn, battle, "BattleReportDisputed", row, "P-C6", reason=reason)
+    notify(
+        kind=Kind.REPORT_DISPUTED,
+        campaign=turn.campaign,
+        recipients=THE_GM,
+        context={"battle_id": battle.pk},
+    )
     return row
 
 

@@ -16,6 +16,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.models import Campaign, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import PLAYERS, gazette_publish, notify
 from campaign.pipeline.registry import DECISIONS_OPEN, STEP_INPUTS, StepInput
 from campaign.pipeline.snapshot import Snapshot, snapshot_load
 from campaign.pipeline.writeback import Writer
@@ -81,6 +83,7 @@ def provisional_step(turn: Turn) -> None:
     turn.save(update_fields=["state", "decisions_deadline"])
     for hook in DECISIONS_OPEN:  # E-24, E-37: the siege battles both sides play at the table
         hook(turn, events)
+    _tell(turn, Kind.BATTLE_TO_DECIDE)
 
 
 def final_step(turn: Turn) -> None:
@@ -89,7 +92,15 @@ def final_step(turn: Turn) -> None:
     turn.state = Turn.State.CLOSED
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["state", "resolved_at"])
+    _tell(turn, Kind.RESULTS)
     _campaign_continue(turn.campaign, turn, events)
+
+
+def _tell(turn: Turn, kind: Kind) -> None:
+    """Once the step commits: each player what it means for him, and the campaign's
+    gazette webhook its public entries (campaign.notifications)."""
+    notify(kind=kind, campaign=turn.campaign, recipients=PLAYERS, context={"turn_id": turn.pk})
+    gazette_publish(campaign=turn.campaign)
 
 
 def _campaign_continue(campaign: Campaign, turn: Turn, events: list[Event]) -> None:

@@ -23,6 +23,8 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import HOUR, WEEKDAY, validate_time_zone
 from campaign.models import Campaign, Turn, TurnEvent
+from campaign.notifications.models import Kind
+from campaign.notifications.services import PLAYERS, notify
 from campaign.turns.narration import when_text
 from campaign.turns.schedule import Schedule, held_from, orders_deadline
 from campaign.turns.selectors import STEP_NAMES, late_step
@@ -55,6 +57,9 @@ def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None =
         public=True,
     )
     _wandering_heroes_offer(turn)
+    notify(
+        kind=Kind.TURN_OPENED, campaign=campaign, recipients=PLAYERS, context={"turn_id": turn.pk}
+    )
     return turn
 
 

@@ -31,6 +31,8 @@ from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Campaign, Hex, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import notify, players_of
 from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, Terrain
@@ -148,6 +150,12 @@ def agreement_propose(
     _not_twice(agreement)
     agreement.save()
     _record(turn, "AgreementProposed", agreement, me, public=False)
+    notify(
+        kind=Kind.AGREEMENT_PROPOSED,
+        campaign=campaign,
+        recipients=players_of(partner.pk),
+        context={"agreement_id": agreement.pk},
+    )
     return agreement
 
 

@@ -14,6 +14,8 @@ from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.services import THE_GM, notify
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.models import Army, Kingdom
@@ -171,6 +173,14 @@ def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
     chronicle_record(turn, "OrdersReady", payload, rule="Q7", kingdom_ids=[kingdom.pk])
     if ready:
         _resolve_early_if_all_ready(campaign, turn)
+        # Any ready mark may be the last: after the commit the notification tells the GM
+        # if every kingdom is ready and the turn still waits for him (content.all_orders_in).
+        notify(
+            kind=Kind.ALL_ORDERS_IN,
+            campaign=campaign,
+            recipients=THE_GM,
+            context={"turn_id": turn.pk},
+        )
     return order_set
 
 

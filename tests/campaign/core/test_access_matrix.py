@@ -142,6 +142,11 @@ TOKEN = Kind(  # one's own alone, not even the GM's to see
     sees={"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}},
     owners=OWNERS,
 )
+NOTIFICATION = Kind(  # one's own alone, like a token
+    anywhere("notification_id", own_or_other("notification")),
+    sees={"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}},
+    owners=OWNERS,
+)
 
 
 def _kingdom_query(w: World, target: str):
@@ -401,6 +406,14 @@ ROUTES: dict[str, Route] = {
     "campaign-join": Route(  # those already in are told so
         INVITATION, {**READ, "post": Do(may="owners", refused=dict.fromkeys(A_PEOPLE, 400))}
     ),
+    # each person's own notifications, and the GM's gazette webhook
+    "notifications": Route(NOTHING, READ),
+    "notifications-read-all": Route(NOTHING, {"post": Do()}),
+    "notification-read": Route(NOTIFICATION, {"post": Do(may="owners")}),
+    "notification-preferences": Route(NOTHING, {**READ, "post": Do()}),
+    "gm-webhook": Route(
+        CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm", body={"action": "remove"})}
+    ),
 }
 
 
@@ -480,7 +493,14 @@ def _fingerprint() -> list:
     """Every row of the project's own tables, but a token's last use (a read may set it)."""
     rows = []
     for model in apps.get_models():
-        if model._meta.app_label in {"campaign", "tokens", "hosting", "kingdoms", "battles"}:
+        if model._meta.app_label in {
+            "campaign",
+            "tokens",
+            "hosting",
+            "kingdoms",
+            "battles",
+            "notifications",
+        }:
             names = [f.attname for f in model._meta.concrete_fields if f.attname != "last_used_at"]
             rows.append(list(model.objects.order_by("pk").values_list(*names)))
     return rows

@@ -1,0 +1,298 @@
+"""What each notification says, written for one reader from what he may see.
+
+Every builder reads through the selectors that take the reader's Viewer
+(campaign.core.viewers.viewer_for, rules.turn.visibility): the chronicle as he may read it,
+the battles as he may see them, his own armies and orders. None of them reads another
+kingdom's rows, so a notification can tell a player nothing his pages would not. A
+builder answers None when the moment does not concern the reader: the recipients a
+service names are those it may concern, and the text decides.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.urls import reverse
+
+from battles.decisions.selectors import visible_battles
+from battles.models import Battle
+from battles.tabletop.models import BattleReport
+from campaign.chronicle.views import chronicle_by_turn
+from campaign.core.access import Access
+from campaign.models import Campaign, Membership, Turn
+from campaign.notifications.models import Kind
+from campaign.notifications.selectors import (
+    armies_without_orders,
+    battles_undecided,
+    reports_awaited,
+    roles_of,
+)
+from kingdoms.agreements.models import Agreement
+from kingdoms.agreements.selectors import visible_agreements
+from kingdoms.orders.selectors import orders_readiness
+from rules.turn.visibility import Viewer
+
+RESULT_LINES = 60  # a long turn's summary ends with a pointer to the chronicle
+
+
+@dataclass(frozen=True)
+class Reader:
+    """The member a notification is written for."""
+
+    campaign: Campaign
+    membership: Membership
+    viewer: Viewer
+
+    @property
+    def access(self) -> Access:
+        return Access(self.campaign, self.membership, self.viewer)
+
+    def link(self, name: str, *args) -> str:
+        return reverse(name, args=[self.campaign.pk, *args])
+
+
+@dataclass(frozen=True)
+class Message:
+    subject: str
+    lines: list[str]
+    link: str
+    key: str = ""
+
+
+def when(moment: dt.datetime | None) -> str:
+    return f"{moment:%Y-%m-%d %H:%M} UTC" if moment is not None else "no deadline set"
+
+
+def _turn(reader: Reader, context: dict) -> Turn | None:
+    return Turn.objects.filter(pk=context.get("turn_id"), campaign=reader.campaign).first()
+
+
+def _battle(reader: Reader, context: dict) -> Battle | None:
+    return (
+        Battle.objects.filter(pk=context.get("battle_id"), turn__campaign=reader.campaign)
+        .select_related("hex", "turn")
+        .first()
+    )
+
+
+def _where(battle: Battle) -> str:
+    return f"battle {battle.seq} at ({battle.hex.q}, {battle.hex.r})"
+
+
+def turn_opened(reader: Reader, context: dict) -> Message | None:
+    """A-2.1: the turn takes orders until its deadline; for the players."""
+    turn = _turn(reader, context)
+    if turn is None or reader.viewer.kingdom_id is None:
+        return None
+    groups = chronicle_by_turn(reader.access, turn)
+    opened = [line["text"] for g in groups for line in g["lines"] if line["kind"] == "TurnOpened"]
+    return Message(
+        subject=f"{reader.campaign.name}: turn {turn.number} is open for orders",
+        lines=[*opened, f"Give your armies their orders by {when(turn.deadline)}."],
+        link=reader.link("campaign-detail"),
+        key=f"turn:{turn.pk}",
+    )
+
+
+def results(reader: Reader, context: dict) -> Message | None:
+    """The turn's chronicle as this player may read it: his own summary."""
+    turn = _turn(reader, context)
+    if turn is None or reader.viewer.kingdom_id is None:
+        return None
+    groups = chronicle_by_turn(reader.access, turn)
+    lines = [line["text"] for g in groups for line in g["lines"]]
+    if len(lines) > RESULT_LINES:
+        more = len(lines) - RESULT_LINES
+        lines = [*lines[:RESULT_LINES], f"And {more} more in the chronicle."]
+    return Message(
+        subject=f"{reader.campaign.name}: the results of turn {turn.number}",
+        lines=lines or ["Nothing happened that you may see."],
+        link=reader.link("chronicle"),
+        key=f"turn:{turn.pk}",
+    )
+
+
+def battle_to_decide(reader: Reader, context: dict) -> Message | None:
+    """A-2.4: each battle the player's own side fights this turn, as he may see it."""
+    turn = _turn(reader, context)
+    if turn is None:
+        return None
+    lines = [
+        f"Battle {view['seq']} at ({view['hex']['q']}, {view['hex']['r']}): "
+        + " against ".join(side["name"] for side in view["sides"])
+        for view in visible_battles(turn, reader.viewer)
+        if view["needs_decisions"]
+        and not view["resolved"]
+        and any(side["own"] for side in view["sides"])
+    ]
+    if not lines:
+        return None
+    return Message(
+        subject=f"{reader.campaign.name}: choose fight or retreat in turn {turn.number}",
+        lines=[*lines, f"Choose fight or retreat by {when(turn.decisions_deadline)}."],
+        link=reader.link("battles"),
+        key=f"turn:{turn.pk}",
+    )
+
+
+def reminder(reader: Reader, context: dict) -> Message | None:
+    """A day before a deadline, exactly what this player still has to do for it."""
+    turn = _turn(reader, context)
+    if turn is None:
+        return None
+    deadline = context.get("deadline")
+    if deadline == "orders":
+        missing = [f"{name} has no order" for name in armies_without_orders(turn, reader.viewer)]
+        closes, link = turn.deadline, reader.link("campaign-detail")
+    elif deadline == "decisions":
+        missing = [
+            f"battle {seq} needs fight or retreat" for seq in battles_undecided(turn, reader.viewer)
+        ] + _reports_missing(turn, reader.viewer)
+        closes, link = turn.decisions_deadline, reader.link("battles")
+    else:
+        battle_id = context.get("battle_id")
+        missing = _reports_missing(turn, reader.viewer, battle_id)
+        battle = Battle.objects.filter(pk=battle_id, turn=turn).first()
+        closes = battle.report_deadline if battle else None
+        link = reader.link("battle-detail", battle_id) if battle else reader.link("battles")
+    if not missing:
+        return None
+    return Message(
+        subject=f"{reader.campaign.name}: a day left in turn {turn.number}",
+        lines=[f"Still missing: {'; '.join(missing)}.", f"The deadline is {when(closes)}."],
+        link=link,
+    )
+
+
+_REPORT_WORDS = {
+    "file": "battle {seq} needs its tabletop report",
+    "answer": "battle {seq}'s report waits for you to confirm or dispute it",
+}
+
+
+def _reports_missing(turn: Turn, viewer: Viewer, battle_id: int | None = None) -> list[str]:
+    return [
+        _REPORT_WORDS[what].format(seq=battle.seq)
+        for battle, what in reports_awaited(turn, viewer)
+        if battle_id is None or battle.pk == battle_id
+    ]
+
+
+def tabletop_report(reader: Reader, context: dict) -> Message | None:
+    """P-C6, E-24: a battle played on the tabletop needs its report ("agreed"), or the
+    other side's report needs an answer ("reported"); for the sides that file or answer
+    it (the GM for a neutral one)."""
+    battle = _battle(reader, context)
+    if battle is None:
+        return None
+    roles = roles_of(battle, reader.viewer)
+    if context.get("step") == "agreed":
+        if not roles:
+            return None
+        return Message(
+            subject=f"{reader.campaign.name}: {_where(battle)} is played on the tabletop",
+            lines=[
+                f"Every side chose to fight {_where(battle)} on the tabletop.",
+                f"Play it, then file its report by {when(battle.report_deadline)}.",
+            ],
+            link=reader.link("battle-detail", battle.pk),
+            key=f"battle:{battle.pk}:agreed",
+        )
+    report = BattleReport.objects.filter(battle=battle).first()
+    if report is None or report.status != BattleReport.Status.REPORTED:
+        return None
+    if not roles - {report.reported_role}:
+        return None  # the reporter's own side, or no side of his
+    winner = f"the {report.winner} won" if report.winner else "a draw"
+    return Message(
+        subject=f"{reader.campaign.name}: {_where(battle)} was reported",
+        lines=[
+            f"The {report.reported_role} reported {_where(battle)}: {winner}.",
+            f"Confirm or dispute the report by {when(battle.report_deadline)}.",
+        ],
+        link=reader.link("battle-detail", battle.pk),
+    )
+
+
+def agreement_proposed(reader: Reader, context: dict) -> Message | None:
+    """Q23: a proposal made to the reader's kingdom, for him to accept or decline."""
+    agreement = (
+        visible_agreements(reader.campaign, reader.viewer)
+        .filter(pk=context.get("agreement_id"))
+        .first()
+    )
+    if agreement is None or agreement.partner_id != reader.viewer.kingdom_id:
+        return None
+    if agreement.state != Agreement.State.PROPOSED:
+        return None
+    kind = agreement.get_kind_display().lower()
+    what = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
+    lines = [f"{agreement.proposer.name} proposes {what} to {agreement.partner.name}."]
+    if agreement.kind == Agreement.Kind.COMBINED_ASSAULT:
+        target = agreement.target
+        lines.append(
+            f"Together you would invade ({target.q}, {target.r}) in turn "
+            f"{agreement.turn_number}, for {agreement.beneficiary.name}."
+        )
+    if agreement.kind == Agreement.Kind.VASSALAGE:
+        lines.append(f"{agreement.overlord.name} would be the overlord.")
+    lines.append("Accept or decline it on your kingdom's page.")
+    return Message(
+        subject=f"{reader.campaign.name}: {agreement.proposer.name} proposes {what}",
+        lines=lines,
+        link=reader.link("kingdom") + "#agreements",
+        key=f"agreement:{agreement.pk}",
+    )
+
+
+def all_orders_in(reader: Reader, context: dict) -> Message | None:
+    """Q7: every standing kingdom marked its orders ready while the turn still waits for
+    its deadline; the GM may resolve it early."""
+    turn = _turn(reader, context)
+    if turn is None or not reader.viewer.is_gm or turn.state != Turn.State.OPEN:
+        return None
+    readiness = orders_readiness(reader.campaign, turn, reader.viewer)
+    if not readiness or not all(row["ready"] for row in readiness):
+        return None
+    return Message(
+        subject=f"{reader.campaign.name}: every kingdom's orders for turn {turn.number} are in",
+        lines=[
+            f"All {len(readiness)} kingdoms marked their orders ready.",
+            f"Resolve the turn from the GM console, or let the deadline ({when(turn.deadline)}) "
+            "do it.",
+        ],
+        link=reader.link("gm-console"),
+        key=f"turn:{turn.pk}",
+    )
+
+
+def report_disputed(reader: Reader, context: dict) -> Message | None:
+    """P-C6: a side disputed the other's report; the GM settles it."""
+    battle = _battle(reader, context)
+    if battle is None or not reader.viewer.is_gm:
+        return None
+    report = BattleReport.objects.filter(battle=battle).first()
+    if report is None or report.status != BattleReport.Status.DISPUTED:
+        return None
+    return Message(
+        subject=f"{reader.campaign.name}: the report of {_where(battle)} is disputed",
+        lines=[
+            f"The report of {_where(battle)} is disputed: \u201c{report.dispute}\u201d",
+            "Settle it on the battle's page.",
+        ],
+        link=reader.link("battle-detail", battle.pk),
+    )
+
+
+BUILDERS: dict[Kind, Callable[[Reader, dict], Message | None]] = {
+    Kind.TURN_OPENED: turn_opened,
+    Kind.REMINDER: reminder,
+    Kind.RESULTS: results,
+    Kind.BATTLE_TO_DECIDE: battle_to_decide,
+    Kind.TABLETOP_REPORT: tabletop_report,
+    Kind.AGREEMENT_PROPOSED: agreement_proposed,
+    Kind.ALL_ORDERS_IN: all_orders_in,
+    Kind.REPORT_DISPUTED: report_disputed,
+}
