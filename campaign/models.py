@@ -29,8 +29,14 @@ class Campaign(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
         FINISHED = "finished", "Finished"
+        # A new campaign: its map and seats, no turn yet; the GM starts it
+        # (campaign.hosting.services.campaign_start)
+        SETUP = "setup", "Setting up"
 
     name = models.CharField(max_length=200, validators=[validate_name])
+    description = models.TextField(blank=True)
+    # The seats a GM opened: joining stops there (campaign.hosting); 0, the demo's: no limit
+    max_players = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # The GM's house rules: {"options": {...}, "tables": {...}} over the rulebook's
     # defaults (rules.core.ruleset); always validated by campaign_ruleset_change.

@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "campaign",
     "campaign.tokens",
+    "campaign.hosting",
     "campaign.notifications",
     "campaign.accounts",
     "kingdoms",

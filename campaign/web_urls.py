@@ -27,6 +27,7 @@ urlpatterns = [
     path("logout/", account_views.logout, name="logout"),
     path("accounts/", include("campaign.accounts.urls")),
     path("", campaigns_views.campaign_list, name="campaign-list"),
+    path("", include("campaign.hosting.urls")),  # new campaigns, invitations, seats
     path("campaigns/<int:campaign_id>/", campaigns_views.campaign_detail, name="campaign-detail"),
     path("notifications/", notification_views.inbox_page, name="notifications"),
     path(

@@ -21,6 +21,8 @@ from rest_framework.authtoken.models import Token
 
 from battles.models import Battle, BattleSide, Siege
 from campaign.campaigns.setup import Demo, demo_campaign_create
+from campaign.hosting.models import Invitation
+from campaign.hosting.services import invitation_link_renew
 from campaign.models import Campaign, Hex, Turn
 from campaign.notifications.models import Kind, Notification
 from campaign.tokens.models import PersonalToken
@@ -56,6 +58,7 @@ class Side:
     other_spend: PowerSpend
     own_token: PersonalToken  # the owner's read-write token (not the one the tests use)
     other_token: PersonalToken
+    invitation: Invitation  # the GM's share link
     own_notification: Notification  # one for the owner, one for the other player
     other_notification: Notification
 
@@ -134,6 +137,7 @@ def _side(demo: Demo) -> Side:
         other_spend=_spend(demo, k[other]),
         own_token=token_create(user=demo.players[owner], name="own", scope="write")[0],
         other_token=token_create(user=demo.players[other], name="other", scope="write")[0],
+        invitation=invitation_link_renew(campaign=demo.campaign, by=demo.gm),
         own_notification=_notification(demo, owner),
         other_notification=_notification(demo, other),
     )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 
 from battles.models import Battle, BattleSide
 from battles.postbattle.narration import POST_BATTLE_KINDS
 from battles.sieges.selectors import may_withdraw
 from campaign.chronicle.narration import Names, narrate
-from campaign.models import Turn, TurnEvent
+from campaign.models import Membership, Turn, TurnEvent
 from rules.core.state import DefenderKind, IfWon, Role, Ruleset
 from rules.turn.visibility import Viewer, defender_kind_seen, entry_view
 
@@ -212,9 +212,11 @@ def sides_undecided(turn: Turn) -> list[BattleSide]:
     where he has a choice to make: a retreat he may order (Q6), a withdrawal behind the
     walls (E-37), or the tabletop its enemy asked for (E-24); its strategy is rolled. A
     siege's battles take their choices from the siege plans (E-37), and a battle against
-    no defender needs none."""
+    no defender needs none. A kingdom nobody plays answers nothing: it fights (Q7)."""
+    played = Membership.objects.filter(kingdom=OuterRef("kingdom_id"))
     sides = (
         BattleSide.objects.filter(battle__turn=turn, battle__siege_battle__isnull=True)
+        .annotate(played=Exists(played))
         .select_related("battle__hex")
         .prefetch_related("battle__sides")  # may_withdraw reads them
         .order_by("battle__seq", "role")
@@ -234,7 +236,7 @@ def sides_undecided(turn: Turn) -> list[BattleSide]:
 
 def _awaited(side: BattleSide, battle_sides: list[BattleSide], ruleset: Ruleset) -> bool:
     if side.kingdom_id is not None:
-        return True
+        return side.played
     enemy_asks_tabletop = any(s.tabletop for s in battle_sides if s.pk != side.pk)
     may_retreat = neutral_retreat_refusal(side, ruleset) is None
     return enemy_asks_tabletop or may_retreat or may_withdraw(side)

@@ -1,4 +1,5 @@
-"""Setting up a campaign from a rules.core.mapgen plan: the GM's map, kingdoms and armies."""
+"""Setting up a campaign from a rules.core.mapgen plan: the GM's map, kingdoms and armies; the
+demo campaign, and the map of a GM's new campaign (campaign.hosting)."""
 
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ def player_names(count: int) -> list[str]:
     return (DEMO_PLAYER_NAMES + extra)[:count]
 
 
-def _kingdom_name(index: int) -> str:
+def kingdom_name(index: int) -> str:
     base = KINGDOM_NAMES[index % len(KINGDOM_NAMES)]
     return base if index < len(KINGDOM_NAMES) else f"{base} {index // len(KINGDOM_NAMES) + 1}"
 
@@ -68,12 +69,28 @@ def demo_campaign_create(
     campaign = Campaign.objects.create(name=name)
     gm = _user("gm")
     Membership.objects.create(campaign=campaign, user=gm, role=Membership.Role.GM)
-    rows = _hexes_create(campaign, plan)
     users = {username: _user(username) for username in player_names(players)}
-    kingdoms = _kingdoms_create(campaign, plan, rows, users, armies_per_kingdom)
-    neutral_rows = _neutrals_create(campaign, plan, rows)
+    seats, neutral_rows = map_plan_build(
+        campaign=campaign, plan=plan, armies_per_kingdom=armies_per_kingdom
+    )
+    kingdoms = dict(zip(users, seats, strict=True))
+    for username, kingdom in kingdoms.items():
+        Membership.objects.create(
+            campaign=campaign, user=users[username], role=Membership.Role.PLAYER, kingdom=kingdom
+        )
     turn = turn_open(campaign=campaign, number=1)
     return Demo(campaign, gm, users, kingdoms, turn, neutral_rows)
+
+
+def map_plan_build(
+    *, campaign: Campaign, plan: MapPlan, armies_per_kingdom: int
+) -> tuple[list[Kingdom], list[NeutralKingdom]]:
+    """The campaign's map as the plan lays it out: its hexes, a kingdom with its armies
+    for each of the plan's, nobody's yet (the caller seats the players), and its hidden
+    neutral kingdoms."""
+    rows = _hexes_create(campaign, plan)
+    kingdoms = _kingdoms_create(campaign, plan, rows, armies_per_kingdom)
+    return kingdoms, _neutrals_create(campaign, plan, rows)
 
 
 def _hexes_create(campaign: Campaign, plan: MapPlan) -> dict:
@@ -84,22 +101,17 @@ def _hexes_create(campaign: Campaign, plan: MapPlan) -> dict:
     return {(row.q, row.r): row for row in rows}
 
 
-def _kingdoms_create(
-    campaign, plan: MapPlan, rows: dict, users: dict, armies_per_kingdom: int
-) -> dict:
-    kingdoms = {}
+def _kingdoms_create(campaign, plan: MapPlan, rows: dict, armies_per_kingdom: int) -> list[Kingdom]:
+    kingdoms = []
     armies, characters, changed = [], [], []
-    for index, (username, kingdom_plan) in enumerate(zip(users, plan.kingdoms, strict=True)):
+    for index, kingdom_plan in enumerate(plan.kingdoms):
         capital = rows[kingdom_plan.capital]
         kingdom = Kingdom.objects.create(
             campaign=campaign,
-            name=_kingdom_name(index),
+            name=kingdom_name(index),
             colour=COLOURS[index % len(COLOURS)],
             capital=capital,
             power=campaign.ruleset.starting_power,  # Q19
-        )
-        Membership.objects.create(
-            campaign=campaign, user=users[username], role=Membership.Role.PLAYER, kingdom=kingdom
         )
         for coord in kingdom_plan.hexes:
             row = rows[coord]
@@ -112,7 +124,7 @@ def _kingdoms_create(
         ]
         support = kingdom_support(campaign.ruleset, land, kingdom.pk, 1).support  # §5.6
         armies.extend(_armies(campaign, kingdom, capital, armies_per_kingdom, support))
-        kingdoms[username] = kingdom
+        kingdoms.append(kingdom)
     Hex.objects.bulk_update(changed, ["owner", "explored", "feature"])
     Army.objects.bulk_create(armies)
     for army in armies:

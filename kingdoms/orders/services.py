@@ -156,7 +156,8 @@ def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
     stay ready (order_submit leaves the mark alone), since he says "I am done", not
     "freeze these". Armies without an order rest (Q7). With the campaign's
     ``early_resolution`` option on, the player who makes every non-eliminated kingdom
-    ready starts Provisional Results at once, as the deadline would (by=None).
+    that has a player ready starts Provisional Results at once, as the deadline would
+    (by=None).
     """
     membership = player_in_play(
         campaign, by, acts="marks his orders ready", acts_not="gives no orders"
@@ -190,7 +191,9 @@ def _resolve_early_if_all_ready(campaign: Campaign, turn: Turn) -> None:
     if not campaign.ruleset.early_resolution:
         return
     ready = OrderSet.objects.filter(turn=turn, ready=True).values("kingdom_id")
-    waiting = Kingdom.objects.filter(campaign=campaign, eliminated=False).exclude(pk__in=ready)
+    waiting = Kingdom.objects.filter(  # a kingdom nobody plays waits for nobody: it rests
+        campaign=campaign, eliminated=False, membership__isnull=False
+    ).exclude(pk__in=ready)
     if waiting.exists():
         return
     try:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from django.db.models import Q, Subquery
+from django.db.models import Exists, OuterRef, Q, Subquery
 
-from campaign.models import Campaign, Hex, Turn, TurnEvent
+from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
 from kingdoms.models import Kingdom
 from kingdoms.selectors import _own_hexes, player_kingdoms
 from rules.core.state import Feature, Ruleset
@@ -51,7 +51,8 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
     final = _final_scores(campaign)
     ruleset = campaign.ruleset  # Table 1's values in half-points
     table = []
-    for kingdom in player_kingdoms(campaign):
+    seated = Membership.objects.filter(kingdom=OuterRef("pk"))
+    for kingdom in player_kingdoms(campaign).annotate(played=Exists(seated)):
         land = land_score_halves(
             ruleset, features[kingdom.id], looted[kingdom.id], minors[kingdom.id]
         )
@@ -68,6 +69,7 @@ def standings(campaign: Campaign, viewer: Viewer) -> list[dict]:
                 "power": kingdom.power if sees_power else None,
                 "effective_power": effective / 2 if sees_power else None,
                 "eliminated": kingdom.eliminated,
+                "played": kingdom.played,  # Q7: a kingdom nobody plays rests each turn
             }
         )
     return sorted(table, key=lambda row: (-row["land_score"], row["kingdom"]))

@@ -43,3 +43,6 @@ class StandingSerializer(serializers.Serializer):
     power = serializers.IntegerField(allow_null=True)
     effective_power = serializers.FloatField(allow_null=True)
     eliminated = serializers.BooleanField()
+    played = serializers.BooleanField(
+        help_text="A player plays it; nobody does yet, and its armies rest each turn (Q7)."
+    )

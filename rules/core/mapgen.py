@@ -4,14 +4,20 @@
 small kingdom with a capital (A-1.2.1, Q19: the capital plus up to 3 adjacent hexes),
 and neutral kingdoms of 3 hexes placed in secret, each with a Great Fortress capital
 (A-1.4.1–4) that counts as a City (E-22).
+
+A GM's new campaign chooses the map's size, its share of sea and its mix of land
+(``MapParams``); ``map_params_problem`` keeps those choices within what the generator
+places well: every kingdom and every neutral kingdom of the rules' size.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rules.core import hexgrid
 from rules.core.dice import Dice
+from rules.core.problems import Problem
 from rules.core.state import Coord, Feature, Terrain
 
 # Land terrain weights for a playable map; sea is placed separately.
@@ -22,8 +28,124 @@ LAND_WEIGHTS = (
     (Terrain.SWAMP, 1),
     (Terrain.MOUNTAIN, 2),
 )
-SEA_SHARE = 10  # one hex in ten is sea
+SEA_SHARE = 10  # the sea roll's die: a free hex is sea on a roll up to its share in tenths
 NEUTRAL_FEATURES = (Feature.MINE, Feature.WOODS, Feature.TOWN, Feature.ARCANE_RUINS)
+
+
+# A GM's choice of land: each a name, the words the wizard shows, and the weights.
+TERRAIN_MIXES: dict[str, tuple[str, tuple[tuple[Terrain, int], ...]]] = {
+    "balanced": ("Balanced: mostly fields, some of everything", LAND_WEIGHTS),
+    "open": (
+        "Open country: wide fields and rivers, few mountains",
+        (
+            (Terrain.FIELDS, 6),
+            (Terrain.RIVER, 3),
+            (Terrain.FOREST, 1),
+            (Terrain.SWAMP, 1),
+            (Terrain.MOUNTAIN, 1),
+        ),
+    ),
+    "wild": (
+        "Wild lands: forests, swamps and mountains",
+        (
+            (Terrain.FIELDS, 2),
+            (Terrain.RIVER, 1),
+            (Terrain.FOREST, 3),
+            (Terrain.SWAMP, 2),
+            (Terrain.MOUNTAIN, 3),
+        ),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class MapParams:
+    """What a GM chooses of a generated map. ``radius``: the map is every hex within it
+    of the centre, a whole hexagon, so that no hex on its rim stands alone;
+    ``sea_tenths``: the share of the free hexes (outside every kingdom) that is sea, in
+    tenths; ``players_per_neutral``: one hidden neutral kingdom for so many players (at
+    least one)."""
+
+    players: int
+    radius: int
+    seed: str
+    sea_tenths: int = 1
+    mix: str = "balanced"
+    players_per_neutral: int = 4
+
+    @property
+    def neutrals(self) -> int:
+        return neutral_count(self.players, self.players_per_neutral)
+
+    @property
+    def hexes(self) -> int:
+        return hexes_within(self.radius)
+
+
+PLAYERS = (2, 12)
+HEXES_PER_PLAYER = (8, 30)  # A-1.0.2: about 10 a player; fewer leaves no room to grow
+SUGGESTED_HEXES_PER_PLAYER = 10  # A-1.0.2: about 40 hexes for 4 players
+SEA_TENTHS = (0, 4)
+PLAYERS_PER_NEUTRAL = (1, 8)
+
+
+def neutral_count(players: int, players_per_neutral: int) -> int:
+    """A-1.4.1: one hidden neutral kingdom for so many players, at least one."""
+    return max(1, players // players_per_neutral)
+
+
+def hexes_within(radius: int) -> int:
+    """The hexes of a whole hexagonal map of ``radius``: 1, 7, 19, 37, 61, …"""
+    return 3 * radius * (radius + 1) + 1
+
+
+def radii(players: int) -> list[int]:
+    """A-1.0.2: the map radii that give ``players`` room, smallest first."""
+    fewest, most = (n * players for n in HEXES_PER_PLAYER)
+    return [r for r in range(1, 20) if fewest <= hexes_within(r) <= most]
+
+
+def suggested_radius(players: int) -> int:
+    """A-1.0.2: the radius whose map is nearest the rules' size for ``players``."""
+    wanted = SUGGESTED_HEXES_PER_PLAYER * players
+    return min(radii(players), key=lambda r: (abs(hexes_within(r) - wanted), r))
+
+
+def map_params_problem(params: MapParams) -> Problem | None:
+    """A-1.0.2, A-1.4.2: a map the generator cannot lay out as the rules ask."""
+    low, high = PLAYERS
+    if not low <= params.players <= high:
+        return Problem("A-1.0.1", "players", f"a campaign has {low} to {high} players")
+    if params.radius not in radii(params.players):
+        fits = ", ".join(f"{r} ({hexes_within(r)} hexes)" for r in radii(params.players))
+        return Problem(
+            "A-1.0.2",
+            "radius",
+            f"a map for {params.players} players has a radius of {fits}, "
+            f"not {params.radius} ({params.hexes} hexes)",
+        )
+    if not SEA_TENTHS[0] <= params.sea_tenths <= SEA_TENTHS[1]:
+        return Problem("A-1.1.1", "sea_tenths", f"the sea takes at most {SEA_TENTHS[1]}0%")
+    if params.mix not in TERRAIN_MIXES:
+        return Problem("A-1.1.1", "mix", f"'{params.mix}' is not a mix of land")
+    low, high = PLAYERS_PER_NEUTRAL
+    if not low <= params.players_per_neutral <= high:
+        return Problem(
+            "A-1.4.1", "players_per_neutral", f"one neutral kingdom for {low} to {high} players"
+        )
+    return None
+
+
+def generate_from(params: MapParams) -> MapPlan:
+    """The map a GM's choices give: the same choices and seed, the same map."""
+    return generate_map(
+        hexes=params.hexes,
+        players=params.players,
+        neutrals=params.neutrals,
+        dice=Dice(f"map:{params.seed}"),
+        sea_tenths=params.sea_tenths,
+        land=TERRAIN_MIXES[params.mix][1],
+    )
 
 
 @dataclass
@@ -56,26 +178,34 @@ def spiral(count: int) -> list[Coord]:
     return cells[:count]
 
 
-def generate_map(*, hexes: int, players: int, neutrals: int, dice: Dice) -> MapPlan:
+def generate_map(
+    *,
+    hexes: int,
+    players: int,
+    neutrals: int,
+    dice: Dice,
+    sea_tenths: int = 1,
+    land: tuple[tuple[Terrain, int], ...] = LAND_WEIGHTS,
+) -> MapPlan:
     """A-1.0.2: about 40 hexes for 4 players; every terrain of A-1.1.1 appears."""
     cells = spiral(hexes)
-    terrain = {cell: _land(dice, cell) for cell in cells}
+    terrain = {cell: _land(dice, cell, land) for cell in cells}
     capitals = _spread(cells, players, dice)
-    kingdoms = [_kingdom(capital, terrain, dice) for capital in capitals]
+    kingdoms = _kingdoms(capitals, terrain, dice)
     taken = {cell for kingdom in kingdoms for cell in kingdom.hexes}
     neutral_plans = _neutrals(cells, neutrals, taken, terrain, dice)
     taken |= {cell for plan in neutral_plans for cell in plan.hexes}
-    _add_sea(cells, taken, terrain, dice)
+    _add_sea(cells, taken, terrain, dice, sea_tenths)
     for kingdom in kingdoms:
         terrain[kingdom.capital] = Terrain.RIVER  # a capital counts as a City (E-22)
     _ensure_every_terrain(cells, taken, terrain)
     return MapPlan(terrain=terrain, kingdoms=kingdoms, neutrals=neutral_plans)
 
 
-def _land(dice: Dice, cell: Coord) -> Terrain:
-    total = sum(weight for _, weight in LAND_WEIGHTS)
+def _land(dice: Dice, cell: Coord, weights: tuple[tuple[Terrain, int], ...]) -> Terrain:
+    total = sum(weight for _, weight in weights)
     pick = dice.roll(total, f"map terrain at {cell}").result
-    for kind, weight in LAND_WEIGHTS:
+    for kind, weight in weights:
         if pick <= weight:
             return kind
         pick -= weight
@@ -98,30 +228,46 @@ def _spread(cells: list[Coord], count: int, dice: Dice) -> list[Coord]:
     return chosen
 
 
-def _kingdom(capital: Coord, terrain: dict[Coord, Terrain], dice: Dice) -> KingdomPlan:
-    """Q19: the capital plus 2 or 3 of its neighbours on the map."""
-    around = [cell for cell in hexgrid.neighbours(capital) if cell in terrain]
-    extra = 2 + (dice.d6(f"kingdom size at {capital}").result > 3)
-    return KingdomPlan(capital=capital, hexes=[capital, *around[:extra]])
+def _kingdoms(
+    capitals: list[Coord], terrain: dict[Coord, Terrain], dice: Dice
+) -> list[KingdomPlan]:
+    """Q19: each capital plus 2 or 3 of its neighbours on the map that no other kingdom
+    holds: first two each, the capital with the fewest free neighbours choosing first,
+    then a third where the die gives one; so capitals close together on a small map
+    share what lies between them."""
+    sizes = [2 + (dice.d6(f"kingdom size at {capital}").result > 3) for capital in capitals]
+    plans = [KingdomPlan(capital=capital, hexes=[capital]) for capital in capitals]
+    taken = set(capitals)
+
+    def free(plan: KingdomPlan) -> list[Coord]:
+        return [c for c in hexgrid.neighbours(plan.capital) if c in terrain and c not in taken]
+
+    cramped_first = sorted(range(len(plans)), key=lambda i: (len(free(plans[i])), i))
+    for plan, wanted in [(plans[i], 2) for i in cramped_first] + list(
+        zip(plans, sizes, strict=True)
+    ):
+        added = free(plan)[: 1 + wanted - len(plan.hexes)]
+        plan.hexes.extend(added)
+        taken.update(added)
+    return plans
 
 
 def _neutrals(
     cells: list[Coord], count: int, taken: set[Coord], terrain: dict[Coord, Terrain], dice: Dice
 ) -> list[NeutralPlan]:
-    """A-1.4.1–4: 3-hex kingdoms away from the players, each with a major feature."""
+    """A-1.4.1–4: 3-hex kingdoms, each with a major feature: away from the players and from
+    each other while the map has room, else on any three free hexes side by side."""
     plans = []
-    blocked = set(taken)
+    blocked = set(taken)  # the players' hexes, the neutral kingdoms' and the hexes around
+    placed: set[Coord] = set()
     for _ in range(count):
-        free = {c for c in cells if c not in blocked and not (set(hexgrid.neighbours(c)) & taken)}
-        roomy = [
-            c for c in sorted(free) if len([n for n in hexgrid.neighbours(c) if n in free]) >= 2
-        ]
-        if not roomy:
-            break
-        capital = max(
-            roomy, key=lambda c: (min((hexgrid.distance(c, t) for t in taken), default=0), c)
+        apart = {c for c in cells if c not in blocked and not (set(hexgrid.neighbours(c)) & taken)}
+        site = _neutral_site(apart, taken) or _neutral_site(
+            {c for c in cells if c not in taken and c not in placed}, taken
         )
-        members = [capital] + [c for c in hexgrid.neighbours(capital) if c in free][:2]
+        if site is None:
+            break
+        capital, members = site
         feature = NEUTRAL_FEATURES[dice.roll(len(NEUTRAL_FEATURES), "neutral feature").result - 1]
         plans.append(
             NeutralPlan(
@@ -130,23 +276,42 @@ def _neutrals(
                 features={capital: Feature.CITY, members[1]: feature},
             )
         )
+        placed |= set(members)
         blocked |= set(members) | {n for m in members for n in hexgrid.neighbours(m)}
     return plans
 
 
+def _neutral_site(free: set[Coord], taken: set[Coord]) -> tuple[Coord, list[Coord]] | None:
+    """A-1.4.2: the free hex farthest from the players with two free neighbours, and
+    those neighbours; None if no free hex has them."""
+    roomy = [c for c in sorted(free) if len([n for n in hexgrid.neighbours(c) if n in free]) >= 2]
+    if not roomy:
+        return None
+    capital = max(roomy, key=lambda c: (min((hexgrid.distance(c, t) for t in taken), default=0), c))
+    return capital, [capital] + [c for c in hexgrid.neighbours(capital) if c in free][:2]
+
+
 def _add_sea(
-    cells: list[Coord], taken: set[Coord], terrain: dict[Coord, Terrain], dice: Dice
+    cells: list[Coord],
+    taken: set[Coord],
+    terrain: dict[Coord, Terrain],
+    dice: Dice,
+    sea_tenths: int,
 ) -> None:
     for cell in cells:
-        if cell not in taken and dice.roll(SEA_SHARE, f"sea at {cell}").result == 1:
+        if cell not in taken and dice.roll(SEA_SHARE, f"sea at {cell}").result <= sea_tenths:
             terrain[cell] = Terrain.SEA
 
 
 def _ensure_every_terrain(
     cells: list[Coord], taken: set[Coord], terrain: dict[Coord, Terrain]
 ) -> None:
-    """A-1.1.1: a demo map shows every terrain; the missing ones replace free hexes."""
+    """A-1.1.1: a demo map shows every terrain; the missing ones replace free hexes of
+    a terrain the map has elsewhere too."""
     free = [c for c in reversed(cells) if c not in taken]
     for kind in Terrain:
-        if kind not in terrain.values() and free:
-            terrain[free.pop()] = kind
+        count = Counter(terrain.values())
+        spare = [cell for cell in free if count[terrain[cell]] > 1]
+        if kind not in count and spare:
+            free.remove(spare[-1])
+            terrain[spare[-1]] = kind

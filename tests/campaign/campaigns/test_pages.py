@@ -11,8 +11,7 @@ import time
 
 import pytest
 from django.contrib.auth.models import User
-from django.http import HttpResponse
-from django.urls import include, path, reverse
+from django.urls import reverse
 
 from battles.models import Battle, BattleSide
 from campaign.chronicle.narration import NARRATORS, Names, narrate
@@ -321,18 +320,3 @@ def test_an_undefended_battle_is_shown_with_no_form(client, demo):
     html = _page(client, demo.players["alice"], "battles", demo.campaign).content.decode()
     assert "A lost cause" in html
     assert "Send my choice" not in html
-
-
-urlpatterns = [  # the site's routes, and a new-campaign page (test_a_player_without_…)
-    path("campaigns/new/", lambda request: HttpResponse(), name="campaign-new"),
-    path("", include("campaign.urls")),
-]
-
-
-def test_a_player_without_a_campaign_is_offered_to_start_one(client, settings):
-    client.force_login(User.objects.create_user("eve"))
-    alone = client.get(reverse("campaign-list")).content.decode()
-    assert "Ask a game master to invite you." in alone
-    settings.ROOT_URLCONF = __name__  # once the new-campaign page exists
-    offered = client.get(reverse("campaign-list")).content.decode()
-    assert 'or <a href="/campaigns/new/">start a campaign</a> of your own.' in offered

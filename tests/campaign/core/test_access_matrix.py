@@ -188,6 +188,22 @@ def _hex_at(w: World, target: str):
 
 
 HEX = Kind(_hex_at, sees={**PUBLIC_IN_A, "hidden": {"outsider"}}, owners=OWNERS)
+SEAT = Kind(  # a player kingdom of campaign A, named in A's URL: public in A (A-1.0.9)
+    in_a("kingdom_id", lambda side, target: (side.owner if target == "own" else side.other).pk),
+    sees=PUBLIC_IN_A,
+    owners=OWNERS,
+)
+
+
+def _invitation(w: World, target: str):
+    """Campaign A's share link, and a token that names no invitation."""
+    tokens = {"own": w.a.invitation.token, "missing": "no-such-invitation"}
+    return ({"token": tokens[target]}, {}) if target in tokens else None
+
+
+INVITATION = Kind(  # a link serves whoever has it; joining is for those not yet in
+    _invitation, sees={"own": A_PEOPLE | {"outsider"}}, owners={"own": {"outsider"}}
+)
 
 
 # What each route does, and who may
@@ -391,6 +407,18 @@ ROUTES: dict[str, Route] = {
     "agreement-action": Route(AGREEMENT, {"post": Do(may="nobody")}, {"action": "accept"}),
     "army-raise": Route(CAMPAIGN, {"post": KINGDOM_PAGE}),
     "army-action": Route(ARMY, {"post": Do(may="owners")}, {"action": "disband"}),
+    # hosting: a new campaign, its players, invitations and start (campaign.hosting)
+    "campaign-new": Route(NOTHING, {"get": Do(), "post": Do()}),
+    "campaign-players": Route(CAMPAIGN, READ),
+    "invitation-link": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "invitation-send": Route(CAMPAIGN, {"post": Do(may="gm", body={"email": "new@example.com"})}),
+    "campaign-start": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "seat-assign": Route(SEAT, {"post": Do(may="gm")}),
+    # every player of A plays a kingdom already, and the GM plays none
+    "seat-claim": Route(SEAT, {"post": Do(may="nobody", refused=dict.fromkeys(A_PEOPLE, 400))}),
+    "campaign-join": Route(  # those already in are told so
+        INVITATION, {**READ, "post": Do(may="owners", refused=dict.fromkeys(A_PEOPLE, 400))}
+    ),
     # each person's own notifications, and the GM's gazette webhook
     "notifications": Route(NOTHING, READ),
     "notifications-read-all": Route(NOTHING, {"post": Do()}),
@@ -485,7 +513,14 @@ def _fingerprint() -> list:
     """Every row of the project's own tables, but a token's last use (a read may set it)."""
     rows = []
     for model in apps.get_models():
-        if model._meta.app_label in {"campaign", "tokens", "kingdoms", "battles", "notifications"}:
+        if model._meta.app_label in {
+            "campaign",
+            "tokens",
+            "hosting",
+            "kingdoms",
+            "battles",
+            "notifications",
+        }:
             names = [f.attname for f in model._meta.concrete_fields if f.attname != "last_used_at"]
             rows.append(list(model.objects.order_by("pk").values_list(*names)))
     return rows

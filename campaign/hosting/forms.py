@@ -1,0 +1,157 @@
+"""The forms of hosting a campaign: they check the input's shape; the services and the rules
+decide the rest."""
+
+from __future__ import annotations
+
+from django import forms
+
+from campaign.core.inputs import NAME_LENGTH, validate_name
+from campaign.models import Membership
+from kingdoms.models import Kingdom
+from kingdoms.orders.forms import RefusableForm
+from rules.core.dice import new_seed
+from rules.core.mapgen import (
+    PLAYERS,
+    PLAYERS_PER_NEUTRAL,
+    SEA_TENTHS,
+    TERRAIN_MIXES,
+    MapParams,
+    hexes_within,
+    neutral_count,
+    radii,
+    suggested_radius,
+)
+from rules.core.presets import PRESETS, module_switches
+
+DESCRIPTION_LENGTH = 5000
+
+
+class CampaignBasicsForm(RefusableForm):
+    """The wizard's first step: what the campaign is, and its rules."""
+
+    name = forms.CharField(label="Name", max_length=200, validators=[validate_name])
+    description = forms.CharField(
+        label="Description",
+        required=False,
+        max_length=DESCRIPTION_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="What the players read when they are invited.",
+    )
+    players = forms.IntegerField(
+        label="Players", min_value=PLAYERS[0], max_value=PLAYERS[1], initial=4
+    )
+    preset = forms.ChoiceField(
+        label="Rules",
+        choices=[(key, preset.title) for key, preset in PRESETS.items()],
+        initial="core",
+        widget=forms.RadioSelect,
+    )
+    modules = forms.MultipleChoiceField(
+        label="Optional modules",
+        required=False,
+        choices=[(switch.option, switch.title) for switch in module_switches()],
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+
+def _neutral_choice(players: int, per: int) -> tuple[int, str]:
+    count = neutral_count(players, per)
+    return per, f"{count} (one for every {per} players)" if per > 1 else f"{count} (one a player)"
+
+
+class MapForm(RefusableForm):
+    """The wizard's map step (rules.core.mapgen.MapParams); its choices depend on the
+    number of players of the first step."""
+
+    radius = forms.TypedChoiceField(label="Map size", coerce=int)
+    sea_tenths = forms.TypedChoiceField(
+        label="Sea",
+        coerce=int,
+        initial=1,
+        choices=[(0, "None but one hex")]
+        + [(n, f"{n * 10}% of the free hexes") for n in range(1, SEA_TENTHS[1] + 1)],
+    )
+    mix = forms.ChoiceField(
+        label="Land",
+        initial="balanced",
+        choices=[(key, words) for key, (words, _) in TERRAIN_MIXES.items()],
+    )
+    players_per_neutral = forms.TypedChoiceField(
+        label="Hidden neutral kingdoms", coerce=int, initial=4
+    )
+    seed = forms.CharField(
+        label="Map seed",
+        max_length=64,
+        help_text="The same seed and choices give the same map; re-roll for a new one.",
+    )
+
+    def __init__(self, *args, players: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.fields["radius"].choices = [
+            (r, f"Radius {r}: {hexes_within(r)} hexes") for r in radii(players)
+        ]
+        low, high = PLAYERS_PER_NEUTRAL
+        self.fields["players_per_neutral"].choices = [
+            _neutral_choice(players, per) for per in range(low, high + 1)
+        ]
+
+    @classmethod
+    def first(cls, players: int) -> MapForm:
+        """The choices the wizard offers first: the map the rules suggest (A-1.0.2), the
+        fields' defaults, a new seed."""
+        data = {name: field.initial for name, field in cls.base_fields.items()}
+        return cls(
+            {**data, "radius": suggested_radius(players), "seed": new_seed()}, players=players
+        )
+
+    def params(self) -> MapParams:
+        return MapParams(players=self.players, **self.cleaned_data)
+
+
+class ClaimForm(RefusableForm):
+    """A player takes a free kingdom, and while the campaign is set up names it."""
+
+    name = forms.CharField(
+        label="Kingdom name", max_length=NAME_LENGTH, required=False, validators=[validate_name]
+    )
+    colour = forms.CharField(
+        label="Colour",
+        max_length=7,
+        required=False,
+        widget=forms.TextInput(attrs={"type": "color"}),
+    )
+
+
+class AssignForm(RefusableForm):
+    """The GM seats a member who plays no kingdom: at a free kingdom, or in place of its
+    player (a substitute)."""
+
+    player = forms.ModelChoiceField(
+        label="Player",
+        queryset=Membership.objects.none(),
+        to_field_name="user_id",
+        error_messages={"invalid_choice": "Choose a member of this campaign."},
+    )
+
+    def __init__(self, *args, waiting, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].queryset = waiting
+        self.fields["player"].label_from_instance = lambda m: m.user.get_username()
+
+
+class InviteForm(RefusableForm):
+    """An invitation by e-mail, for a free place or to take over one kingdom."""
+
+    email = forms.EmailField(label="E-mail address")
+    kingdom = forms.ModelChoiceField(
+        label="To play",
+        required=False,
+        queryset=Kingdom.objects.none(),
+        empty_label="Any free kingdom",
+        error_messages={"invalid_choice": "Choose one of this campaign's kingdoms."},
+    )
+
+    def __init__(self, *args, kingdoms, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kingdom"].queryset = kingdoms

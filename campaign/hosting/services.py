@@ -1,0 +1,263 @@
+"""Writes of hosting a campaign: creating it from the GM's choices, inviting people, seating
+players in its kingdoms, handing a kingdom to a substitute, and starting it."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterable
+
+from django.contrib.auth.models import User
+from django.core.mail import EmailMultiAlternatives
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+
+from campaign.campaigns.services import require_gm
+from campaign.campaigns.setup import map_plan_build
+from campaign.chronicle.services import chronicle_record
+from campaign.core.errors import Hidden, Refused
+from campaign.hosting.models import Invitation
+from campaign.models import Campaign, Membership, Turn
+from campaign.turns.services import turn_open
+from kingdoms.models import Kingdom
+from rules.core.mapgen import MapParams, generate_from, map_params_problem
+from rules.core.presets import preset_overrides
+from rules.core.ruleset import RulesetError
+
+ARMIES_PER_KINGDOM = 2  # as the demo's kingdoms: the first takes what the other leaves (E-14)
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+@transaction.atomic
+def campaign_create(
+    *,
+    by: User,
+    name: str,
+    description: str,
+    preset: str,
+    modules: Iterable[str],
+    params: MapParams,
+) -> Campaign:
+    """A new campaign in set-up, its creator its GM: the ruleset of the preset with the
+    chosen modules on, the generated map with a free seat for each player (a kingdom
+    nobody plays yet, A-1.2.1) and the hidden neutral kingdoms (A-1.4.1)."""
+    problem = map_params_problem(params)
+    if problem is not None:
+        raise Refused(problem.sentence, field=problem.field)
+    try:
+        overrides = preset_overrides(preset, modules)
+    except RulesetError as error:
+        raise Refused(error.message, field=error.key) from None
+    campaign = Campaign.objects.create(
+        name=name,
+        description=description,
+        max_players=params.players,
+        status=Campaign.Status.SETUP,
+        ruleset_overrides=overrides,
+    )
+    Membership.objects.create(campaign=campaign, user=by, role=Membership.Role.GM)
+    map_plan_build(
+        campaign=campaign, plan=generate_from(params), armies_per_kingdom=ARMIES_PER_KINGDOM
+    )
+    return campaign
+
+
+@transaction.atomic
+def invitation_link_renew(*, campaign: Campaign, by: User) -> Invitation:
+    """The GM's share link, new: the one before it stops working at once."""
+    require_gm(campaign=campaign, user=by)
+    _require_not_over(campaign)
+    Invitation.objects.filter(
+        campaign=campaign, kind=Invitation.Kind.LINK, revoked_at__isnull=True
+    ).update(revoked_at=timezone.now())
+    return Invitation.objects.create(
+        campaign=campaign, kind=Invitation.Kind.LINK, token=_token(), created_by=by
+    )
+
+
+@transaction.atomic
+def invitation_send(
+    *, campaign: Campaign, by: User, email: str, kingdom: Kingdom | None, site: str
+) -> Invitation:
+    """An invitation by e-mail to ``email``, good once; with ``kingdom``, its taker plays
+    that kingdom (a substitute for its player). ``site`` is the scheme and host the link
+    in the mail starts with."""
+    require_gm(campaign=campaign, user=by)
+    _require_not_over(campaign)
+    if kingdom is not None and kingdom.campaign_id != campaign.pk:
+        raise Refused("Choose one of this campaign's kingdoms.", field="kingdom")
+    invitation = Invitation.objects.create(
+        campaign=campaign,
+        kind=Invitation.Kind.EMAIL,
+        token=_token(),
+        email=email,
+        kingdom=kingdom,
+        created_by=by,
+    )
+    context = {
+        "campaign": campaign,
+        "gm": by.get_username(),
+        "kingdom": kingdom,
+        "link": site + reverse("campaign-join", args=[invitation.token]),
+    }
+    mail = EmailMultiAlternatives(
+        subject=f"{by.get_username()} invites you to {campaign.name} on Warpost",
+        body=render_to_string("campaign/hosting/email/invitation.txt", context),
+        to=[email],
+    )
+    mail.attach_alternative(
+        render_to_string("campaign/hosting/email/invitation.html", context), "text/html"
+    )
+    mail.send()
+    return invitation
+
+
+@transaction.atomic
+def campaign_join(*, invitation: Invitation, user: User) -> Membership:
+    """A player's membership by an invitation. An invitation that holds a seat seats him
+    at once, in place of its player (``seat_assign``); else he claims a free kingdom
+    (``seat_claim``) or the GM seats him."""
+    campaign = Campaign.objects.select_for_update().get(pk=invitation.campaign_id)
+    _require_not_over(campaign)
+    invitation.refresh_from_db(fields=["revoked_at", "used_at"])  # under the campaign's lock
+    if invitation.revoked_at is not None or invitation.used_at is not None:
+        raise Refused("This invitation no longer works: ask the game master for a new one.")
+    if campaign.memberships.filter(user=user).exists():
+        raise Refused(f"You are already in {campaign.name}.")
+    players = campaign.memberships.filter(role=Membership.Role.PLAYER).count()
+    if invitation.kingdom is None and campaign.max_players and players >= campaign.max_players:
+        raise Refused(f"{campaign.name} is full: its {campaign.max_players} seats are taken.")
+    membership = Membership.objects.create(
+        campaign=campaign, user=user, role=Membership.Role.PLAYER
+    )
+    if invitation.kind == Invitation.Kind.EMAIL:
+        invitation.used_by, invitation.used_at = user, timezone.now()
+        invitation.save(update_fields=["used_by", "used_at"])
+    if invitation.kingdom is not None:
+        _seat(campaign, _locked(campaign, invitation.kingdom), membership)
+    return membership
+
+
+@transaction.atomic
+def seat_claim(
+    *, campaign: Campaign, user: User, kingdom: Kingdom, name: str, colour: str
+) -> Kingdom:
+    """A player without a kingdom takes a free one. While the campaign is set up he
+    names it and gives its colour; once started, a kingdom keeps its name, which its
+    history tells."""
+    membership = Membership.objects.select_for_update().filter(campaign=campaign, user=user).first()
+    if membership is None:
+        raise Hidden()  # a campaign he is not in, as if it did not exist
+    if membership.role != Membership.Role.PLAYER:
+        raise Refused("The game master plays no kingdom.")
+    if membership.kingdom_id is not None:
+        raise Refused(f"You already play {membership.kingdom.name}.")
+    kingdom = _locked(campaign, kingdom)
+    if Membership.objects.filter(kingdom=kingdom).exists():
+        raise Refused(f"{kingdom.name} is taken: choose a free kingdom.")
+    _require_seat_open(campaign, kingdom)
+    if campaign.status == Campaign.Status.SETUP:
+        _name_and_colour(kingdom, name.strip(), colour)
+    membership.kingdom = kingdom
+    membership.save(update_fields=["kingdom"])
+    return kingdom
+
+
+@transaction.atomic
+def seat_assign(*, campaign: Campaign, by: User, kingdom: Kingdom, player: User) -> Kingdom:
+    """The GM seats a member of the campaign who plays no kingdom yet at ``kingdom``. If
+    someone played it, the member is his substitute: the kingdom, its armies and its
+    history stay, and the one who played it leaves the campaign, so that he sees nothing
+    of the kingdom's from then on (visibility goes through the membership)."""
+    require_gm(campaign=campaign, user=by)
+    membership = (
+        Membership.objects.select_for_update().filter(campaign=campaign, user=player).first()
+    )
+    if membership is None:
+        raise Refused("Choose a member of this campaign.", field="player")
+    if membership.role != Membership.Role.PLAYER:
+        raise Refused("The game master plays no kingdom.", field="player")
+    if membership.kingdom_id is not None:
+        raise Refused(
+            f"{player.get_username()} already plays {membership.kingdom.name}.", field="player"
+        )
+    _seat(campaign, _locked(campaign, kingdom), membership)
+    return kingdom
+
+
+def _locked(campaign: Campaign, kingdom: Kingdom) -> Kingdom:
+    """The kingdom's row, locked while a seat changes hands; one of another campaign is
+    missing."""
+    locked = Kingdom.objects.select_for_update().filter(pk=kingdom.pk, campaign=campaign).first()
+    if locked is None:
+        raise Hidden()
+    return locked
+
+
+def _seat(campaign: Campaign, kingdom: Kingdom, membership: Membership) -> None:
+    _require_seat_open(campaign, kingdom)
+    before = Membership.objects.filter(kingdom=kingdom).select_related("user").first()
+    if before is not None:
+        before.delete()
+    membership.kingdom = kingdom
+    membership.save(update_fields=["kingdom"])
+    turn = campaign.turns.order_by("-number").first()
+    if before is not None and turn is not None:
+        chronicle_record(
+            turn,
+            "KingdomHandedOver",
+            {
+                "kingdom_id": kingdom.pk,
+                "player": membership.user.get_username(),
+                "before": before.user.get_username(),
+            },
+            public=True,
+        )
+
+
+@transaction.atomic
+def campaign_start(*, campaign: Campaign, by: User) -> Turn:
+    """The GM starts his campaign: turn 1 opens for orders (A-2.1). A kingdom nobody
+    plays yet rests each turn (Q7) until a player takes it."""
+    require_gm(campaign=campaign, user=by)
+    campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
+    if campaign.status != Campaign.Status.SETUP:
+        raise Refused(f"{campaign.name} has already started.")
+    if not Membership.objects.filter(campaign=campaign, kingdom__isnull=False).exists():
+        raise Refused("Nobody plays a kingdom yet: invite players or seat them first.")
+    campaign.status = Campaign.Status.ACTIVE
+    campaign.save(update_fields=["status"])
+    return turn_open(campaign=campaign, number=1)
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _require_not_over(campaign: Campaign) -> None:
+    if campaign.status == Campaign.Status.FINISHED:
+        raise Refused(f"{campaign.name} is over.")
+
+
+def _require_seat_open(campaign: Campaign, kingdom: Kingdom) -> None:
+    _require_not_over(campaign)
+    if kingdom.eliminated:
+        raise Refused(f"{kingdom.name} is eliminated: nobody can play it.")
+
+
+def _name_and_colour(kingdom: Kingdom, name: str, colour: str) -> None:
+    if not name:
+        raise Refused("Give your kingdom a name.", field="name")
+    if not COLOUR.fullmatch(colour):
+        raise Refused("A colour is written #rrggbb, as the colour picker gives it.", field="colour")
+    others = Kingdom.objects.filter(campaign=kingdom.campaign_id).exclude(pk=kingdom.pk)
+    if others.filter(name__iexact=name).exists():
+        raise Refused(f"Another kingdom is called {name}.", field="name")
+    if others.filter(colour__iexact=colour).exists():
+        raise Refused(
+            "Another kingdom has that colour: the map would not tell you apart.", field="colour"
+        )
+    kingdom.name, kingdom.colour = name, colour.lower()
+    kingdom.save(update_fields=["name", "colour"])

@@ -1,0 +1,129 @@
+"""The map a GM generates for a new campaign (rules.core.mapgen): whatever he chooses within
+the wizard's bounds, the rules' set-up defaults hold (A-1.0.1, A-1.0.2, A-1.1.1, A-1.2.1,
+A-1.4.2–4, Q19)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.core import hexgrid
+from rules.core.dice import Dice
+from rules.core.mapgen import (
+    PLAYERS,
+    TERRAIN_MIXES,
+    MapParams,
+    generate_from,
+    generate_map,
+    hexes_within,
+    map_params_problem,
+    radii,
+    suggested_radius,
+)
+from rules.core.state import Feature, Terrain
+
+SEEDS = ("a", "b", "c", "d", "e")
+MIXES = list(TERRAIN_MIXES)
+
+
+def _choices(seed: str):
+    """Every number of players with each map size it allows, the sea, the land and the
+    neutral kingdoms varied along."""
+    for players in range(PLAYERS[0], PLAYERS[1] + 1):
+        for n, radius in enumerate(radii(players)):
+            yield MapParams(
+                players=players,
+                radius=radius,
+                seed=seed,
+                sea_tenths=(players + n) % 5,
+                mix=MIXES[(players + n) % len(MIXES)],
+                players_per_neutral=1 + (players * 3 + n) % 8,
+            )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_set_up_defaults_hold_on_every_map_the_wizard_allows(seed):
+    """A-1.0.1: one kingdom a player, apart; A-1.0.2: the map has the size chosen;
+    A-1.1.1: every terrain appears; A-1.2.1, Q19: a capital (a City's River, E-22) and 2
+    or 3 land hexes next to it; A-1.4.2–4: each neutral kingdom asked for, three land
+    hexes side by side with a City capital and a major feature, touching no player."""
+    for params in _choices(seed):
+        assert map_params_problem(params) is None
+        plan = generate_from(params)
+        assert len(plan.terrain) == params.hexes
+        assert set(plan.terrain.values()) == set(Terrain), params
+        assert len(plan.kingdoms) == params.players
+        held = [cell for kingdom in plan.kingdoms for cell in kingdom.hexes]
+        assert len(held) == len(set(held)), ("two kingdoms share a hex", params)
+        for kingdom in plan.kingdoms:
+            capital, *around = kingdom.hexes
+            assert capital == kingdom.capital and 2 <= len(around) <= 3, params
+            assert set(around) <= set(hexgrid.neighbours(capital))
+            assert plan.terrain[capital] is Terrain.RIVER
+            assert all(plan.terrain[cell] is not Terrain.SEA for cell in kingdom.hexes)
+        assert len(plan.neutrals) == params.neutrals, params
+        neutral = [cell for plan_ in plan.neutrals for cell in plan_.hexes]
+        assert len(neutral) == len(set(neutral)) and not set(neutral) & set(held)
+        for kingdom in plan.neutrals:
+            capital, *around = kingdom.hexes
+            assert len(around) == 2 and set(around) <= set(hexgrid.neighbours(capital))
+            assert all(plan.terrain[cell] is not Terrain.SEA for cell in kingdom.hexes)
+            assert kingdom.features[capital] is Feature.CITY
+            assert len(kingdom.features) == 2, "A-1.4.4: a major feature besides"
+
+
+def test_the_same_choices_give_the_same_map_and_a_new_seed_another():
+    params = MapParams(players=4, radius=3, seed="same")
+    assert generate_from(params) == generate_from(params)
+    other = generate_from(MapParams(players=4, radius=3, seed="other"))
+    assert other.terrain != generate_from(params).terrain
+
+
+def test_the_suggested_map_is_the_rules_size_a_1_0_2():
+    """About 40 hexes for 4 players: the whole hexagon of radius 3, 37 hexes."""
+    assert hexes_within(3) == 37
+    assert suggested_radius(4) == 3
+    assert all(8 * p <= hexes_within(suggested_radius(p)) <= 30 * p for p in range(2, 13))
+
+
+def test_more_sea_chosen_gives_more_sea():
+    def sea(tenths: int) -> int:
+        plan = generate_from(MapParams(players=4, radius=5, seed="sea", sea_tenths=tenths))
+        return sum(t is Terrain.SEA for t in plan.terrain.values())
+
+    assert sea(0) == 1, "A-1.1.1: the one sea hex every map shows"
+    assert sea(0) < sea(1) < sea(4)
+
+
+def test_a_mix_of_land_changes_the_land():
+    def mountains(mix: str) -> int:
+        plan = generate_from(MapParams(players=4, radius=5, seed="mix", mix=mix))
+        return sum(t is Terrain.MOUNTAIN for t in plan.terrain.values())
+
+    assert mountains("open") < mountains("balanced") < mountains("wild")
+
+
+@pytest.mark.parametrize(
+    ("params", "field", "words"),
+    [
+        (MapParams(players=1, radius=3, seed="x"), "players", "2 to 12 players"),
+        (MapParams(players=4, radius=2, seed="x"), "radius", "not 2 (19 hexes)"),
+        (MapParams(players=4, radius=9, seed="x"), "radius", "a radius of 3 (37 hexes)"),
+        (MapParams(players=4, radius=3, seed="x", sea_tenths=5), "sea_tenths", "40%"),
+        (MapParams(players=4, radius=3, seed="x", mix="lava"), "mix", "'lava'"),
+        (MapParams(players=4, radius=3, seed="x", players_per_neutral=0), "players_per_neutral",
+         "1 to 8"),
+    ],
+)  # fmt: skip
+def test_choices_the_generator_cannot_lay_out_are_refused_by_field(params, field, words):
+    problem = map_params_problem(params)
+    assert problem is not None and problem.field == field and words in problem.message
+
+
+def test_kingdoms_close_together_never_share_a_hex():
+    """Q19 on a crowded map (7 players on 37 hexes, below the wizard's bounds): capitals
+    close together share what lies between them, and each keeps a hex besides."""
+    for seed in SEEDS:
+        plan = generate_map(hexes=37, players=7, neutrals=0, dice=Dice(f"map:{seed}"))
+        held = [cell for kingdom in plan.kingdoms for cell in kingdom.hexes]
+        assert len(held) == len(set(held))
+        assert all(len(kingdom.hexes) >= 2 for kingdom in plan.kingdoms)
