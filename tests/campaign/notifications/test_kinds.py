@@ -15,6 +15,7 @@ from battles.tabletop.services import battle_report_dispute, battle_report_submi
 from campaign.models import Hex, Turn
 from campaign.notifications.models import Kind, Notification
 from kingdoms.agreements.services import agreement_propose
+from kingdoms.messages.services import message_post, thread_start
 from kingdoms.orders.services import order_submit, orders_ready_set
 from rules.battles.tabletop import TabletopReport
 from rules.core.state import DefenderKind, Role
@@ -129,6 +130,33 @@ def test_an_agreement_proposed_reaches_the_partner_alone(mailed, committed):
     (sent,) = mail.outbox
     assert sent.to == ["carol@example.org"]
     assert "Averland proposes an alliance" in sent.subject
+
+
+def test_a_message_reaches_the_other_members_of_its_thread_alone(mailed, committed):
+    """B 7.0: Bob and the GM, whom Alice writes to, read her words in their mailbox and
+    get the way to answer; Carol and Dave, not in the thread, and Alice hear nothing. Bob's
+    answer reaches Alice and the GM."""
+    with committed():
+        thread = thread_start(
+            campaign=mailed.campaign,
+            by=mailed.players["alice"],
+            subject="The ford",
+            kingdom_ids=[mailed.kingdoms["bob"].pk],
+            with_gm=True,
+            body="Meet me at the ford.\nCome alone.",
+        )
+    assert got(Kind.MESSAGE_RECEIVED) == {"bob", "gm"}
+    bob = Notification.objects.get(kind=Kind.MESSAGE_RECEIVED, user=mailed.players["bob"])
+    assert bob.lines == ["Averland writes:", "Meet me at the ford.", "Come alone."]
+    assert bob.link == f"/campaigns/{mailed.campaign.pk}/messages/{thread.pk}/"
+    (sent,) = mails_to(mailed.players["bob"])
+    assert "Averland writes: The ford" in sent.subject
+    assert "Come alone." in mail_text(sent)
+    assert not [m for m in mail.outbox if m.to[0].split("@")[0] in {"alice", "carol", "dave"}]
+    with committed():
+        message_post(thread=thread, by=mailed.players["bob"], body="I shall.")
+    told = Notification.objects.filter(kind=Kind.MESSAGE_RECEIVED).order_by("id")
+    assert {n.user.username for n in told[2:]} == {"gm", "alice"}
 
 
 def test_all_orders_in_reaches_the_gm_once_everyone_is_ready(mailed, committed):
