@@ -50,6 +50,11 @@ def test_the_display_name_is_shown_in_the_header(client, alice):
     assert header.findall(page) == ["Alice of Averland"]
 
 
+def test_the_profile_leads_to_the_e_mail_preferences(client, alice):
+    page = client.get(reverse("profile")).content.decode()
+    assert f'<a href="{reverse("notification-preferences")}">Choose what is e-mailed' in page
+
+
 def _deadline_shown(client, demo) -> str:
     Turn.objects.filter(pk=demo.turn.pk).update(deadline=DEADLINE)
     page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
