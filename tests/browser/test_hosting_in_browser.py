@@ -93,7 +93,7 @@ def campaign_create(gm, name: str) -> None:
     gm.click("button:has-text('Preview')")
     gm.locator("section[aria-label='Start positions']").wait_for()
     gm.click("text=Create the campaign with this map")
-    gm.locator("text=The Salt Wars is ready: invite your players.").wait_for()
+    gm.locator(f"text={name} is ready: invite your players.").wait_for()
 
 
 def share_link(gm) -> str:
