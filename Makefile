@@ -39,6 +39,9 @@ demo: install
 run: demo
 	WARPOST_INPROCESS_SCHEDULER=true $(PY) manage.py runserver 127.0.0.1:8000
 
+# The whole suite, CI's: the engine's property tests play 40 campaigns each (a plain pytest run
+# plays a few, to stay quick while working).
+test: export WARPOST_PROPERTY_EXAMPLES ?= 40
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 

@@ -2,12 +2,14 @@
 
 The pure rules tests also run without Django (``pytest -p no:django``): the Django
 modules are imported inside the fixtures, and the autouse fixtures that set Django up
-for a test do nothing when pytest-django is off.
+for a test do nothing when pytest-django is off, nor for the tests of tests/rules/,
+which never touch Django (setting it up for each of them cost a run a second).
 """
 
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -19,8 +21,14 @@ if TYPE_CHECKING:
     from campaign.campaigns.setup import Demo
 
 
+RULES_TESTS = Path(__file__).parent / "rules"
+
+
 def _with_django(request) -> bool:
-    return request.config.pluginmanager.hasplugin("django")
+    """Whether this test may touch Django: pytest-django is on and the test is not one of
+    the pure engine's."""
+    on = request.config.pluginmanager.hasplugin("django")
+    return on and RULES_TESTS not in request.node.path.parents
 
 
 @pytest.fixture(autouse=True)

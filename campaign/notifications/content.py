@@ -29,6 +29,7 @@ from campaign.notifications.selectors import (
     reports_awaited,
     roles_of,
 )
+from campaign.turns.narration import when_text
 from kingdoms.agreements.models import Agreement
 from kingdoms.agreements.selectors import visible_agreements
 from kingdoms.messages.selectors import GM_NAME, is_mine, visible_message
@@ -64,7 +65,9 @@ class Message:
 
 
 def when(moment: dt.datetime | None) -> str:
-    return f"{moment:%Y-%m-%d %H:%M} UTC" if moment is not None else "no deadline set"
+    """A deadline as every page reads it, in the reader's time zone (delivery activates
+    it while his notification is written)."""
+    return when_text(moment) if moment is not None else "no deadline set"
 
 
 def _turn(reader: Reader, context: dict) -> Turn | None:

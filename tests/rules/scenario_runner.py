@@ -3,7 +3,11 @@ force and the expected events and map, as YAML files under tests/rules/scenarios
 
 A file is a YAML list of cases; a case is a mapping with these keys:
 
-  name:        a short title; the test id is "<rule IDs> <name>"
+  number:      14.B.3                  the case's stable number, as the DATC's "6.A.1": its
+                                       area (directory), its file's letter within the
+                                       area, its index within the file; the test id is
+                                       "<number> <name>"
+  name:        a short title
   rule:        [A-1.1.2.2, E-16]       the rule IDs the case shows (campaign-rules.md,
                                        errata.md); docs/rules-coverage.md is checked
                                        against them
@@ -130,6 +134,12 @@ A file is a YAML list of cases; a case is a mapping with these keys:
   xfail:       "why"                   the engine disagrees with the rules: the case says
                                        what the rules say and must fail (strict xfail)
 
+A number is written once and never changes, so adding a case renumbers no other: a new
+case takes the next free index of its file, a new file the next free letter of its area
+(its cases from 1), a new area the next free number; a removed case's number is not given
+again. tests/rules/test_scenarios.py checks that numbers are unique, well formed and agree with
+their files.
+
 A case runs the turn as the pipeline does, without Django: rules.turn.orders.why_illegal for
 every order, rules.turn.provisional for the legal ones, the Phase 4 decisions, then
 rules.turn.final; one ForcedDice serves the whole turn and must end empty.
@@ -188,7 +198,7 @@ from tests.rules.tabletop_cases import tabletop_battles
 SCENARIOS = Path(__file__).parent / "scenarios"
 
 CASE_KEYS = {
-    "name", "rule", "description", "turn", "ruleset", "map", "hexes", "capitals",
+    "number", "name", "rule", "description", "turn", "ruleset", "map", "hexes", "capitals",
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
@@ -204,18 +214,20 @@ class Case:
 
     @property
     def id(self) -> str:
-        return f"{' '.join(self.data['rule'])} {self.data['name']}"
+        return f"{self.data['number']} {self.data['name']}"
 
 
 def load_cases(root: Path = SCENARIOS) -> list[Case]:
     """Every case of every YAML file under ``root``; a typo in a key is an error, not a
-    silently ignored expectation."""
+    silently ignored expectation, and so is a case without its number."""
     cases = []
     for path in sorted(root.rglob("*.yaml")):
         for data in yaml.safe_load(path.read_text()):
             unknown = (data.keys() - CASE_KEYS) | (data.get("expect", {}).keys() - EXPECT_KEYS)
             if unknown:
                 raise ValueError(f"{path}: case {data.get('name')!r} has unknown keys {unknown}")
+            if "number" not in data:
+                raise ValueError(f"{path}: case {data.get('name')!r} has no number")
             cases.append(Case(path, data))
     return cases
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,8 @@ from tests.rules.scenario_runner import load_cases, run_case
 ROOT = Path(__file__).resolve().parents[2]
 COVERAGE = ROOT / "docs" / "rules-coverage.md"
 CASES = load_cases()
+# area.letter.index, as the DATC's "6.A.1" (tests/rules/scenario_runner.py); no leading zeros
+NUMBER = re.compile(r"([1-9][0-9]*)\.([A-Z]+)\.([1-9][0-9]*)")
 
 
 def _param(case):
@@ -28,6 +32,31 @@ def _param(case):
 def test_case_ids_are_unique():
     ids = [case.id for case in CASES]
     assert sorted(ids) == sorted(set(ids))
+
+
+def _clashes(pairs: Iterable[tuple]) -> dict:
+    """The keys of ``pairs`` that come with more than one value, with their values."""
+    seen: dict = {}
+    for key, value in pairs:
+        seen.setdefault(key, set()).add(value)
+    return {key: values for key, values in seen.items() if len(values) > 1}
+
+
+def test_case_numbers_are_unique_well_formed_and_agree_with_their_files():
+    """Every case has its stable number: area.letter.index, no number twice, one area
+    for each directory and one letter for each of its files, shared by all the file's
+    cases."""
+    numbers = [case.data["number"] for case in CASES]
+    assert [n for n in numbers if not (isinstance(n, str) and NUMBER.fullmatch(n))] == []
+    assert [n for n, count in Counter(numbers).items() if count > 1] == []
+    placed = [
+        (case.path.parent.name, case.path.name, *NUMBER.fullmatch(case.data["number"]).groups())
+        for case in CASES
+    ]
+    assert _clashes(((d, f), (area, letter)) for d, f, area, letter, _ in placed) == {}
+    assert _clashes(((area, letter), (d, f)) for d, f, area, letter, _ in placed) == {}
+    assert _clashes((d, area) for d, _, area, _, _ in placed) == {}
+    assert _clashes((area, d) for d, _, area, _, _ in placed) == {}
 
 
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])

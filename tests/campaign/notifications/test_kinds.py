@@ -4,6 +4,7 @@ the inbox, and by e-mail at once for the kinds that wait for an answer."""
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -12,8 +13,10 @@ from django.utils import timezone
 from battles.decisions.services import battle_decide
 from battles.models import Battle, BattleSide
 from battles.tabletop.services import battle_report_dispute, battle_report_submit
+from campaign.accounts.models import Profile
 from campaign.models import Hex, Turn
 from campaign.notifications.models import Kind, Notification
+from campaign.turns.narration import when_text
 from kingdoms.agreements.services import agreement_propose
 from kingdoms.messages.services import message_post, thread_start
 from kingdoms.orders.services import order_submit, orders_ready_set
@@ -35,9 +38,27 @@ def test_a_new_turn_reaches_every_player_and_not_the_gm(mailed, step):
     for name in PLAYERS:
         sent = [m for m in mails_to(mailed.players[name]) if "turn 2 is open" in m.subject]
         assert len(sent) == 1
-        assert f"{turn.deadline:%Y-%m-%d %H:%M} UTC" in sent[0].body
+        assert when_text(turn.deadline) in sent[0].body
         assert "text/html" in [kind for _, kind in sent[0].alternatives]
     assert not [m for m in mails_to(mailed.gm) if "is open" in m.subject]
+
+
+def test_each_player_reads_the_new_turns_deadline_in_his_own_time_zone(mailed, step):
+    """A-2.1: the same deadline, e-mailed to a player in Rome and to one who chose none
+    (UTC), each in his own hours."""
+    Profile.objects.create(user=mailed.players["alice"], time_zone="Europe/Rome")
+    step()
+    step()
+    deadline = Turn.objects.get(campaign=mailed.campaign, number=2).deadline
+    opened = {
+        name: next(m.body for m in mails_to(mailed.players[name]) if "is open" in m.subject)
+        for name in ("alice", "bob")
+    }
+    with timezone.override(ZoneInfo("Europe/Rome")):
+        assert when_text(deadline) in opened["alice"]
+    with timezone.override(dt.UTC):
+        assert when_text(deadline) in opened["bob"]
+        assert when_text(deadline) not in opened["alice"]
 
 
 def test_a_battle_to_decide_reaches_the_players_whose_side_fights_it(mailed, step, invade):
@@ -57,7 +78,7 @@ def test_a_battle_to_decide_reaches_the_players_whose_side_fights_it(mailed, ste
     listed = [int(line.split()[1]) for line in bob.lines if line.startswith("Battle ")]
     assert listed == to_decide and to_decide
     (sent,) = [m for m in mails_to(mailed.players["bob"]) if "fight or retreat" in m.subject]
-    assert f"{turn.decisions_deadline:%Y-%m-%d %H:%M} UTC" in sent.body
+    assert when_text(turn.decisions_deadline) in sent.body
 
 
 def test_the_results_reach_each_player_with_his_own_summary(mailed, step, invade):
