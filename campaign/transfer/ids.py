@@ -76,6 +76,8 @@ def _numbers(value, renumber):
     values as they are."""
     if isinstance(value, list):
         return [_numbers(item, renumber) for item in value]
+    if isinstance(value, dict):
+        raise TypeError(f"ids where {value!r} is")
     if isinstance(value, int) and not isinstance(value, bool):
         return renumber(value)
     return value
