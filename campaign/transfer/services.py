@@ -1,4 +1,5 @@
-"""Writes of transfer: a campaign imported from a Warpost export."""
+"""Writes of transfer: a campaign imported from a Warpost export, and a new campaign set up
+from an export's map."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import Field, JSONField, Model
 
+from campaign.campaigns.setup import map_plan_build
 from campaign.core.errors import Refused
+from campaign.hosting.services import ARMIES_PER_KINGDOM, campaign_set_up
 from campaign.models import Campaign
 from campaign.transfer.document import (
     ID_FIELDS,
@@ -21,6 +24,7 @@ from campaign.transfer.document import (
     spec_labels,
 )
 from campaign.transfer.ids import IdMap, remapped
+from campaign.transfer.maps import MapImport
 
 CAMPAIGN = Campaign._meta.label
 
@@ -207,3 +211,33 @@ def _broken(table: Table, row: dict, error: ValidationError, field: str = "") ->
     errors = error.message_dict if hasattr(error, "error_dict") else {field: error.messages}
     what = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in errors.items())
     return Refused(f"This Warpost export is broken: {table.label} {row.get('id')}, {what}")
+
+
+@transaction.atomic
+def campaign_create_from_map(
+    *,
+    by: User,
+    name: str,
+    description: str,
+    preset: str,
+    modules: Iterable[str],
+    imported: MapImport,
+) -> Campaign:
+    """A new campaign in set-up on a map taken from an export (the New campaign wizard's
+    "Import a map"): its creator its GM, a free seat for each of the map's kingdoms, each
+    with the armies a new kingdom gets, its neutral kingdoms hidden again."""
+    campaign = campaign_set_up(
+        by=by,
+        name=name,
+        description=description,
+        preset=preset,
+        modules=modules,
+        players=len(imported.plan.kingdoms),
+    )
+    map_plan_build(
+        campaign=campaign,
+        plan=imported.plan,
+        armies_per_kingdom=ARMIES_PER_KINGDOM,
+        contents=imported.contents,
+    )
+    return campaign
