@@ -73,9 +73,7 @@ def _people(tables: dict[str, list[dict]]) -> tuple[dict[str, User], list[str]]:
     username = User._meta.get_field("username")
     for name in names:
         try:
-            if not isinstance(name, str):
-                raise ValidationError("not text")
-            username.clean(name, None)
+            username.clean(name if isinstance(name, str) else None, None)
         except ValidationError:
             raise Refused(f"This Warpost export is broken: {name!r} is no username.") from None
     people = {user.username: user for user in User.objects.filter(username__in=names)}
