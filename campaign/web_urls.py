@@ -12,6 +12,7 @@ from campaign.chronicle import views as chronicle_views
 from campaign.map import views as hex_views
 from campaign.notifications import views as notification_views
 from campaign.ruleset import views as ruleset_views
+from campaign.transfer import views as transfer_views
 from campaign.turns import views as turns_views
 from kingdoms.agreements import views as agreements_views
 from kingdoms.armies import views as army_views
@@ -84,6 +85,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/gm/webhook/",
         notification_views.webhook_page,
         name="gm-webhook",
+    ),
+    path(  # the whole campaign as a file: a backup, or a move to another server
+        "campaigns/<int:campaign_id>/gm/export/",
+        transfer_views.campaign_export_download,
+        name="gm-export",
     ),
     path(  # Q16: the GM sets a hex's secondary terrains
         "campaigns/<int:campaign_id>/gm/hexes/",

@@ -3,6 +3,7 @@ demo campaign, and the map of a GM's new campaign (campaign.hosting)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
@@ -13,7 +14,7 @@ from campaign.turns.services import turn_open
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.core.dice import Dice
 from rules.core.mapgen import MapPlan, generate_map
-from rules.core.state import Defence, Feature
+from rules.core.state import Coord, Defence, Feature
 from rules.kingdoms.support import SupportHex, kingdom_support
 
 DEMO_PASSWORD = "warpost"
@@ -83,19 +84,24 @@ def demo_campaign_create(
 
 
 def map_plan_build(
-    *, campaign: Campaign, plan: MapPlan, armies_per_kingdom: int
+    *,
+    campaign: Campaign,
+    plan: MapPlan,
+    armies_per_kingdom: int,
+    contents: Mapping[Coord, dict] | None = None,
 ) -> tuple[list[Kingdom], list[NeutralKingdom]]:
     """The campaign's map as the plan lays it out: its hexes, a kingdom with its armies
     for each of the plan's, nobody's yet (the caller seats the players), and its hidden
-    neutral kingdoms."""
-    rows = _hexes_create(campaign, plan)
+    neutral kingdoms. ``contents``: what hexes hold besides their terrain (a map taken
+    from an export, campaign.transfer.maps), under what the set-up itself gives them."""
+    rows = _hexes_create(campaign, plan, contents or {})
     kingdoms = _kingdoms_create(campaign, plan, rows, armies_per_kingdom)
     return kingdoms, _neutrals_create(campaign, plan, rows)
 
 
-def _hexes_create(campaign: Campaign, plan: MapPlan) -> dict:
+def _hexes_create(campaign: Campaign, plan: MapPlan, contents: Mapping[Coord, dict]) -> dict:
     rows = Hex.objects.bulk_create(
-        Hex(campaign=campaign, q=q, r=r, terrain=terrain.value)
+        Hex(campaign=campaign, q=q, r=r, terrain=terrain.value, **contents.get((q, r), {}))
         for (q, r), terrain in sorted(plan.terrain.items())
     )
     return {(row.q, row.r): row for row in rows}
@@ -108,8 +114,8 @@ def _kingdoms_create(campaign, plan: MapPlan, rows: dict, armies_per_kingdom: in
         capital = rows[kingdom_plan.capital]
         kingdom = Kingdom.objects.create(
             campaign=campaign,
-            name=kingdom_name(index),
-            colour=COLOURS[index % len(COLOURS)],
+            name=kingdom_plan.name or kingdom_name(index),
+            colour=kingdom_plan.colour or COLOURS[index % len(COLOURS)],
             capital=capital,
             power=campaign.ruleset.starting_power,  # Q19
         )
@@ -174,8 +180,8 @@ def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[Neut
         capital = rows[neutral.capital]
         kingdom = NeutralKingdom.objects.create(
             campaign=campaign,
-            name=NEUTRAL_NAMES[index % len(NEUTRAL_NAMES)],
-            race=RACES[index % len(RACES)],
+            name=neutral.name or NEUTRAL_NAMES[index % len(NEUTRAL_NAMES)],
+            race=neutral.race or RACES[index % len(RACES)],
             capital=capital,
         )
         capital.defence = Defence.GREAT_FORTRESS.value  # A-1.4.3

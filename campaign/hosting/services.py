@@ -46,6 +46,26 @@ def campaign_create(
     problem = map_params_problem(params)
     if problem is not None:
         raise Refused(problem.sentence, field=problem.field)
+    campaign = campaign_set_up(
+        by=by,
+        name=name,
+        description=description,
+        preset=preset,
+        modules=modules,
+        players=params.players,
+    )
+    map_plan_build(
+        campaign=campaign, plan=generate_from(params), armies_per_kingdom=ARMIES_PER_KINGDOM
+    )
+    return campaign
+
+
+def campaign_set_up(
+    *, by: User, name: str, description: str, preset: str, modules: Iterable[str], players: int
+) -> Campaign:
+    """A new campaign in set-up without its map yet, its creator its GM, ``players``
+    seats: the ruleset of the preset with the chosen modules on. Inside the caller's
+    transaction, which lays out the map."""
     try:
         overrides = preset_overrides(preset, modules)
     except RulesetError as error:
@@ -53,14 +73,11 @@ def campaign_create(
     campaign = Campaign.objects.create(
         name=name,
         description=description,
-        max_players=params.players,
+        max_players=players,
         status=Campaign.Status.SETUP,
         ruleset_overrides=overrides,
     )
     Membership.objects.create(campaign=campaign, user=by, role=Membership.Role.GM)
-    map_plan_build(
-        campaign=campaign, plan=generate_from(params), armies_per_kingdom=ARMIES_PER_KINGDOM
-    )
     return campaign
 
 

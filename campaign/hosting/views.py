@@ -1,5 +1,6 @@
-"""The pages of hosting a campaign: the "New campaign" wizard, the players page (seats,
-invitations, the start), and the page an invitation link opens.
+"""The pages of hosting a campaign: the "New campaign" wizard (a generated map, or one
+imported from a Warpost export), the players page (seats, invitations, the start), and the
+page an invitation link opens.
 
 Each form posts to its own address and works without JavaScript; with HTMX the page
 swaps the changed part in place (campaign.core.pages.render_page)."""
@@ -44,6 +45,10 @@ from campaign.hosting.services import (
 )
 from campaign.map.svg import safe_colour
 from campaign.models import Campaign, Membership
+from campaign.transfer.document import document_loads
+from campaign.transfer.forms import MapUploadForm
+from campaign.transfer.maps import map_from_export
+from campaign.transfer.services import campaign_create_from_map
 from kingdoms.selectors import player_kingdoms
 from rules.core.dice import new_seed
 from rules.core.presets import PRESETS, module_switches
@@ -65,6 +70,8 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     players = basics.cleaned_data["players"]
     if action == "next":
         return _wizard(request, basics, MapForm.first(players))
+    if action == "import":
+        return _map_import(request, basics, MapForm(request.POST, players=players))
     data = request.POST.copy()
     if action == "reroll":
         data["seed"] = new_seed()
@@ -93,18 +100,48 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     return _go(request, reverse("campaign-players", args=[campaign.pk]))
 
 
+def _map_import(request: HttpRequest, basics: CampaignBasicsForm, choices: MapForm) -> HttpResponse:
+    """The wizard's third way: the map of an uploaded Warpost export, its seats free."""
+    upload = MapUploadForm(request.POST, request.FILES)
+    if not upload.is_valid():
+        return _wizard(request, basics, choices, _invalid(request, upload), upload)
+    try:
+        campaign = campaign_create_from_map(
+            by=request.user,
+            name=basics.cleaned_data["name"],
+            description=basics.cleaned_data["description"],
+            preset=basics.cleaned_data["preset"],
+            modules=basics.cleaned_data["modules"],
+            imported=map_from_export(document_loads(upload.cleaned_data["map_file"].read())),
+        )
+    except Refused as refused:
+        status = refusal_status(request, refused)
+        if refused.field in basics.fields:
+            basics.refuse(refused)
+            return _wizard(request, basics, status=status)
+        upload.add_error("map_file", refused.message)
+        return _wizard(request, basics, choices, status, upload)
+    messages.success(request, f"{campaign.name} is ready on its imported map: invite your players.")
+    return _go(request, reverse("campaign-players", args=[campaign.pk]))
+
+
 def _invalid(request: HttpRequest, form) -> int:
     """A form's errors: 400, but 200 for HTMX, which swaps successful answers only."""
     return 200 if request.htmx or not form.errors else 400
 
 
 def _wizard(
-    request: HttpRequest, basics: CampaignBasicsForm, choices: MapForm | None = None, status=200
+    request: HttpRequest,
+    basics: CampaignBasicsForm,
+    choices: MapForm | None = None,
+    status=200,
+    upload: MapUploadForm | None = None,
 ) -> HttpResponse:
     chosen = basics.cleaned_data if basics.is_bound and not basics.errors else {}
     context = {
         "basics": basics,
         "choices": choices,
+        "upload": upload or MapUploadForm(),
         "presets": PRESETS.values(),
         "switches": module_switches(),
         "preset": PRESETS.get(chosen.get("preset", "")),

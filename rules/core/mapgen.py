@@ -152,6 +152,10 @@ def generate_from(params: MapParams) -> MapPlan:
 class KingdomPlan:
     capital: Coord
     hexes: list[Coord]
+    # A map taken from another campaign keeps its names; a generated one leaves them to
+    # the set-up (campaign.campaigns.setup)
+    name: str = ""
+    colour: str = ""
 
 
 @dataclass
@@ -159,6 +163,8 @@ class NeutralPlan:
     capital: Coord
     hexes: list[Coord]
     features: dict[Coord, Feature] = field(default_factory=dict)
+    name: str = ""
+    race: str = ""
 
 
 @dataclass

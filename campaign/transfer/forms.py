@@ -1,0 +1,26 @@
+"""The New campaign wizard's map upload (campaign.hosting.views): its shape only; the file
+is read by campaign.transfer.maps."""
+
+from __future__ import annotations
+
+from django import forms
+
+from kingdoms.orders.forms import RefusableForm
+
+MAP_FILE_MEGABYTES = 20  # an export of a long campaign, chronicle and all
+
+
+class MapUploadForm(RefusableForm):
+    map_file = forms.FileField(
+        label="Warpost export",
+        help_text=(
+            "A campaign's export (its GM console's Download export): its map comes, none "
+            "of its history."
+        ),
+    )
+
+    def clean_map_file(self):
+        upload = self.cleaned_data["map_file"]
+        if upload.size > MAP_FILE_MEGABYTES * 1024 * 1024:
+            raise forms.ValidationError(f"A map file is at most {MAP_FILE_MEGABYTES} MB.")
+        return upload
