@@ -27,6 +27,7 @@ from battles.models import (
 from campaign.bulletin.models import MercenaryOffer, Rumour
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
+from kingdoms.messages.models import Message, PressRelease, ReadMark, Thread
 from kingdoms.models import (
     Agreement,
     Army,
@@ -80,6 +81,10 @@ TABLES: tuple[Table, ...] = (
     Table(Edict, ("turn__campaign",)),
     Table(PowerSpend, ("turn__campaign",)),
     Table(Agreement, ("campaign",)),
+    Table(Thread, ("campaign",)),
+    Table(Message, ("thread__campaign",)),
+    Table(ReadMark, ("thread__campaign",)),
+    Table(PressRelease, ("turn__campaign",)),
     Table(CrownEntry, ("kingdom__campaign",)),
     Table(Battle, ("turn__campaign",)),
     Table(BattleSide, ("battle__turn__campaign",)),

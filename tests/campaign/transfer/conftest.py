@@ -21,6 +21,12 @@ from campaign.turns.services import turn_claim_step
 from kingdoms.agreements.services import agreement_accept, agreement_propose
 from kingdoms.armies.services import army_disband, army_list_submit
 from kingdoms.edicts.services import edict_submit
+from kingdoms.messages.services import (
+    message_post,
+    press_release_write,
+    thread_mark_read,
+    thread_start,
+)
 from kingdoms.orders.services import order_submit, orders_ready_set
 from kingdoms.spending.services import spend_submit, spend_withdraw
 from tests.siege_support import lay_siege, quiet_sieges
@@ -57,7 +63,8 @@ def _own_hex(kingdom, *, capital: bool = False) -> Hex:
 def played(demo, invasion_targets, run_step) -> Played:
     """Four turns of the demo with siege trains (NR-SIEGE) and a winter in turn 1 (E-31):
     turn 1 the bulletin, a mercenary bid, a spend withdrawn, an engine bought with crowns,
-    a loot, an alliance, an army list, an army disbanded, and Alice invading Bob's
+    a loot, an alliance and a thread between the allies, a press release, an army list, an
+    army disbanded, and Alice invading Bob's
     fortress, which Bob leaves to a siege (E-37); turn 2 both sides plan to play the
     assault on the tabletop (E-24) and Carol scouts; turn 3 the assault is reported,
     confirmed and takes the place; turn 4 open with Carol's and Dave's orders, Dave's
@@ -88,6 +95,18 @@ def played(demo, invasion_targets, run_step) -> Played:
         campaign=campaign, by=players["carol"], kind="alliance", partner_id=dave.pk
     )
     agreement_accept(agreement=alliance, by=players["dave"])
+    talk = thread_start(  # B 7.0: the allies' private thread, read by Dave, and a press release
+        campaign=campaign,
+        by=players["carol"],
+        subject="Terms",
+        kingdom_ids=[dave.pk],
+        body="Allies?",
+    )
+    message_post(thread=talk, by=players["dave"], body="Allies.")
+    thread_mark_read(thread=talk, by=players["carol"])
+    press_release_write(
+        campaign=campaign, by=players["carol"], text="Carol and Dave stand together."
+    )
     army_list_submit(army=carol_first, by=players["carol"], text="20 Ironbreakers")
     army_disband(army=dave.armies.order_by("-id").first(), by=players["dave"])
     _, siege = lay_siege(demo, invasion_targets, run_step)
