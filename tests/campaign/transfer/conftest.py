@@ -64,8 +64,8 @@ def played(demo, invasion_targets, run_step) -> Played:
     """Four turns of the demo with siege trains (NR-SIEGE) and a winter in turn 1 (E-31):
     turn 1 the bulletin, a mercenary bid, a spend withdrawn, an engine bought with crowns,
     a loot, an alliance and a thread between the allies, a press release, an army list, an
-    army disbanded, and Alice invading Bob's
-    fortress, which Bob leaves to a siege (E-37); turn 2 both sides plan to play the
+    army disbanded, and Alice invading Bob's fortress, which Bob leaves to a siege (E-37);
+    turn 2 both sides plan to play the
     assault on the tabletop (E-24) and Carol scouts; turn 3 the assault is reported,
     confirmed and takes the place; turn 4 open with Carol's and Dave's orders, Dave's
     marked ready."""
