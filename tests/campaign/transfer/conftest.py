@@ -66,8 +66,8 @@ def played(demo, invasion_targets, run_step) -> Played:
     a loot, an alliance and a thread between the allies, a press release, an army list, an
     army disbanded, and Alice invading Bob's fortress, which Bob leaves to a siege (E-37);
     turn 2 both sides plan to play the assault on the tabletop (E-24) and Carol scouts;
-    turn 3 the assault is reported, confirmed and takes the place; turn 4 open with Carol's and Dave's orders, Dave's
-    marked ready."""
+    turn 3 the assault is reported, confirmed and takes the place; turn 4 open with Carol's
+    and Dave's orders, Dave's marked ready."""
     campaign, players = demo.campaign, demo.players
     alice, bob, carol, dave = (demo.kingdoms[name] for name in ("alice", "bob", "carol", "dave"))
     quiet_sieges(campaign, siege_trains=1, winter_turn=1)
