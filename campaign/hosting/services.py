@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.campaigns.services import require_gm
-from campaign.campaigns.setup import map_plan_build
+from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
 from campaign.hosting.models import Invitation
@@ -26,7 +26,6 @@ from rules.core.mapgen import MapParams, generate_from, map_params_problem
 from rules.core.presets import preset_overrides
 from rules.core.ruleset import RulesetError
 
-ARMIES_PER_KINGDOM = 2  # as the demo's kingdoms: the first takes what the other leaves (E-14)
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
