@@ -128,6 +128,7 @@ urlpatterns = [
     ),
     path("campaigns/<int:campaign_id>/chronicle/", chronicle_views.chronicle, name="chronicle"),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
+    path("rulebook/<slug:page>/", ruleset_views.rulebook_page, name="rulebook"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),
     path("campaigns/<int:campaign_id>/kingdom/", overview_views.kingdom_page, name="kingdom"),
     path(

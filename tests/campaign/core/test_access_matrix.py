@@ -377,6 +377,7 @@ ROUTES: dict[str, Route] = {
     "gm-pause": Route(CAMPAIGN, {"post": Do(may="gm", body={"until": "2031-01-01T18:00"})}),
     "gm-resume": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
+    "rulebook": Route(NOTHING, READ, {"page": "campaign"}, public=True),  # like the docs
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
         PAGE_SIDE,
