@@ -89,6 +89,14 @@ urlpatterns = [
         hex_views.hex_terrain,
         name="gm-hex-terrain",
     ),
+    path(  # the GM draws the map of a campaign being set up
+        "campaigns/<int:campaign_id>/map/draw/", hex_views.map_editor, name="map-editor"
+    ),
+    path(
+        "campaigns/<int:campaign_id>/map/draw/done/",
+        hex_views.map_editor_done,
+        name="map-editor-done",
+    ),
     path("campaigns/<int:campaign_id>/battles/", battle_views.battles, name="battles"),
     path(
         "campaigns/<int:campaign_id>/battles/sides/<int:side_id>/",

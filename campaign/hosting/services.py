@@ -22,7 +22,7 @@ from campaign.hosting.models import Invitation
 from campaign.models import Campaign, Membership, Turn
 from campaign.turns.services import turn_open
 from kingdoms.models import Kingdom
-from rules.core.mapgen import MapParams, generate_from, map_params_problem
+from rules.core.mapgen import MapParams, blank_map, generate_from, map_params_problem
 from rules.core.presets import preset_overrides
 from rules.core.ruleset import RulesetError
 
@@ -38,10 +38,13 @@ def campaign_create(
     preset: str,
     modules: Iterable[str],
     params: MapParams,
+    drawn: bool = False,
 ) -> Campaign:
     """A new campaign in set-up, its creator its GM: the ruleset of the preset with the
     chosen modules on, the generated map with a free seat for each player (a kingdom
-    nobody plays yet, A-1.2.1) and the hidden neutral kingdoms (A-1.4.1)."""
+    nobody plays yet, A-1.2.1) and the hidden neutral kingdoms (A-1.4.1). With ``drawn``
+    the GM draws the map himself (campaign.map's editor), from a blank map of the size
+    chosen with no kingdom yet."""
     problem = map_params_problem(params)
     if problem is not None:
         raise Refused(problem.sentence, field=problem.field)
@@ -57,9 +60,8 @@ def campaign_create(
         ruleset_overrides=overrides,
     )
     Membership.objects.create(campaign=campaign, user=by, role=Membership.Role.GM)
-    map_plan_build(
-        campaign=campaign, plan=generate_from(params), armies_per_kingdom=ARMIES_PER_KINGDOM
-    )
+    plan = blank_map(params.radius) if drawn else generate_from(params)
+    map_plan_build(campaign=campaign, plan=plan, armies_per_kingdom=ARMIES_PER_KINGDOM)
     return campaign
 
 

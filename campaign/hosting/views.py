@@ -55,7 +55,8 @@ from rules.core.presets import PRESETS, module_switches
 @require_http_methods(["GET", "POST"])
 def campaign_new(request: HttpRequest) -> HttpResponse:
     """Two steps in one form: the campaign and its rules, then the map, previewed and
-    re-rolled until the GM accepts it. The first step's answers ride along hidden."""
+    re-rolled until the GM accepts it, or a blank one of the size chosen that he draws
+    himself. The first step's answers ride along hidden."""
     if request.method == "GET":
         return _wizard(request, CampaignBasicsForm())
     basics = CampaignBasicsForm(request.POST)
@@ -71,7 +72,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     choices = MapForm(data, players=players)
     if not choices.is_valid():
         return _wizard(request, basics, choices, status=_invalid(request, choices))
-    if action != "accept":
+    if action not in ("accept", "draw"):
         return _wizard(request, basics, choices)
     try:
         campaign = campaign_create(
@@ -81,6 +82,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             preset=basics.cleaned_data["preset"],
             modules=basics.cleaned_data["modules"],
             params=choices.params(),
+            drawn=action == "draw",
         )
     except Refused as refused:
         status = refusal_status(request, refused)
@@ -89,6 +91,8 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             return _wizard(request, basics, status=status)
         choices.refuse(refused)
         return _wizard(request, basics, choices, status=status)
+    if action == "draw":  # a blank map: on to the map editor (campaign.map)
+        return _go(request, reverse("map-editor", args=[campaign.pk]))
     messages.success(request, f"{campaign.name} is ready: invite your players.")
     return _go(request, reverse("campaign-players", args=[campaign.pk]))
 

@@ -377,6 +377,9 @@ ROUTES: dict[str, Route] = {
     "gm-pause": Route(CAMPAIGN, {"post": Do(may="gm", body={"until": "2031-01-01T18:00"})}),
     "gm-resume": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
+    # the map editor: the GM's while the campaign is set up; once started it says so
+    "map-editor": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
+    "map-editor-done": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "rulebook": Route(NOTHING, READ, {"page": "campaign"}, public=True),  # like the docs
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
