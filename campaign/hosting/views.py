@@ -44,6 +44,7 @@ from campaign.hosting.services import (
 )
 from campaign.map.svg import safe_colour
 from campaign.models import Campaign, Membership
+from campaign.ruleset.selectors import problem_lines
 from kingdoms.selectors import player_kingdoms
 from rules.core.dice import new_seed
 from rules.core.presets import PRESETS, module_switches
@@ -106,6 +107,7 @@ def _wizard(
     request: HttpRequest, basics: CampaignBasicsForm, choices: MapForm | None = None, status=200
 ) -> HttpResponse:
     chosen = basics.cleaned_data if basics.is_bound and not basics.errors else {}
+    preview = map_preview(choices.params()) if choices and choices.is_valid() else None
     context = {
         "basics": basics,
         "choices": choices,
@@ -115,7 +117,8 @@ def _wizard(
         "switched_on": [
             s.title for s in module_switches() if s.option in chosen.get("modules", [])
         ],
-        "preview": map_preview(choices.params()) if choices and choices.is_valid() else None,
+        "preview": preview,
+        "warnings": problem_lines(preview.warnings) if preview else [],
     }
     return render_page(
         request,

@@ -34,7 +34,7 @@ from campaign.map.services import (
     neutral_kingdom_toggle,
 )
 from campaign.models import Campaign, Hex
-from campaign.ruleset.selectors import rule_href
+from campaign.ruleset.selectors import problem_lines
 from kingdoms.models import Kingdom, NeutralKingdom
 from rules.battles.tabletop import MAX_SECONDARY_TERRAINS
 
@@ -221,10 +221,7 @@ def _editor(
         "setting_up": setting_up,
         "form": form,
         "drawing": drawing,
-        "warnings": [
-            {"text": w.sentence, "rule": w.rule, "href": rule_href(w.rule)}
-            for w in (drawing.warnings if drawing else [])
-        ],
+        "warnings": problem_lines(drawing.warnings if drawing else []),
         "refusal": refusal,
     }
     return render_page(

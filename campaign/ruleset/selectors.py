@@ -5,11 +5,14 @@ rule IDs they cite."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+
+from rules.core.problems import Problem
 
 RULEBOOK_PAGES = ("index", "campaign", "errata", "questions", "pairing", "sieges", "supplement")
 # Each page's anchors, as the escaped text shows them: <a id="A-1.0.1"></a>
@@ -35,3 +38,9 @@ def rule_href(rule: str) -> str:
         if first.startswith(prefix):
             return f"{reverse('rulebook', args=[page])}#{first}"
     return reverse("rulebook", args=["index"])
+
+
+def problem_lines(problems: Iterable[Problem]) -> list[dict]:
+    """Problems as a page lists them: each in plain words, its rule a small link
+    (templates/campaign/ruleset/partials/problems.html)."""
+    return [{"text": p.sentence, "rule": p.rule, "href": rule_href(p.rule)} for p in problems]
