@@ -147,11 +147,11 @@ def hex_feature_set(*, campaign: Campaign, by: User, coord: Coord, feature: str)
     row = _hex_at(campaign, coord)
     capital_of = _capital_of(row)
     if capital_of is not None:
-        raise Refused(f"{_at(coord)} is the capital of {capital_of}: a capital is a City (E-22).")
+        raise Refused(f"{_at(coord)} is the capital of {capital_of}: a capital is a City.")
     if feature and row.owner_id is None and row.neutral_kingdom_id is None:
         raise Refused(
-            f"{_at(coord)} is nobody's: what it holds is rolled on Table 7 when it is first "
-            "explored (A-1.0.5). Give it to a kingdom first.",
+            f"{_at(coord)} is nobody's: what it holds is rolled when it is first explored. "
+            "Give it to a kingdom first.",
             field="feature",
         )
     row.feature = Feature(feature).value if feature else ""
@@ -169,7 +169,7 @@ def hex_defence_set(*, campaign: Campaign, by: User, coord: Coord, defence: str)
     _drawing(campaign, by)
     row = _hex_at(campaign, coord)
     if defence:
-        _require_land(row, "a fortress")
+        _require_land(row, "a fortress stands on land")
     row.defence = Defence(defence).value if defence else ""
     row.save(update_fields=["defence"])
     return row
@@ -181,7 +181,7 @@ def hex_watchtower_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Hex:
     _drawing(campaign, by)
     row = _hex_at(campaign, coord)
     if not row.watchtower:
-        _require_land(row, "a watchtower")
+        _require_land(row, "a watchtower stands on land")
     row.watchtower = not row.watchtower
     row.save(update_fields=["watchtower"])
     return row
@@ -200,7 +200,7 @@ def kingdom_seat_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Kingdo
         _kingdom_remove(kingdom)
         _seats_count(locked)
         return None
-    _require_land(row, "a capital")
+    _require_land(row, "a capital stands on land")
     _require_nobodys(row, "choose a hex of nobody's")
     used = set(Kingdom.objects.filter(campaign=campaign).values_list("name", flat=True))
     kingdom = kingdom_found(campaign, _free_index(used, kingdom_name), row, [row])
@@ -221,7 +221,7 @@ def neutral_kingdom_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Neu
     if neutral is not None:
         _neutral_remove(neutral)
         return None
-    _require_land(row, "a capital")
+    _require_land(row, "a capital stands on land")
     _require_nobodys(row, "choose a hex of nobody's")
     used = set(NeutralKingdom.objects.filter(campaign=campaign).values_list("name", flat=True))
     index = _free_index(used, lambda i: NEUTRAL_NAMES[i % len(NEUTRAL_NAMES)])
@@ -247,7 +247,7 @@ def kingdom_land_toggle(
         raise Refused(f"{_at(coord)} is the capital of {kingdom.name}: remove the kingdom instead.")
     held_by = row.owner_id if player else row.neutral_kingdom_id
     if held_by != kingdom.pk:
-        _require_land(row, "a kingdom's land")
+        _require_land(row, f"it cannot join {kingdom.name}")
         _require_nobodys(row, f"it cannot join {kingdom.name}")
     joins = held_by != kingdom.pk
     if player:
@@ -324,8 +324,8 @@ def _drawing(campaign: Campaign, by: User) -> Campaign:
     locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if locked.status != Campaign.Status.SETUP:
         raise Refused(
-            f"{locked.name} has started: its map is drawn. Secondary terrains stay yours to "
-            "set (Q16)."
+            f"{locked.name} has started: its map is drawn. The secondary terrains of its "
+            "hexes stay yours to set."
         )
     return locked
 
@@ -341,11 +341,11 @@ def _at(coord: Coord) -> str:
     return "({}, {})".format(*coord)
 
 
-def _require_land(row: Hex, what: str) -> None:
+def _require_land(row: Hex, why: str) -> None:
+    """A-1.1.2.1: the sea holds nothing and cannot be taken."""
     if row.terrain == Terrain.SEA:
         raise Refused(
-            f"{_at((row.q, row.r))} is sea, which holds nothing and cannot be taken "
-            f"(A-1.1.2.1): {what} goes on land."
+            f"{_at((row.q, row.r))} is sea, which holds nothing and cannot be taken: {why}."
         )
 
 
@@ -357,7 +357,7 @@ def _require_nobodys(row: Hex, otherwise: str) -> None:
 
 def _require_empty_for_sea(row: Hex) -> None:
     """A-1.1.2.1: the sea cannot be taken, nor hold a fortress or a watchtower."""
-    _require_nobodys(row, "the sea cannot be taken (A-1.1.2.1)")
+    _require_nobodys(row, "the sea cannot be taken")
     if row.defence or row.watchtower:
         thing = row.get_defence_display().lower() if row.defence else "watchtower"
         raise Refused(

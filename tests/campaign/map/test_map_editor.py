@@ -223,7 +223,7 @@ def test_place_a_feature_in_a_kingdoms_land(client, gm, drawn):
     assert kingdom.armies.get(name="First Army").allocation > before
 
     free = _click(client, drawn, "feature", (1, 0), feature="town")
-    assert "rolled on Table 7 when it is first explored" in free.content.decode()
+    assert "what it holds is rolled when it is first explored" in free.content.decode()
     capital = _click(client, drawn, "feature", CAPITAL, feature="mine")
     assert "a capital is a City" in capital.content.decode()
     assert _hex(drawn, (1, 0)).feature == "" and _hex(drawn, CAPITAL).feature == "city"
