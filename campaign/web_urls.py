@@ -28,6 +28,7 @@ urlpatterns = [
     path("accounts/", include("campaign.accounts.urls")),
     path("", campaigns_views.campaign_list, name="campaign-list"),
     path("", include("campaign.hosting.urls")),  # new campaigns, invitations, seats
+    path("", include("kingdoms.messages.urls")),  # messages and press releases (B 7.0)
     path("campaigns/<int:campaign_id>/", campaigns_views.campaign_detail, name="campaign-detail"),
     path("notifications/", notification_views.inbox_page, name="notifications"),
     path(

@@ -5,6 +5,7 @@ from kingdoms.armies.api_urls import urlpatterns as army_urlpatterns
 from kingdoms.capitals import api as capitals
 from kingdoms.crowns import api as crowns
 from kingdoms.edicts import api as edicts
+from kingdoms.messages.api_urls import urlpatterns as message_urlpatterns
 from kingdoms.orders import api as orders
 from kingdoms.realm import api as realm
 from kingdoms.spending import api as spending
@@ -65,3 +66,4 @@ urlpatterns = [
 ]
 
 urlpatterns += army_urlpatterns  # §5.6 army building (kingdoms.armies.api_urls)
+urlpatterns += message_urlpatterns  # B 7.0 messages and press (kingdoms.messages.api_urls)

@@ -15,6 +15,8 @@ class KingdomsConfig(AppConfig):
         from kingdoms.capitals import writeback as capitals_writeback
         from kingdoms.crowns import writeback as crowns_writeback
         from kingdoms.edicts import writeback as edicts_writeback
+        from kingdoms.messages import narration as messages_narration
+        from kingdoms.messages import writeback as messages_writeback
         from kingdoms.orders import writeback as orders_writeback
         from kingdoms.realm import writeback as realm_writeback
         from kingdoms.spending import narration as spending_narration
@@ -29,8 +31,10 @@ class KingdomsConfig(AppConfig):
             edicts_writeback,
             capitals_writeback,
             realm_writeback,
+            messages_writeback,
             agreements_narration,
             armies_narration,
             spending_narration,
+            messages_narration,
         ):
             module.register()

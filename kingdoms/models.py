@@ -172,5 +172,6 @@ class Character(models.Model):
 from kingdoms.agreements.models import Agreement  # noqa: E402, F401
 from kingdoms.crowns.models import CrownEntry  # noqa: E402, F401
 from kingdoms.edicts.models import Edict  # noqa: E402, F401
+from kingdoms.messages.models import Message, PressRelease, ReadMark, Thread  # noqa: E402, F401
 from kingdoms.orders.models import Order, OrderSet, ScoutReport  # noqa: E402, F401
 from kingdoms.spending.models import PowerSpend  # noqa: E402, F401

@@ -28,6 +28,8 @@ from campaign.notifications.models import Kind, Notification
 from campaign.tokens.models import PersonalToken
 from campaign.tokens.services import token_create
 from kingdoms.agreements.models import Agreement
+from kingdoms.messages.models import Thread
+from kingdoms.messages.services import thread_start
 from kingdoms.models import Army, Kingdom, NeutralKingdom
 from kingdoms.spending.models import PowerSpend
 from rules.core.state import DefenderKind
@@ -61,6 +63,8 @@ class Side:
     invitation: Invitation  # the GM's share link
     own_notification: Notification  # one for the owner, one for the other player
     other_notification: Notification
+    own_thread: Thread  # the owner's thread with a third player (B 7.0)
+    other_thread: Thread  # the other player's with a fourth
 
 
 @dataclass
@@ -113,6 +117,13 @@ def _notification(demo: Demo, player: str) -> Notification:
     )
 
 
+def _thread(demo: Demo, writer: str, to: Kingdom) -> Thread:
+    return thread_start(
+        campaign=demo.campaign, by=demo.players[writer], subject="Terms", kingdom_ids=[to.pk],
+        body="Shall we talk?",
+    )  # fmt: skip
+
+
 def _side(demo: Demo) -> Side:
     """alice's and bob's objects in the demo campaign; the turn takes decisions."""
     k, owner, other, third, fourth = demo.kingdoms, "alice", "bob", "carol", "dave"
@@ -140,6 +151,8 @@ def _side(demo: Demo) -> Side:
         invitation=invitation_link_renew(campaign=demo.campaign, by=demo.gm),
         own_notification=_notification(demo, owner),
         other_notification=_notification(demo, other),
+        own_thread=_thread(demo, owner, k[third]),
+        other_thread=_thread(demo, other, k[fourth]),
     )
 
 

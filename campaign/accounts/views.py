@@ -14,6 +14,8 @@ from campaign.accounts.selectors import profile_of
 from campaign.accounts.services import profile_update
 from campaign.core.errors import Refused
 from campaign.core.pages import refusal_status, render_page
+from campaign.notifications.forms import PreferencesForm
+from campaign.notifications.selectors import preferences_of
 from campaign.tokens.services import token_create, token_revoke
 
 PAGE = "campaign/accounts/profile.html"
@@ -76,6 +78,8 @@ def _context(
     token, key = new or (None, None)
     return {
         "form": form,
+        # how each kind of notification reaches him (its own form, posted to its own page)
+        "preferences_form": PreferencesForm(current=preferences_of(request.user)),
         "tokens": request.user.personal_tokens.all(),
         "token_form": token_form or TokenForm(),
         "new_token": token,

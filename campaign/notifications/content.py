@@ -29,12 +29,15 @@ from campaign.notifications.selectors import (
     reports_awaited,
     roles_of,
 )
+from campaign.turns.narration import when_text
 from kingdoms.agreements.models import Agreement
 from kingdoms.agreements.selectors import visible_agreements
+from kingdoms.messages.selectors import GM_NAME, is_mine, visible_message
 from kingdoms.orders.selectors import orders_readiness
 from rules.turn.visibility import Viewer
 
 RESULT_LINES = 60  # a long turn's summary ends with a pointer to the chronicle
+MESSAGE_LINES = 30  # a long message is read to its end in its thread
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,9 @@ class Message:
 
 
 def when(moment: dt.datetime | None) -> str:
-    return f"{moment:%Y-%m-%d %H:%M} UTC" if moment is not None else "no deadline set"
+    """A deadline as every page reads it, in the reader's time zone (delivery activates
+    it while his notification is written)."""
+    return when_text(moment) if moment is not None else "no deadline set"
 
 
 def _turn(reader: Reader, context: dict) -> Turn | None:
@@ -247,6 +252,24 @@ def agreement_proposed(reader: Reader, context: dict) -> Message | None:
     )
 
 
+def message_received(reader: Reader, context: dict) -> Message | None:
+    """B 7.0: a message in a thread the reader may read, by someone else: its words, so
+    that he may read it in his mailbox, and the way to answer."""
+    message = visible_message(reader.campaign, reader.viewer, context.get("message_id"))
+    if message is None or is_mine(message, reader.viewer):
+        return None
+    author = message.kingdom.name if message.kingdom else GM_NAME
+    lines = message.body.splitlines()
+    if len(lines) > MESSAGE_LINES:
+        lines = [*lines[:MESSAGE_LINES], "The rest is in the thread."]
+    return Message(
+        subject=f"{reader.campaign.name}: {author} writes: {message.thread.subject}",
+        lines=[f"{author} writes:", *lines],
+        link=reader.link("message-thread", message.thread_id),
+        key=f"message:{message.pk}",
+    )
+
+
 def all_orders_in(reader: Reader, context: dict) -> Message | None:
     """Q7: every standing kingdom marked its orders ready while the turn still waits for
     its deadline; the GM may resolve it early."""
@@ -293,6 +316,7 @@ BUILDERS: dict[Kind, Callable[[Reader, dict], Message | None]] = {
     Kind.BATTLE_TO_DECIDE: battle_to_decide,
     Kind.TABLETOP_REPORT: tabletop_report,
     Kind.AGREEMENT_PROPOSED: agreement_proposed,
+    Kind.MESSAGE_RECEIVED: message_received,
     Kind.ALL_ORDERS_IN: all_orders_in,
     Kind.REPORT_DISPUTED: report_disputed,
 }

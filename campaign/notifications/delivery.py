@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -13,6 +14,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from battles.models import Battle
+from campaign.accounts.selectors import profile_of
 from campaign.chronicle.narration import Names, narrate
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn, TurnEvent
@@ -51,7 +53,7 @@ def members(campaign: Campaign, recipients: Recipients) -> QuerySet[Membership]:
     if recipients.kingdom_ids:
         wanted |= Q(kingdom_id__in=recipients.kingdom_ids)
     found = Membership.objects.filter(campaign=campaign).filter(wanted)
-    return found.select_related("user", "kingdom").order_by("id")
+    return found.select_related("user__profile", "kingdom").order_by("id")
 
 
 def notifications_create(
@@ -68,7 +70,8 @@ def notifications_create(
     with transaction.atomic():
         for membership in members(campaign, Recipients.from_data(recipients)):
             reader = Reader(campaign, membership, viewer_for(membership))
-            message = BUILDERS[kind](reader, context)
+            with timezone.override(ZoneInfo(profile_of(membership.user).time_zone)):
+                message = BUILDERS[kind](reader, context)  # his deadlines in his hours
             if message is not None:
                 made += _saved(membership.user, campaign, kind, message)
         queued = [n.pk for n in made if n.email == Notification.Email.QUEUED]

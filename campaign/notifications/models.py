@@ -19,6 +19,7 @@ class Kind(models.TextChoices):
     BATTLE_TO_DECIDE = "battle_to_decide", "A battle of yours needs fight or retreat"
     TABLETOP_REPORT = "tabletop_report", "A tabletop battle's report to file or answer"
     AGREEMENT_PROPOSED = "agreement_proposed", "Another kingdom proposes an agreement"
+    MESSAGE_RECEIVED = "message_received", "A kingdom or the game master writes to you"
     ALL_ORDERS_IN = "all_orders_in", "Game master: every kingdom's orders are ready"
     REPORT_DISPUTED = "report_disputed", "Game master: a tabletop report is disputed"
 

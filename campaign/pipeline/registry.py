@@ -9,6 +9,7 @@ app's ``AppConfig.ready()`` (docs/architecture.md, "Registries").
 * ``SNAPSHOT_LOADERS``: what a domain adds to the snapshot (agreements, sieges, crowns).
 * ``STEP_INPUTS``: the inputs of a step the engine takes besides the World (orders, …).
 * ``DECISIONS_OPEN``: what a domain does once Provisional Results are written.
+* ``TURN_CLOSED``: what a domain does once Final Results are written and the turn is closed.
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ STEP_STATES: Registry[type[StepState], StateSpec] = Registry("step state")
 SNAPSHOT_LOADERS: Hooks[SnapshotLoader] = Hooks("snapshot loader")
 STEP_INPUTS: Registry[StepInput, InputLoader] = Registry("step input loader")
 DECISIONS_OPEN: Hooks[StepHook] = Hooks("hook once the decisions are open")
+TURN_CLOSED: Hooks[StepHook] = Hooks("hook once the turn is closed")
 
 
 def chronicled(writer: Writer, event: Event) -> None:

@@ -18,7 +18,7 @@ from django.utils import timezone
 from campaign.models import Campaign, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import PLAYERS, gazette_publish, notify
-from campaign.pipeline.registry import DECISIONS_OPEN, STEP_INPUTS, StepInput
+from campaign.pipeline.registry import DECISIONS_OPEN, STEP_INPUTS, TURN_CLOSED, StepInput
 from campaign.pipeline.snapshot import Snapshot, snapshot_load
 from campaign.pipeline.writeback import Writer
 from campaign.turns.schedule import held_from
@@ -92,6 +92,8 @@ def final_step(turn: Turn) -> None:
     turn.state = Turn.State.CLOSED
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["state", "resolved_at"])
+    for hook in TURN_CLOSED:  # the turn's press releases printed in its chronicle
+        hook(turn, events)
     _tell(turn, Kind.RESULTS)
     _campaign_continue(turn.campaign, turn, events)
 

@@ -2,24 +2,28 @@
 
 With ``make run`` (no REDIS_URL, Celery tasks eager) no Celery beat runs, so nothing would
 start a turn whose deadline passed. This thread calls the tasks of CELERY_BEAT_SCHEDULE
-every WARPOST_SCHEDULER_SECONDS (60) instead: a deadline that passes resolves its turn
-within a minute, with nothing else running. CampaignConfig.ready() starts it once per
-server process when WARPOST_INPROCESS_SCHEDULER is on (``make run`` turns it on); never
-with a broker, where Celery beat does the work, and never in the tests unless one starts
-it. The tasks claim each step with a conditional UPDATE, so a second scheduler, or beat
-at the same time, starts nothing twice.
+every WARPOST_SCHEDULER_SECONDS (60) instead, those at set times (the daily digest) at
+their time: a deadline that passes resolves its turn within a minute, with nothing else
+running. CampaignConfig.ready() starts it once per server process when
+WARPOST_INPROCESS_SCHEDULER is on (``make run`` turns it on); never with a broker, where
+Celery beat does the work, and never in the tests unless one starts it. The tasks claim
+each step with a conditional UPDATE, so a second scheduler, or beat at the same time,
+starts nothing twice.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 import os
 import sys
 import threading
 from collections.abc import Callable
 
+from celery.schedules import crontab
 from django.conf import settings
 from django.db import connections
+from django.utils import timezone
 from django.utils.autoreload import DJANGO_AUTORELOAD_ENV
 from django.utils.module_loading import import_string
 
@@ -27,11 +31,13 @@ logger = logging.getLogger(__name__)
 
 
 def scheduler_tick() -> dict[str, int | None]:
-    """One round of Celery beat's schedule, in this thread: each task function called
+    """One round of Celery beat's schedule, in this thread: each task that is due called
     directly, by its name in CELERY_BEAT_SCHEDULE; a task that fails is logged (None) and
     the others still run."""
     done: dict[str, int | None] = {}
-    for entry in settings.CELERY_BEAT_SCHEDULE.values():
+    for key, entry in settings.CELERY_BEAT_SCHEDULE.items():
+        if not _due(key, entry["schedule"]):
+            continue
         name = entry["task"]
         try:
             done[name] = import_string(name)()
@@ -39,6 +45,23 @@ def scheduler_tick() -> dict[str, int | None]:
             logger.exception("The embedded scheduler's task %s failed; it runs again next", name)
             done[name] = None
     return done
+
+
+# When each entry at set times (a crontab) last ran in this process, as beat's schedule
+# file keeps it: from the process's start, the first run is the next set time.
+_last_runs: dict[str, dt.datetime] = {}
+
+
+def _due(key: str, schedule) -> bool:
+    """An entry every so many seconds (a minute or a few: the ticks' own pace) runs every
+    tick; one at set times, such as the daily digest, only once each time comes."""
+    if not isinstance(schedule, crontab):
+        return True
+    now = timezone.now()
+    if not schedule.is_due(_last_runs.setdefault(key, now)).is_due:
+        return False
+    _last_runs[key] = now
+    return True
 
 
 class Scheduler:

@@ -168,6 +168,13 @@ class Ruleset(TableOptions, SiegeOptions):
     allied_patrols: int = option(
         0, "Patrols protect allies' hexes (1 yes, 0 no)", "Q13 Q23", 0, 1, groups.AGREEMENTS
     )
+    # B 7.0: players talk in private threads (kingdoms.messages); whether the GM reads
+    # those he is not in is the group's choice, shown on the rules page to all and announced
+    # when changed in play, so nobody writes believing the GM cannot read it
+    gm_reads_messages: int = option(
+        0, "The game master reads the players' private messages (1 yes, 0 no)", "B 7.0", 0, 1,
+        groups.AGREEMENTS,
+    )  # fmt: skip
     # key → the GM's version: a DiceTable, or Table 6's SlotTable (rules.core.tables)
     tables: Mapping[str, DiceTable] = field(default_factory=dict)
 

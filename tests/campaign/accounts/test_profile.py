@@ -171,3 +171,18 @@ def test_another_players_token_answers_as_a_missing_one(client, demo, alice):
     missing = client.post(reverse("profile-token-revoke", args=[token.pk + 1000]))
     assert (hidden.status_code, hidden.content) == (404, missing.content)
     assert PersonalToken.objects.get(pk=token.pk).revoked_at is None
+
+
+def test_the_profile_page_offers_the_notification_preferences_as_saved(client, alice):
+    """Each kind of notification, and how it reaches him, on his own profile page."""
+    from campaign.notifications.models import Delivery, Kind, Preference
+
+    Preference.objects.create(user=alice, kind=Kind.RESULTS, delivery=Delivery.OFF)
+    page = client.get(reverse("profile")).content.decode()
+    assert 'id="notification-preferences"' in page
+    assert Kind.AGREEMENT_PROPOSED.label in page
+    chosen = re.search(rf'name="notify-{Kind.RESULTS.value}"[^>]*value="off"[^>]*checked', page)
+    selected = re.search(
+        rf'<select name="notify-{Kind.RESULTS.value}".*?<option value="off" selected>', page, re.S
+    )
+    assert chosen or selected, "the saved choice is the one shown"

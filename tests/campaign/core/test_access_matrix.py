@@ -155,6 +155,11 @@ TOKEN = Kind(  # one's own alone, not even the GM's to see
     sees={"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}},
     owners=OWNERS,
 )
+THREAD = Kind(  # B 7.0: its kingdoms'; the GM reads only his own (gm_reads_messages off)
+    in_a("thread_id", own_or_other("thread")),
+    sees={"own": {"owner"}, "other": {"other"}},
+    owners=OWNERS,
+)
 NOTIFICATION = Kind(  # one's own alone, like a token
     anywhere("notification_id", own_or_other("notification")),
     sees={"own": {"owner"}, "other": {"other"}, "hidden": {"outsider"}},
@@ -256,6 +261,11 @@ def _alliance(w: World, kw: dict) -> dict:
     return {"kind": "alliance", "partner": w.a.demo.kingdoms["dave"].pk}
 
 
+def _thread_to_dave(w: World, kw: dict) -> dict:
+    """B 7.0: a new thread to a fourth player."""
+    return {"subject": "Terms", "kingdoms": [w.a.demo.kingdoms["dave"].pk], "body": "Hi"}
+
+
 def _ruleset_form(w: World, kw: dict) -> dict:
     """The rules page's form as it shows the ruleset in force."""
     options, tables = describe(w.a.demo.campaign.ruleset)
@@ -319,6 +329,11 @@ ROUTES: dict[str, Route] = {
         {**READ, "post": Do(may="owners", body=_alliance)},
     ),
     "api-agreement-action": Route(AGREEMENT, {"post": Do(may="nobody")}, {"action": "accept"}),
+    # B 7.0: messages between kingdoms (the GM writes to anyone too) and press releases
+    "api-message-threads": Route(CAMPAIGN, {**READ, "post": Do(body=_thread_to_dave, ok=201)}),
+    "api-message-thread": Route(THREAD, {**READ, "post": Do(may="owners", body={"body": "Hi"})}),
+    "api-message-thread-read": Route(THREAD, {"post": Do(may="owners")}),
+    "api-press": Route(CAMPAIGN, {**READ, "post": Do(may="owners", body={"text": "Peace."})}),
     "api-army-raise": Route(
         CAMPAIGN, {"post": Do(may="owners", body={"name": "Levy", "allocation": 1000})}
     ),
@@ -409,6 +424,11 @@ ROUTES: dict[str, Route] = {
     "kingdom-fallback-capitals": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "agreements": Route(CAMPAIGN, {**READ, "post": KINGDOM_PAGE}),
     "agreement-action": Route(AGREEMENT, {"post": Do(may="nobody")}, {"action": "accept"}),
+    "message-inbox": Route(CAMPAIGN, READ),
+    "message-thread-new": Route(CAMPAIGN, {"get": Do(), "post": Do()}),
+    "message-thread": Route(THREAD, {**READ, "post": Do(may="owners")}),
+    "message-thread-agreement": Route(THREAD, {"post": Do(may="owners")}),
+    "press": Route(CAMPAIGN, {**READ, "post": Do(may="owners", body={"press-text": "Peace."})}),
     "army-raise": Route(CAMPAIGN, {"post": KINGDOM_PAGE}),
     "army-action": Route(ARMY, {"post": Do(may="owners")}, {"action": "disband"}),
     # hosting: a new campaign, its players, invitations and start (campaign.hosting)

@@ -132,6 +132,17 @@ def test_with_htmx_the_wizard_swaps_its_part_and_accepting_moves_the_page(client
     assert done["HX-Redirect"] == reverse("campaign-players", args=[Campaign.objects.get().pk])
 
 
+def test_the_gm_is_told_once_that_his_campaign_is_ready(client, host):
+    """Followed to the players page, and after a swap of its part there."""
+    page = _post(client, "accept", **MAP, seed="s")
+    told = client.get(page["Location"]).content.decode()
+    assert told.count("The Border Wars is ready: invite your players.") == 1
+    swapped = client.post(
+        reverse("invitation-link", args=[Campaign.objects.get().pk]), HTTP_HX_REQUEST="true"
+    ).content.decode()
+    assert swapped.count("A new share link is ready") == 1
+
+
 @pytest.mark.parametrize(
     ("step", "change", "field", "words"),
     [

@@ -4,6 +4,7 @@ the inbox, and by e-mail at once for the kinds that wait for an answer."""
 from __future__ import annotations
 
 import datetime as dt
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core import mail
@@ -12,9 +13,12 @@ from django.utils import timezone
 from battles.decisions.services import battle_decide
 from battles.models import Battle, BattleSide
 from battles.tabletop.services import battle_report_dispute, battle_report_submit
+from campaign.accounts.models import Profile
 from campaign.models import Hex, Turn
 from campaign.notifications.models import Kind, Notification
+from campaign.turns.narration import when_text
 from kingdoms.agreements.services import agreement_propose
+from kingdoms.messages.services import message_post, thread_start
 from kingdoms.orders.services import order_submit, orders_ready_set
 from rules.battles.tabletop import TabletopReport
 from rules.core.state import DefenderKind, Role
@@ -34,9 +38,27 @@ def test_a_new_turn_reaches_every_player_and_not_the_gm(mailed, step):
     for name in PLAYERS:
         sent = [m for m in mails_to(mailed.players[name]) if "turn 2 is open" in m.subject]
         assert len(sent) == 1
-        assert f"{turn.deadline:%Y-%m-%d %H:%M} UTC" in sent[0].body
+        assert when_text(turn.deadline) in sent[0].body
         assert "text/html" in [kind for _, kind in sent[0].alternatives]
     assert not [m for m in mails_to(mailed.gm) if "is open" in m.subject]
+
+
+def test_each_player_reads_the_new_turns_deadline_in_his_own_time_zone(mailed, step):
+    """A-2.1: the same deadline, e-mailed to a player in Rome and to one who chose none
+    (UTC), each in his own hours."""
+    Profile.objects.create(user=mailed.players["alice"], time_zone="Europe/Rome")
+    step()
+    step()
+    deadline = Turn.objects.get(campaign=mailed.campaign, number=2).deadline
+    opened = {
+        name: next(m.body for m in mails_to(mailed.players[name]) if "is open" in m.subject)
+        for name in ("alice", "bob")
+    }
+    with timezone.override(ZoneInfo("Europe/Rome")):
+        assert when_text(deadline) in opened["alice"]
+    with timezone.override(dt.UTC):
+        assert when_text(deadline) in opened["bob"]
+        assert when_text(deadline) not in opened["alice"]
 
 
 def test_a_battle_to_decide_reaches_the_players_whose_side_fights_it(mailed, step, invade):
@@ -56,7 +78,7 @@ def test_a_battle_to_decide_reaches_the_players_whose_side_fights_it(mailed, ste
     listed = [int(line.split()[1]) for line in bob.lines if line.startswith("Battle ")]
     assert listed == to_decide and to_decide
     (sent,) = [m for m in mails_to(mailed.players["bob"]) if "fight or retreat" in m.subject]
-    assert f"{turn.decisions_deadline:%Y-%m-%d %H:%M} UTC" in sent.body
+    assert when_text(turn.decisions_deadline) in sent.body
 
 
 def test_the_results_reach_each_player_with_his_own_summary(mailed, step, invade):
@@ -129,6 +151,33 @@ def test_an_agreement_proposed_reaches_the_partner_alone(mailed, committed):
     (sent,) = mail.outbox
     assert sent.to == ["carol@example.org"]
     assert "Averland proposes an alliance" in sent.subject
+
+
+def test_a_message_reaches_the_other_members_of_its_thread_alone(mailed, committed):
+    """B 7.0: Bob and the GM, whom Alice writes to, read her words in their mailbox and
+    get the way to answer; Carol and Dave, not in the thread, and Alice hear nothing. Bob's
+    answer reaches Alice and the GM."""
+    with committed():
+        thread = thread_start(
+            campaign=mailed.campaign,
+            by=mailed.players["alice"],
+            subject="The ford",
+            kingdom_ids=[mailed.kingdoms["bob"].pk],
+            with_gm=True,
+            body="Meet me at the ford.\nCome alone.",
+        )
+    assert got(Kind.MESSAGE_RECEIVED) == {"bob", "gm"}
+    bob = Notification.objects.get(kind=Kind.MESSAGE_RECEIVED, user=mailed.players["bob"])
+    assert bob.lines == ["Averland writes:", "Meet me at the ford.", "Come alone."]
+    assert bob.link == f"/campaigns/{mailed.campaign.pk}/messages/{thread.pk}/"
+    (sent,) = mails_to(mailed.players["bob"])
+    assert "Averland writes: The ford" in sent.subject
+    assert "Come alone." in mail_text(sent)
+    assert not [m for m in mail.outbox if m.to[0].split("@")[0] in {"alice", "carol", "dave"}]
+    with committed():
+        message_post(thread=thread, by=mailed.players["bob"], body="I shall.")
+    told = Notification.objects.filter(kind=Kind.MESSAGE_RECEIVED).order_by("id")
+    assert {n.user.username for n in told[2:]} == {"gm", "alice"}
 
 
 def test_all_orders_in_reaches_the_gm_once_everyone_is_ready(mailed, committed):

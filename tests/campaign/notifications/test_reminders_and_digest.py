@@ -13,6 +13,7 @@ from battles.models import BattleSide
 from campaign.notifications.models import Delivery, Kind, Notification
 from campaign.notifications.services import preferences_set
 from campaign.notifications.tasks import notifications_digest, reminders_send_due
+from campaign.turns.narration import when_text
 from kingdoms.orders.services import order_submit
 from tests.campaign.notifications.conftest import got, mail_text, mails_to
 
@@ -72,7 +73,7 @@ def test_the_decisions_reminder_lists_the_battles_still_undecided(
     left = bob_sides[1].battle.seq
     assert _reminded("bob", mailed) == [
         f"Still missing: battle {left} needs fight or retreat.",
-        f"The deadline is {turn.decisions_deadline:%Y-%m-%d %H:%M} UTC.",
+        f"The deadline is {when_text(turn.decisions_deadline)}.",
     ]
     assert got(Kind.REMINDER) == {"alice", "bob", "carol", "dave"}
 

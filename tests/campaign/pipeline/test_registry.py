@@ -21,6 +21,7 @@ from campaign.pipeline.registry import (
     SNAPSHOT_LOADERS,
     STEP_INPUTS,
     STEP_STATES,
+    TURN_CLOSED,
     StepInput,
 )
 from campaign.pipeline.snapshot import snapshot_load
@@ -59,6 +60,7 @@ def _registries() -> list:
         list(SNAPSHOT_LOADERS),
         list(STEP_INPUTS.items()),
         list(DECISIONS_OPEN),
+        list(TURN_CLOSED),
         list(NARRATORS.items()),
         list(ARMY_HOLDS),
     ]
@@ -89,6 +91,8 @@ def test_the_domains_registered_their_loaders_states_sentences_and_hooks():
     ]
     assert list(ARMY_HOLDS) == [held_in_sieges]
     assert len(DECISIONS_OPEN) == 1
+    assert [hook.__name__ for hook in TURN_CLOSED] == ["press_releases_print"]  # B 7.0
+    assert "PressReleased" in NARRATORS
 
 
 def test_step_states_flush_in_the_order_the_apps_registered_them():

@@ -8,6 +8,7 @@ import datetime as dt
 import threading
 
 import pytest
+from celery.schedules import crontab
 
 from campaign.models import Turn
 from campaign.turns.scheduler import Scheduler, scheduler_tick, scheduler_wanted
@@ -50,6 +51,25 @@ def test_a_failing_task_is_logged_and_the_others_still_run(settings, caplog):
     assert done["campaign.turns.tests_nothing_here"] is None
     assert done["time.time"] > 0
     assert "campaign.turns.tests_nothing_here failed" in caplog.text
+
+
+def test_a_daily_task_runs_once_a_day_at_its_hour_not_every_tick(settings, time_machine):
+    """The daily digest is sent at its hour, as Celery beat sends it, not at every tick."""
+    settings.CELERY_BEAT_SCHEDULE = {
+        "every-minute": {"task": "time.time", "schedule": 60.0},
+        "every-morning": {"task": "time.monotonic", "schedule": crontab(minute=0, hour=7)},
+    }
+    ran = []
+    for moment in ("06:58", "06:59", "07:00", "07:01", "07:02"):
+        time_machine.move_to(dt.datetime.fromisoformat(f"2031-01-06T{moment}:30+00:00"))
+        ran.append(sorted(scheduler_tick()))
+    assert ran == [
+        ["time.time"],
+        ["time.time"],
+        ["time.monotonic", "time.time"],
+        ["time.time"],
+        ["time.time"],
+    ]
 
 
 def test_the_thread_starts_ticks_and_stops():

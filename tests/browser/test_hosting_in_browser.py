@@ -1,0 +1,235 @@
+"""A campaign hosted from nothing, in a real browser: a GM signs up and confirms his e-mail
+address, creates a campaign with a generated map and shares an invitation link; two
+players sign up through it, join and claim their kingdoms; the GM starts; both give
+orders; the deadlines pass and the turn resolves itself, as Celery beat (or ``make run``'s
+scheduler) does it; each player is e-mailed what concerns him, and nothing of the other's
+orders.
+
+The live server runs in the test's process, so Django's test outbox (mail.outbox) holds
+every e-mail the site sends, and time-machine moves the clock of the pages and of the
+tasks alike.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+
+import pytest
+import time_machine
+from django.core import mail
+
+from campaign.models import Campaign, Turn
+from campaign.notifications.tasks import notifications_digest, reminders_send_due
+from campaign.turns.tasks import turns_final_due, turns_resolve_due
+from kingdoms.models import Kingdom
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not Path("/usr/bin/chromium").exists(),
+        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
+    ),
+]
+
+PASSWORD = "a long sign-up password"
+MAP_SEED = "e2e-hosting"  # the wizard draws one; the test pins it, so the map is the same
+LINK = re.compile(r"https?://\S+")
+A_DAY_BEFORE = dt.timedelta(hours=23)
+JUST_AFTER = dt.timedelta(minutes=1)
+
+
+# --- e-mail --------------------------------------------------------------------------
+
+
+def address(username: str) -> str:
+    return f"{username}@example.org"
+
+
+def mails_to(username: str) -> list:
+    return [m for m in mail.outbox if m.to == [address(username)]]
+
+
+def subjects(username: str) -> list[str]:
+    return [m.subject for m in mails_to(username)]
+
+
+def mailed(username: str, subject: str) -> str:
+    """The body of the one e-mail ``username`` received with this subject."""
+    (body,) = [m.body for m in mails_to(username) if m.subject == subject]
+    return body
+
+
+def everything_mailed(username: str) -> str:
+    return "\n".join(f"{m.subject}\n{m.body}" for m in mails_to(username))
+
+
+# --- in the browser ------------------------------------------------------------------
+
+
+def sign_up(page, username: str) -> None:
+    """From the log-in page, where the site sends a stranger: the sign-up form, then the
+    link of the e-mail that confirms the address; confirming it logs him in."""
+    page.click("text=Sign up")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=email]", address(username))
+    page.fill("input[name=password1]", PASSWORD)
+    page.fill("input[name=password2]", PASSWORD)
+    page.click("button:has-text('Sign up')")
+    page.locator("h1", has_text="Confirm your e-mail address").wait_for()
+    (confirmation,) = mails_to(username)
+    page.goto(LINK.search(confirmation.body).group(0))
+    page.click("text=Yes, confirm it")
+
+
+def campaign_create(gm, name: str) -> None:
+    """The wizard: the campaign and its rules, then the map, previewed and accepted."""
+    gm.click("text=Start a campaign")
+    gm.fill("input[name=name]", name)
+    gm.fill("input[name=players]", "2")
+    gm.click("text=Next: the map")
+    gm.fill("input[name=seed]", MAP_SEED)
+    gm.click("button:has-text('Preview')")
+    gm.locator("section[aria-label='Start positions']").wait_for()
+    gm.click("text=Create the campaign with this map")
+    gm.locator(f"text={name} is ready: invite your players.").wait_for()
+
+
+def share_link(gm) -> str:
+    gm.click("text=Make a share link")
+    return gm.locator("input[aria-label='Share link']").input_value()
+
+
+def join_and_claim(page, link: str, username: str, kingdom: str, colour: str) -> None:
+    """The invitation link sends a stranger to log in, where he signs up instead; once
+    his address is confirmed he is back at the invitation, joins, and makes the first
+    free kingdom his, with its name and colour."""
+    page.goto(link)
+    sign_up(page, username)
+    page.click("button:has-text('Join the campaign')")
+    seat = page.locator("article.seat", has=page.locator("form.claim")).first
+    seat.locator("input[name$=name]").fill(kingdom)
+    seat.locator("input[name$=colour]").fill(colour)
+    seat.locator("button[type=submit]").click()
+    page.locator(f"text=You play {kingdom}.").wait_for()
+
+
+def results_at_once(page) -> None:
+    """From his profile to his e-mail preferences: a turn's results at once, not in the
+    daily digest."""
+    page.click("a.who")
+    preferences = page.locator("#notification-preferences")
+    preferences.locator("input[name=notify-results][value=now]").check()
+    preferences.locator("button:has-text('Save')").click()
+    preferences.locator("text=Saved.").wait_for()
+
+
+def invade(page, army, target: tuple[int, int]) -> None:
+    """A-2.2: on the campaign's map page, an invasion, its target picked on the map."""
+    page.click("a.brand")
+    page.click("text=The Salt Wars")
+    card = page.locator(f"#army-{army.pk}")
+    card.locator("select[name$='-kind']").select_option("invade")
+    q, r = target
+    page.locator(f'svg.map [data-q="{q}"][data-r="{r}"]').click()
+    card.locator("button[type=submit]").click()
+    card.locator("text=Order saved").wait_for()
+
+
+def beat(*tasks) -> None:
+    """What Celery beat, or make run's embedded scheduler, does on schedule: call each task."""
+    for task in tasks:
+        task()
+
+
+def assert_only_own_orders(
+    player: str, own: str, other: str, targets: dict, before_results: str
+) -> None:
+    """The player's e-mails tell his own kingdom's orders and none of the other's: not its
+    armies, what it ordered and with what strength, nor, until the results are public,
+    where it marched."""
+    everything = everything_mailed(player)
+    q, r = targets[own]
+    assert f"{own}'s First Army was ordered to invade hex ({q}, {r})" in everything
+    q, r = targets[other]
+    for secret in (
+        f"{other}'s First Army",
+        f"{other}'s Second Army",
+        f"ordered to invade hex ({q}, {r})",
+        f"{other} (1,500 points)",
+    ):
+        assert secret not in everything
+    assert f"({q}, {r})" not in before_results
+
+
+def test_a_campaign_hosted_from_sign_up_to_results(
+    browser, live_server, transactional_db, settings, invasion_targets
+):
+    """Sign-up with a confirmed address, the New campaign wizard, a share link, two players
+    who join and claim (A-1.2.1), the start (A-2.1), orders (A-2.2); the orders deadline
+    starts Provisional Results (A-2.3) and the fight-or-retreat deadline Final Results
+    (A-2.4: an undecided side fights, Q7, A-2.5) with nobody pressing a button; the
+    turn-opened, reminder and results e-mails, each with only its reader's orders."""
+    settings.SITE_URL = live_server.url  # the links in the notifications' e-mails
+
+    def visitor():
+        page = browser.new_context().new_page()
+        page.set_default_timeout(10_000)
+        page.goto(f"{live_server.url}/")
+        return page
+
+    gm = visitor()
+    sign_up(gm, "gamemaster")
+    campaign_create(gm, "The Salt Wars")
+    link = share_link(gm)
+
+    ann, bob = visitor(), visitor()
+    join_and_claim(ann, link, "ann", "Ironmarch", "#aa2211")
+    join_and_claim(bob, link, "bob", "Saltmere", "#1144aa")
+    results_at_once(ann)  # bob keeps the default: a turn's results in his daily digest
+
+    gm.reload()
+    assert "Every kingdom has its player." in gm.inner_text("section.start")
+    gm.click("button:has-text('Start the campaign')")
+    gm.locator(".badge", has_text="Orders open").wait_for()
+    opened = "The Salt Wars: turn 1 is open for orders"
+    assert opened in subjects("ann") and opened in subjects("bob")
+
+    campaign = Campaign.objects.get(name="The Salt Wars")
+    turn = Turn.objects.get(campaign=campaign, number=1)
+    ironmarch, saltmere = (
+        Kingdom.objects.get(campaign=campaign, name=n) for n in ("Ironmarch", "Saltmere")
+    )
+    targets = {}
+    for page, kingdom in ((ann, ironmarch), (bob, saltmere)):
+        targets[kingdom.name] = invasion_targets(kingdom)[0]
+        invade(page, kingdom.armies.get(name="First Army"), targets[kingdom.name])
+
+    with time_machine.travel(turn.deadline - A_DAY_BEFORE, tick=True) as clock:
+        beat(reminders_send_due)
+        a_day_left = "The Salt Wars: a day left in turn 1"
+        for player in ("ann", "bob"):
+            assert "Still missing: Second Army has no order." in mailed(player, a_day_left)
+
+        clock.move_to(turn.deadline + JUST_AFTER)
+        beat(turns_resolve_due)
+        ann.reload()
+        ann.locator(".badge", has_text="Fight or retreat").wait_for()
+
+        turn.refresh_from_db()
+        clock.move_to(turn.decisions_deadline - A_DAY_BEFORE)
+        beat(reminders_send_due)
+        before_results = {player: everything_mailed(player) for player in ("ann", "bob")}
+        clock.move_to(turn.decisions_deadline + JUST_AFTER)
+        beat(turns_final_due)
+        beat(notifications_digest)  # bob's, each morning
+
+        results = "The Salt Wars: the results of turn 1"
+        ann.goto(LINK.search(mailed("ann", results)).group(0))
+        turn_one = ann.inner_text("#turn-1")
+        assert f"Seed {turn.seed}" in turn_one, "the turn is resolved: its seed is out"
+    assert results in mailed("bob", "Warpost: your daily digest, 1 notification")
+
+    for player, own, other in (("ann", "Ironmarch", "Saltmere"), ("bob", "Saltmere", "Ironmarch")):
+        assert_only_own_orders(player, own, other, targets, before_results[player])
