@@ -96,6 +96,14 @@ urlpatterns = [
         hex_views.hex_terrain,
         name="gm-hex-terrain",
     ),
+    path(  # the GM draws the map of a campaign being set up
+        "campaigns/<int:campaign_id>/map/draw/", hex_views.map_editor, name="map-editor"
+    ),
+    path(
+        "campaigns/<int:campaign_id>/map/draw/done/",
+        hex_views.map_editor_done,
+        name="map-editor-done",
+    ),
     path("campaigns/<int:campaign_id>/battles/", battle_views.battles, name="battles"),
     path(
         "campaigns/<int:campaign_id>/battles/sides/<int:side_id>/",
@@ -135,6 +143,7 @@ urlpatterns = [
     ),
     path("campaigns/<int:campaign_id>/chronicle/", chronicle_views.chronicle, name="chronicle"),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
+    path("rulebook/<slug:page>/", ruleset_views.rulebook_page, name="rulebook"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),
     path("campaigns/<int:campaign_id>/kingdom/", overview_views.kingdom_page, name="kingdom"),
     path(

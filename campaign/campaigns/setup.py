@@ -3,7 +3,7 @@ demo campaign, and the map of a GM's new campaign (campaign.hosting)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from django.contrib.auth.models import User
@@ -23,6 +23,8 @@ KINGDOM_NAMES = ["Averland", "Bretonnia", "Carak Varn", "Drakwald", "Estalia", "
 COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#7d3c98", "#148f77", "#ca6f1e", "#5d6d7e", "#a93226"]
 NEUTRAL_NAMES = ["Marienburg Marches", "Grey Vaults", "Sylvan Court", "Mourning Fen"]
 RACES = ["Orcs & Goblins", "Dwarfs", "Wood Elves", "Lizardmen"]
+# A new campaign's kingdoms, as the demo's: the first army takes what the other leaves (E-14)
+ARMIES_PER_KINGDOM = 2
 ARMY_NAMES = ["First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth"]
 
 
@@ -108,44 +110,77 @@ def _hexes_create(campaign: Campaign, plan: MapPlan, contents: Mapping[Coord, di
 
 
 def _kingdoms_create(campaign, plan: MapPlan, rows: dict, armies_per_kingdom: int) -> list[Kingdom]:
-    kingdoms = []
-    armies, characters, changed = [], [], []
+    starts = []
     for index, kingdom_plan in enumerate(plan.kingdoms):
-        capital = rows[kingdom_plan.capital]
-        kingdom = Kingdom.objects.create(
-            campaign=campaign,
-            name=kingdom_plan.name or kingdom_name(index),
-            colour=kingdom_plan.colour or COLOURS[index % len(COLOURS)],
-            capital=capital,
-            power=campaign.ruleset.starting_power,  # Q19
+        land = [rows[coord] for coord in kingdom_plan.hexes]
+        kingdom = kingdom_found(
+            campaign,
+            index,
+            rows[kingdom_plan.capital],
+            land,
+            name=kingdom_plan.name,
+            colour=kingdom_plan.colour,
         )
-        for coord in kingdom_plan.hexes:
-            row = rows[coord]
-            row.owner, row.explored = kingdom, True  # a player knows his own kingdom
-            changed.append(row)
-        capital.feature = Feature.CITY.value  # E-22: the capital is a City
-        land = [
-            SupportHex(kingdom.pk, Feature.CITY if c == kingdom_plan.capital else None)
-            for c in kingdom_plan.hexes
+        starts.append((kingdom, land))
+    Hex.objects.bulk_update(
+        [row for _, land in starts for row in land], ["owner", "explored", "feature"]
+    )
+    starting_armies_create(campaign, starts, armies_per_kingdom)
+    return [kingdom for kingdom, _ in starts]
+
+
+def kingdom_found(
+    campaign: Campaign,
+    index: int,
+    capital: Hex,
+    land: Iterable[Hex],
+    *,
+    name: str = "",
+    colour: str = "",
+) -> Kingdom:
+    """A player kingdom nobody plays yet (A-1.2.1): its ``name`` and ``colour`` (a map
+    taken from an export keeps them), else the ``index``-th, the ruleset's starting power
+    (Q19), its capital a City (E-22). Its ``land``, the capital among it, becomes its own
+    and known to its player; the caller saves those rows."""
+    kingdom = Kingdom.objects.create(
+        campaign=campaign,
+        name=name or kingdom_name(index),
+        colour=colour or COLOURS[index % len(COLOURS)],
+        capital=capital,
+        power=campaign.ruleset.starting_power,  # Q19
+    )
+    for row in land:
+        row.owner, row.explored = kingdom, True  # a player knows his own kingdom
+    capital.feature = Feature.CITY.value  # E-22: the capital is a City
+    return kingdom
+
+
+def starting_armies_create(
+    campaign: Campaign, starts: Iterable[tuple[Kingdom, list[Hex]]], armies_per_kingdom: int
+) -> None:
+    """Each kingdom's starting armies on its capital, given with its land: sized from the
+    Total Support of that land (§5.6, E-14), each led by a General, the first of them the
+    kingdom's Grand Marshall (B 3.4)."""
+    armies = []
+    for kingdom, land in starts:
+        supporting = [
+            SupportHex(kingdom.pk, Feature(row.feature) if row.feature else None) for row in land
         ]
-        support = kingdom_support(campaign.ruleset, land, kingdom.pk, 1).support  # §5.6
-        armies.extend(_armies(campaign, kingdom, capital, armies_per_kingdom, support))
-        kingdoms.append(kingdom)
-    Hex.objects.bulk_update(changed, ["owner", "explored", "feature"])
+        support = kingdom_support(campaign.ruleset, supporting, kingdom.pk, 1).support  # §5.6
+        armies.extend(_armies(campaign, kingdom, kingdom.capital, armies_per_kingdom, support))
     Army.objects.bulk_create(armies)
-    for army in armies:
-        characters.append(
-            Character(
-                kingdom=army.kingdom, army=army, name=f"General of the {army.name}", is_general=True
-            )
+    characters = [
+        Character(
+            kingdom=army.kingdom, army=army, name=f"General of the {army.name}", is_general=True
         )
+        for army in armies
+    ]
     first_general = {}
     for character in characters:
         first_general.setdefault(character.kingdom.pk, character)
     for character in first_general.values():
         character.is_grand_marshal = True  # B 3.4: one General is the Grand Marshall
     Character.objects.bulk_create(characters)
-    return kingdoms
 
 
 def _armies(
@@ -177,25 +212,54 @@ def _suffix(index: int) -> str:
 def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[NeutralKingdom]:
     created, changed = [], []
     for index, neutral in enumerate(plan.neutrals):
+        land = [rows[coord] for coord in neutral.hexes]
         capital = rows[neutral.capital]
-        kingdom = NeutralKingdom.objects.create(
-            campaign=campaign,
-            name=neutral.name or NEUTRAL_NAMES[index % len(NEUTRAL_NAMES)],
-            race=neutral.race or RACES[index % len(RACES)],
-            capital=capital,
+        created.append(
+            neutral_found(
+                campaign,
+                index,
+                capital,
+                land,
+                neutral.features,
+                name=neutral.name,
+                race=neutral.race,
+            )
         )
-        capital.defence = Defence.GREAT_FORTRESS.value  # A-1.4.3
-        for coord in neutral.hexes:
-            row = rows[coord]
-            row.neutral_kingdom = row.home_neutral_kingdom = kingdom
-            row.feature = neutral.features[coord].value if coord in neutral.features else ""
-            changed.append(row)
-        created.append(kingdom)
+        changed.extend(land)
     Hex.objects.bulk_update(
         changed, ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"]
     )
     Character.objects.bulk_create(neutral_general(kingdom) for kingdom in created)
     return created
+
+
+def neutral_found(
+    campaign: Campaign,
+    index: int,
+    capital: Hex,
+    land: Iterable[Hex],
+    features: Mapping[Coord, Feature],
+    *,
+    name: str = "",
+    race: str = "",
+) -> NeutralKingdom:
+    """A hidden neutral kingdom (A-1.4.1): its ``name`` and ``race`` (a map taken from an
+    export keeps them), else the ``index``-th, its capital
+    behind a Great Fortress (A-1.4.3), its ``land`` (the capital among it) with the
+    features ``features`` gives by coordinates (A-1.4.4). The caller saves those rows and
+    makes its General (``neutral_general``)."""
+    kingdom = NeutralKingdom.objects.create(
+        campaign=campaign,
+        name=name or NEUTRAL_NAMES[index % len(NEUTRAL_NAMES)],
+        race=race or RACES[index % len(RACES)],
+        capital=capital,
+    )
+    capital.defence = Defence.GREAT_FORTRESS.value  # A-1.4.3
+    for row in land:
+        row.neutral_kingdom = row.home_neutral_kingdom = kingdom
+        feature = features.get((row.q, row.r))
+        row.feature = feature.value if feature else ""
+    return kingdom
 
 
 def neutral_general(kingdom: NeutralKingdom) -> Character:

@@ -3,13 +3,13 @@ positions side by side, the seats and who holds them, and the invitations still 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils.safestring import SafeString
 
-from campaign.campaigns.setup import COLOURS, kingdom_name
+from campaign.campaigns.setup import COLOURS, NEUTRAL_NAMES, kingdom_name
 from campaign.hosting.models import Invitation
 from campaign.map import svg as mapsvg
 from campaign.models import Campaign, Membership
@@ -17,6 +17,8 @@ from kingdoms.models import Kingdom
 from kingdoms.selectors import player_kingdoms
 from rules.core.fairness import FAR, NEAR, StartRoom, start_room
 from rules.core.mapgen import MapParams, MapPlan, generate_from
+from rules.core.problems import Problem
+from rules.core.setup_checks import setup_warnings
 from rules.core.state import Defence
 
 
@@ -27,13 +29,15 @@ class Preview:
     svg: SafeString
     seats: list[tuple[mapsvg.KingdomInfo, StartRoom]]
     neutrals: int
+    warnings: list[Problem]  # the rules' set-up defaults it leaves (rules.core.setup_checks)
     near: int = NEAR
     far: int = FAR
 
 
 def map_preview(params: MapParams) -> Preview:
     """The map ``params`` give, drawn whole (the GM sees everything), each kingdom with the
-    name and colour it will have, and the room around each start (rules.core.fairness)."""
+    name and colour it will have, the room around each start (rules.core.fairness), and
+    the rules' set-up defaults it leaves, as a drawn map's (rules.core.setup_checks)."""
     plan = generate_from(params)
     kingdoms = {
         index + 1: mapsvg.KingdomInfo(kingdom_name(index), COLOURS[index % len(COLOURS)])
@@ -42,7 +46,20 @@ def map_preview(params: MapParams) -> Preview:
     features = {cell: f for neutral in plan.neutrals for cell, f in neutral.features.items()}
     rooms = start_room(plan.terrain, [(k.capital, k.hexes) for k in plan.kingdoms], features)
     svg = mapsvg.render_map(_hexes(plan), kingdoms)
-    return Preview(svg, list(zip(kingdoms.values(), rooms, strict=True)), len(plan.neutrals))
+    seats = list(zip(kingdoms.values(), rooms, strict=True))
+    return Preview(svg, seats, len(plan.neutrals), setup_warnings(_named(plan)))
+
+
+def _named(plan: MapPlan) -> MapPlan:
+    """The plan with the names set-up will give its kingdoms, for the warnings to use."""
+    return replace(
+        plan,
+        kingdoms=[replace(k, name=kingdom_name(i)) for i, k in enumerate(plan.kingdoms)],
+        neutrals=[
+            replace(n, name=NEUTRAL_NAMES[i % len(NEUTRAL_NAMES)])
+            for i, n in enumerate(plan.neutrals)
+        ],
+    )
 
 
 def _hexes(plan: MapPlan) -> list[dict]:

@@ -15,18 +15,17 @@ from django.urls import reverse
 from django.utils import timezone
 
 from campaign.campaigns.services import require_gm
-from campaign.campaigns.setup import map_plan_build
+from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
 from campaign.hosting.models import Invitation
 from campaign.models import Campaign, Membership, Turn
 from campaign.turns.services import turn_open
 from kingdoms.models import Kingdom
-from rules.core.mapgen import MapParams, generate_from, map_params_problem
+from rules.core.mapgen import MapParams, blank_map, generate_from, map_params_problem
 from rules.core.presets import preset_overrides
 from rules.core.ruleset import RulesetError
 
-ARMIES_PER_KINGDOM = 2  # as the demo's kingdoms: the first takes what the other leaves (E-14)
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
@@ -39,10 +38,13 @@ def campaign_create(
     preset: str,
     modules: Iterable[str],
     params: MapParams,
+    drawn: bool = False,
 ) -> Campaign:
     """A new campaign in set-up, its creator its GM: the ruleset of the preset with the
     chosen modules on, the generated map with a free seat for each player (a kingdom
-    nobody plays yet, A-1.2.1) and the hidden neutral kingdoms (A-1.4.1)."""
+    nobody plays yet, A-1.2.1) and the hidden neutral kingdoms (A-1.4.1). With ``drawn``
+    the GM draws the map himself (campaign.map's editor), from a blank map of the size
+    chosen with no kingdom yet."""
     problem = map_params_problem(params)
     if problem is not None:
         raise Refused(problem.sentence, field=problem.field)
@@ -54,9 +56,8 @@ def campaign_create(
         modules=modules,
         players=params.players,
     )
-    map_plan_build(
-        campaign=campaign, plan=generate_from(params), armies_per_kingdom=ARMIES_PER_KINGDOM
-    )
+    plan = blank_map(params.radius) if drawn else generate_from(params)
+    map_plan_build(campaign=campaign, plan=plan, armies_per_kingdom=ARMIES_PER_KINGDOM)
     return campaign
 
 

@@ -45,6 +45,7 @@ from campaign.hosting.services import (
 )
 from campaign.map.svg import safe_colour
 from campaign.models import Campaign, Membership
+from campaign.ruleset.selectors import problem_lines
 from campaign.transfer.document import document_loads
 from campaign.transfer.forms import MapUploadForm
 from campaign.transfer.maps import map_from_export
@@ -60,7 +61,8 @@ from rules.core.presets import PRESETS, module_switches
 @require_http_methods(["GET", "POST"])
 def campaign_new(request: HttpRequest) -> HttpResponse:
     """Two steps in one form: the campaign and its rules, then the map, previewed and
-    re-rolled until the GM accepts it. The first step's answers ride along hidden."""
+    re-rolled until the GM accepts it, or a blank one of the size chosen that he draws
+    himself. The first step's answers ride along hidden."""
     if request.method == "GET":
         return _wizard(request, CampaignBasicsForm())
     basics = CampaignBasicsForm(request.POST)
@@ -78,7 +80,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
     choices = MapForm(data, players=players)
     if not choices.is_valid():
         return _wizard(request, basics, choices, status=_invalid(request, choices))
-    if action != "accept":
+    if action not in ("accept", "draw"):
         return _wizard(request, basics, choices)
     try:
         campaign = campaign_create(
@@ -88,6 +90,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             preset=basics.cleaned_data["preset"],
             modules=basics.cleaned_data["modules"],
             params=choices.params(),
+            drawn=action == "draw",
         )
     except Refused as refused:
         status = refusal_status(request, refused)
@@ -96,6 +99,8 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             return _wizard(request, basics, status=status)
         choices.refuse(refused)
         return _wizard(request, basics, choices, status=status)
+    if action == "draw":  # a blank map: on to the map editor (campaign.map)
+        return _go(request, reverse("map-editor", args=[campaign.pk]))
     messages.success(request, f"{campaign.name} is ready: invite your players.")
     return _go(request, reverse("campaign-players", args=[campaign.pk]))
 
@@ -138,6 +143,7 @@ def _wizard(
     upload: MapUploadForm | None = None,
 ) -> HttpResponse:
     chosen = basics.cleaned_data if basics.is_bound and not basics.errors else {}
+    preview = map_preview(choices.params()) if choices and choices.is_valid() else None
     context = {
         "basics": basics,
         "choices": choices,
@@ -148,7 +154,8 @@ def _wizard(
         "switched_on": [
             s.title for s in module_switches() if s.option in chosen.get("modules", [])
         ],
-        "preview": map_preview(choices.params()) if choices and choices.is_valid() else None,
+        "preview": preview,
+        "warnings": problem_lines(preview.warnings) if preview else [],
     }
     return render_page(
         request,

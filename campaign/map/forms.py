@@ -1,13 +1,15 @@
-"""The GM's hex terrain forms (Q16): they check the input's shape; the rules decide the rest."""
+"""The GM's hex terrain forms (Q16) and the map editor's (set-up): they check the input's
+shape; the rules decide the rest."""
 
 from __future__ import annotations
 
 from django import forms
 
 from campaign.core.inputs import COORD
+from kingdoms.models import Kingdom, NeutralKingdom
 from kingdoms.orders.forms import RefusableForm
 from rules.battles.tabletop_tables import TERRAIN_TABLES
-from rules.core.state import Terrain
+from rules.core.state import Defence, Feature, Terrain
 
 
 def _axis(name: str, widget: forms.Widget) -> forms.IntegerField:
@@ -54,3 +56,75 @@ class HexTerrainForm(RefusableForm):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("auto_id", "hex-terrain-%s")  # the pick form on the page has q, r
         super().__init__(*args, **kwargs)
+
+
+DRAWING_TOOLS = (
+    ("paint", "Paint the terrain"),
+    ("grow", "Add a hex at the edge"),
+    ("shrink", "Remove a hex at the edge"),
+    ("feature", "Place a feature"),
+    ("defence", "Place a fortress"),
+    ("watchtower", "Put up or take down a watchtower"),
+    ("capital", "Found a player kingdom, or remove it at its capital"),
+    ("neutral", "Found a hidden neutral kingdom, or remove it at its capital"),
+    ("land", "Give a hex to a kingdom, or take it back"),
+)
+
+
+class MapDrawingForm(RefusableForm):
+    """One click of the map editor: the tool and its choice, and the hex (q, r) it is
+    used on, which a click on the map fills in and the keyboard types."""
+
+    tool = forms.ChoiceField(
+        label="Tool", choices=DRAWING_TOOLS, initial="paint", widget=forms.RadioSelect
+    )
+    terrain = forms.ChoiceField(
+        label="Terrain",
+        choices=[(t.value, t.value.capitalize()) for t in Terrain],
+        initial=Terrain.FIELDS.value,
+        help_text="Painted, or given to a new hex.",
+    )
+    feature = forms.ChoiceField(
+        label="Feature",
+        required=False,
+        choices=[("", "None")]
+        + [(f.value, f.value.replace("_", " ").capitalize()) for f in Feature],
+    )
+    defence = forms.ChoiceField(
+        label="Fortress",
+        required=False,
+        choices=[("", "None")]
+        + [(d.value, d.value.replace("_", " ").capitalize()) for d in Defence],
+    )
+    kingdom = forms.ChoiceField(label="Kingdom", required=False)
+    q = _axis("q", _box("q"))
+    r = _axis("r", _box("r"))
+
+    def __init__(self, *args, kingdoms: list[Kingdom], neutrals: list[NeutralKingdom], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.kingdoms = {f"kingdom-{k.pk}": k for k in kingdoms} | {
+            f"neutral-{n.pk}": n for n in neutrals
+        }
+        self.fields["kingdom"].choices = [("", "Choose a kingdom")] + [
+            (key, k.name if isinstance(k, Kingdom) else f"{k.name} (neutral)")
+            for key, k in self.kingdoms.items()
+        ]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("tool") == "land" and not data.get("kingdom"):
+            self.add_error("kingdom", "Choose the kingdom the hex joins or leaves.")
+        return data
+
+    def coord(self) -> tuple[int, int]:
+        return (self.cleaned_data["q"], self.cleaned_data["r"])
+
+    def chosen_kingdom(self) -> Kingdom | NeutralKingdom:
+        return self.kingdoms[self.cleaned_data["kingdom"]]
+
+    def choices(self) -> dict[str, str]:
+        """The tool and its choices, to keep them from one click to the next."""
+        return {
+            name: self.cleaned_data[name]
+            for name in ("tool", "terrain", "feature", "defence", "kingdom")
+        }

@@ -85,18 +85,23 @@ def render_map(
     *,
     viewer_kingdom_id: int | None = None,
     neutral_names: Mapping[int, str] | None = None,
+    ghosts: Iterable[tuple[int, int]] = (),
 ) -> SafeString:
     """The whole map as one <svg> element.
 
     ``hexes`` are visible_map dicts; ``armies`` are Army rows (with their position) the
     viewer may see. A hex neither explored nor the viewer's own is drawn under fog; one
     the viewer scouted (Table 8) gets a dashed ring and his report in its tooltip.
+    ``ghosts``: places off the map drawn as outlines to click, where the GM drawing the
+    map may add a hex.
     """
     if not hexes:
         return mark_safe('<p class="empty">This campaign has no map yet.</p>')
     neutral_names = neutral_names or {}
     owners = {(h["q"], h["r"]): h["owner"] for h in hexes}
-    parts = [_open_svg(hexes)]
+    ghosts = sorted(ghosts)
+    parts = [_open_svg([(h["q"], h["r"]) for h in hexes] + ghosts)]
+    parts.extend(_ghost_cell(q, r) for q, r in ghosts)
     parts.extend(_hex_cell(h, kingdoms, neutral_names, viewer_kingdom_id) for h in hexes)
     parts.append(_borders(owners, kingdoms))
     parts.append(_army_markers(armies, kingdoms))
@@ -104,8 +109,8 @@ def render_map(
     return mark_safe("".join(parts))
 
 
-def _open_svg(hexes: list[dict]) -> str:
-    xs, ys = zip(*(centre(h["q"], h["r"]) for h in hexes), strict=True)
+def _open_svg(cells: list[tuple[int, int]]) -> str:
+    xs, ys = zip(*(centre(q, r) for q, r in cells), strict=True)
     pad = SIZE * 1.2
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
@@ -152,6 +157,15 @@ def _hex_cell(
         cell.append(_siege_marker(q, r, siege))
     cell.append("</g>")
     return "".join(cell)
+
+
+def _ghost_cell(q: int, r: int) -> str:
+    x, y = centre(q, r)
+    return (
+        f'<g class="m-hex m-ghost" data-q="{q}" data-r="{r}" '
+        f'transform="translate({x:.1f} {y:.1f})"><title>({q}, {r}) off the map</title>'
+        '<use href="#m-hex" class="m-cell m-off"/></g>'
+    )
 
 
 def _siege_marker(q: int, r: int, siege: dict) -> str:

@@ -1,17 +1,19 @@
-"""The rules page: the ruleset in force for everyone, and the GM's house-rules form."""
+"""The rules page: the ruleset in force for everyone, and the GM's house-rules form; and
+the rulebook's pages, which rule IDs link to."""
 
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods
 
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
 from campaign.core.pages import refusal_status
+from campaign.ruleset.selectors import RULEBOOK_PAGES, rulebook_text
 from campaign.ruleset.services import campaign_ruleset_change
 from rules.battles.battle import TABLE_23_MODIFIERS
 from rules.battles.recovery import TABLE_12_MODIFIERS, TABLE_13_MODIFIERS
@@ -90,3 +92,16 @@ def _render(
     }
     status = refusal_status(request, refused) if refused else 200
     return render(request, "campaign/ruleset/ruleset.html", context, status=status)
+
+
+@require_GET
+def rulebook_page(request: HttpRequest, page: str) -> HttpResponse:
+    """A page of the rulebook, docs/rules/, open to all like the rulebook itself: where the
+    small links on rule IDs lead."""
+    text = rulebook_text(page)
+    if text is None:
+        raise Http404("No such page of the rulebook.")
+    pages = [(name, reverse("rulebook", args=[name])) for name in RULEBOOK_PAGES]
+    return render(
+        request, "campaign/ruleset/rulebook.html", {"text": text, "page": page, "pages": pages}
+    )

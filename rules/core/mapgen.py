@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from rules.core import hexgrid
 from rules.core.dice import Dice
 from rules.core.problems import Problem
-from rules.core.state import Coord, Feature, Terrain
+from rules.core.state import Coord, Defence, Feature, Terrain
 
 # Land terrain weights for a playable map; sea is placed separately.
 LAND_WEIGHTS = (
@@ -152,8 +152,8 @@ def generate_from(params: MapParams) -> MapPlan:
 class KingdomPlan:
     capital: Coord
     hexes: list[Coord]
-    # A map taken from another campaign keeps its names; a generated one leaves them to
-    # the set-up (campaign.campaigns.setup)
+    # A map drawn or taken from another campaign keeps its names; a generated one leaves
+    # them to the set-up (campaign.campaigns.setup)
     name: str = ""
     colour: str = ""
 
@@ -165,6 +165,9 @@ class NeutralPlan:
     features: dict[Coord, Feature] = field(default_factory=dict)
     name: str = ""
     race: str = ""
+    # The capital's, as the set-up checks read it (A-1.4.3): set-up builds a Great Fortress,
+    # which a GM drawing the map may take away
+    defence: Defence | None = Defence.GREAT_FORTRESS
 
 
 @dataclass
@@ -172,6 +175,13 @@ class MapPlan:
     terrain: dict[Coord, Terrain]
     kingdoms: list[KingdomPlan]
     neutrals: list[NeutralPlan]
+
+
+def blank_map(radius: int) -> MapPlan:
+    """A map for the GM to draw on: a whole hexagon of ``radius``, all Fields, with no
+    kingdom yet."""
+    cells = spiral(hexes_within(radius))
+    return MapPlan(terrain=dict.fromkeys(cells, Terrain.FIELDS), kingdoms=[], neutrals=[])
 
 
 def spiral(count: int) -> list[Coord]:

@@ -393,6 +393,10 @@ ROUTES: dict[str, Route] = {
     "gm-resume": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "gm-export": Route(CAMPAIGN, {"get": Do(may="gm")}),
+    # the map editor: the GM's while the campaign is set up; once started it says so
+    "map-editor": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
+    "map-editor-done": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "rulebook": Route(NOTHING, READ, {"page": "campaign"}, public=True),  # like the docs
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
         PAGE_SIDE,

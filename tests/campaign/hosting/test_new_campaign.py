@@ -95,6 +95,21 @@ def test_accepting_builds_free_seats_and_hidden_neutral_kingdoms(client, host):
     assert not neutral.known_by.exists()
 
 
+def test_the_preview_warns_of_the_rules_set_up_defaults_the_map_leaves(client, host):
+    """A-1.0.1: on the smallest map for 10 players, the seed "12" draws two capitals two
+    hexes apart; the preview says so, with the rule as a small link, and lets him keep
+    it. The suggested map of the seed "pinned" leaves none."""
+    crowded = {**MAP, "radius": "5", "seed": "12"}
+    page = _post(client, "preview", **crowded, players="10").content.decode()
+    assert "The rules' set-up defaults" in page
+    assert "The capitals of Carak Varn and Drakwald 2 are 2 hexes apart" in page
+    assert f'href="{reverse("rulebook", args=["campaign"])}#A-1.0.1"' in page
+    assert "Create the campaign with this map" in page
+    calm = _post(client, "preview", **MAP, seed="pinned")
+    assert calm.context["preview"].warnings == []
+    assert "set-up defaults" not in calm.content.decode()
+
+
 def test_the_same_seed_and_choices_accepted_give_the_previewed_map(client, host):
     preview = _post(client, "preview", **MAP, seed="pinned").context["preview"]
     _post(client, "accept", **MAP, seed="pinned")

@@ -1,0 +1,46 @@
+"""The rulebook (docs/rules/), read as it stands in the repository: a page's text with its
+rule anchors live, and where a rule ID is stated, for the small links pages put on the
+rule IDs they cite."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from rules.core.problems import Problem
+
+RULEBOOK_PAGES = ("index", "campaign", "errata", "questions", "pairing", "sieges", "supplement")
+# Each page's anchors, as the escaped text shows them: <a id="A-1.0.1"></a>
+_ANCHOR = re.compile(r"&lt;a id=&quot;([A-Za-z0-9._-]+)&quot;&gt;&lt;/a&gt;")
+# The first letters of an ID, and the page that states the IDs that begin so
+_PAGE_OF = (("Q", "questions"), ("E-", "errata"), ("P-C", "pairing"), ("A-", "campaign"))
+
+
+def rulebook_text(page: str) -> SafeString | None:
+    """The page of the rulebook, escaped, with its anchors as anchors again; None for a
+    page it does not have."""
+    if page not in RULEBOOK_PAGES:
+        return None
+    text = (settings.BASE_DIR / "docs" / "rules" / f"{page}.md").read_text(encoding="utf-8")
+    return mark_safe(_ANCHOR.sub(r'<a id="\1"></a>', escape(text)))
+
+
+def rule_href(rule: str) -> str:
+    """The rulebook's place for ``rule``: its first ID, of Section A, the errata, the
+    questions or the battle phase ("A-1.0.1", "Q19 …"); the rulebook's index otherwise."""
+    first = rule.split()[0] if rule.strip() else ""
+    for prefix, page in _PAGE_OF:
+        if first.startswith(prefix):
+            return f"{reverse('rulebook', args=[page])}#{first}"
+    return reverse("rulebook", args=["index"])
+
+
+def problem_lines(problems: Iterable[Problem]) -> list[dict]:
+    """Problems as a page lists them: each in plain words, its rule a small link
+    (templates/campaign/ruleset/partials/problems.html)."""
+    return [{"text": p.sentence, "rule": p.rule, "href": rule_href(p.rule)} for p in problems]
