@@ -11,6 +11,10 @@ MAP_FILE_MEGABYTES = 20  # an export of a long campaign, chronicle and all
 
 
 class MapUploadForm(RefusableForm):
+    # It shares the wizard's form with the generated map's buttons: a browser must not
+    # hold those back for an empty file box; the server still asks for the file on import.
+    use_required_attribute = False
+
     map_file = forms.FileField(
         label="Warpost export",
         help_text=(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -139,6 +140,16 @@ def test_the_wizard_imports_a_map_as_its_third_way(client, demo):
     page = client.get(answer["Location"]).content.decode()
     for kingdom in demo.kingdoms.values():
         assert kingdom.name in page, "the map's kingdoms, each a free seat"
+
+
+def test_the_empty_file_box_holds_back_none_of_the_wizards_other_buttons(client):
+    """The map step is one form: a browser checks ``required`` boxes before any button
+    posts, so the import's file box must not be one, or "Create the campaign with this
+    map" would never reach the server."""
+    client.force_login(User.objects.create_user("hana"))
+    step = client.post(reverse("campaign-new"), {**WIZARD, "action": "next"}).content.decode()
+    (file_box,) = re.findall(r'<input[^>]*type="file"[^>]*>', step)
+    assert "required" not in file_box
 
 
 def test_the_wizard_says_why_a_file_is_no_map_and_creates_nothing(client, demo):
