@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.http import HttpRequest
+from django.utils import timezone
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -47,4 +50,24 @@ def battle_between_alice_and_bob(demo) -> Battle:
     for role, kingdom, points in (("attacker", alice, 1500), ("defender", bob, 1000)):
         side = BattleSide.objects.create(battle=battle, role=role, kingdom=kingdom, points=points)
         side.armies.set(kingdom.armies.all()[:1])
+    return battle
+
+
+def battle_in_bobs_hex(demo, hours: int = 48) -> Battle:
+    """Alice's strongest army invades one of Bob's hexes that Bob's strongest army holds:
+    the turn at fight or retreat (A-2.4), as Provisional Results leave it, for ``hours``."""
+    alice, bob = demo.kingdoms["alice"], demo.kingdoms["bob"]
+    Turn.objects.filter(pk=demo.turn.pk).update(
+        state=Turn.State.DECISIONS, decisions_deadline=timezone.now() + dt.timedelta(hours=hours)
+    )
+    hex_row = Hex.objects.filter(owner=bob).exclude(pk=bob.capital_id).order_by("q", "r").first()
+    battle = Battle.objects.create(
+        turn=demo.turn, hex=hex_row, seq=1, defender_kind=DefenderKind.PATROL
+    )
+    for role, kingdom in (("attacker", alice), ("defender", bob)):
+        army = kingdom.armies.order_by("-points", "pk").first()
+        side = BattleSide.objects.create(
+            battle=battle, role=role, kingdom=kingdom, points=army.points
+        )
+        side.armies.set([army])
     return battle

@@ -11,19 +11,17 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 import pytest
-from django.utils import timezone
 
 from battles.models import Battle, BattleSide
 from battles.tabletop.models import BattleReport
-from campaign.models import Hex, Turn
 from kingdoms.models import Character
-from rules.core.state import DefenderKind
+from tests.api_support import battle_in_bobs_hex
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
+
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,25 +30,6 @@ pytestmark = [
         reason="Debian's Chromium (/usr/bin/chromium) is not installed",
     ),
 ]
-
-
-def _battle(demo) -> Battle:
-    """Alice's strongest army against Bob's in one of Bob's hexes, at Phase 4."""
-    alice, bob = demo.kingdoms["alice"], demo.kingdoms["bob"]
-    Turn.objects.filter(pk=demo.turn.pk).update(
-        state=Turn.State.DECISIONS, decisions_deadline=timezone.now() + dt.timedelta(hours=48)
-    )
-    hex_row = Hex.objects.filter(owner=bob).exclude(pk=bob.capital_id).order_by("q", "r").first()
-    battle = Battle.objects.create(
-        turn=demo.turn, hex=hex_row, seq=1, defender_kind=DefenderKind.PATROL
-    )
-    for role, kingdom in (("attacker", alice), ("defender", bob)):
-        army = kingdom.armies.order_by("-points", "pk").first()
-        side = BattleSide.objects.create(
-            battle=battle, role=role, kingdom=kingdom, points=army.points
-        )
-        side.armies.set([army])
-    return battle
 
 
 def _opt_in(page, url: str, side: BattleSide) -> None:
@@ -70,7 +49,7 @@ def _fits_the_phone(page) -> None:
 def test_two_players_report_and_confirm_a_tabletop_result(
     live_server, transactional_db, demo, log_in
 ):
-    battle = _battle(demo)
+    battle = battle_in_bobs_hex(demo)
     attacker, defender = battle.sides.get(role="attacker"), battle.sides.get(role="defender")
     bob_army = defender.armies.get()
     bob_general = Character.objects.get(army=bob_army, is_general=True)

@@ -6,20 +6,17 @@ name the value and save nothing; the terrains are public on the map like the pri
 
 from __future__ import annotations
 
-import datetime as dt
-
 import pytest
 from django.urls import reverse
-from django.utils import timezone
 
-from battles.models import Battle, BattleSide
+from battles.models import Battle
 from campaign.core.errors import Refused
 from campaign.map.services import hex_secondary_terrains_set
-from campaign.models import Hex, Turn, TurnEvent
+from campaign.models import Hex, TurnEvent
 from rules.battles.tabletop import MAX_SECONDARY_TERRAINS
 from rules.battles.tabletop_tables import TERRAIN_TABLES
-from rules.core.state import DefenderKind, Terrain
-from tests.api_support import api, token_client
+from rules.core.state import Terrain
+from tests.api_support import api, battle_in_bobs_hex, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -119,25 +116,6 @@ def test_q16_a_player_may_not_set_secondary_terrains(demo):
 # The ticket (§5.11) -----------------------------------------------------------------------
 
 
-def _battle_in_bobs_hex(demo) -> Battle:
-    """Alice's strongest army against Bob's in one of his hexes, at fight or retreat."""
-    alice, bob = demo.kingdoms["alice"], demo.kingdoms["bob"]
-    Turn.objects.filter(pk=demo.turn.pk).update(
-        state=Turn.State.DECISIONS, decisions_deadline=timezone.now() + dt.timedelta(hours=48)
-    )
-    hex_row = Hex.objects.filter(owner=bob).exclude(pk=bob.capital_id).order_by("q", "r").first()
-    battle = Battle.objects.create(
-        turn=demo.turn, hex=hex_row, seq=1, defender_kind=DefenderKind.PATROL
-    )
-    for role, kingdom in (("attacker", alice), ("defender", bob)):
-        army = kingdom.armies.order_by("-points", "pk").first()
-        side = BattleSide.objects.create(
-            battle=battle, role=role, kingdom=kingdom, points=army.points
-        )
-        side.armies.set([army])
-    return battle
-
-
 def _both_opt_in(demo, battle: Battle) -> None:
     for role, player in (("attacker", "alice"), ("defender", "bob")):
         side = battle.sides.get(role=role)
@@ -153,7 +131,7 @@ def test_q16_s5_11_the_next_ticket_in_the_hex_rolls_each_secondary_terrains_tabl
     sides opt in to the tabletop, the ticket rolls d3 + 2 pieces on the primary terrain's
     table and one more on each secondary terrain's, each roll logged. A ticket already
     rolled keeps its pieces when the GM changes the hex afterwards."""
-    battle = _battle_in_bobs_hex(demo)
+    battle = battle_in_bobs_hex(demo)
     hex_row = battle.hex
     wanted = [t for t in LAND if _table(t) != _table(hex_row.terrain)][:2]
     client.force_login(demo.gm)

@@ -13,11 +13,10 @@ from django.utils import timezone
 from django.utils.html import escape
 
 from battles.decisions.services import battle_decide
-from battles.models import Battle, BattleSide
 from campaign.accounts.models import Profile
-from campaign.models import Campaign, Hex, Turn
+from campaign.models import Campaign, Turn
 from kingdoms.orders.services import orders_ready_set
-from rules.core.state import DefenderKind
+from tests.api_support import battle_in_bobs_hex
 
 pytestmark = pytest.mark.django_db
 
@@ -41,25 +40,6 @@ def _page(client, user, name: str, zone: str = "UTC") -> str:
     return client.get(reverse(name, args=[user.memberships.first().campaign_id])).content.decode()
 
 
-def _decisions(demo, hours: int = 47) -> Battle:
-    """Alice invades a hex of Bob's that Bob's army holds: fight or retreat for ``hours``."""
-    alice, bob = demo.kingdoms["alice"], demo.kingdoms["bob"]
-    Turn.objects.filter(pk=demo.turn.pk).update(
-        state=Turn.State.DECISIONS, decisions_deadline=timezone.now() + dt.timedelta(hours=hours)
-    )
-    hex_row = Hex.objects.filter(owner=bob).exclude(pk=bob.capital_id).order_by("q", "r").first()
-    battle = Battle.objects.create(
-        turn=demo.turn, hex=hex_row, seq=1, defender_kind=DefenderKind.PATROL
-    )
-    for role, kingdom in (("attacker", alice), ("defender", bob)):
-        army = kingdom.armies.order_by("-points", "pk").first()
-        side = BattleSide.objects.create(
-            battle=battle, role=role, kingdom=kingdom, points=army.points
-        )
-        side.armies.set([army])
-    return battle
-
-
 # The header ------------------------------------------------------------------------------
 
 
@@ -78,7 +58,7 @@ def test_at_fight_or_retreat_the_header_shows_that_deadline_then_ones_own_report
 ):
     """A-2.4, then E-24: once fight or retreat closes, a player with a tabletop battle to
     report sees its report deadline; a player without one sees the passed deadline."""
-    battle = _decisions(at_noon, hours=47)
+    battle = battle_in_bobs_hex(at_noon, hours=47)
     page = _page(client, at_noon.players["carol"], "battles")
     assert "<dt>Fight or retreat</dt>" in page and "in 47 h" in page
     for player, role in (("alice", "attacker"), ("bob", "defender")):
@@ -123,7 +103,7 @@ def test_resolving_before_the_deadline_asks_to_confirm_and_says_what_is_missing(
 
 
 def test_at_fight_or_retreat_the_confirmation_counts_the_undecided_sides(client, at_noon):
-    battle = _decisions(at_noon, hours=47)
+    battle = battle_in_bobs_hex(at_noon, hours=47)
     battle_decide(
         side=battle.sides.get(role="attacker"), by=at_noon.players["alice"], decision="fight"
     )

@@ -12,7 +12,7 @@ from django.utils import timezone
 from battles.decisions.services import battle_decide
 from battles.models import Battle, BattleSide
 from campaign.core.errors import Refused
-from campaign.models import Hex, Turn, TurnEvent
+from campaign.models import Turn, TurnEvent
 from campaign.ruleset.services import campaign_ruleset_change
 from campaign.turns.deadlines import decisions_due_turns
 from campaign.turns.services import campaign_pause, campaign_resume, turn_deadline_extend
@@ -20,6 +20,7 @@ from campaign.turns.tasks import turns_final_due, turns_resolve_due
 from kingdoms.orders.models import Order
 from kingdoms.orders.services import order_submit
 from rules.core.state import DefenderKind
+from tests.api_support import battle_in_bobs_hex
 
 pytestmark = pytest.mark.django_db
 
@@ -64,21 +65,7 @@ def test_beat_leaves_turns_before_their_deadline(demo):
 def battle(demo) -> Battle:
     """Alice's strongest army invades one of Bob's hexes held by Bob's strongest army:
     the turn at fight or retreat, as Provisional Results leave it, for two more days."""
-    alice, bob = demo.kingdoms["alice"], demo.kingdoms["bob"]
-    Turn.objects.filter(pk=demo.turn.pk).update(
-        state=Turn.State.DECISIONS, decisions_deadline=timezone.now() + dt.timedelta(hours=48)
-    )
-    hex_row = Hex.objects.filter(owner=bob).exclude(pk=bob.capital_id).order_by("q", "r").first()
-    battle = Battle.objects.create(
-        turn=demo.turn, hex=hex_row, seq=1, defender_kind=DefenderKind.PATROL
-    )
-    for role, kingdom in (("attacker", alice), ("defender", bob)):
-        army = kingdom.armies.order_by("-points", "pk").first()
-        side = BattleSide.objects.create(
-            battle=battle, role=role, kingdom=kingdom, points=army.points
-        )
-        side.armies.set([army])
-    return battle
+    return battle_in_bobs_hex(demo)
 
 
 def _decide(demo, battle: Battle, player: str, **choice) -> None:
