@@ -1,9 +1,9 @@
 """A campaign hosted from nothing, in a real browser: a GM signs up and confirms his e-mail
-address, creates a campaign with a generated map and shares an invitation link; two
-players sign up through it, join and claim their kingdoms; the GM starts; both give
-orders; the deadlines pass and the turn resolves itself, as Celery beat (or ``make run``'s
-scheduler) does it; each player is e-mailed what concerns him, and nothing of the other's
-orders.
+address, creates a campaign on a map generated, drawn in the map editor or imported from
+another campaign's export, and shares an invitation link; two players sign up through it,
+join and claim their kingdoms; the GM starts; both give orders; the deadlines pass and the
+turn resolves itself, as Celery beat (or ``make run``'s scheduler) does it; each player is
+e-mailed what concerns him, and nothing of the other's orders.
 
 The live server runs in the test's process, so Django's test outbox (mail.outbox) holds
 every e-mail the site sends, and time-machine moves the clock of the pages and of the
@@ -18,12 +18,17 @@ from pathlib import Path
 
 import pytest
 import time_machine
+from django.contrib.auth.models import User
 from django.core import mail
 
+from campaign.hosting.services import campaign_create
 from campaign.models import Campaign, Turn
 from campaign.notifications.tasks import notifications_digest, reminders_send_due
+from campaign.transfer.document import document_dumps
+from campaign.transfer.selectors import campaign_export
 from campaign.turns.tasks import turns_final_due, turns_resolve_due
 from kingdoms.models import Kingdom
+from rules.core.mapgen import MapParams
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,6 +41,7 @@ pytestmark = [
 PASSWORD = "a long sign-up password"
 MAP_SEED = "e2e-hosting"  # the wizard draws one; the test pins it, so the map is the same
 LINK = re.compile(r"https?://\S+")
+DRAWN_CAPITALS = ((-2, 0), (2, 0))  # the two ends of the 2-player map's radius 2
 A_DAY_BEFORE = dt.timedelta(hours=23)
 JUST_AFTER = dt.timedelta(minutes=1)
 
@@ -83,17 +89,51 @@ def sign_up(page, username: str) -> None:
     page.click("text=Yes, confirm it")
 
 
-def campaign_create(gm, name: str) -> None:
-    """The wizard: the campaign and its rules, then the map, previewed and accepted."""
+def wizard(gm, name: str, map_step, tmp_path: Path) -> None:
+    """The wizard: the campaign and its rules, then the map in one of its three ways."""
     gm.click("text=Start a campaign")
     gm.fill("input[name=name]", name)
     gm.fill("input[name=players]", "2")
     gm.click("text=Next: the map")
+    map_step(gm, name, tmp_path)
+
+
+def map_generated(gm, name: str, tmp_path: Path) -> None:
+    """The generated map, previewed and accepted."""
     gm.fill("input[name=seed]", MAP_SEED)
     gm.click("button:has-text('Preview')")
     gm.locator("section[aria-label='Start positions']").wait_for()
     gm.click("text=Create the campaign with this map")
     gm.locator(f"text={name} is ready: invite your players.").wait_for()
+
+
+def map_drawn(gm, name: str, tmp_path: Path) -> None:
+    """A blank map of the size chosen, in the map editor: a player kingdom founded at
+    each end of it by a click on a hex, then Done."""
+    gm.click("button:has-text('Draw the map')")
+    gm.check("input[value=capital]")
+    for founded, (q, r) in enumerate(DRAWN_CAPITALS, 1):
+        gm.click(f"svg.map g.m-hex[data-q='{q}'][data-r='{r}']")
+        gm.locator(".drawn-kingdoms strong").nth(founded - 1).wait_for()
+    gm.click("button:has-text('Done: invite the players')")
+    gm.locator("text=The map is drawn: invite your players.").wait_for()
+
+
+def map_imported(gm, name: str, tmp_path: Path) -> None:
+    """The map of another campaign, from the export file its GM downloaded."""
+    older = campaign_create(
+        by=User.objects.create_user("oldhand"),
+        name="The Old Wars",
+        description="",
+        preset="core",
+        modules=[],
+        params=MapParams(players=2, radius=2, seed=MAP_SEED),
+    )
+    export = tmp_path / "the-old-wars.json"
+    export.write_text(document_dumps(campaign_export(older)))
+    gm.set_input_files("input[name=map_file]", export)
+    gm.click("text=Create the campaign on this map")
+    gm.locator(f"text={name} is ready on its imported map: invite your players.").wait_for()
 
 
 def share_link(gm) -> str:
@@ -163,14 +203,18 @@ def assert_only_own_orders(
     assert f"({q}, {r})" not in before_results
 
 
+@pytest.mark.parametrize(
+    "map_step", [map_generated, map_drawn, map_imported], ids=["generated", "drawn", "imported"]
+)
 def test_a_campaign_hosted_from_sign_up_to_results(
-    browser, live_server, transactional_db, settings, invasion_targets
+    browser, live_server, transactional_db, settings, invasion_targets, map_step, tmp_path
 ):
-    """Sign-up with a confirmed address, the New campaign wizard, a share link, two players
-    who join and claim (A-1.2.1), the start (A-2.1), orders (A-2.2); the orders deadline
-    starts Provisional Results (A-2.3) and the fight-or-retreat deadline Final Results
-    (A-2.4: an undecided side fights, Q7, A-2.5) with nobody pressing a button; the
-    turn-opened, reminder and results e-mails, each with only its reader's orders."""
+    """Sign-up with a confirmed address, the New campaign wizard and its map, a share link,
+    two players who join and claim (A-1.2.1), the start (A-2.1), orders (A-2.2); the
+    orders deadline starts Provisional Results (A-2.3) and the fight-or-retreat deadline
+    Final Results (A-2.4: an undecided side fights, Q7, A-2.5) with nobody pressing a
+    button; the turn-opened, reminder and results e-mails, each with only its reader's
+    orders."""
     settings.SITE_URL = live_server.url  # the links in the notifications' e-mails
 
     def visitor():
@@ -181,7 +225,7 @@ def test_a_campaign_hosted_from_sign_up_to_results(
 
     gm = visitor()
     sign_up(gm, "gamemaster")
-    campaign_create(gm, "The Salt Wars")
+    wizard(gm, "The Salt Wars", map_step, tmp_path)
     link = share_link(gm)
 
     ann, bob = visitor(), visitor()
