@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from kingdoms.orders.forms import RefusableForm
+from campaign.core.forms import RefusableForm
 from rules.core.state import Decision, Strategy
 
 

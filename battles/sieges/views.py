@@ -16,8 +16,8 @@ from battles.sieges.services import siege_plan_set
 from campaign.campaigns.views import recent_turns
 from campaign.core.access import campaign_access
 from campaign.core.errors import Refused
+from campaign.core.forms import RefusableForm
 from campaign.core.pages import refusal_status, render_page
-from kingdoms.orders.forms import RefusableForm
 from rules.core.state import Strategy
 
 

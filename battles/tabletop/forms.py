@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COUNT, POINTS, name_form_field
-from kingdoms.orders.forms import RefusableForm
 from rules.battles.postbattle_tables import UnitFate
 
 CASUALTY_ROWS = 8

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.conf import settings
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import name_form_field, time_zones
 from campaign.tokens.models import PersonalToken
-from kingdoms.orders.forms import RefusableForm
 
 
 def _time_zone_choices() -> list[tuple[str, str]]:

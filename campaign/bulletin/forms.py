@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import POINTS, POWER, name_form_field
-from kingdoms.orders.forms import RefusableForm
 
 
 class RumourForm(RefusableForm):

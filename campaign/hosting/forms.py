@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import NAME_LENGTH, validate_name
 from campaign.models import Membership
 from kingdoms.models import Kingdom
-from kingdoms.orders.forms import RefusableForm
 from rules.core.dice import new_seed
 from rules.core.mapgen import (
     PLAYERS,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COORD
 from kingdoms.models import Kingdom, NeutralKingdom
-from kingdoms.orders.forms import RefusableForm
 from rules.battles.tabletop_tables import TERRAIN_TABLES
 from rules.core.state import Defence, Feature, Terrain
 

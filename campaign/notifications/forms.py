@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.notifications.models import Delivery, Kind
-from kingdoms.orders.forms import RefusableForm
 
 
 class PreferencesForm(RefusableForm):

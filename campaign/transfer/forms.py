@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
-from kingdoms.orders.forms import RefusableForm
+from campaign.core.forms import RefusableForm
 
 MAP_FILE_MEGABYTES = 20  # an export of a long campaign, chronicle and all
 

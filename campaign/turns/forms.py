@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import HOUR, time_zones
 from campaign.models import Campaign
 from campaign.turns.schedule import WEEKDAYS
-from kingdoms.orders.forms import RefusableForm
 
 
 class WhenInput(forms.DateTimeInput):

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import TURN
 from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
-from kingdoms.orders.forms import RefusableForm, TargetField
+from kingdoms.orders.forms import TargetField
 
 WHO = [("", "—"), ("me", "My kingdom"), ("partner", "The other kingdom")]
 

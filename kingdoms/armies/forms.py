@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COUNT, POINTS, name_form_field
-from kingdoms.orders.forms import RefusableForm
 from rules.core.state import Ruleset
 
 

@@ -3,7 +3,8 @@ kingdoms.capitals.services decides whether the list may be kept."""
 
 from __future__ import annotations
 
-from kingdoms.orders.forms import HexListField, RefusableForm
+from campaign.core.forms import RefusableForm
+from kingdoms.orders.forms import HexListField
 
 
 class FallbackCapitalsForm(RefusableForm):

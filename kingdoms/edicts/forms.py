@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
-from kingdoms.orders.forms import RefusableForm, TargetField
+from campaign.core.forms import RefusableForm
+from kingdoms.orders.forms import TargetField
 from rules.core.state import EdictKind, Structure
 
 

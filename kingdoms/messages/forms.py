@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from kingdoms.messages.models import BODY_LENGTH, PRESS_LENGTH, SUBJECT_LENGTH
 from kingdoms.models import Kingdom
-from kingdoms.orders.forms import RefusableForm
 
 
 def _body_field(label: str, length: int, rows: int) -> forms.CharField:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from django import forms
 
+from campaign.core.forms import RefusableForm
 from campaign.core.inputs import POWER
-from kingdoms.orders.forms import RefusableForm, TargetField
+from kingdoms.orders.forms import TargetField
 from rules.kingdoms.spending_state import SpendKind
 
 
