@@ -122,7 +122,10 @@ TEMPLATES = [
                 "campaign.notifications.context_processors.unread_notifications",
             ],
             # Template libraries kept in their domain's package rather than an app's root
-            "libraries": {"deadlines": "campaign.turns.templatetags"},
+            "libraries": {
+                "deadlines": "campaign.turns.templatetags",
+                "rulebook": "campaign.ruleset.templatetags",
+            },
         },
     },
 ]

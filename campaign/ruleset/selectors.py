@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 
 from django.conf import settings
 from django.urls import reverse
@@ -30,10 +31,25 @@ def rulebook_text(page: str) -> SafeString | None:
     return mark_safe(_ANCHOR.sub(r'<a id="\1"></a>', escape(text)))
 
 
+@cache
+def _anchor_pages() -> dict[str, str]:
+    """Every anchor of the rulebook and the page that holds it (read once a process)."""
+    pages = {}
+    for page in RULEBOOK_PAGES:
+        text = (settings.BASE_DIR / "docs" / "rules" / f"{page}.md").read_text(encoding="utf-8")
+        for anchor in re.findall(r'<a id="([A-Za-z0-9._-]+)"></a>', text):
+            pages.setdefault(anchor, page)
+    return pages
+
+
 def rule_href(rule: str) -> str:
-    """The rulebook's place for ``rule``: its first ID, of Section A, the errata, the
-    questions or the battle phase ("A-1.0.1", "Q19 …"); the rulebook's index otherwise."""
-    first = rule.split()[0] if rule.strip() else ""
+    """The rulebook's place for ``rule``: the page stating its first ID ("A-1.0.1",
+    "NR-GEN-1", "Q19 …"), found by its anchor or failing that by the ID's first letters;
+    the rulebook's index otherwise."""
+    first = rule.split()[0].rstrip(".,;:)") if rule.strip() else ""
+    page = _anchor_pages().get(first)
+    if page is not None:
+        return f"{reverse('rulebook', args=[page])}#{first}"
     for prefix, page in _PAGE_OF:
         if first.startswith(prefix):
             return f"{reverse('rulebook', args=[page])}#{first}"
