@@ -226,6 +226,9 @@ LOGOUT_REDIRECT_URL = "login"
 LANGUAGE_CODE = "en"
 # The languages a player may pick on his profile (campaign.accounts), activated per request.
 LANGUAGES = [("en", "English"), ("it", "Italiano"), ("es", "Español")]
+# The catalogs (locale/<language>/LC_MESSAGES/django.po and djangojs.po): `make messages`
+# extracts the strings, `make install` compiles them.
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

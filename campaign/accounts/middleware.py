@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
 
@@ -26,7 +25,8 @@ class ProfileMiddleware:
         request.profile = profile
         if profile is None:
             timezone.deactivate()
-            translation.activate(settings.LANGUAGE_CODE)
+            # A stranger reads the language his browser asks for, among the site's.
+            translation.activate(translation.get_language_from_request(request))
         else:
             timezone.activate(ZoneInfo(profile.time_zone))
             translation.activate(profile.language)
