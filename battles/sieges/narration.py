@@ -1,113 +1,260 @@
 """Chronicle sentences for sieges and siege trains (E-37, NR-SIEGE), registered in
-campaign.chronicle.narration.NARRATORS. Payloads come through rules.turn.visibility, so a reader who
-may not see a field (the garrison's provisions) finds it missing: say less then."""
+campaign.chronicle.narration.NARRATORS, in the reader's language. Payloads come through
+rules.turn.visibility, so a reader who may not see a field (the garrison's provisions)
+finds it missing: say less then.
+
+The day's happenings (``what``) and the reasons (``why``) are the rules engine's own notes,
+kept as it wrote them."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from campaign.chronicle.narration import register_narrators
+from campaign.chronicle.words import ROLES, STRUCTURES, coord, word
 
-
-def _at(p: dict) -> str:
-    coord = p.get("hex") or ("?", "?")
-    return f"({coord[0]}, {coord[1]})"
-
-
-def _words(value) -> str:
-    return str(value or "").replace("_", " ")
-
-
-def _siege_began(p: dict, names) -> str:
-    sentence = (
-        f"The defenders of the {_words(p.get('place'))} at {_at(p)} withdrew behind its walls: "
-        f"{names.kingdom(p.get('besieger_kingdom_id'))} lays siege to it"
-    )
-    if isinstance(p.get("provisions"), int):
-        sentence += f"; the garrison has {p['provisions']} days of food"
-    return sentence + "."
-
-
-def _siege_day(p: dict, names) -> str:
-    parts = [f"Siege of {_at(p)}, day {p.get('day', '?')}"]
-    if p.get("event"):
-        parts.append(f"event: {_words(p['event'])}")
-    if p.get("initiative"):
-        parts.append(f"the {p['initiative']} had the initiative ({_words(p.get('action'))})")
-    what = "; ".join(p.get("what") or ())
-    sentence = ", ".join(parts)
-    return f"{sentence}: {what}." if what else f"{sentence}."
-
-
-def _siege_provisions(p: dict, names) -> str:
-    return f"The garrison of {_at(p)} has {p.get('provisions', '?')} days of food left."
-
-
-def _siege_battle(p: dict, names) -> str:
-    attacker = (
-        names.kingdom(p.get("attacker_kingdom_id"))
-        if p.get("attacker_kingdom_id")
-        else ("the garrison")
-    )
-    if p.get("tabletop"):  # E-24: announced at Provisional Results
-        return (
-            f"Siege of {_at(p)}, day {p.get('day', '?')}: {attacker}'s "
-            f"{_words(p.get('kind'))} is to be played on the tabletop."
-        )
-    return (
-        f"Siege of {_at(p)}, day {p.get('day', '?')}: {attacker} fights a {_words(p.get('kind'))}."
-    )
-
-
-def _siege_battle_not_fought(p: dict, names) -> str:
-    why = f": {p['why']}" if p.get("why") else ""
-    return (
-        f"Siege of {_at(p)}: the {_words(p.get('kind'))} announced for day {p.get('day', '?')} "
-        f"is not fought{why}."
-    )
-
-
-def _siege_losses(p: dict, names) -> str:
-    return (
-        f"{names.army(p.get('army_id'))} lost {p.get('points_lost', '?')} points to "
-        f"{p.get('why', 'the siege')}."
-    )
-
-
+# rules.sieges.tables.SiegeEvent
+_EVENTS = {
+    "lifted": gettext_lazy("orders to lift the siege"),
+    "relief": gettext_lazy("a relief army in sight"),
+    "hostage": gettext_lazy("the castellan's son captured"),
+    "assassin": gettext_lazy("an assassin in the commander's tent"),
+    "sabotage": gettext_lazy("an assassin at the engines"),
+    "dysentery": gettext_lazy("dysentery in the camp"),
+    "refugees": gettext_lazy("refugees"),
+    "gate": gettext_lazy("a spy at the gate"),
+    "theft": gettext_lazy("provisions stolen"),
+    "reinforcements": gettext_lazy("reinforcements for the besiegers"),
+    "engineer": gettext_lazy("an engineer joins the besiegers"),
+    "traitor": gettext_lazy("a traitor"),
+    "poison": gettext_lazy("the well poisoned"),
+    "promise": gettext_lazy("a promise to surrender"),
+    "unwell": gettext_lazy("the commander unwell"),
+    "quarrels": gettext_lazy("quarrels among the besiegers"),
+    "nothing": gettext_lazy("nothing"),
+}
+# rules.sieges.state.BesiegerAction, GarrisonAction
+_ACTIONS = {
+    "wait": gettext_lazy("wait"),
+    "assault": gettext_lazy("assault"),
+    "negotiate": gettext_lazy("negotiate"),
+    "pass": gettext_lazy("pass"),
+    "sortie": gettext_lazy("sortie"),
+    "supply": gettext_lazy("supply sortie"),
+    "general_sortie": gettext_lazy("general sortie"),
+}
+# rules.sieges.state.SiegeBattleKind
+_BATTLES = {
+    "assault": gettext_lazy("an assault"),
+    "sortie": gettext_lazy("a sortie"),
+    "general_sortie": gettext_lazy("a general sortie"),
+    "relief": gettext_lazy("a relief battle"),
+}
+# rules.sieges.state.EngineKind
+_ENGINES = {
+    "stone_thrower": gettext_lazy("a stone thrower"),
+    "great_cannon": gettext_lazy("a great cannon"),
+    "giant_ram": gettext_lazy("a giant ram"),
+    "siege_tower": gettext_lazy("a siege tower"),
+    "mangonel": gettext_lazy("a mangonel"),
+}
 _ENDINGS = {
-    "taken": "was taken by storm",
-    "surrendered": "surrendered",
-    "broken": "was relieved: the siege is broken",
-    "lifted": "is no longer besieged: the siege was lifted",
+    "taken": gettext_lazy("The place at %(at)s was taken by storm."),
+    "surrendered": gettext_lazy("The place at %(at)s surrendered."),
+    "broken": gettext_lazy("The place at %(at)s was relieved: the siege is broken."),
+    "lifted": gettext_lazy("The place at %(at)s is no longer besieged: the siege was lifted."),
+}
+_ENDINGS_WHY = {
+    "taken": gettext_lazy("The place at %(at)s was taken by storm (%(why)s)."),
+    "surrendered": gettext_lazy("The place at %(at)s surrendered (%(why)s)."),
+    "broken": gettext_lazy("The place at %(at)s was relieved: the siege is broken (%(why)s)."),
+    "lifted": gettext_lazy(
+        "The place at %(at)s is no longer besieged: the siege was lifted (%(why)s)."
+    ),
+}
+_STATUSES = {
+    "ongoing": gettext_lazy("ongoing"),
+    "taken": gettext_lazy("taken"),
+    "surrendered": gettext_lazy("surrendered"),
+    "broken": gettext_lazy("broken"),
+    "lifted": gettext_lazy("lifted"),
 }
 
 
+def _at(p: dict) -> str:
+    return coord(p.get("hex")) or "(?, ?)"
+
+
+def _siege_began(p: dict, names) -> str:
+    values = {
+        "place": word(STRUCTURES, p.get("place"), _("the place")),
+        "at": _at(p),
+        "besieger": names.kingdom(p.get("besieger_kingdom_id")),
+        "provisions": p.get("provisions"),
+    }
+    if isinstance(p.get("provisions"), int):
+        return (
+            _(
+                "The defenders of %(place)s at %(at)s withdrew behind its walls: %(besieger)s lays "
+                "siege to it; the garrison has %(provisions)s days of food."
+            )
+            % values
+        )
+    return (
+        _(
+            "The defenders of %(place)s at %(at)s withdrew behind its walls: %(besieger)s lays "
+            "siege to it."
+        )
+        % values
+    )
+
+
+def _siege_day_opening(p: dict) -> str:
+    """ "Siege of (2, 0), day 3, event: …, the garrison had the initiative (sortie)"."""
+    values = {
+        "at": _at(p),
+        "day": p.get("day", "?"),
+        "event": word(_EVENTS, p.get("event")),
+        "side": word(ROLES, p.get("initiative")),
+        "action": word(_ACTIONS, p.get("action"), "?"),
+    }
+    if p.get("event") and p.get("initiative"):
+        return (
+            _(
+                "Siege of %(at)s, day %(day)s, event: %(event)s, %(side)s had the initiative "
+                "(%(action)s)"
+            )
+            % values
+        )
+    if p.get("event"):
+        return _("Siege of %(at)s, day %(day)s, event: %(event)s") % values
+    if p.get("initiative"):
+        return _("Siege of %(at)s, day %(day)s, %(side)s had the initiative (%(action)s)") % values
+    return _("Siege of %(at)s, day %(day)s") % values
+
+
+def _siege_day(p: dict, names) -> str:
+    values = {"day": _siege_day_opening(p), "what": "; ".join(p.get("what") or ())}
+    if values["what"]:
+        return _("%(day)s: %(what)s.") % values
+    return _("%(day)s.") % values
+
+
+def _siege_provisions(p: dict, names) -> str:
+    return _("The garrison of %(at)s has %(provisions)s days of food left.") % {
+        "at": _at(p),
+        "provisions": p.get("provisions", "?"),
+    }
+
+
+def _siege_battle(p: dict, names) -> str:
+    values = {"at": _at(p), "day": p.get("day", "?"), "battle": word(_BATTLES, p.get("kind"))}
+    if p.get("attacker_kingdom_id"):
+        values["attacker"] = names.kingdom(p["attacker_kingdom_id"])
+        if p.get("tabletop"):  # E-24: announced at Provisional Results
+            return (
+                _(
+                    "Siege of %(at)s, day %(day)s: %(attacker)s's %(battle)s is to be played on "
+                    "the tabletop."
+                )
+                % values
+            )
+        return _("Siege of %(at)s, day %(day)s: %(attacker)s fights %(battle)s.") % values
+    if p.get("tabletop"):
+        return (
+            _(
+                "Siege of %(at)s, day %(day)s: the garrison's %(battle)s is to be played on the "
+                "tabletop."
+            )
+            % values
+        )
+    return _("Siege of %(at)s, day %(day)s: the garrison fights %(battle)s.") % values
+
+
+def _siege_battle_not_fought(p: dict, names) -> str:
+    values = {
+        "at": _at(p),
+        "day": p.get("day", "?"),
+        "battle": word(_BATTLES, p.get("kind")),
+        "why": p.get("why"),
+    }
+    if p.get("why"):
+        return (
+            _("Siege of %(at)s: %(battle)s announced for day %(day)s is not fought: %(why)s.")
+            % values
+        )
+    return _("Siege of %(at)s: %(battle)s announced for day %(day)s is not fought.") % values
+
+
+def _siege_losses(p: dict, names) -> str:
+    return _("%(army)s lost %(points)s points to %(why)s.") % {
+        "army": names.army(p.get("army_id")),
+        "points": p.get("points_lost", "?"),
+        "why": p.get("why") or _("the siege"),
+    }
+
+
 def _siege_ended(p: dict, names) -> str:
-    why = f" ({p['why']})" if p.get("why") else ""
-    return f"The place at {_at(p)} {_ENDINGS.get(p.get('status'), 'saw its siege end')}{why}."
+    values = {"at": _at(p), "why": p.get("why")}
+    if p.get("why"):
+        sentence = _ENDINGS_WHY.get(
+            p.get("status"), gettext_lazy("The siege of %(at)s ended (%(why)s).")
+        )
+    else:
+        sentence = _ENDINGS.get(p.get("status"), gettext_lazy("The siege of %(at)s ended."))
+    return str(sentence) % values
 
 
 def _siege_recorded(p: dict, names) -> str:
     state = p.get("state") or {}
-    return f"The siege record was updated: day {state.get('day', '?')}, {state.get('status', '?')}."
+    return _("The siege record was updated: day %(day)s, %(status)s.") % {
+        "day": state.get("day", "?"),
+        "status": word(_STATUSES, state.get("status"), "?"),
+    }
 
 
 def _engine_captured(p: dict, names) -> str:
-    return f"A {_words(p.get('kind'))} was captured by {names.kingdom(p.get('kingdom_id'))}."
+    return _("%(engine)s was captured by %(kingdom)s.") % {
+        "engine": word(_ENGINES, p.get("kind"), _("an engine")),
+        "kingdom": names.kingdom(p.get("kingdom_id")),
+    }
 
 
 def _engine_destroyed(p: dict, names) -> str:
-    return f"A {_words(p.get('kind'))} was destroyed ({p.get('why', '')})."
+    values = {"engine": word(_ENGINES, p.get("kind"), _("an engine")), "why": p.get("why")}
+    if p.get("why"):
+        return _("%(engine)s was destroyed (%(why)s).") % values
+    return _("%(engine)s was destroyed.") % values
+
+
+_PLANS = {
+    (False, False): gettext_lazy("%(role)s's plan for the siege of %(at)s is set."),
+    (True, False): gettext_lazy(
+        "%(role)s's plan for the siege of %(at)s is set, and lifts the siege."
+    ),
+    (False, True): gettext_lazy(
+        "%(role)s's plan for the siege of %(at)s is set, to play its battles on the tabletop."
+    ),
+    (True, True): gettext_lazy(
+        "%(role)s's plan for the siege of %(at)s is set, and lifts the siege, to play its "
+        "battles on the tabletop."
+    ),
+}
 
 
 def _plan_set(p: dict, names) -> str:
-    lift = ", and lifts the siege" if p.get("lift") else ""
-    table = ", to play its battles on the tabletop" if p.get("tabletop") else ""
-    return f"The {p.get('role', 'side')}'s plan for the siege of {_at(p)} is set{lift}{table}."
+    sentence = _PLANS[bool(p.get("lift")), bool(p.get("tabletop"))]
+    return str(sentence) % {"role": word(ROLES, p.get("role"), _("a side")), "at": _at(p)}
 
 
 def _engine_built(p: dict, names) -> str:
-    return f"{names.army(p.get('army_id'))} has a new {_words(p.get('kind'))} for its siege train."
+    return _("%(army)s added %(engine)s to its siege train.") % {
+        "army": names.army(p.get("army_id")),
+        "engine": word(_ENGINES, p.get("kind"), _("an engine")),
+    }
 
 
 SIEGE_NARRATORS: dict[str, Callable] = {

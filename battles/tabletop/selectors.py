@@ -194,6 +194,7 @@ def _chronicle(battle: Battle, viewer: Viewer, names: Names) -> list[dict]:
         entries.append(
             {
                 "kind": kind,
+                "rule": rule,
                 "text": narrate({"kind": kind, "rule": rule, **seen}, names),
                 "rolls": [
                     {"purpose": r["purpose"], "sides": r["sides"], "result": r["result"]}

@@ -34,7 +34,8 @@ def chronicle_names(access: Access) -> Names:
 
 
 def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
-    """Narrated entries grouped by turn, newest first, each turn with its public seed."""
+    """Narrated entries grouped by turn, newest first, each turn with its public seed; each
+    line's rule beside its text, for the page to show as a link into the rulebook."""
     entries = visible_chronicle(access.campaign, access.viewer, turn)
     if not entries:
         return []
@@ -44,7 +45,9 @@ def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
     for entry in entries:
         if not groups or groups[-1]["number"] != entry["turn"]:
             groups.append({"number": entry["turn"], "turn": turns.get(entry["turn"]), "lines": []})
-        groups[-1]["lines"].append({"kind": entry["kind"], "text": narrate(entry, names)})
+        groups[-1]["lines"].append(
+            {"kind": entry["kind"], "rule": entry.get("rule") or "", "text": narrate(entry, names)}
+        )
     return groups
 
 
