@@ -1,19 +1,26 @@
 """Chronicle sentences of hosting a campaign (campaign.hosting.services writes the entries),
-registered in campaign.chronicle.narration.NARRATORS by the app's ready()."""
+registered in campaign.chronicle.narration.NARRATORS by the app's ready(), in the reader's
+language."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.narration import register_narrators
 
 
 def _kingdom_handed_over(p: dict, names) -> str:
     """A substitute takes a kingdom over: its history stays the kingdom's."""
-    kingdom = names.kingdom(p.get("kingdom_id"))
+    values = {
+        "kingdom": names.kingdom(p.get("kingdom_id")),
+        "player": p.get("player"),
+        "before": p.get("before"),
+    }
     if p.get("player") and p.get("before"):
-        return f"{kingdom} is now played by {p['player']}, in place of {p['before']}."
-    return f"{kingdom} has a new player."
+        return _("%(kingdom)s is now played by %(player)s, in place of %(before)s.") % values
+    return _("%(kingdom)s has a new player.") % values
 
 
 HOSTING_NARRATORS: dict[str, Callable] = {"KingdomHandedOver": _kingdom_handed_over}
