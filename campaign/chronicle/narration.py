@@ -707,7 +707,7 @@ def _edict_deed(p: dict, names: Names) -> str:
         if paid:
             return (
                 _(
-                    "%(kingdom)s razed %(structure)s of %(hex)s, leaving %(after)s, "
+                    "%(kingdom)s razed %(structure)s of %(hex)s, leaving %(after)s "
                     "for %(power)s power"
                 )
                 % values

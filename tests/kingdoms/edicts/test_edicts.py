@@ -307,7 +307,7 @@ def test_narration_tells_the_kingdom_everything_and_the_others_the_map():
     }  # fmt: skip
     assert narrate(entry, names) == (
         "Alba razed the city of hex (1, 0), leaving a town for 4 power (Table 3: 1, -1 Raze): "
-        "unrest: the hex gives nothing for two turns. [Table 2 Table 3 Table 4 E-26]"
+        "unrest: the hex gives nothing for two turns."
     )
     public = {k: v for k, v in entry.items() if k not in ("total", "modifiers", "result", "power")}
     assert narrate(public, names).startswith("Alba razed the city of hex (1, 0), leaving a town.")
