@@ -8,18 +8,19 @@ import secrets
 from collections.abc import Iterable
 
 from django.contrib.auth.models import User
-from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from campaign.accounts.locale import their_locale
 from campaign.campaigns.services import require_gm
 from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
 from campaign.hosting.models import Invitation
 from campaign.models import Campaign, Membership, Turn
+from campaign.notifications.mail import html_email
 from campaign.turns.services import turn_open
 from kingdoms.models import Kingdom
 from rules.core.mapgen import MapParams, blank_map, generate_from, map_params_problem
@@ -95,6 +96,12 @@ def invitation_link_renew(*, campaign: Campaign, by: User) -> Invitation:
     )
 
 
+def _invitee(email: str) -> User | None:
+    """The player an invitation goes to, when he has an account: the mail speaks his
+    language; to a stranger it speaks the inviting GM's."""
+    return User.objects.filter(email__iexact=email).order_by("id").first()
+
+
 @transaction.atomic
 def invitation_send(
     *, campaign: Campaign, by: User, email: str, kingdom: Kingdom | None, site: str
@@ -114,20 +121,19 @@ def invitation_send(
         kingdom=kingdom,
         created_by=by,
     )
-    context = {
-        "campaign": campaign,
-        "gm": by.get_username(),
-        "kingdom": kingdom,
-        "link": site + reverse("campaign-join", args=[invitation.token]),
-    }
-    mail = EmailMultiAlternatives(
-        subject=f"{by.get_username()} invites you to {campaign.name} on Warpost",
-        body=render_to_string("campaign/hosting/email/invitation.txt", context),
-        to=[email],
-    )
-    mail.attach_alternative(
-        render_to_string("campaign/hosting/email/invitation.html", context), "text/html"
-    )
+    with their_locale(_invitee(email) or by) as language:
+        subject = _("%(gm)s invites you to %(campaign)s on Warpost") % {
+            "gm": by.get_username(),
+            "campaign": campaign.name,
+        }
+        context = {
+            "campaign": campaign,
+            "gm": by.get_username(),
+            "kingdom": kingdom,
+            "link": site + reverse("campaign-join", args=[invitation.token]),
+            "language": language,
+        }
+        mail = html_email(email, subject, "campaign/hosting/email/invitation", context, language)
     mail.send()
     return invitation
 

@@ -15,11 +15,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from battles.decisions.selectors import visible_battles
 from battles.models import Battle
 from battles.tabletop.models import BattleReport
 from campaign.chronicle.views import chronicle_by_turn
+from campaign.chronicle.words import ROLES, word
 from campaign.core.access import Access
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.models import Kind
@@ -31,6 +35,7 @@ from campaign.notifications.selectors import (
 )
 from campaign.turns.narration import when_text
 from kingdoms.agreements.models import Agreement
+from kingdoms.agreements.narration import ARTICLES
 from kingdoms.agreements.selectors import visible_agreements
 from kingdoms.messages.selectors import GM_NAME, is_mine, visible_message
 from kingdoms.orders.selectors import orders_readiness
@@ -67,7 +72,7 @@ class Message:
 def when(moment: dt.datetime | None) -> str:
     """A deadline as every page reads it, in the reader's time zone (delivery activates
     it while his notification is written)."""
-    return when_text(moment) if moment is not None else "no deadline set"
+    return when_text(moment) if moment is not None else _("no deadline set")
 
 
 def _turn(reader: Reader, context: dict) -> Turn | None:
@@ -83,7 +88,16 @@ def _battle(reader: Reader, context: dict) -> Battle | None:
 
 
 def _where(battle: Battle) -> str:
-    return f"battle {battle.seq} at ({battle.hex.q}, {battle.hex.r})"
+    return _("battle %(seq)s at (%(q)s, %(r)s)") % {
+        "seq": battle.seq,
+        "q": battle.hex.q,
+        "r": battle.hex.r,
+    }
+
+
+def _subject(reader: Reader, text: str) -> str:
+    """A notification's subject: the campaign's name, then what happened."""
+    return _("%(campaign)s: %(text)s") % {"campaign": reader.campaign.name, "text": text}
 
 
 def turn_opened(reader: Reader, context: dict) -> Message | None:
@@ -94,8 +108,11 @@ def turn_opened(reader: Reader, context: dict) -> Message | None:
     groups = chronicle_by_turn(reader.access, turn)
     opened = [line["text"] for g in groups for line in g["lines"] if line["kind"] == "TurnOpened"]
     return Message(
-        subject=f"{reader.campaign.name}: turn {turn.number} is open for orders",
-        lines=[*opened, f"Give your armies their orders by {when(turn.deadline)}."],
+        subject=_subject(reader, _("turn %(turn)s is open for orders") % {"turn": turn.number}),
+        lines=[
+            *opened,
+            _("Give your armies their orders by %(deadline)s.") % {"deadline": when(turn.deadline)},
+        ],
         link=reader.link("campaign-detail"),
         key=f"turn:{turn.pk}",
     )
@@ -110,13 +127,27 @@ def results(reader: Reader, context: dict) -> Message | None:
     lines = [line["text"] for g in groups for line in g["lines"]]
     if len(lines) > RESULT_LINES:
         more = len(lines) - RESULT_LINES
-        lines = [*lines[:RESULT_LINES], f"And {more} more in the chronicle."]
+        lines = [
+            *lines[:RESULT_LINES],
+            ngettext(
+                "And %(more)s more in the chronicle.", "And %(more)s more in the chronicle.", more
+            )
+            % {"more": more},
+        ]
     return Message(
-        subject=f"{reader.campaign.name}: the results of turn {turn.number}",
-        lines=lines or ["Nothing happened that you may see."],
+        subject=_subject(reader, _("the results of turn %(turn)s") % {"turn": turn.number}),
+        lines=lines or [_("Nothing happened that you may see.")],
         link=reader.link("chronicle"),
         key=f"turn:{turn.pk}",
     )
+
+
+def _against(sides: list[str]) -> str:
+    """ "Alba against Bretonnia" (against each next one, when more sides fight)."""
+    text = sides[0] if sides else ""
+    for side in sides[1:]:
+        text = _("%(first)s against %(second)s") % {"first": text, "second": side}
+    return text
 
 
 def battle_to_decide(reader: Reader, context: dict) -> Message | None:
@@ -125,8 +156,13 @@ def battle_to_decide(reader: Reader, context: dict) -> Message | None:
     if turn is None:
         return None
     lines = [
-        f"Battle {view['seq']} at ({view['hex']['q']}, {view['hex']['r']}): "
-        + " against ".join(side["name"] for side in view["sides"])
+        _("Battle %(seq)s at (%(q)s, %(r)s): %(sides)s")
+        % {
+            "seq": view["seq"],
+            "q": view["hex"]["q"],
+            "r": view["hex"]["r"],
+            "sides": _against([side["name"] for side in view["sides"]]),
+        }
         for view in visible_battles(turn, reader.viewer)
         if view["needs_decisions"]
         and not view["resolved"]
@@ -135,8 +171,14 @@ def battle_to_decide(reader: Reader, context: dict) -> Message | None:
     if not lines:
         return None
     return Message(
-        subject=f"{reader.campaign.name}: choose fight or retreat in turn {turn.number}",
-        lines=[*lines, f"Choose fight or retreat by {when(turn.decisions_deadline)}."],
+        subject=_subject(
+            reader, _("choose fight or retreat in turn %(turn)s") % {"turn": turn.number}
+        ),
+        lines=[
+            *lines,
+            _("Choose fight or retreat by %(deadline)s.")
+            % {"deadline": when(turn.decisions_deadline)},
+        ],
         link=reader.link("battles"),
         key=f"turn:{turn.pk}",
     )
@@ -149,11 +191,15 @@ def reminder(reader: Reader, context: dict) -> Message | None:
         return None
     deadline = context.get("deadline")
     if deadline == "orders":
-        missing = [f"{name} has no order" for name in armies_without_orders(turn, reader.viewer)]
+        missing = [
+            _("%(army)s has no order") % {"army": name}
+            for name in armies_without_orders(turn, reader.viewer)
+        ]
         closes, link = turn.deadline, reader.link("campaign-detail")
     elif deadline == "decisions":
         missing = [
-            f"battle {seq} needs fight or retreat" for seq in battles_undecided(turn, reader.viewer)
+            _("battle %(seq)s needs fight or retreat") % {"seq": seq}
+            for seq in battles_undecided(turn, reader.viewer)
         ] + _reports_missing(turn, reader.viewer)
         closes, link = turn.decisions_deadline, reader.link("battles")
     else:
@@ -165,21 +211,24 @@ def reminder(reader: Reader, context: dict) -> Message | None:
     if not missing:
         return None
     return Message(
-        subject=f"{reader.campaign.name}: a day left in turn {turn.number}",
-        lines=[f"Still missing: {'; '.join(missing)}.", f"The deadline is {when(closes)}."],
+        subject=_subject(reader, _("a day left in turn %(turn)s") % {"turn": turn.number}),
+        lines=[
+            _("Still missing: %(missing)s.") % {"missing": "; ".join(missing)},
+            _("The deadline is %(deadline)s.") % {"deadline": when(closes)},
+        ],
         link=link,
     )
 
 
 _REPORT_WORDS = {
-    "file": "battle {seq} needs its tabletop report",
-    "answer": "battle {seq}'s report waits for you to confirm or dispute it",
+    "file": gettext_lazy("battle %(seq)s needs its tabletop report"),
+    "answer": gettext_lazy("battle %(seq)s's report waits for you to confirm or dispute it"),
 }
 
 
 def _reports_missing(turn: Turn, viewer: Viewer, battle_id: int | None = None) -> list[str]:
     return [
-        _REPORT_WORDS[what].format(seq=battle.seq)
+        _REPORT_WORDS[what] % {"seq": battle.seq}
         for battle, what in reports_awaited(turn, viewer)
         if battle_id is None or battle.pk == battle_id
     ]
@@ -197,10 +246,14 @@ def tabletop_report(reader: Reader, context: dict) -> Message | None:
         if not roles:
             return None
         return Message(
-            subject=f"{reader.campaign.name}: {_where(battle)} is played on the tabletop",
+            subject=_subject(
+                reader, _("%(battle)s is played on the tabletop") % {"battle": _where(battle)}
+            ),
             lines=[
-                f"Every side chose to fight {_where(battle)} on the tabletop.",
-                f"Play it, then file its report by {when(battle.report_deadline)}.",
+                _("Every side chose to fight %(battle)s on the tabletop.")
+                % {"battle": _where(battle)},
+                _("Play it, then file its report by %(deadline)s.")
+                % {"deadline": when(battle.report_deadline)},
             ],
             link=reader.link("battle-detail", battle.pk),
             key=f"battle:{battle.pk}:agreed",
@@ -210,15 +263,28 @@ def tabletop_report(reader: Reader, context: dict) -> Message | None:
         return None
     if not roles - {report.reported_role}:
         return None  # the reporter's own side, or no side of his
-    winner = f"the {report.winner} won" if report.winner else "a draw"
     return Message(
-        subject=f"{reader.campaign.name}: {_where(battle)} was reported",
+        subject=_subject(reader, _("%(battle)s was reported") % {"battle": _where(battle)}),
         lines=[
-            f"The {report.reported_role} reported {_where(battle)}: {winner}.",
-            f"Confirm or dispute the report by {when(battle.report_deadline)}.",
+            capfirst(
+                _REPORTED[bool(report.winner)]
+                % {
+                    "role": word(ROLES, report.reported_role),
+                    "battle": _where(battle),
+                    "winner": word(ROLES, report.winner),
+                }
+            ),
+            _("Confirm or dispute the report by %(deadline)s.")
+            % {"deadline": when(battle.report_deadline)},
         ],
         link=reader.link("battle-detail", battle.pk),
     )
+
+
+_REPORTED = {
+    True: gettext_lazy("%(role)s reported %(battle)s: %(winner)s won."),
+    False: gettext_lazy("%(role)s reported %(battle)s: a draw."),
+}
 
 
 def agreement_proposed(reader: Reader, context: dict) -> Message | None:
@@ -232,20 +298,29 @@ def agreement_proposed(reader: Reader, context: dict) -> Message | None:
         return None
     if agreement.state != Agreement.State.PROPOSED:
         return None
-    kind = agreement.get_kind_display().lower()
-    what = f"{'an' if kind[0] in 'aeiou' else 'a'} {kind}"
-    lines = [f"{agreement.proposer.name} proposes {what} to {agreement.partner.name}."]
+    values = {
+        "proposer": agreement.proposer.name,
+        "partner": agreement.partner.name,
+        "what": word(ARTICLES, agreement.kind, _("an agreement")),
+    }
+    lines = [_("%(proposer)s proposes %(what)s to %(partner)s.") % values]
     if agreement.kind == Agreement.Kind.COMBINED_ASSAULT:
-        target = agreement.target
         lines.append(
-            f"Together you would invade ({target.q}, {target.r}) in turn "
-            f"{agreement.turn_number}, for {agreement.beneficiary.name}."
+            _("Together you would invade (%(q)s, %(r)s) in turn %(turn)s, for %(beneficiary)s.")
+            % {
+                "q": agreement.target.q,
+                "r": agreement.target.r,
+                "turn": agreement.turn_number,
+                "beneficiary": agreement.beneficiary.name,
+            }
         )
     if agreement.kind == Agreement.Kind.VASSALAGE:
-        lines.append(f"{agreement.overlord.name} would be the overlord.")
-    lines.append("Accept or decline it on your kingdom's page.")
+        lines.append(
+            _("%(overlord)s would be the overlord.") % {"overlord": agreement.overlord.name}
+        )
+    lines.append(_("Accept or decline it on your kingdom's page."))
     return Message(
-        subject=f"{reader.campaign.name}: {agreement.proposer.name} proposes {what}",
+        subject=_subject(reader, _("%(proposer)s proposes %(what)s") % values),
         lines=lines,
         link=reader.link("kingdom") + "#agreements",
         key=f"agreement:{agreement.pk}",
@@ -261,10 +336,14 @@ def message_received(reader: Reader, context: dict) -> Message | None:
     author = message.kingdom.name if message.kingdom else GM_NAME
     lines = message.body.splitlines()
     if len(lines) > MESSAGE_LINES:
-        lines = [*lines[:MESSAGE_LINES], "The rest is in the thread."]
+        lines = [*lines[:MESSAGE_LINES], _("The rest is in the thread.")]
     return Message(
-        subject=f"{reader.campaign.name}: {author} writes: {message.thread.subject}",
-        lines=[f"{author} writes:", *lines],
+        subject=_subject(
+            reader,
+            _("%(author)s writes: %(subject)s")
+            % {"author": author, "subject": message.thread.subject},
+        ),
+        lines=[_("%(author)s writes:") % {"author": author}, *lines],
         link=reader.link("message-thread", message.thread_id),
         key=f"message:{message.pk}",
     )
@@ -280,11 +359,18 @@ def all_orders_in(reader: Reader, context: dict) -> Message | None:
     if not readiness or not all(row["ready"] for row in readiness):
         return None
     return Message(
-        subject=f"{reader.campaign.name}: every kingdom's orders for turn {turn.number} are in",
+        subject=_subject(
+            reader, _("every kingdom's orders for turn %(turn)s are in") % {"turn": turn.number}
+        ),
         lines=[
-            f"All {len(readiness)} kingdoms marked their orders ready.",
-            f"Resolve the turn from the GM console, or let the deadline ({when(turn.deadline)}) "
-            "do it.",
+            ngettext(
+                "All %(count)s kingdom marked its orders ready.",
+                "All %(count)s kingdoms marked their orders ready.",
+                len(readiness),
+            )
+            % {"count": len(readiness)},
+            _("Resolve the turn from the GM console, or let the deadline (%(deadline)s) do it.")
+            % {"deadline": when(turn.deadline)},
         ],
         link=reader.link("gm-console"),
         key=f"turn:{turn.pk}",
@@ -300,10 +386,13 @@ def report_disputed(reader: Reader, context: dict) -> Message | None:
     if report is None or report.status != BattleReport.Status.DISPUTED:
         return None
     return Message(
-        subject=f"{reader.campaign.name}: the report of {_where(battle)} is disputed",
+        subject=_subject(
+            reader, _("the report of %(battle)s is disputed") % {"battle": _where(battle)}
+        ),
         lines=[
-            f"The report of {_where(battle)} is disputed: \u201c{report.dispute}\u201d",
-            "Settle it on the battle's page.",
+            _("The report of %(battle)s is disputed: “%(dispute)s”")
+            % {"battle": _where(battle), "dispute": report.dispute},
+            _("Settle it on the battle's page."),
         ],
         link=reader.link("battle-detail", battle.pk),
     )

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from zoneinfo import ZoneInfo
+from contextlib import AbstractContextManager, nullcontext
 
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from battles.models import Battle
-from campaign.accounts.selectors import profile_of
+from campaign.accounts.locale import their_locale
 from campaign.chronicle.narration import Names, narrate
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn, TurnEvent
@@ -59,9 +60,9 @@ def members(campaign: Campaign, recipients: Recipients) -> QuerySet[Membership]:
 def notifications_create(
     *, kind: str, campaign_id: int, recipients: dict, context: dict
 ) -> list[Notification]:
-    """Each recipient's notification of ``kind``, written for him (content.BUILDERS); those
-    it does not concern get none. Made once per person and key, so a task run twice
-    notifies once. The e-mails go when it commits."""
+    """Each recipient's notification of ``kind``, written for him (content.BUILDERS) in his
+    language and time zone, kept as written; those it does not concern get none. Made once
+    per person and key, so a task run twice notifies once. The e-mails go when it commits."""
     campaign = Campaign.objects.filter(pk=campaign_id).first()
     if campaign is None or kind not in Kind.values:
         return []  # gone since it was queued
@@ -70,8 +71,8 @@ def notifications_create(
     with transaction.atomic():
         for membership in members(campaign, Recipients.from_data(recipients)):
             reader = Reader(campaign, membership, viewer_for(membership))
-            with timezone.override(ZoneInfo(profile_of(membership.user).time_zone)):
-                message = BUILDERS[kind](reader, context)  # his deadlines in his hours
+            with their_locale(membership.user):  # his words, his deadlines in his hours
+                message = BUILDERS[kind](reader, context)
             if message is not None:
                 made += _saved(membership.user, campaign, kind, message)
         queued = [n.pk for n in made if n.email == Notification.Email.QUEUED]
@@ -184,7 +185,9 @@ def reminders_send(*, now: dt.datetime | None = None) -> int:
 
 @transaction.atomic
 def _remind(turn: Turn, name: str, deadline: dt.datetime, extra: dict) -> bool:
-    _, created = Reminder.objects.get_or_create(turn=turn, deadline_name=name, deadline=deadline)
+    _reminder, created = Reminder.objects.get_or_create(
+        turn=turn, deadline_name=name, deadline=deadline
+    )
     if created:
         notify(
             kind=Kind.REMINDER,
@@ -235,10 +238,13 @@ def gazette_build(*, campaign_id: int) -> WebhookDelivery | None:
         )
         if not rows:
             return None
-        turns = _public_lines(webhook.campaign, rows)
+        # The body's keys are the receiver's (Discord's), the same for every campaign; its
+        # words are for the campaign's players to read, in their GM's language and hours.
+        with _gm_locale(webhook.campaign):
+            turns = _public_lines(webhook.campaign, rows)
+            body = gazette_body(webhook.campaign, turns)
         webhook.last_event_id = rows[-1][0]
         webhook.save(update_fields=["last_event_id"])
-        body = gazette_body(webhook.campaign, turns)
         delivery = WebhookDelivery.objects.create(
             webhook=webhook, body=json.dumps(body), entries=sum(len(t[1]) for t in turns)
         )
@@ -246,11 +252,18 @@ def gazette_build(*, campaign_id: int) -> WebhookDelivery | None:
     return delivery
 
 
+def _gm_locale(campaign: Campaign) -> AbstractContextManager:
+    """The language and time zone of the campaign's GM, who set up its webhook."""
+    gm = campaign.memberships.filter(role=Membership.Role.GM).select_related("user")
+    first = gm.order_by("id").first()
+    return their_locale(first.user) if first is not None else nullcontext()
+
+
 def _public_lines(campaign: Campaign, rows: list) -> list[tuple[int, list[str]]]:
     """Each turn's entries as sentences, with only the names everyone knows."""
     names = Names(kingdoms={k.id: k.name for k in player_kingdoms(campaign)})
     turns: list[tuple[int, list[str]]] = []
-    for _, number, kind, rule, payload, public, kingdom_ids, secret in rows:
+    for _event_id, number, kind, rule, payload, public, kingdom_ids, secret in rows:
         seen = entry_view(payload, public, kingdom_ids, secret, THE_PUBLIC)
         if seen is None:
             continue
@@ -259,6 +272,10 @@ def _public_lines(campaign: Campaign, rows: list) -> list[tuple[int, list[str]]]
             turns.append((number, []))
         turns[-1][1].append(narrate(entry, names))
     return turns
+
+
+def _turn_title(number: int) -> str:
+    return _("Turn %(number)s") % {"number": number}
 
 
 def gazette_body(campaign: Campaign, turns: list[tuple[int, list[str]]]) -> dict:
@@ -274,14 +291,17 @@ def gazette_body(campaign: Campaign, turns: list[tuple[int, list[str]]]) -> dict
                 continue
             room -= len(line) + 1
             if text and len(text) + len(line) + 1 > EMBED_LENGTH:
-                embeds.append({"title": f"Turn {number}", "description": text})
+                embeds.append({"title": _turn_title(number), "description": text})
                 text = ""
             text = f"{text}\n{line}" if text else line
         if text:
-            embeds.append({"title": f"Turn {number}", "description": text})
-    content = f"The gazette of {campaign.name}"
+            embeds.append({"title": _turn_title(number), "description": text})
+    content = _("The gazette of %(campaign)s") % {"campaign": campaign.name}
     if left_out:
-        content += f" ({left_out} more in the chronicle)"
+        content = _("The gazette of %(campaign)s (%(count)s more in the chronicle)") % {
+            "campaign": campaign.name,
+            "count": left_out,
+        }
     return {"username": "Warpost", "content": content, "embeds": embeds[:EMBEDS]}
 
 
