@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.utils import translation
+
+from campaign.accounts.locale import their_locale
+from campaign.accounts.selectors import account_of_address, profile_of
 
 ALLAUTH_VERIFICATION = "allauth.account.stages.EmailVerificationStage"
 ADDRESS_VERIFICATION = "campaign.accounts.stages.AddressVerificationStage"
@@ -26,3 +30,19 @@ class AccountAdapter(DefaultAccountAdapter):
             ADDRESS_VERIFICATION if stage == ALLAUTH_VERIFICATION else stage
             for stage in super().get_login_stages()
         ]
+
+    def send_mail(self, template_prefix: str, email: str, context: dict) -> None:
+        """An account's e-mail in its owner's language and time zone; a stranger's (an
+        unknown address, a sign-up whose profile is not saved yet) in the language of the
+        page he asked from."""
+        user = context.get("user") or account_of_address(email)
+        if user is None or user.pk is None or profile_of(user).pk is None:
+            super().send_mail(template_prefix, email, context)
+            return
+        with their_locale(user):
+            super().send_mail(template_prefix, email, context)
+
+    def render_mail(self, template_prefix, email, context, headers=None):
+        """The e-mail says which language it is written in."""
+        headers = {"Content-Language": translation.get_language(), **(headers or {})}
+        return super().render_mail(template_prefix, email, context, headers)

@@ -11,3 +11,8 @@ def profile_of(user: User) -> Profile:
         return user.profile
     except Profile.DoesNotExist:
         return Profile(user=user)
+
+
+def account_of_address(email: str) -> User | None:
+    """The account an e-mail address belongs to, None for a stranger's."""
+    return User.objects.filter(email__iexact=email).order_by("id").first()

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from campaign.accounts.locale import their_locale
+from campaign.accounts.selectors import account_of_address
 from campaign.campaigns.services import require_gm
 from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
@@ -96,12 +97,6 @@ def invitation_link_renew(*, campaign: Campaign, by: User) -> Invitation:
     )
 
 
-def _invitee(email: str) -> User | None:
-    """The player an invitation goes to, when he has an account: the mail speaks his
-    language; to a stranger it speaks the inviting GM's."""
-    return User.objects.filter(email__iexact=email).order_by("id").first()
-
-
 @transaction.atomic
 def invitation_send(
     *, campaign: Campaign, by: User, email: str, kingdom: Kingdom | None, site: str
@@ -121,7 +116,8 @@ def invitation_send(
         kingdom=kingdom,
         created_by=by,
     )
-    with their_locale(_invitee(email) or by) as language:
+    # A player with an account reads it in his language; a stranger in the inviting GM's.
+    with their_locale(account_of_address(email) or by) as language:
         subject = _("%(gm)s invites you to %(campaign)s on Warpost") % {
             "gm": by.get_username(),
             "campaign": campaign.name,
