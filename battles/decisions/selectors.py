@@ -8,6 +8,7 @@ from battles.models import Battle, BattleSide
 from battles.postbattle.narration import POST_BATTLE_KINDS
 from battles.sieges.selectors import may_withdraw
 from campaign.chronicle.narration import Names, narrate
+from campaign.chronicle.selectors import chronicle_entry_view
 from campaign.models import Membership, Turn, TurnEvent
 from rules.core.state import DefenderKind, IfWon, Role, Ruleset
 from rules.turn.visibility import Viewer, defender_kind_seen, entry_view
@@ -57,7 +58,7 @@ def post_battle_rolls(turn: Turn, viewer: Viewer) -> dict[int, list[dict]]:
             {
                 "kind": kind,
                 "rule": rule,
-                "text": narrate({"kind": kind, "rule": rule, **seen}, Names()),
+                "text": narrate(chronicle_entry_view(kind, rule, seen), Names()),
                 "rolls": [
                     {"purpose": r["purpose"], "sides": r["sides"], "result": r["result"]}
                     for r in seen.get("rolls") or ()

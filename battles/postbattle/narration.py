@@ -67,8 +67,8 @@ def _values(p: dict) -> dict:
     return {
         "name": p.get("name") or _("A character"),
         "rolled": rolls[0].get("result", "?") if rolls else "?",
-        "total": p.get("total"),
-        "needed": p.get("needed"),
+        "total": p.get("total", "?"),
+        "needed": p.get("needed", "?"),
         "modifiers": ", ".join(p.get("modifiers") or ()),
     }
 
@@ -122,8 +122,8 @@ def _injury(p: dict, names) -> str:
     values = {
         **_values(p),
         "injury": word(_INJURIES, p.get("injury"), _("a wound")),
-        "stat": _STATS.get(p.get("stat"), p.get("stat")),
-        "change": p.get("change"),
+        "stat": _STATS.get(p.get("stat"), p.get("stat") or "?"),
+        "change": p.get("change", "?"),
         "until": p.get("shaken_until"),
     }
     if p.get("shaken_until"):
@@ -157,7 +157,7 @@ def _marshal(p: dict, names) -> str:
 
 
 def _generalship(p: dict, names) -> str:
-    values = {**_values(p), "generalship": p.get("generalship")}
+    values = {**_values(p), "generalship": p.get("generalship", "?")}
     if p.get("outcome") == "draw":
         return _("%(name)s commanded in a draw: no Generalship roll.") % values
     change = p.get("change") or 0
@@ -184,7 +184,7 @@ def _generalship(p: dict, names) -> str:
 def _advance(p: dict, names) -> str:
     values = {
         **_values(p),
-        "threshold": p.get("threshold"),
+        "threshold": p.get("threshold", "?"),
         "skill": word(_SKILLS, p.get("skill"), p.get("words") or "?"),
         "table": word(_TABLES, p.get("table"), "?"),
         "fallbacks": ", ".join(word(_TABLES, t) for t in p.get("fallbacks") or ()),
@@ -205,7 +205,7 @@ def _advance(p: dict, names) -> str:
 def _advance_lost(p: dict, names) -> str:
     return _("%(name)s reached %(threshold)s XP, but no skill table has anything left.") % {
         **_values(p),
-        "threshold": p.get("threshold"),
+        "threshold": p.get("threshold", "?"),
     }
 
 

@@ -4,7 +4,8 @@ rules.turn.visibility, so a reader who may not see a field (the garrison's provi
 finds it missing: say less then.
 
 The day's happenings (``what``) and the reasons (``why``) are the rules engine's own notes,
-kept as it wrote them."""
+kept as it wrote them. A battle's or an engine's kind is the payload's ``payload_kind``
+(campaign.chronicle.selectors.chronicle_entry_view)."""
 
 from __future__ import annotations
 
@@ -151,7 +152,11 @@ def _siege_provisions(p: dict, names) -> str:
 
 
 def _siege_battle(p: dict, names) -> str:
-    values = {"at": _at(p), "day": p.get("day", "?"), "battle": word(_BATTLES, p.get("kind"))}
+    values = {
+        "at": _at(p),
+        "day": p.get("day", "?"),
+        "battle": word(_BATTLES, p.get("payload_kind")),
+    }
     if p.get("attacker_kingdom_id"):
         values["attacker"] = names.kingdom(p["attacker_kingdom_id"])
         if p.get("tabletop"):  # E-24: announced at Provisional Results
@@ -178,7 +183,7 @@ def _siege_battle_not_fought(p: dict, names) -> str:
     values = {
         "at": _at(p),
         "day": p.get("day", "?"),
-        "battle": word(_BATTLES, p.get("kind")),
+        "battle": word(_BATTLES, p.get("payload_kind")),
         "why": p.get("why"),
     }
     if p.get("why"):
@@ -218,13 +223,13 @@ def _siege_recorded(p: dict, names) -> str:
 
 def _engine_captured(p: dict, names) -> str:
     return _("%(engine)s was captured by %(kingdom)s.") % {
-        "engine": word(_ENGINES, p.get("kind"), _("an engine")),
+        "engine": word(_ENGINES, p.get("payload_kind"), _("an engine")),
         "kingdom": names.kingdom(p.get("kingdom_id")),
     }
 
 
 def _engine_destroyed(p: dict, names) -> str:
-    values = {"engine": word(_ENGINES, p.get("kind"), _("an engine")), "why": p.get("why")}
+    values = {"engine": word(_ENGINES, p.get("payload_kind"), _("an engine")), "why": p.get("why")}
     if p.get("why"):
         return _("%(engine)s was destroyed (%(why)s).") % values
     return _("%(engine)s was destroyed.") % values
@@ -253,7 +258,7 @@ def _plan_set(p: dict, names) -> str:
 def _engine_built(p: dict, names) -> str:
     return _("%(army)s added %(engine)s to its siege train.") % {
         "army": names.army(p.get("army_id")),
-        "engine": word(_ENGINES, p.get("kind"), _("an engine")),
+        "engine": word(_ENGINES, p.get("payload_kind"), _("an engine")),
     }
 
 

@@ -20,6 +20,7 @@ from battles.decisions.selectors import visible_battles
 from battles.models import Battle, BattleSide, SiegeBattle, army_seen, characters_seen
 from battles.tabletop.models import BattleReport
 from campaign.chronicle.narration import Names, narrate
+from campaign.chronicle.selectors import chronicle_entry_view
 from campaign.models import Membership, TurnEvent
 from kingdoms.models import Character
 from rules.battles.tabletop import board_size
@@ -195,7 +196,7 @@ def _chronicle(battle: Battle, viewer: Viewer, names: Names) -> list[dict]:
             {
                 "kind": kind,
                 "rule": rule,
-                "text": narrate({"kind": kind, "rule": rule, **seen}, names),
+                "text": narrate(chronicle_entry_view(kind, rule, seen), names),
                 "rolls": [
                     {"purpose": r["purpose"], "sides": r["sides"], "result": r["result"]}
                     for r in seen.get("rolls") or ()

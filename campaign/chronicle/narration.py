@@ -272,7 +272,7 @@ def _with_points(who: str, points) -> str:
 
 def _attacker(p: dict, names: Names) -> str:
     if p.get("attacker_kingdom_id") is None and "A-1.4.12" in (p.get("rule") or ""):
-        incited = names.neutral(p["attacker_neutral_kingdom_id"])  # Q17
+        incited = names.neutral(p.get("attacker_neutral_kingdom_id"))  # Q17
         return _with_points(
             _("Incited, %(neutral)s") % {"neutral": incited}, p.get("attacker_points")
         )

@@ -19,5 +19,17 @@ def visible_chronicle(campaign: Campaign, viewer: Viewer, turn: Turn | None = No
         seen = entry_view(payload, public, kingdom_ids, secret, viewer)
         if seen is not None:
             rule = rule_seen(rule, payload, seen)
-            entries.append({"turn": number, "id": entry_id, "kind": kind, "rule": rule, **seen})
+            entries.append(
+                {"turn": number, "id": entry_id, **chronicle_entry_view(kind, rule, seen)}
+            )
     return entries
+
+
+def chronicle_entry_view(kind: str, rule: str, seen: dict) -> dict:
+    """An entry as narrators read it: what the reader may see of its payload, its kind and
+    its rule. A payload's own ``kind`` (a siege battle's, an engine's) is kept as
+    ``payload_kind``, so that the entry's kind still names its narrator."""
+    entry = {**seen, "kind": kind, "rule": rule}
+    if "kind" in seen:
+        entry["payload_kind"] = seen["kind"]
+    return entry

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from battles.models import Battle
 from campaign.accounts.locale import their_locale
 from campaign.chronicle.narration import Names, narrate
+from campaign.chronicle.selectors import chronicle_entry_view
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn, TurnEvent
 from campaign.notifications.content import BUILDERS, Message, Reader
@@ -267,7 +268,7 @@ def _public_lines(campaign: Campaign, rows: list) -> list[tuple[int, list[str]]]
         seen = entry_view(payload, public, kingdom_ids, secret, THE_PUBLIC)
         if seen is None:
             continue
-        entry = {"kind": kind, "rule": rule_seen(rule, payload, seen), **seen}
+        entry = chronicle_entry_view(kind, rule_seen(rule, payload, seen), seen)
         if not turns or turns[-1][0] != number:
             turns.append((number, []))
         turns[-1][1].append(narrate(entry, names))
