@@ -317,7 +317,8 @@ def webhook_attempt(*, delivery_id: int, last: bool) -> bool:
     if delivery is None or delivery.status != WebhookDelivery.Status.PENDING:
         return False
     webhook = delivery.webhook
-    attempt = webhook_post(webhook.url, webhook.secret, delivery.body.encode(), delivery.pk)
+    with _gm_locale(webhook.campaign):  # the log's words are for the GM's page
+        attempt = webhook_post(webhook.url, webhook.secret, delivery.body.encode(), delivery.pk)
     delivery.attempts += 1
     delivery.response_status = attempt.status
     delivery.error = attempt.error[:300]

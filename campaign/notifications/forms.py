@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.notifications.models import Delivery, Kind
@@ -25,8 +26,8 @@ class PreferencesForm(RefusableForm):
 
 class WebhookForm(RefusableForm):
     url = forms.URLField(
-        label="Webhook address",
+        label=_("Webhook address"),
         max_length=500,
         assume_scheme="https",
-        help_text="A Discord channel's webhook, or any address that takes its JSON.",
+        help_text=_("A Discord channel's webhook, or any address that takes its JSON."),
     )

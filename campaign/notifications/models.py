@@ -7,29 +7,30 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Kind(models.TextChoices):
     """Every moment a person should act on, or hear of; the label names it on the
     preferences page."""
 
-    TURN_OPENED = "turn_opened", "A turn opens for orders"
-    REMINDER = "reminder", "A deadline is a day away and something of yours is missing"
-    RESULTS = "results", "A turn's results are out"
-    BATTLE_TO_DECIDE = "battle_to_decide", "A battle of yours needs fight or retreat"
-    TABLETOP_REPORT = "tabletop_report", "A tabletop battle's report to file or answer"
-    AGREEMENT_PROPOSED = "agreement_proposed", "Another kingdom proposes an agreement"
-    MESSAGE_RECEIVED = "message_received", "A kingdom or the game master writes to you"
-    ALL_ORDERS_IN = "all_orders_in", "Game master: every kingdom's orders are ready"
-    REPORT_DISPUTED = "report_disputed", "Game master: a tabletop report is disputed"
+    TURN_OPENED = "turn_opened", _("A turn opens for orders")
+    REMINDER = "reminder", _("A deadline is a day away and something of yours is missing")
+    RESULTS = "results", _("A turn's results are out")
+    BATTLE_TO_DECIDE = "battle_to_decide", _("A battle of yours needs fight or retreat")
+    TABLETOP_REPORT = "tabletop_report", _("A tabletop battle's report to file or answer")
+    AGREEMENT_PROPOSED = "agreement_proposed", _("Another kingdom proposes an agreement")
+    MESSAGE_RECEIVED = "message_received", _("A kingdom or the game master writes to you")
+    ALL_ORDERS_IN = "all_orders_in", _("Game master: every kingdom's orders are ready")
+    REPORT_DISPUTED = "report_disputed", _("Game master: a tabletop report is disputed")
 
 
 class Delivery(models.TextChoices):
     """How a kind reaches a person by e-mail; the inbox lists every notification."""
 
-    NOW = "now", "At once"
-    DIGEST = "digest", "In the daily digest"
-    OFF = "off", "Not by e-mail"
+    NOW = "now", _("At once")
+    DIGEST = "digest", _("In the daily digest")
+    OFF = "off", _("Not by e-mail")
 
 
 # What waits for a person's answer goes at once; what only tells him goes in the digest.
@@ -41,10 +42,10 @@ class Notification(models.Model):
     (campaign.notifications.content), so the row can be shown and mailed as it is."""
 
     class Email(models.TextChoices):
-        NONE = "none", "Not e-mailed"
-        QUEUED = "queued", "To be e-mailed at once"
-        DIGEST = "digest", "Waiting for the daily digest"
-        SENT = "sent", "E-mailed"
+        NONE = "none", _("Not e-mailed")
+        QUEUED = "queued", _("To be e-mailed at once")
+        DIGEST = "digest", _("Waiting for the daily digest")
+        SENT = "sent", _("E-mailed")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -143,9 +144,9 @@ class WebhookDelivery(models.Model):
     """One gazette and its attempts to reach the webhook: the GM's delivery log."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Being sent"
-        DELIVERED = "delivered", "Delivered"
-        FAILED = "failed", "Failed: no more retries"
+        PENDING = "pending", _("Being sent")
+        DELIVERED = "delivered", _("Delivered")
+        FAILED = "failed", _("Failed: no more retries")
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     body = models.TextField()  # the JSON posted, the same on every attempt

@@ -21,6 +21,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from campaign.campaigns.services import require_gm
@@ -148,9 +149,11 @@ def preferences_set(*, user: User, choices: dict[str, str]) -> None:
     its setting."""
     for kind, delivery in choices.items():
         if kind not in Kind.values:
-            raise Refused(f"'{kind}' is not a kind of notification.", field=kind)
+            raise Refused(
+                _("'%(kind)s' is not a kind of notification.") % {"kind": kind}, field=kind
+            )
         if delivery not in Delivery.values:
-            raise Refused("Choose at once, the daily digest, or not by e-mail.", field=kind)
+            raise Refused(_("Choose at once, the daily digest, or not by e-mail."), field=kind)
         Preference.objects.update_or_create(user=user, kind=kind, defaults={"delivery": delivery})
 
 
@@ -168,9 +171,9 @@ def webhook_set(*, campaign: Campaign, by: User, url: str) -> Webhook:
     try:
         _URLS(url)
     except ValidationError:
-        raise Refused("Give the webhook's full address, https://…", field="url") from None
+        raise Refused(_("Give the webhook's full address, https://…"), field="url") from None
     if urlsplit(url).username or urlsplit(url).password:
-        raise Refused("Put no password in the address.", field="url")
+        raise Refused(_("Put no password in the address."), field="url")
     newest = TurnEvent.objects.filter(campaign=campaign).order_by("-id").first()
     webhook, created = Webhook.objects.get_or_create(
         campaign=campaign, defaults={"url": url, "last_event_id": newest.pk if newest else 0}
@@ -187,7 +190,7 @@ def webhook_secret_renew(*, campaign: Campaign, by: User) -> Webhook:
     require_gm(campaign=campaign, user=by)
     webhook = Webhook.objects.filter(campaign=campaign).first()
     if webhook is None:
-        raise Refused("The campaign has no webhook yet: give its address first.", field="url")
+        raise Refused(_("The campaign has no webhook yet: give its address first."), field="url")
     webhook.secret = webhook_secret()
     webhook.save(update_fields=["secret"])
     return webhook

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.core.access import Access, gm_access
@@ -127,4 +128,4 @@ def _webhook_action(request: HttpRequest, access: Access, form: WebhookForm) -> 
             raise form.refusal()
         webhook_set(campaign=access.campaign, by=request.user, url=form.cleaned_data["url"])
     else:
-        raise Refused("Save the address, renew the secret, or remove the webhook.")
+        raise Refused(_("Save the address, renew the secret, or remove the webhook."))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 SIGNATURE_HEADER = "X-Warpost-Signature"
 TIMEOUT_SECONDS = 10
@@ -63,10 +64,14 @@ def webhook_post(url: str, secret: str, body: bytes, delivery_id: int) -> Attemp
         with _OPENER.open(request, timeout=TIMEOUT_SECONDS) as response:
             return Attempt(response.status, "", retry=False)
     except urllib.error.HTTPError as answer:
-        return Attempt(answer.code, f"HTTP {answer.code}", retry=answer.code in RETRY_STATUSES)
+        return Attempt(
+            answer.code,
+            _("HTTP %(status)s") % {"status": answer.code},
+            retry=answer.code in RETRY_STATUSES,
+        )
     except (urllib.error.URLError, OSError) as lost:
         reason = getattr(lost, "reason", lost)
-        return Attempt(None, f"no answer: {reason}"[:300], retry=True)
+        return Attempt(None, (_("no answer: %(reason)s") % {"reason": reason})[:300], retry=True)
 
 
 def _address_refused(url: str) -> str:
@@ -75,13 +80,13 @@ def _address_refused(url: str) -> str:
     webhook must not make the server reach its own network."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        return "not an http(s) address"
+        return _("not an http(s) address")
     if settings.WEBHOOK_PRIVATE_ADDRESSES:
         return ""
     try:
         found = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
     except OSError:
-        return f"{parts.hostname} cannot be resolved"
+        return _("%(host)s cannot be resolved") % {"host": parts.hostname}
     if any(not ipaddress.ip_address(info[4][0]).is_global for info in found):
-        return f"{parts.hostname} is a private address"
+        return _("%(host)s is a private address") % {"host": parts.hostname}
     return ""
