@@ -4,6 +4,7 @@ the rest (a bid of at least 1 power, points within the army cap)."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import POINTS, POWER, name_form_field
@@ -18,11 +19,11 @@ class OfferForm(RefusableForm):
     description = forms.CharField(required=False, max_length=2000)
     minimum_bid = POWER.form_field(
         error_messages={
-            "required": "The minimum opening bid is a whole number of power.",
-            "invalid": "The minimum opening bid is a whole number of power.",
+            "required": _("The minimum opening bid is a whole number of power."),
+            "invalid": _("The minimum opening bid is a whole number of power."),
         }
     )
     points = POINTS.form_field(
-        required=False, error_messages={"invalid": "The mercenaries' points are a whole number."}
+        required=False, error_messages={"invalid": _("The mercenaries' points are a whole number.")}
     )
     special = forms.BooleanField(required=False)

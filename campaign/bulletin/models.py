@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.inputs import POINTS, POWER, validate_name
 from campaign.models import Turn
@@ -29,7 +30,7 @@ class MercenaryOffer(models.Model):
     turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="mercenary_offers")
     name = models.CharField(max_length=120, validators=[validate_name])
     description = models.TextField(
-        max_length=2000, blank=True, help_text="Equipment, command group, magic items."
+        max_length=2000, blank=True, help_text=_("Equipment, command group, magic items.")
     )
     minimum_bid = models.PositiveIntegerField(validators=POWER.at_least(1).validators())
     # Q18, E-14: the points they add to the winner's chosen army for the turn

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from campaign.bulletin.models import MercenaryOffer, Rumour
 from campaign.campaigns.services import require_gm
@@ -20,7 +22,10 @@ def _turn_taking_orders(turn: Turn, by: User) -> Turn:
 
 def _bulletin_gone_out(turn: Turn | None) -> str:
     number = turn.number if turn else 0
-    return f"Turn {number} no longer takes orders: the bulletin goes out with it (A-2.1)."
+    # A-2.1: the bulletin goes out with the turn's orders
+    return _("Turn %(turn)s no longer takes orders: the bulletin goes out with it.") % {
+        "turn": number
+    }
 
 
 @transaction.atomic
@@ -28,7 +33,7 @@ def rumour_publish(*, turn: Turn, by: User, text: str) -> Rumour:
     """A-2.1: the GM publishes a rumour for the turn; everyone reads it."""
     text = text.strip()
     if not text:
-        raise Refused("A rumour needs some words.", field="text")
+        raise Refused(_("A rumour needs some words."), field="text")
     turn = _turn_taking_orders(turn, by)
     rumour = Rumour.objects.create(turn=turn, text=text)
     chronicle_record(turn, "RumourPublished", {"text": text}, rule="A-2.1", public=True)
@@ -50,14 +55,18 @@ def mercenary_offer_publish(
     the points they add to the winner's army for the turn (Q18, E-14)."""
     name = name.strip()
     if not name:
-        raise Refused("Name the mercenaries on offer.", field="name")
+        raise Refused(_("Name the mercenaries on offer."), field="name")
     if minimum_bid < 1:
         raise Refused(
-            "The minimum opening bid is at least 1 power (Table 10).", field="minimum_bid"
+            _("The minimum opening bid is at least 1 power (Table 10)."), field="minimum_bid"
         )
     cap = turn.campaign.ruleset.army_cap_this_turn  # E-14: 3,500 by the rulebook
     if not 1 <= points <= cap:
-        raise Refused(f"Mercenaries are 1–{cap:,} points (E-14).", field="points")
+        raise Refused(  # E-14: the army cap
+            _("Mercenaries are 1–%(cap)s points.")
+            % {"cap": number_format(cap, force_grouping=True)},
+            field="points",
+        )
     turn = _turn_taking_orders(turn, by)
     return _offer_create(
         turn,

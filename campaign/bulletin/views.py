@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.bulletin.forms import OfferForm, RumourForm
@@ -32,7 +33,7 @@ def bulletin_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def _publish(request: HttpRequest, access: Access) -> None:
     turn = current_turn(access.campaign)
     if turn is None:
-        raise Refused("This campaign has no turn yet.")
+        raise Refused(_("This campaign has no turn yet."))
     form = (RumourForm if request.POST.get("what") == "rumour" else OfferForm)(request.POST)
     if not form.is_valid():
         raise form.refusal()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.db.models import Count, F, Max, OuterRef, Prefetch, Q, QuerySet, Subquery, Value
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy
 
 from campaign.core.access import Access
 from campaign.models import Campaign, Turn
@@ -18,7 +19,7 @@ from kingdoms.messages.models import Message, PressRelease, ReadMark, Thread
 from kingdoms.models import Kingdom
 from rules.turn.visibility import Viewer
 
-GM_NAME = "The game master"
+GM_NAME = gettext_lazy("The game master")
 
 
 def visible_threads(campaign: Campaign, viewer: Viewer) -> QuerySet[Thread]:

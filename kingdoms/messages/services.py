@@ -22,6 +22,8 @@ from collections.abc import Iterable, Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
 
 from campaign.core.access import player_in_play
 from campaign.core.errors import Hidden, Refused
@@ -55,20 +57,26 @@ def _text(value: str, *, field: str, what: str, length: int, one_line: bool = Fa
     holding control characters (a subject: line breaks and text-direction marks too)."""
     text = value.replace("\r\n", "\n").strip()
     if not text:
-        raise Refused(f"{what} needs some words.", field=field)
+        raise Refused(_("%(what)s needs some words.") % {"what": what}, field=field)
     if len(text) > length:
         raise Refused(
-            f"{what} is {len(text):,} characters long: write at most {length:,}.", field=field
+            _("%(what)s is %(length)s characters long: write at most %(most)s.")
+            % {
+                "what": what,
+                "length": number_format(len(text), force_grouping=True),
+                "most": number_format(length, force_grouping=True),
+            },
+            field=field,
         )
     allowed = set() if one_line else LAYOUT_CHARACTERS
     for character in text:
         if unicodedata.category(character) == "Cc" and character not in allowed:
-            kind = "control characters"
+            refusal = _("%(what)s may not contain control characters (here %(code)s).")
         elif one_line and character in DIRECTION_CHARACTERS:
-            kind = "text-direction characters"
+            refusal = _("%(what)s may not contain text-direction characters (here %(code)s).")
         else:
             continue
-        raise Refused(f"{what} may not contain {kind} (here U+{ord(character):04X}).", field=field)
+        raise Refused(refusal % {"what": what, "code": f"U+{ord(character):04X}"}, field=field)
     return text
 
 
@@ -94,13 +102,18 @@ def _addressed(campaign: Campaign, writer: Membership, kingdom_ids: Iterable[int
         kingdom = found.get(kingdom_id)
         if kingdom is None:
             raise Refused(
-                f"There is no kingdom {kingdom_id} in this campaign: write to its players' "
-                "kingdoms (neutral kingdoms receive no messages).",
+                _(
+                    "There is no kingdom %(kingdom)s in this campaign: write to its players' "
+                    "kingdoms (neutral kingdoms receive no messages)."
+                )
+                % {"kingdom": kingdom_id},
                 field="kingdoms",
             )
         if kingdom.eliminated:
             raise Refused(
-                f"{kingdom.name} is eliminated: it receives no more messages.", field="kingdoms"
+                _("%(kingdom)s is eliminated: it receives no more messages.")
+                % {"kingdom": kingdom.name},
+                field="kingdoms",
             )
     return [found[kingdom_id] for kingdom_id in wanted]
 
@@ -119,13 +132,16 @@ def thread_start(
     and its first message."""
     writer = _writer(campaign, by)
     subject = _text(
-        subject, field="subject", what="The subject", length=SUBJECT_LENGTH, one_line=True
+        subject, field="subject", what=_("The subject"), length=SUBJECT_LENGTH, one_line=True
     )
     addressed = _addressed(campaign, writer, kingdom_ids)
     is_gm = writer.role == Membership.Role.GM
     if not addressed and (is_gm or not with_gm):
-        whom = "a kingdom" if is_gm else "another kingdom or the game master"
-        raise Refused(f"Choose whom you write to: {whom}.", field="kingdoms")
+        if is_gm:
+            raise Refused(_("Choose whom you write to: a kingdom."), field="kingdoms")
+        raise Refused(
+            _("Choose whom you write to: another kingdom or the game master."), field="kingdoms"
+        )
     body = _message_body(body)
     thread = Thread.objects.create(campaign=campaign, subject=subject, with_gm=is_gm or with_gm)
     own = [writer.kingdom] if writer.kingdom else []
@@ -135,7 +151,7 @@ def thread_start(
 
 
 def _message_body(body: str) -> str:
-    return _text(body, field="body", what="The message", length=BODY_LENGTH)
+    return _text(body, field="body", what=_("The message"), length=BODY_LENGTH)
 
 
 def _seat(thread: Thread, by: User) -> Membership:
@@ -154,8 +170,10 @@ def _in_thread(thread: Thread, writer: Membership) -> None:
     reads it by the campaign's option only reads."""
     if writer.role == Membership.Role.GM and not thread.with_gm:
         raise Refused(
-            "You read this thread as the game master, you are not one of its members: "
-            "start a thread of your own to write to its kingdoms.",
+            _(
+                "You read this thread as the game master, you are not one of its members: "
+                "start a thread of your own to write to its kingdoms."
+            ),
             status=403,
         )
 
@@ -207,7 +225,10 @@ def thread_mark_read(*, thread: Thread, by: User, up_to: int | None = None) -> N
     if up_to is None:
         up_to = thread.messages.order_by("-id").values_list("id", flat=True).first() or 0
     elif not thread.messages.filter(pk=up_to).exists():
-        raise Refused(f"There is no message {up_to} in this thread.", field="up_to")
+        raise Refused(
+            _("There is no message %(message)s in this thread.") % {"message": up_to},
+            field="up_to",
+        )
     _mark(thread, member, up_to)
 
 
@@ -230,7 +251,7 @@ def thread_agreement_propose(
     writer = _writer(thread.campaign, by)
     others = {k.pk for k in thread.kingdoms.all()} - {writer.kingdom_id}
     if partner_id not in others:
-        raise Refused("Propose it to another kingdom of this thread.", field="partner")
+        raise Refused(_("Propose it to another kingdom of this thread."), field="partner")
     agreement = agreement_propose(
         campaign=thread.campaign,
         by=by,
@@ -241,10 +262,15 @@ def thread_agreement_propose(
         beneficiary_id=beneficiary_id,
         overlord_id=overlord_id,
     )
-    body = (
-        f"{writer.kingdom.name} proposes {ARTICLES[agreement.kind]} to "
-        f"{agreement.partner.name}, who accepts or declines it on his kingdom's page."
-    )
+    # Kept as written, in the writer's language, like the rest of his messages.
+    body = _(
+        "%(kingdom)s proposes %(agreement)s to %(partner)s, who accepts or declines it on his "
+        "kingdom's page."
+    ) % {
+        "kingdom": writer.kingdom.name,
+        "agreement": ARTICLES[agreement.kind],
+        "partner": agreement.partner.name,
+    }
     _post(thread, writer, body, agreement)
     return agreement
 
@@ -254,10 +280,12 @@ def thread_agreement_propose(
 
 def _press_waits(turn: Turn | None) -> str:
     if turn is None:
-        return "The campaign has no turn yet: press releases wait for the first one."
+        return _("The campaign has no turn yet: press releases wait for the first one.")
     if turn.state == Turn.State.CLOSED:
-        return "The campaign is over: the gazette prints no more."
-    return f"Turn {turn.number} is being resolved: write for the next turn once it opens."
+        return _("The campaign is over: the gazette prints no more.")
+    return _("Turn %(turn)s is being resolved: write for the next turn once it opens.") % {
+        "turn": turn.number
+    }
 
 
 @transaction.atomic
@@ -267,13 +295,13 @@ def press_release_write(*, campaign: Campaign, by: User, text: str) -> PressRele
     membership = player_in_play(
         campaign, by, acts="writes press releases", acts_not="writes no more press releases"
     )
-    text = _text(text, field="text", what="The press release", length=PRESS_LENGTH)
+    text = _text(text, field="text", what=_("The press release"), length=PRESS_LENGTH)
     turn = turn_locked(
         campaign_id=campaign.pk,
         states=(Turn.State.OPEN, Turn.State.DECISIONS),
         refusal=_press_waits,
     )
-    release, _ = PressRelease.objects.update_or_create(
+    release, _created = PressRelease.objects.update_or_create(
         turn=turn, kingdom=membership.kingdom, defaults={"text": text}
     )
     return release

@@ -9,6 +9,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -17,6 +19,7 @@ from campaign.core.errors import Hidden, Refused
 from campaign.core.pages import refusal_status, render_page
 from campaign.turns.selectors import current_turn
 from kingdoms.agreements.forms import AgreementForm
+from kingdoms.agreements.narration import ARTICLES
 from kingdoms.messages.forms import MessageForm, PressForm, ThreadForm
 from kingdoms.messages.models import Thread
 from kingdoms.messages.selectors import (
@@ -162,7 +165,7 @@ def thread_page(request: HttpRequest, campaign_id: int, thread_id: int) -> HttpR
     if not request.htmx:
         url = reverse("message-thread", args=[access.campaign.pk, thread.pk])
         return redirect(f"{url}#message-{message.pk}")
-    return _thread_page(request, access, thread, done="Sent.")
+    return _thread_page(request, access, thread, done=_("Sent."))
 
 
 @login_required
@@ -183,7 +186,10 @@ def thread_agreement(request: HttpRequest, campaign_id: int, thread_id: int) -> 
         form.refuse(refused)
         status = refusal_status(request, refused)
         return _thread_page(request, access, thread, agreement_form=form, status=status)
-    done = f"{agreement.get_kind_display()} proposed to {agreement.partner}."
+    done = _("%(agreement)s proposed to %(partner)s.") % {
+        "agreement": capfirst(ARTICLES[agreement.kind]),
+        "partner": agreement.partner,
+    }
     if not request.htmx:
         return redirect(reverse("message-thread", args=[access.campaign.pk, thread.pk]))
     return _thread_page(request, access, thread, done=done)
@@ -250,5 +256,7 @@ def press_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         )
     if not request.htmx:
         return redirect(reverse("press", args=[access.campaign.pk]))
-    done = f"The gazette prints it when turn {release.turn.number} is resolved."
+    done = _("The gazette prints it when turn %(turn)s is resolved.") % {
+        "turn": release.turn.number
+    }
     return _press_page(request, access, done=done)
