@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
-from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
@@ -19,7 +18,6 @@ from campaign.core.errors import Hidden, Refused
 from campaign.core.pages import refusal_status, render_page
 from campaign.turns.selectors import current_turn
 from kingdoms.agreements.forms import AgreementForm
-from kingdoms.agreements.narration import ARTICLES
 from kingdoms.messages.forms import MessageForm, PressForm, ThreadForm
 from kingdoms.messages.models import Thread
 from kingdoms.messages.selectors import (
@@ -187,7 +185,7 @@ def thread_agreement(request: HttpRequest, campaign_id: int, thread_id: int) -> 
         status = refusal_status(request, refused)
         return _thread_page(request, access, thread, agreement_form=form, status=status)
     done = _("%(agreement)s proposed to %(partner)s.") % {
-        "agreement": capfirst(ARTICLES[agreement.kind]),
+        "agreement": agreement.get_kind_display(),
         "partner": agreement.partner,
     }
     if not request.htmx:

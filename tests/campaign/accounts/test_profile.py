@@ -180,7 +180,7 @@ def test_the_profile_page_offers_the_notification_preferences_as_saved(client, a
     Preference.objects.create(user=alice, kind=Kind.RESULTS, delivery=Delivery.OFF)
     page = client.get(reverse("profile")).content.decode()
     assert 'id="notification-preferences"' in page
-    assert Kind.AGREEMENT_PROPOSED.label in page
+    assert str(Kind.AGREEMENT_PROPOSED.label) in page
     chosen = re.search(rf'name="notify-{Kind.RESULTS.value}"[^>]*value="off"[^>]*checked', page)
     selected = re.search(
         rf'<select name="notify-{Kind.RESULTS.value}".*?<option value="off" selected>', page, re.S

@@ -92,7 +92,7 @@ def test_a_new_notification_shows_in_the_count_at_once(client, mailed, committed
 def test_the_preferences_page_saves_each_kinds_delivery(client, mailed):
     client.force_login(mailed.players["bob"])
     page = client.get(reverse("notification-preferences")).content.decode()
-    assert Kind.AGREEMENT_PROPOSED.label in page
+    assert str(Kind.AGREEMENT_PROPOSED.label) in page
     choices = {f"notify-{kind.value}": Delivery.NOW.value for kind in Kind}
     choices[f"notify-{Kind.RESULTS.value}"] = Delivery.OFF.value
     response = client.post(reverse("notification-preferences"), choices, HTTP_HX_REQUEST="true")
