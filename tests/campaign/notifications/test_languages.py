@@ -5,6 +5,7 @@ language it is in (Content-Language)."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from django.utils import timezone, translation
@@ -94,3 +95,21 @@ def test_the_digest_dates_each_notification_in_its_recipients_time_zone(
     assert "17:30" not in mail_text(to_carol)
     (to_bob,) = mails_to(mailed.players["bob"])
     assert "Wed 1 Jan 2031, 17:30 UTC" in mail_text(to_bob)
+
+
+def test_the_gazette_keeps_its_shape_and_speaks_its_gms_language(mailed):
+    """The webhook's JSON keys are the receiver's, the same for every campaign; its words
+    are for the campaign's players, in their GM's language: an Italian GM's gazette groups
+    thousands the Italian way."""
+    from campaign.chronicle.services import chronicle_record
+    from campaign.notifications.delivery import gazette_build
+    from campaign.notifications.services import webhook_set
+
+    _speaks(mailed.gm, "it", "Europe/Rome")
+    webhook_set(campaign=mailed.campaign, by=mailed.gm, url="https://example.org/hook")
+    payload = {"hex": [1, 0], "points": 2500}
+    chronicle_record(mailed.turn, "DefenderAppeared", payload, rule="A-1.5.2", public=True)
+    body = json.loads(gazette_build(campaign_id=mailed.campaign.pk).body)
+    assert set(body) == {"username", "content", "embeds"}
+    assert set(body["embeds"][0]) == {"title", "description"}
+    assert "2.500" in body["embeds"][0]["description"]
