@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from campaign.campaigns.views import recent_turns
@@ -27,7 +28,7 @@ def chronicle_names(access: Access) -> Names:
             n.id: n.name for n in visible_neutral_kingdoms(access.campaign, access.viewer)
         },
         armies={
-            a.id: f"{a.kingdom.name}'s {a.name}"
+            a.id: _("%(kingdom)s's %(army)s") % {"kingdom": a.kingdom.name, "army": a.name}
             for a in visible_armies(access.campaign, access.viewer)
         },
     )

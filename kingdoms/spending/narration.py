@@ -60,6 +60,15 @@ _OUTCOMES = {
     ),
 }
 
+# rules.kingdoms.spending's reasons for a spending void
+_VOID_REASONS = {
+    "not enough power when it was resolved (E-25)": gettext_lazy(
+        "not enough power when it was resolved"
+    ),
+    "the army is no more": gettext_lazy("the army is no more"),
+    "the GM withdrew those mercenaries": gettext_lazy("the GM withdrew those mercenaries"),
+}
+
 
 def _hex(p: dict, key: str = "hex") -> str:
     return hex_name(p.get(key))
@@ -98,7 +107,7 @@ def _spent(p: dict, names) -> str:
 def _voided(p: dict, names) -> str:
     return _("%(item)s came to nothing: %(reason)s.") % {
         "item": _item(p),
-        "reason": p.get("reason") or _("it could not be done"),
+        "reason": word(_VOID_REASONS, p.get("reason"), _("it could not be done")),
     }
 
 
