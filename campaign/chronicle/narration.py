@@ -317,32 +317,35 @@ def _retreated(p: dict, names: Names) -> str:
     }
 
 
+def _verdict(p: dict) -> str | None:
+    """Table 25's outcome as the reader may know it: "a solid victory for the attacker",
+    "a draw", or None."""
+    result = p.get("result")
+    if p.get("winner"):
+        return _("%(victory)s for %(winner)s") % {
+            "victory": word(VICTORIES, result, str(VICTORIES["victory"])),
+            "winner": word(ROLES, p["winner"]),
+        }
+    if result == "draw":
+        return _("a draw")
+    return word(VICTORIES, result) or None
+
+
 def _battle_fought(p: dict, names: Names) -> str:
     values = {
         "hex": _hex(p),
         "attacker": p.get("attacker_total"),
         "defender": p.get("defender_total"),
-        "winner": word(ROLES, p.get("winner")),
-        "victory": word(VICTORIES, p.get("result"), str(VICTORIES["victory"])),
+        "verdict": _verdict(p),
     }
     totals = "attacker_total" in p and "defender_total" in p
-    if p.get("winner") and totals:
+    if values["verdict"] and totals:
         return (
-            _(
-                "The battle at %(hex)s was fought, %(attacker)s against %(defender)s: "
-                "%(victory)s for %(winner)s."
-            )
+            _("The battle at %(hex)s was fought, %(attacker)s against %(defender)s: %(verdict)s.")
             % values
         )
-    if p.get("winner"):
-        return _("The battle at %(hex)s was fought: %(victory)s for %(winner)s.") % values
-    if p.get("result") and totals:
-        return (
-            _("The battle at %(hex)s was fought, %(attacker)s against %(defender)s: a draw.")
-            % values
-        )
-    if p.get("result"):
-        return _("The battle at %(hex)s was fought: a draw.") % values
+    if values["verdict"]:
+        return _("The battle at %(hex)s was fought: %(verdict)s.") % values
     if totals:
         return _("The battle at %(hex)s was fought, %(attacker)s against %(defender)s.") % values
     return _("The battle at %(hex)s was fought.") % values
