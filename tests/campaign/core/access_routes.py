@@ -364,6 +364,8 @@ ROUTES: dict[str, Route] = {
     "map-editor": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "map-editor-done": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "rulebook": Route(NOTHING, READ, {"page": "campaign"}, public=True),  # like the docs
+    # the translations the pages' scripts use: the same for everyone
+    "javascript-catalog": Route(NOTHING, READ, public=True),
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
         PAGE_SIDE,
