@@ -75,7 +75,7 @@ def looted_in(hex_: History, turn: int) -> bool:
 # --- Table 2: which edicts may be given --------------------------------------------
 
 
-_STRUCTURE_WORDS = {
+STRUCTURE_WORDS = {
     Structure.FEATURE: "major feature",
     Structure.FORTRESS: "fortress",
     Structure.GREAT_FORTRESS: "great fortress",
@@ -165,7 +165,7 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
         )
     if holds(hex_, structure):
         return None
-    missing = _STRUCTURE_WORDS[structure]
+    missing = STRUCTURE_WORDS[structure]
     if structure in (Structure.FORTRESS, Structure.GREAT_FORTRESS) and hex_.defence is not None:
         return Problem(
             "Table 2 E-26",
@@ -173,7 +173,7 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
             "{coord} has no {missing} to raze (Table 2, E-26); it has a {present}",
             coord=hex_.coord,
             missing=missing,
-            present=_STRUCTURE_WORDS[Structure(hex_.defence.value)],
+            present=STRUCTURE_WORDS[Structure(hex_.defence.value)],
         )
     return Problem(
         "Table 2 E-26",
@@ -238,7 +238,7 @@ def table_3_modifiers(world: World, edict: Edict, covered: bool) -> list[tuple[s
         modifiers.append((f"looted or razed {words}", rules.risk_recent_edict))
     if hex_.defence is not None:
         modifiers.append(
-            (f"a {_STRUCTURE_WORDS[Structure(hex_.defence.value)]}", rules.risk_fortified)
+            (f"a {STRUCTURE_WORDS[Structure(hex_.defence.value)]}", rules.risk_fortified)
         )
     if covered:
         modifiers.append(("covered by a patrol", rules.risk_patrolled))

@@ -364,6 +364,9 @@ ROUTES: dict[str, Route] = {
     "map-editor": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "map-editor-done": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "rulebook": Route(NOTHING, READ, {"page": "campaign"}, public=True),  # like the docs
+    # the scripts' translations, and the choice of a language (a cookie): open to all
+    "javascript-catalog": Route(NOTHING, READ, public=True),
+    "set_language": Route(NOTHING, {"post": Do(body={"language": "it"}, ok=302)}, public=True),
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
         PAGE_SIDE,
