@@ -1,0 +1,93 @@
+"""The rules engine's refusals in the reader's language (campaign.core.problems): the
+template is translated, then filled in, the engine's own words among the values
+translated too; English reads exactly as the engine's message."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from campaign.core import problems
+from campaign.core.problems import problem_sentence, problem_text
+from rules.core.problems import Phrase, Problem
+from rules.core.state import Order, OrderKind
+from rules.kingdoms.crowns import spend_problem
+from rules.turn.orders import why_illegal
+from tests.rules.core.test_problems import _orders_world
+
+ITALIAN = {
+    "{target} is already your hex": "{target} è già un tuo esagono",
+    "a {kind} order needs a hex": "un ordine {kind} richiede un esagono",
+    "Invade": "Invadere",
+    "{what} costs {price} crowns and you have {held}: {short} crown short (E-30)": (
+        "{what} costa {price} corone e ne hai {held}: manca {short} corona (E-30)"
+    ),
+    "{balance} in your treasury": "{balance} nel tesoro",
+    "{coord} is not on the map": "{esagono} non è sulla mappa",  # a translator's slip
+}
+
+
+@pytest.fixture
+def italian(monkeypatch):
+    """A tiny Italian catalog, read while Italian is the active language."""
+
+    def gettext(text: str) -> str:
+        return ITALIAN.get(text, text) if translation.get_language() == "it" else text
+
+    monkeypatch.setattr(problems, "gettext", gettext)
+    monkeypatch.setattr(problems, "ENGINE_WORDS", {"Invade": _Lazy("Invade", gettext)})
+
+
+class _Lazy:
+    """Stands for a gettext_lazy text: it is translated when it is read."""
+
+    def __init__(self, text, gettext):
+        self.text, self.gettext = text, gettext
+
+    def __str__(self) -> str:
+        return self.gettext(self.text)
+
+
+def test_table_5_in_english_a_refusal_reads_as_the_engine_wrote_it():
+    problem = why_illegal(
+        _orders_world(), 1, Order(army_id=1, kind=OrderKind.INVADE, target=(1, 0))
+    )
+    with translation.override("en"):
+        assert problem_text(problem) == problem.message == "(1, 0) is already your hex"
+        assert problem_sentence(problem) == problem.sentence == "(1, 0) is already your hex."
+
+
+def test_table_5_in_italian_the_template_is_translated_then_filled_in(italian):
+    problem = why_illegal(
+        _orders_world(), 1, Order(army_id=1, kind=OrderKind.INVADE, target=(1, 0))
+    )
+    with translation.override("it"):
+        assert problem_sentence(problem) == "(1, 0) è già un tuo esagono."
+    assert problem.message == "(1, 0) is already your hex"  # the API's English is unchanged
+
+
+def test_table_5_the_engines_own_words_among_the_values_are_translated(italian):
+    problem = Problem("Table 5", "target", "a {kind} order needs a hex", kind="Invade")
+    with translation.override("it"):
+        assert problem_text(problem) == "un ordine Invadere richiede un esagono"
+
+
+def test_e_30_a_part_of_the_sentence_is_translated_on_its_own(italian):
+    problem = spend_problem("A siege tower", 3, 2, 0)
+    with translation.override("it"):
+        assert problem_text(problem) == (
+            "A siege tower costa 3 corone e ne hai 2 nel tesoro: manca 1 corona (E-30)"
+        )
+
+
+def test_a_translation_whose_placeholders_do_not_fit_falls_back_to_the_english(italian):
+    with translation.override("it"):
+        assert problem_text(Phrase("{coord} is not on the map", coord=(9, 9))) == (
+            "(9, 9) is not on the map"
+        )
+
+
+def test_a_players_own_name_is_never_taken_for_an_engine_word(italian):
+    problem = Problem("A-1.4.13", "neutral_kingdom", "{neutral}: conquered", neutral="Invader")
+    with translation.override("it"):
+        assert problem_text(problem) == "Invader: conquered"
