@@ -24,6 +24,7 @@ from campaign.campaigns.setup import (
 )
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
+from campaign.core.problems import problem_text
 from campaign.hosting.models import Invitation
 from campaign.map.selectors import drawn_plan
 from campaign.models import Campaign, Hex, Membership
@@ -58,7 +59,7 @@ def hex_secondary_terrains_set(*, hex: Hex, by: User, terrains: Iterable[str]) -
     wanted = list(terrains)
     problem = secondary_terrains_problem(hex.terrain, wanted)
     if problem is not None:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     before = list(hex.secondary_terrains or [])
     after = secondary_terrains_in_order(wanted)
     if after == before:

@@ -11,6 +11,7 @@ from django.utils import timezone
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
@@ -102,7 +103,7 @@ def order_submit(
     known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
     problem = why_illegal(known, army.kingdom_id, wanted, others)
     if problem:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hexes = snapshot.hexes
