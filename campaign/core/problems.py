@@ -16,15 +16,16 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.core.problems import Phrase, as_sentence
-from rules.core.state import OrderKind, Role, Structure, Terrain
+from rules.core.state import Defence, Feature, OrderKind, Role, Structure, Terrain
 from rules.kingdoms.armies import SLOT_NAMES
 from rules.kingdoms.edicts import STRUCTURE_WORDS
 from rules.kingdoms.spending_state import SPEND_LABELS, SpendKind
 
 logger = logging.getLogger(__name__)
 
-# The engine's words that it puts into its sentences, keyed by the English it uses. Only
-# these values are translated: a kingdom's or an army's name is the player's own.
+# The engine's words, keyed by the English (or the value) it uses: in its sentences, and as
+# the labels of its terrains and features on the pages. Only these values of a sentence are
+# translated: a kingdom's or an army's name is the player's own.
 ENGINE_WORDS = {
     Terrain.FIELDS.value: _("fields"),
     Terrain.RIVER.value: _("river"),
@@ -32,6 +33,15 @@ ENGINE_WORDS = {
     Terrain.SWAMP.value: _("swamp"),
     Terrain.MOUNTAIN.value: _("mountain"),
     Terrain.SEA.value: _("sea"),
+    Feature.TOWN.value: _("town"),
+    Feature.CITY.value: _("city"),
+    Feature.MINE.value: _("mine"),
+    Feature.DEEP_MINE.value: _("deep mine"),
+    Feature.WOODS.value: _("woods"),
+    Feature.DEEP_WOODS.value: _("deep woods"),
+    Feature.ARCANE_RUINS.value: _("arcane ruins"),
+    Feature.WIZARD_TOWER.value: _("wizard tower"),
+    Defence.GREAT_FORTRESS.value: _("great fortress"),
     OrderKind.INVADE.value.capitalize(): _("Invade"),
     OrderKind.PATROL.value.capitalize(): _("Patrol"),
     OrderKind.SCOUT.value.capitalize(): _("Scout"),

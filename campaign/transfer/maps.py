@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Hex
@@ -49,7 +50,10 @@ def map_from_export(document: dict) -> MapImport:
     for row in tables[HEX]:
         hex_ = _hex(row)
         if hex_.coord in terrain:
-            raise Refused(f"This map is broken: hex {hex_.coord} is in it twice.", field="map_file")
+            raise Refused(
+                _("This map is broken: hex %(coord)s is in it twice.") % {"coord": hex_.coord},
+                field="map_file",
+            )
         coords[row.get("id")] = hex_.coord
         terrain[hex_.coord] = Terrain(hex_.terrain)
         contents[hex_.coord] = {name: getattr(hex_, name) for name in HEX_CONTENTS}
@@ -70,7 +74,7 @@ def map_from_export(document: dict) -> MapImport:
         ],
     )
     if not plan.kingdoms:
-        raise Refused("This map has no kingdom that holds its capital.", field="map_file")
+        raise Refused(_("This map has no kingdom that holds its capital."), field="map_file")
     name = next((row.get("name") for row in document["tables"].get(Campaign._meta.label, [])), "")
     return MapImport(name if isinstance(name, str) else "", plan, contents)
 
@@ -127,4 +131,7 @@ def _checked(model, name: str, row: dict) -> str:
 
 
 def _broken(row: dict, why: str) -> Refused:
-    return Refused(f"This map is broken: in the row {row.get('id')}, {why}", field="map_file")
+    return Refused(
+        _("This map is broken: in the row %(id)s, %(why)s") % {"id": row.get("id"), "why": why},
+        field="map_file",
+    )
