@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.utils.translation import gettext as _
+
 from campaign.chronicle.narration import register_narrators
 
 
@@ -12,8 +14,12 @@ def _kingdom_handed_over(p: dict, names) -> str:
     """A substitute takes a kingdom over: its history stays the kingdom's."""
     kingdom = names.kingdom(p.get("kingdom_id"))
     if p.get("player") and p.get("before"):
-        return f"{kingdom} is now played by {p['player']}, in place of {p['before']}."
-    return f"{kingdom} has a new player."
+        return _("%(kingdom)s is now played by %(player)s, in place of %(before)s.") % {
+            "kingdom": kingdom,
+            "player": p["player"],
+            "before": p["before"],
+        }
+    return _("%(kingdom)s has a new player.") % {"kingdom": kingdom}
 
 
 HOSTING_NARRATORS: dict[str, Callable] = {"KingdomHandedOver": _kingdom_handed_over}

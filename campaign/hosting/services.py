@@ -123,7 +123,8 @@ def invitation_send(
         "link": site + reverse("campaign-join", args=[invitation.token]),
     }
     mail = EmailMultiAlternatives(
-        subject=f"{by.get_username()} invites you to {campaign.name} on Warpost",
+        subject=_("%(gm)s invites you to %(campaign)s on Warpost")
+        % {"gm": by.get_username(), "campaign": campaign.name},
         body=render_to_string("campaign/hosting/email/invitation.txt", context),
         to=[email],
     )

@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.models import Campaign, Hex
 from campaign.transfer.document import MAP_TABLES, document_tables
 from kingdoms.models import Kingdom, NeutralKingdom
@@ -89,7 +90,8 @@ def _hex(row: dict) -> Hex:
         raise _broken(row, " ".join(error.messages)) from None
     problem = secondary_terrains_problem(hex_.terrain, hex_.secondary_terrains or [])
     if not isinstance(hex_.secondary_terrains, list) or problem is not None:
-        raise _broken(row, problem.sentence if problem else "its secondary terrains are no list.")
+        why = problem_sentence(problem) if problem else _("its secondary terrains are no list.")
+        raise _broken(row, why)
     return hex_
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.text import Truncator
+from django.utils.text import Truncator, format_lazy
 from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
@@ -16,7 +16,12 @@ class TargetWidget(forms.MultiWidget):
 
     def __init__(self):
         boxes = {
-            axis: forms.NumberInput(attrs={"placeholder": axis, "aria-label": f"target {axis}"})
+            axis: forms.NumberInput(
+                attrs={
+                    "placeholder": axis,
+                    "aria-label": format_lazy(_("target {axis}"), axis=axis),
+                }
+            )
             for axis in ("q", "r")
         }
         super().__init__(boxes)
@@ -32,7 +37,11 @@ class TargetField(forms.MultiValueField):
 
     def __init__(self, **kwargs):
         axes = [
-            COORD.form_field(error_messages={"invalid": f"{axis} must be a whole number."})
+            COORD.form_field(
+                error_messages={
+                    "invalid": format_lazy(_("{axis} must be a whole number."), axis=axis)
+                }
+            )
             for axis in ("q", "r")
         ]
         super().__init__(

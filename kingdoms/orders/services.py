@@ -85,7 +85,9 @@ def order_submit(
         ) from None
     conquest = _neutral_conquest(neutral_conquest, order_kind)
     if army.rest_required_turn == turn.number and order_kind is not OrderKind.REST:
-        message = f"{army.name}'s allocation was raised on its Rest this turn: it Rests (E-14)."
+        message = _("%(army)s's allocation was raised on its Rest this turn: it Rests (E-14).") % {
+            "army": army.name
+        }
         raise Refused(message, field="kind")  # kingdoms.armies.services
     if order_kind != OrderKind.REST and target is None:
         raise Refused(
