@@ -4,12 +4,15 @@ English whatever the browser asks (campaign.accounts.middleware)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
 from django.urls import reverse
 
 from campaign.accounts.models import Profile
+from campaign.tokens.models import PersonalToken
+from campaign.tokens.services import token_create
 
 pytestmark = pytest.mark.django_db
 
@@ -94,3 +97,17 @@ def test_the_api_speaks_english_whatever_the_browser_asks(client):
     assert answer.status_code == 400
     assert answer["Content-Language"] == "en"
     assert "This field is required." in answer.content.decode()
+
+
+def test_a_date_reads_in_the_readers_language_and_hours(client, demo):
+    """A token's date on the profile page: the month's name in Italian, the hour in the
+    profile's time zone."""
+    alice = demo.players["alice"]
+    client.force_login(alice)
+    client.post(reverse("profile"), {**PROFILE, "time_zone": "Europe/Rome", "language": "it"})
+    token, _key = token_create(user=alice, name="bot", scope=PersonalToken.Scope.READ)
+    PersonalToken.objects.filter(pk=token.pk).update(
+        created_at=dt.datetime(2031, 1, 6, 18, 0, tzinfo=dt.UTC)
+    )
+    page = client.get(reverse("profile")).content.decode()
+    assert "<td>6 Gen 2031, 19:00 CET</td>" in page
