@@ -194,7 +194,7 @@ def map_editor_done(request: HttpRequest, campaign_id: int) -> HttpResponse:
         )
     if warnings:
         drawn = ngettext(
-            "The map is drawn: invite your players. It leaves %(count)s of the rules' set-up "
+            "The map is drawn: invite your players. It leaves one of the rules' set-up "
             "defaults, as you chose.",
             "The map is drawn: invite your players. It leaves %(count)s of the rules' set-up "
             "defaults, as you chose.",
