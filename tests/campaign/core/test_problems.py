@@ -5,14 +5,17 @@ translated too; English reads exactly as the engine's message."""
 from __future__ import annotations
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
+from campaign.accounts.models import Profile
 from campaign.core import problems
 from campaign.core.problems import problem_sentence, problem_text
 from rules.core.problems import Phrase, Problem
 from rules.core.state import Order, OrderKind
 from rules.kingdoms.crowns import spend_problem
 from rules.turn.orders import why_illegal
+from tests.api_support import api, first_army, session_client
 from tests.rules.core.test_problems import _orders_world
 
 ITALIAN = {
@@ -35,7 +38,8 @@ def italian(monkeypatch):
         return ITALIAN.get(text, text) if translation.get_language() == "it" else text
 
     monkeypatch.setattr(problems, "gettext", gettext)
-    monkeypatch.setattr(problems, "ENGINE_WORDS", {"Invade": _Lazy("Invade", gettext)})
+    words = {**problems.ENGINE_WORDS, "Invade": _Lazy("Invade", gettext)}
+    monkeypatch.setattr(problems, "ENGINE_WORDS", words)
 
 
 class _Lazy:
@@ -91,3 +95,26 @@ def test_a_players_own_name_is_never_taken_for_an_engine_word(italian):
     problem = Problem("A-1.4.13", "neutral_kingdom", "{neutral}: conquered", neutral="Invader")
     with translation.override("it"):
         assert problem_text(problem) == "Invader: conquered"
+
+
+@pytest.mark.django_db
+def test_table_5_a_refused_order_reads_in_italian_on_the_page_and_in_english_in_the_api(
+    client, demo, italian
+):
+    """The same refusal of the engine: the order form of a player who reads Italian shows
+    the translation; the API, to the same logged-in browser, answers in English."""
+    alice = demo.players["alice"]
+    Profile.objects.create(user=alice, language="it")
+    capital = demo.kingdoms["alice"].capital
+    army = first_army(demo, "alice")
+    client.force_login(alice)
+    url = reverse("order-form", args=[demo.campaign.pk, army.pk])
+    fields = {"kind": "invade", "target_q": capital.q, "target_r": capital.r}
+    page = client.post(url, {f"army-{army.pk}-{k}": v for k, v in fields.items()})
+    assert f"({capital.q}, {capital.r}) è già un tuo esagono" in page.content.decode()
+    body = {"army": army.pk, "kind": "invade", "target": [capital.q, capital.r]}
+    answer = session_client(alice).post(
+        api(demo, "orders/"), body, format="json", HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["detail"] == f"({capital.q}, {capital.r}) is already your hex"
