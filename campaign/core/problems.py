@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.core.problems import Phrase, as_sentence
-from rules.core.state import Defence, Feature, OrderKind, Role, Structure, Terrain
+from rules.core.state import Defence, EdictKind, Feature, OrderKind, Role, Structure, Terrain
 from rules.kingdoms.armies import SLOT_NAMES
 from rules.kingdoms.edicts import STRUCTURE_WORDS
 from rules.kingdoms.spending_state import SPEND_LABELS, SpendKind
@@ -46,6 +46,8 @@ ENGINE_WORDS = {
     OrderKind.PATROL.value.capitalize(): _("Patrol"),
     OrderKind.SCOUT.value.capitalize(): _("Scout"),
     OrderKind.REST.value.capitalize(): _("Rest"),
+    EdictKind.LOOT.value: _("loot"),
+    EdictKind.RAZE.value: _("raze"),
     Role.ATTACKER.value: _("attacker"),
     Role.DEFENDER.value: _("defender"),
     STRUCTURE_WORDS[Structure.FEATURE]: _("major feature"),

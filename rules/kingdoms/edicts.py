@@ -130,10 +130,10 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
             return Problem(
                 "Table 2",
                 "hex",
-                "{coord} already has an edict this turn ({structure}): a hex receives "
+                "{coord} already has an edict this turn ({edict}): a hex receives "
                 "one edict a turn (Table 2)",
                 coord=coord,
-                structure=other.kind.value,
+                edict=other.kind.value,
             )
     if edict.kind is EdictKind.LOOT:
         if edict.structure is not None:
