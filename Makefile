@@ -31,7 +31,8 @@ install: $(STAMP) $(CATALOGS)
 # the rules engine's refusals: campaign/management/commands/makemessages.py) and djangojs.po
 # (static/warpost/*.js). Translators fill the msgstr lines; CONTRIBUTING.md tells how.
 MESSAGES := $(PY) manage.py makemessages -l it -l es --no-obsolete \
-	--ignore=.venv --ignore=staticfiles --ignore=node_modules --ignore=tests
+	--ignore=.venv --ignore=staticfiles --ignore=node_modules --ignore=tests \
+	--ignore=static/vendor
 messages: export DEBUG ?= true
 messages: $(STAMP)
 	$(MESSAGES) -d django
