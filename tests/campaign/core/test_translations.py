@@ -202,3 +202,18 @@ def test_the_catalog_reader_sees_flags_plurals_and_continued_lines(tmp_path):
     assert _mismatches(armies) == []
     armies.msgstrs[1] = "%(numero)s eserciti"
     assert "msgstr[1] has ['numero'], the English ['count']" in _mismatches(armies)[0]
+
+
+def test_make_messages_gathers_the_rules_engines_refusal_templates(gathered):
+    """The engine knows no gettext: its templates are gathered as the third argument of
+    Problem(...), the first of Phrase(...) and of translatable(...), flagged as brace
+    templates so that the check above compares their placeholders."""
+    entries = {e.msgid: e for e in parse_po(gathered / "locale/it/LC_MESSAGES/django.po")}
+    for template in (
+        "{coord} is not on the map",  # Problem(rule, field, template, …)
+        "{balance} in your treasury",  # Phrase(template, …)
+        "this patrol covers {k} sea hexes: name {k} of the land hexes {listed} (A-1.1.2.4)",
+    ):  # the last one chosen by translatable(…) before the call
+        assert template in entries, template
+        assert "python-brace-format" in entries[template].flags
+    assert "Pacify neutrals" in entries  # one of the engine's words (campaign.core.problems)
