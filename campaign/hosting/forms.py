@@ -84,7 +84,7 @@ class MapForm(RefusableForm):
     mix = forms.ChoiceField(
         label=_("Land"),
         initial="balanced",
-        choices=[(key, words) for key, (words, _weights) in TERRAIN_MIXES.items()],
+        choices=[(key, _(words)) for key, (words, _weights) in TERRAIN_MIXES.items()],
     )
     players_per_neutral = forms.TypedChoiceField(
         label=_("Hidden neutral kingdoms"), coerce=int, initial=4

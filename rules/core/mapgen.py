@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rules.core import hexgrid
 from rules.core.dice import Dice
-from rules.core.problems import Problem
+from rules.core.problems import Problem, translatable
 from rules.core.state import Coord, Defence, Feature, Terrain
 
 # Land terrain weights for a playable map; sea is placed separately.
@@ -34,9 +34,9 @@ NEUTRAL_FEATURES = (Feature.MINE, Feature.WOODS, Feature.TOWN, Feature.ARCANE_RU
 
 # A GM's choice of land: each a name, the words the wizard shows, and the weights.
 TERRAIN_MIXES: dict[str, tuple[str, tuple[tuple[Terrain, int], ...]]] = {
-    "balanced": ("Balanced: mostly fields, some of everything", LAND_WEIGHTS),
+    "balanced": (translatable("Balanced: mostly fields, some of everything"), LAND_WEIGHTS),
     "open": (
-        "Open country: wide fields and rivers, few mountains",
+        translatable("Open country: wide fields and rivers, few mountains"),
         (
             (Terrain.FIELDS, 6),
             (Terrain.RIVER, 3),
@@ -46,7 +46,7 @@ TERRAIN_MIXES: dict[str, tuple[str, tuple[tuple[Terrain, int], ...]]] = {
         ),
     ),
     "wild": (
-        "Wild lands: forests, swamps and mountains",
+        translatable("Wild lands: forests, swamps and mountains"),
         (
             (Terrain.FIELDS, 2),
             (Terrain.RIVER, 1),

@@ -20,9 +20,11 @@ from collections.abc import Mapping
 
 
 def translatable(template: str) -> str:
-    """Marks a refusal template that is not written inside ``Problem(...)`` itself, so that
-    ``makemessages`` extracts it (it is one of the extraction's keywords); returns it as it
-    is, since the engine itself speaks English."""
+    """Marks an English text of the engine that the site shows, where no ``Problem(...)``
+    or ``Phrase(...)`` call holds it (a template chosen before the call, the words of a
+    choice the wizard offers), so that ``makemessages`` extracts it (it is one of the
+    extraction's keywords); returns it as it is, since the engine itself speaks English.
+    The site translates it with gettext where it shows it."""
     return template
 
 
