@@ -15,7 +15,7 @@ import logging
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.core.problems import Phrase, as_sentence
+from rules.core.problems import Phrase, as_sentence, is_list
 from rules.core.state import Defence, EdictKind, Feature, OrderKind, Role, Structure, Terrain
 from rules.kingdoms.armies import SLOT_NAMES
 from rules.kingdoms.edicts import STRUCTURE_WORDS
@@ -76,8 +76,10 @@ ENGINE_WORDS = {
 def _value(value: object) -> object:
     if isinstance(value, Phrase):
         return problem_text(value)
-    if isinstance(value, str) and value in ENGINE_WORDS:
-        return str(ENGINE_WORDS[value])
+    if isinstance(value, str):
+        return str(ENGINE_WORDS.get(value, value))
+    if is_list(value):  # rules.core.problems.words
+        return ", ".join(str(_value(item)) for item in value)
     return value
 
 

@@ -47,7 +47,7 @@ from rules.battles.tabletop_tables import (
     WATCHTOWER_PIECE,
 )
 from rules.core.dice import Dice
-from rules.core.problems import Problem
+from rules.core.problems import Problem, words
 from rules.core.ruleset import table
 from rules.core.state import Defence, Role, Ruleset, Terrain
 from rules.core.tables import BattleResult, MinorFeature
@@ -331,7 +331,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
     not the primary, listed once, and at most MAX_SECONDARY_TERRAINS of them; a sea hex
     takes none (no battle is fought there, A-1.1.2.1)."""
     where = "secondary_terrains"
-    land = ", ".join(t.value for t in Terrain if t in TERRAIN_TABLES)
+    land = words(t.value for t in Terrain if t in TERRAIN_TABLES)
     if values and terrain == Terrain.SEA:
         return Problem(
             "A-1.1.2.1",

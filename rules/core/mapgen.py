@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rules.core import hexgrid
 from rules.core.dice import Dice
-from rules.core.problems import Problem, translatable
+from rules.core.problems import Phrase, Problem, translatable, words
 from rules.core.state import Coord, Defence, Feature, Terrain
 
 # Land terrain weights for a playable map; sea is placed separately.
@@ -119,7 +119,10 @@ def map_params_problem(params: MapParams) -> Problem | None:
             "A-1.0.1", "players", "a campaign has {low} to {high} players", low=low, high=high
         )
     if params.radius not in radii(params.players):
-        fits = ", ".join(f"{r} ({hexes_within(r)} hexes)" for r in radii(params.players))
+        fits = words(
+            Phrase("{radius} ({hexes} hexes)", radius=r, hexes=hexes_within(r))
+            for r in radii(params.players)
+        )
         return Problem(
             "A-1.0.2",
             "radius",

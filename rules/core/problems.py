@@ -36,11 +36,37 @@ def as_sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + stop
 
 
+def words(items) -> tuple[str | Phrase, ...]:
+    """A list as a Phrase's value ("fields, river, forest"; "3 (37 hexes), 4 (61 hexes)"):
+    read as one text, each item (one of the engine's words, or a Phrase) translated by the
+    site on its own."""
+    return tuple(item if isinstance(item, Phrase) else str(item) for item in items)
+
+
+def is_list(value: object) -> bool:
+    """Whether ``value`` is a list made by :func:`words` (a coordinate is a tuple too, of
+    numbers)."""
+    return (
+        isinstance(value, tuple)
+        and bool(value)
+        and all(isinstance(item, str | Phrase) for item in value)
+    )
+
+
+def _english(value: object) -> object:
+    if isinstance(value, Phrase):
+        return value.message
+    if is_list(value):
+        return ", ".join(str(_english(item)) for item in value)
+    return value
+
+
 class Phrase:
     """Words the engine hands to the site to show: an English ``template`` with named
     ``str.format`` placeholders and the ``params`` that fill them. A value may itself be a
-    Phrase (a part of the sentence that is translated on its own, "1 player kingdom"). Two
-    phrases are equal when they say the same words."""
+    Phrase (a part of the sentence that is translated on its own, "1 player kingdom"), or
+    a list of the engine's words (:func:`words`). Two phrases are equal when they say the
+    same words."""
 
     __slots__ = ("template", "params")
 
@@ -52,10 +78,7 @@ class Phrase:
     def message(self) -> str:
         """The words in English, as the API and the engine's own callers read them."""
         return self.template.format_map(
-            {
-                name: value.message if isinstance(value, Phrase) else value
-                for name, value in self.params.items()
-            }
+            {name: _english(value) for name, value in self.params.items()}
         )
 
     def __str__(self) -> str:

@@ -11,6 +11,7 @@ from django.utils import translation
 from campaign.accounts.models import Profile
 from campaign.core import problems
 from campaign.core.problems import problem_sentence, problem_text
+from rules.battles.tabletop import secondary_terrains_problem
 from rules.core.problems import Phrase, Problem
 from rules.core.state import Order, OrderKind
 from rules.kingdoms.crowns import spend_problem
@@ -27,6 +28,11 @@ ITALIAN = {
     ),
     "{balance} in your treasury": "{balance} nel tesoro",
     "{coord} is not on the map": "{esagono} non è sulla mappa",  # a translator's slip
+    "'{value}' is not a land terrain: use {land} (A-1.1.1).": (
+        "'{value}' non è un terreno di terra: usa {land} (A-1.1.1)."
+    ),
+    "forest": "bosco",
+    "mountain": "montagna",
 }
 
 
@@ -38,7 +44,10 @@ def italian(monkeypatch):
         return ITALIAN.get(text, text) if translation.get_language() == "it" else text
 
     monkeypatch.setattr(problems, "gettext", gettext)
-    words = {**problems.ENGINE_WORDS, "Invade": _Lazy("Invade", gettext)}
+    words = {
+        **problems.ENGINE_WORDS,
+        **{word: _Lazy(word, gettext) for word in ("Invade", "forest", "mountain")},
+    }
     monkeypatch.setattr(problems, "ENGINE_WORDS", words)
 
 
@@ -118,3 +127,14 @@ def test_table_5_a_refused_order_reads_in_italian_on_the_page_and_in_english_in_
     )
     assert answer.status_code == 400
     assert answer.json()["detail"] == f"({capital.q}, {capital.r}) is already your hex"
+
+
+def test_a_1_1_1_a_list_of_the_engines_words_is_translated_word_by_word(italian):
+    problem = secondary_terrains_problem("fields", ["lava"])
+    assert problem.message == (
+        "'lava' is not a land terrain: use fields, river, forest, swamp, mountain (A-1.1.1)."
+    )
+    with translation.override("it"):
+        assert problem_text(problem) == (
+            "'lava' non è un terreno di terra: usa fields, river, bosco, swamp, montagna (A-1.1.1)."
+        )

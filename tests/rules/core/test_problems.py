@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from rules.battles.tabletop import TabletopReport, report_problem
-from rules.core.problems import Phrase, Problem
+from rules.core.mapgen import MapParams, map_params_problem
+from rules.core.problems import Phrase, Problem, is_list
 from rules.core.state import (
     DefenderKind,
     Edict,
@@ -217,3 +218,11 @@ def test_two_problems_are_equal_when_they_say_the_same_words_of_the_same_rule_an
     assert Problem("Table 5", "target", "x") != Problem("Table 5", "army", "x")
     assert len({Problem("Q7", "hex", "x"), Problem("Q7", "hex", "x")}) == 1
     assert Phrase("x") != Problem("Q7", "hex", "x")
+
+
+def test_a_1_0_2_a_list_in_a_reason_reads_as_one_text_each_item_kept_apart():
+    problem = map_params_problem(MapParams(players=4, radius=9, seed="x"))
+    assert "has a radius of 3 (37 hexes), 4 (61 hexes), 5 (91 hexes)," in problem.message
+    fits = problem.params["fits"]
+    assert is_list(fits) and fits[0] == Phrase("{radius} ({hexes} hexes)", radius=3, hexes=37)
+    assert not is_list((1, 0))  # a coordinate is no list of words
