@@ -4,6 +4,9 @@ translated too; English reads exactly as the engine's message."""
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
 import pytest
 from django.urls import reverse
 from django.utils import translation
@@ -138,3 +141,45 @@ def test_a_1_1_1_a_list_of_the_engines_words_is_translated_word_by_word(italian)
         assert problem_text(problem) == (
             "'lava' non è un terreno di terra: usa fields, river, bosco, swamp, montagna (A-1.1.1)."
         )
+
+
+CATALOG = """msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Language: it\\n"
+
+#, python-brace-format
+msgid "{what} costs {price} crowns and you have {held}: {short} crowns short (E-30)"
+msgstr "{what} costa {price} corone e ne hai {held}: ne mancano {short} (E-30)"
+
+#, python-brace-format
+msgid "{balance} in your treasury and {due} due at this winter phase (E-31)"
+msgstr "{balance} nel tesoro e {due} in arrivo questo inverno (E-31)"
+"""
+
+
+@pytest.fixture
+def real_italian(tmp_path, settings):
+    """A tiny Italian catalog, compiled by msgfmt as make install compiles the real ones,
+    that the site reads in place of locale/."""
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("msgfmt (gettext) is not installed")
+    folder = tmp_path / "it" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "django.po").write_text(CATALOG, encoding="utf-8")
+    subprocess.run(
+        [msgfmt, "--check-format", "-o", folder / "django.mo", folder / "django.po"], check=True
+    )
+    settings.LOCALE_PATHS = [tmp_path]  # resets Django's translations (setting_changed)
+
+
+def test_e_30_a_catalog_compiled_by_msgfmt_translates_the_engines_template(real_italian):
+    problem = spend_problem("A siege tower", 5, 2, 1)
+    with translation.override("it"):
+        assert problem_sentence(problem) == (
+            "A siege tower costa 5 corone e ne hai 2 nel tesoro e 1 in arrivo questo inverno "
+            "(E-31): ne mancano 2 (E-30)."
+        )
+    with translation.override("en"):
+        assert problem_sentence(problem) == problem.sentence
