@@ -57,7 +57,8 @@ def test_the_picker_sets_the_strangers_language_for_the_next_pages(client):
         reverse("set_language"), {"language": "it", "next": reverse("account_signup")}
     )
     assert chosen.status_code == 302 and chosen["Location"] == reverse("account_signup")
-    assert client.cookies["django_language"].value == "it"
+    cookie = client.cookies["django_language"]
+    assert cookie.value == "it" and cookie["httponly"] and cookie["samesite"] == "Lax"
     assert _lang(client.get(reverse("account_signup"), HTTP_ACCEPT_LANGUAGE="es")) == "it"
 
 
