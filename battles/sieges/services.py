@@ -11,6 +11,7 @@ from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, 
 from battles.tabletop.services import tabletop_mode_update
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Hex, Membership, Turn
 from kingdoms.crowns.models import CrownEntry
@@ -47,7 +48,7 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     )
     attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
     problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
-    return problem.sentence if problem else None
+    return problem_sentence(problem) if problem else None
 
 
 def siege_battle_refusal(battle: Battle, decision: str) -> str | None:

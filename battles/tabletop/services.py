@@ -23,6 +23,7 @@ from battles.models import Battle, BattleSide
 from battles.tabletop.models import BattleReport
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Membership, Turn
 from campaign.notifications.models import Kind
@@ -316,7 +317,7 @@ def _checked(battle: Battle, turn: Turn, report: TabletopReport, gm: bool) -> Ta
     report = normalized(ruleset, report)  # P-C5: the VP margin makes the Massacre
     problem = report_problem(ruleset, _side_facts(battle), report, gm=gm)
     if problem is not None:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     return report
 
 

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from campaign.core.problems import problem_sentence
 from rules.core.problems import Problem
 
 RULEBOOK_PAGES = ("index", "campaign", "errata", "questions", "pairing", "sieges", "supplement")
@@ -59,4 +60,6 @@ def rule_href(rule: str) -> str:
 def problem_lines(problems: Iterable[Problem]) -> list[dict]:
     """Problems as a page lists them: each in plain words, its rule a small link
     (templates/campaign/ruleset/partials/problems.html)."""
-    return [{"text": p.sentence, "rule": p.rule, "href": rule_href(p.rule)} for p in problems]
+    return [
+        {"text": problem_sentence(p), "rule": p.rule, "href": rule_href(p.rule)} for p in problems
+    ]

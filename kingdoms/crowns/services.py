@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.models import Turn
 from kingdoms.crowns.models import CrownEntry
 from kingdoms.crowns.selectors import crown_balance
@@ -40,7 +41,7 @@ def crowns_pay(
     balance = crown_balance(kingdom)
     problem = spend_problem(what, price, balance, income_due(ruleset, turn.number))
     if problem:
-        raise Refused(problem.sentence, field=field)
+        raise Refused(problem_sentence(problem), field=field)
     return CrownEntry.objects.create(
         kingdom=kingdom, turn=turn.number, amount=-price, kind=kind, reason=reason, rule=rule
     )

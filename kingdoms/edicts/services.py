@@ -10,6 +10,7 @@ from django.db import transaction
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Campaign
 from campaign.pipeline.snapshot import snapshot_load
@@ -84,7 +85,7 @@ def edict_submit(
     ]
     problem = why_illegal(snapshot.world, wanted, others)
     if problem:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     edict = Edict.objects.create(
         turn=turn,
         kingdom=kingdom,

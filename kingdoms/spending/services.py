@@ -11,6 +11,7 @@ from django.db import transaction
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
@@ -77,7 +78,7 @@ def spend_submit(
     known = world_as_known(snapshot.world, viewer_for(membership), [wanted.hex])
     problem = why_illegal_spend(known, kingdom.pk, wanted, spending)
     if problem:
-        raise Refused(problem.sentence, field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field)
     row = PowerSpend.objects.create(
         turn=turn,
         kingdom=kingdom,

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+
 from battles.models import BattleSide
 from campaign.core.errors import NOT_FOUND
 from rules.core.ruleset import describe
@@ -209,6 +211,11 @@ ALL_400 = dict.fromkeys(ROLES, 400)
 READ = {"get": Do()}
 
 
+def _back_to_login(w: World, kw: dict) -> dict:
+    """A stranger's choice of Italian on the log-in page, which it sends him back to."""
+    return {"language": "it", "next": reverse("login")}
+
+
 def _army_body(w: World, kw: dict) -> dict:
     return {"army": w.a.own_army.pk, "kind": "rest"}
 
@@ -364,8 +371,9 @@ ROUTES: dict[str, Route] = {
     "map-editor": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "map-editor-done": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "rulebook": Route(NOTHING, READ, {"page": "campaign"}, public=True),  # like the docs
-    # the translations the pages' scripts use: the same for everyone
+    # the scripts' translations, and the choice of a language (a cookie): open to all
     "javascript-catalog": Route(NOTHING, READ, public=True),
+    "set_language": Route(NOTHING, {"post": Do(body=_back_to_login, ok=302)}, public=True),
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
         PAGE_SIDE,
