@@ -101,6 +101,7 @@ class Edition:
     battles: list[Group]
     places: list[Group]
     rest: list[Line]
+    lines: list[Line]  # every line, in the order things happened
 
 
 def line_of(entry: dict, names: Names) -> Line:
@@ -166,8 +167,8 @@ def edition(
     battles: dict[int, Group] = {}
     by_place: dict[Coord, Group] = {}
     rest: list[Line] = []
-    for entry in entries:
-        line = line_of(entry, names)
+    lines = [line_of(entry, names) for entry in entries]
+    for entry, line in zip(entries, lines, strict=True):
         battle = battle_of(entry, declarations)
         coord = coord_of(entry) or coord_of(entry, "capital")
         if battle is not None:
@@ -196,6 +197,7 @@ def edition(
         list(battles.values()),
         list(by_place.values()),
         rest,
+        lines,
     )
 
 

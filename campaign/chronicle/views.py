@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
@@ -25,8 +27,11 @@ from kingdoms.selectors import (
 )
 
 
-def chronicle_names(access: Access, armies: list[Army]) -> Names:
-    """Names the reader may know, so that narration never names a stranger."""
+def chronicle_names(access: Access, armies: list[Army] | None = None) -> Names:
+    """Names the reader may know, so that narration never names a stranger; ``armies``
+    are his visible armies when the caller has them already."""
+    if armies is None:
+        armies = list(visible_armies(access.campaign, access.viewer))
     return Names(
         kingdoms={k.id: k.name for k in player_kingdoms(access.campaign)},
         neutral_kingdoms={
@@ -55,8 +60,10 @@ def _reader(access: Access, armies: list[Army], entries: list[dict]) -> tuple:
 
 
 def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
-    """The gazette, newest turn first: each turn with its public seed and its edition
-    (campaign.chronicle.gazette). Seven queries, whatever the size of the map."""
+    """The gazette, newest turn first: each turn with its public seed, its edition
+    (campaign.chronicle.gazette) and its ``lines`` in the order things happened, each
+    {"kind", "text", "rule"} (the notifications read them). Seven queries, whatever the
+    size of the map."""
     entries = visible_chronicle(access.campaign, access.viewer, turn)
     if not entries:
         return []
@@ -69,14 +76,14 @@ def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
     by_turn: dict[int, list[dict]] = {}
     for entry in entries:
         by_turn.setdefault(entry["turn"], []).append(entry)
-    return [
-        {
-            "number": number,
-            "turn": turns.get(number),
-            "edition": edition(number, turn_entries, names, places, declared, reader),
-        }
-        for number, turn_entries in by_turn.items()
-    ]
+    groups = []
+    for number, turn_entries in by_turn.items():
+        paper = edition(number, turn_entries, names, places, declared, reader)
+        lines = [dataclasses.asdict(line) for line in paper.lines]
+        groups.append(
+            {"number": number, "turn": turns.get(number), "edition": paper, "lines": lines}
+        )
+    return groups
 
 
 def _replay(access: Access) -> dict:
