@@ -182,7 +182,7 @@ def test_entries_of_one_place_are_told_together_under_its_name(client, closed, r
     record("HexExplored", {"hex": where, "feature": "town", "minor_feature": None,
                            "defender_points": 200}, rule="A-1.0.5", public=True)  # fmt: skip
     record("DefenderAppeared", {"hex": where, "points": 200}, rule="E-09", public=True)
-    record("CampaignEndRoll", {"turn": 1, "result": 3, "ends": False}, rule="A-2.7", public=True)
+    record("CampaignEndRoll", {"turn": 1, "result": 3, "ends": False}, rule="A-3.0.2", public=True)
     page = _page(client, closed, "alice")
     places = _sections(page, "place")
     [told] = [p for p in places if f"({where[0]}, {where[1]})</h3>" in p]
