@@ -121,7 +121,7 @@ class ArmyAt:
 
 
 def map_at(access: Access, number: int) -> SafeString:
-    """The map at the end of turn ``number`` as the reader knew it then: nine queries,
+    """The map at the end of turn ``number`` as the reader knew it then: six queries,
     whatever the size of the map."""
     campaign, viewer = access.campaign, access.viewer
     rows = hex_rows(campaign)
