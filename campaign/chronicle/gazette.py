@@ -46,8 +46,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Place:
-    """A hex as the gazette names it: its coordinates, terrain and holder (all public,
-    A-1.0.3, A-1.0.9)."""
+    """A hex as the gazette names it: its coordinates, terrain and holder at the end of
+    the turn told (all public, A-1.0.3, A-1.0.9)."""
 
     coord: Coord
     terrain: str

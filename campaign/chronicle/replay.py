@@ -16,7 +16,7 @@ only a closed turn never changes.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db.models import Q
@@ -132,10 +132,7 @@ def map_at(access: Access, number: int) -> SafeString:
     )
     later = [(kind, payload) for turn, kind, payload in events if turn > number]
     facts: Facts = {(row[0], row[1]): list(row) for row in rows}
-    for kind, payload in reversed(later):
-        rewind = REWINDERS.get(kind)
-        if rewind is not None:
-            rewind(facts, payload)
+    _rewind(facts, reversed(later))
     then = _viewer_then(access, number, later)
     view = hex_viewer(then)  # E-37: sieges of the past are not shown
     now_sees = {
@@ -151,6 +148,38 @@ def map_at(access: Access, number: int) -> SafeString:
         viewer_kingdom_id=viewer.kingdom_id,
         neutral_names=neutral,
     )
+
+
+def _rewind(facts: Facts, newest_first: Iterable[tuple[str, dict]]) -> None:
+    for kind, payload in newest_first:
+        rewind = REWINDERS.get(kind)
+        if rewind is not None:
+            rewind(facts, payload)
+
+
+def holders_then(
+    campaign: Campaign, holders: Mapping[Coord, int | None], numbers: Iterable[int]
+) -> dict[int, dict[Coord, int | None]]:
+    """Who held each hex of ``holders`` (today's) at the end of each turn of ``numbers``
+    (A-1.0.9: borders are public), for the gazette's headings. One query."""
+    facts: Facts = {}
+    for coord, owner in holders.items():
+        facts[coord] = [None] * len(HEX_FACT_FIELDS)
+        facts[coord][_OWNER] = owner
+    events = (
+        TurnEvent.objects.filter(campaign=campaign, kind__in=list(REWINDERS))
+        .order_by("-turn__number", "-id")
+        .values_list("turn__number", "kind", "payload")
+    )
+    pending = iter(events)
+    step = next(pending, None)
+    held = {}
+    for number in sorted(numbers, reverse=True):
+        while step is not None and step[0] > number:
+            _rewind(facts, [step[1:]])
+            step = next(pending, None)
+        held[number] = {coord: row[_OWNER] for coord, row in facts.items()}
+    return held
 
 
 def _viewer_then(access: Access, number: int, later: list[tuple[str, dict]]) -> Viewer:

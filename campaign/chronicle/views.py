@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 from campaign.campaigns.views import recent_turns
 from campaign.chronicle.gazette import edition
 from campaign.chronicle.narration import Names
-from campaign.chronicle.replay import map_at, replay_turns, replayable
+from campaign.chronicle.replay import holders_then, map_at, replay_turns, replayable
 from campaign.chronicle.selectors import battles_by_declaration, places_named, visible_chronicle
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Hidden
@@ -62,8 +62,8 @@ def _reader(access: Access, armies: list[Army], entries: list[dict]) -> tuple:
 def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
     """The gazette, newest turn first: each turn with its public seed, its edition
     (campaign.chronicle.gazette) and its ``lines`` in the order things happened, each
-    {"kind", "text", "rule"} (the notifications read them). Seven queries, whatever the
-    size of the map."""
+    {"kind", "text", "rule"} (the notifications read them). Each place is named with
+    its holder of that turn's end. Eight queries, whatever the size of the map."""
     entries = visible_chronicle(access.campaign, access.viewer, turn)
     if not entries:
         return []
@@ -76,9 +76,11 @@ def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
     by_turn: dict[int, list[dict]] = {}
     for entry in entries:
         by_turn.setdefault(entry["turn"], []).append(entry)
+    held = holders_then(access.campaign, {c: p.owner for c, p in places.items()}, by_turn)
     groups = []
     for number, turn_entries in by_turn.items():
-        paper = edition(number, turn_entries, names, places, declared, reader)
+        places_then = {c: dataclasses.replace(p, owner=held[number][c]) for c, p in places.items()}
+        paper = edition(number, turn_entries, names, places_then, declared, reader)
         lines = [dataclasses.asdict(line) for line in paper.lines]
         groups.append(
             {"number": number, "turn": turns.get(number), "edition": paper, "lines": lines}

@@ -194,6 +194,25 @@ def test_entries_of_one_place_are_told_together_under_its_name(client, closed, r
     assert heading == f"{TERRAIN_NAMES[terrain]} ({where[0]}, {where[1]})"  # nobody holds it
 
 
+def test_a_place_is_named_with_its_holder_of_that_turn(client, closed, record):
+    """A-1.0.9: a hex Averland took from Bretonnia in turn 2 is Bretonnia's in turn 1's
+    headings, Averland's in turn 2's."""
+    k = closed.kingdoms
+    closed.campaign.turns.filter(number=2).update(state="closed")
+    closed.campaign.turns.create(number=3)
+    row = k["bob"].hexes.exclude(pk=k["bob"].capital_id).order_by("id").first()
+    row.owner = k["alice"]
+    row.save(update_fields=["owner"])
+    where = [row.q, row.r]
+    record("DefenderRecovered", {"hex": where, "points_gained": 10, "points": 90}, public=True)
+    conquest = {"hex": where, "kingdom_id": k["alice"].pk, "previous_owner_id": k["bob"].pk}
+    record("HexConquered", conquest, turn=2, public=True)
+    page = _page(client, closed, "carol")
+    turn_two, turn_one = page.split('id="turn-2"', 1)[1].split('id="turn-1"', 1)
+    assert f"held by Averland ({row.q}, {row.r})</h3>" in turn_two
+    assert f"held by Bretonnia ({row.q}, {row.r})</h3>" in turn_one
+
+
 def test_each_rule_is_a_link_beside_its_sentence_never_in_it(client, closed, record):
     """Rule IDs are not words of a sentence: the gazette's lines carry none, each entry's
     rule is a small link into the rulebook."""
