@@ -13,6 +13,8 @@ from django.urls import reverse
 from campaign.campaigns.setup import demo_campaign_create
 from campaign.map.svg import centre
 from campaign.models import Turn
+from kingdoms.orders.models import ScoutReport
+from rules.core.tables import ScoutLevel
 
 pytestmark = pytest.mark.django_db
 
@@ -108,6 +110,27 @@ def test_what_a_player_held_then_shows_no_contents_he_may_not_see_today(client, 
     then = _cell(_map(client, two_closed, "alice", 1), row.coord)
     assert "held by Averland" in then and "fortress" not in then
     assert "fortress" in _cell(_map(client, two_closed, "gm", 1), row.coord)
+
+
+def test_what_a_player_learned_later_is_not_on_the_map_of_before(client, two_closed, record):
+    """Table 8, A-1.4.19: a scout report of turn 2 and a neutral kingdom discovered in
+    turn 2 are on the map of turn 2, not on that of turn 1."""
+    alice = two_closed.kingdoms["alice"]
+    scouted = _stranger_hex(two_closed)
+    ScoutReport.objects.create(
+        kingdom=alice, hex=scouted, turn=two_closed.campaign.turns.get(number=2),
+        level=ScoutLevel.REPORT, facts={"feature": "mine", "minor_feature": None},
+    )  # fmt: skip
+    neutral = two_closed.neutral_kingdoms[0]
+    alice.known_neutral_kingdoms.add(neutral)
+    found = {"kingdom_id": alice.pk, "neutral_kingdom_id": neutral.pk}
+    record("NeutralKingdomDiscovered", found, turn=2, kingdom_ids=[alice.pk])
+    land = neutral.hexes.order_by("id").first()
+    before, after = (_map(client, two_closed, "alice", n) for n in (1, 2))
+    assert 'class="m-scouted"' not in _cell(before, scouted.coord)
+    assert 'class="m-scouted"' in _cell(after, scouted.coord)
+    assert neutral.name not in before and "m-nk" not in _cell(before, land.coord)
+    assert f"land of {neutral.name}" in _cell(after, land.coord)
 
 
 def test_armies_stand_where_they_stood_and_only_the_readers_own(client, two_closed, record):
