@@ -186,23 +186,40 @@ def edition(
             group.entries.append(entry)
         else:
             rest.append(line)
-    for group in battles.values():
-        group.heading = _battle_heading(group.entries, places, names)
     kingdom, armies = reader
     yours = your_turn(entries, battles.values(), kingdom, armies, names) if kingdom else None
     return Edition(
         number,
         summary(entries, names),
         yours,
-        list(battles.values()),
+        _battles_by_place(battles.values(), places, names),
         list(by_place.values()),
         rest,
         lines,
     )
 
 
-def _battle_heading(entries: list[dict], places: Mapping[Coord, Place], names: Names) -> str:
-    coord = next((c for c in map(coord_of, entries) if c is not None), None)
+def _battles_by_place(
+    battles: Iterable[Group], places: Mapping[Coord, Place], names: Names
+) -> list[Group]:
+    """One heading a place: a siege's day and the battle fought on it, or the battles
+    of a hex two invaders contest (P-C3), are told together."""
+    merged: dict[Coord | None, Group] = {}
+    for battle in battles:
+        coord = next((c for c in map(coord_of, battle.entries) if c is not None), None)
+        group = merged.get(coord)
+        if group is None:
+            group = merged[coord] = Group(_battle_heading(coord, places, names))
+        group.lines.extend(battle.lines)
+        group.entries.extend(battle.entries)
+    for group in merged.values():  # in the order things happened
+        told = sorted(zip(group.entries, group.lines, strict=True), key=lambda el: el[0]["id"])
+        group.entries = [entry for entry, line in told]
+        group.lines = [line for entry, line in told]
+    return list(merged.values())
+
+
+def _battle_heading(coord: Coord | None, places: Mapping[Coord, Place], names: Names) -> str:
     if coord is None:
         return _("A battle")
     return _("Battle at %(place)s") % {"place": place_name(coord, places.get(coord), names)}

@@ -136,8 +136,9 @@ def test_a_battle_is_told_under_one_heading_and_its_outcome_in_each_sides_turn(
     client, closed, record, battle_at
 ):
     """A-2.4: a battle's declaration, decision, fight, losses and result under one
-    heading that names its place in plain words; the winner reads a battle won, the
-    loser a battle lost."""
+    heading that names its place in plain words, with the other battle of the hex two
+    invaders contest (P-C3); the winner of each reads a battle won, the loser a battle
+    lost."""
     k = closed.kingdoms
     [where] = _coords(closed, "bob")
     battle = battle_at(where)
@@ -159,6 +160,15 @@ def test_a_battle_is_told_under_one_heading_and_its_outcome_in_each_sides_turn(
            rule="Table 25", kingdom_ids=insiders)  # fmt: skip
     record("BattleWon", {"battle_key": battle.pk, "hex": where, "winner": "attacker"},
            public=True)  # fmt: skip
+    second = battle_at(where, seq=2)  # P-C3: Carak Varn invaded it too
+    record(
+        "BattleDeclared",
+        {"hex": where, "defender_kind": "patrol", "attacker_kingdom_id": k["carol"].pk,
+         "defender_kingdom_id": k["bob"].pk, "attacker_army_ids": [], "attacker_points": 900},
+        rule="A-2.4", public=True, kingdom_ids=[k["carol"].pk, k["bob"].pk],
+    )  # fmt: skip
+    record("BattleWon", {"battle_key": second.pk, "hex": where, "winner": "defender"},
+           public=True)  # fmt: skip
     terrain = closed.campaign.hexes.get(q=where[0], r=where[1]).terrain
 
     bob = _page(client, closed, "bob")
@@ -167,10 +177,12 @@ def test_a_battle_is_told_under_one_heading_and_its_outcome_in_each_sides_turn(
     assert terrain[:4].lower() in told.lower()
     for words in ("invaded", "chose to fight", "was fought", "lost 120 points", "won at"):
         assert words in told, words
-    assert "1 battle lost" in _your_turn(bob)
+    assert "2 battles" in _summary(bob)
+    assert "1 battle won" in _your_turn(bob) and "1 battle lost" in _your_turn(bob)
     alice = _page(client, closed, "alice")
-    assert "1 battle won" in _your_turn(alice)
-    [seen] = _sections(_page(client, closed, "carol"), "battle")  # public: declared, fought, won
+    assert "1 battle won" in _your_turn(alice) and "battle lost" not in _your_turn(alice)
+    assert "1 battle lost" in _your_turn(_page(client, closed, "carol"))
+    [seen] = _sections(_page(client, closed, "dave"), "battle")  # public: declared, fought, won
     assert "invaded" in seen and "won at" in seen
     assert "chose to fight" not in seen and "lost 120" not in seen  # the sides' own (E-29)
 
