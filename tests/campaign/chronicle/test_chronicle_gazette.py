@@ -239,6 +239,7 @@ def test_each_rule_is_a_link_beside_its_sentence_never_in_it(client, closed, rec
     for heading in re.findall(r"<h3[^>]*>(.*?)</h3>", page):
         assert not re.search(r"\b[A-Z]-\d", heading), heading
     assert not re.search(r"\b[A-Z]-\d", _summary(page))
+    assert not re.search(r"\b[A-Z]-\d", re.sub(r"<small.*?</small>", "", _your_turn(page)))
 
 
 def _queries(client, demo, record_entries) -> int:

@@ -177,6 +177,8 @@ def test_the_page_offers_the_slider_over_the_closed_turns(client, two_closed):
     assert re.search(r'<input type="range" name="turn" min="0" max="2" step="1" value="2"', page)
     assert '<ol class="replay-ticks" aria-hidden="true"><li>0</li><li>1</li><li>2</li></ol>' in page
     assert "Previous turn" in page and "Next turn" in page
+    assert 'aria-valuetext="Turn 2"' in page
+    assert re.search(r"<output[^>]*data-replay-output[^>]*>Turn 2</output>", page)
     assert 'data-replay-turn="2"' in page
     assert "shown as they are today" in page
 
