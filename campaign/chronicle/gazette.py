@@ -47,11 +47,13 @@ class Line:
 @dataclass(frozen=True)
 class Place:
     """A hex as the gazette names it: its coordinates, terrain and holder at the end of
-    the turn told (all public, A-1.0.3, A-1.0.9)."""
+    the turn told, and at its start, when its battles were declared (all public, A-1.0.3,
+    A-1.0.9)."""
 
     coord: Coord
     terrain: str
     owner: int | None
+    owner_before: int | None = None
 
 
 @dataclass
@@ -116,16 +118,18 @@ def coord_of(entry: dict, key: str = "hex") -> Coord | None:
     return None
 
 
-def place_name(coord: Coord, place: Place | None, names: Names) -> str:
-    """ "Mountains held by Karak (2, 3)", or "Fields (2, 3)" when nobody holds it."""
+def place_name(coord: Coord, place: Place | None, names: Names, *, before: bool = False) -> str:
+    """ "Mountains held by Karak (2, 3)", or "Fields (2, 3)" when nobody holds it; its
+    holder at the end of the turn, or ``before`` it."""
     where = {"q": coord[0], "r": coord[1]}
     if place is None:
         return _("Hex (%(q)s, %(r)s)") % where
     terrain = TERRAIN_NAMES.get(place.terrain, place.terrain)
-    if place.owner is not None and place.owner in names.kingdoms:
+    holder = place.owner_before if before else place.owner
+    if holder is not None and holder in names.kingdoms:
         return _("%(terrain)s held by %(kingdom)s (%(q)s, %(r)s)") % {
             "terrain": terrain,
-            "kingdom": names.kingdoms[place.owner],
+            "kingdom": names.kingdoms[holder],
             **where,
         }
     return _("%(terrain)s (%(q)s, %(r)s)") % {"terrain": terrain, **where}
@@ -222,7 +226,8 @@ def _battles_by_place(
 def _battle_heading(coord: Coord | None, places: Mapping[Coord, Place], names: Names) -> str:
     if coord is None:
         return _("A battle")
-    return _("Battle at %(place)s") % {"place": place_name(coord, places.get(coord), names)}
+    place = place_name(coord, places.get(coord), names, before=True)  # the defender's land
+    return _("Battle at %(place)s") % {"place": place}
 
 
 def summary(entries: Iterable[dict], names: Names) -> list[str]:

@@ -63,7 +63,8 @@ def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
     """The gazette, newest turn first: each turn with its public seed, its edition
     (campaign.chronicle.gazette) and its ``lines`` in the order things happened, each
     {"kind", "text", "rule"} (the notifications read them). Each place is named with
-    its holder of that turn's end. Eight queries, whatever the size of the map."""
+    its holder of that turn's end, a battle's with that of its start. Eight queries,
+    whatever the size of the map."""
     entries = visible_chronicle(access.campaign, access.viewer, turn)
     if not entries:
         return []
@@ -76,10 +77,14 @@ def chronicle_by_turn(access: Access, turn: Turn | None = None) -> list[dict]:
     by_turn: dict[int, list[dict]] = {}
     for entry in entries:
         by_turn.setdefault(entry["turn"], []).append(entry)
-    held = holders_then(access.campaign, {c: p.owner for c, p in places.items()}, by_turn)
+    numbers = {n for number in by_turn for n in (number, number - 1)}
+    held = holders_then(access.campaign, {c: p.owner for c, p in places.items()}, numbers)
     groups = []
     for number, turn_entries in by_turn.items():
-        places_then = {c: dataclasses.replace(p, owner=held[number][c]) for c, p in places.items()}
+        places_then = {
+            c: dataclasses.replace(p, owner=held[number][c], owner_before=held[number - 1][c])
+            for c, p in places.items()
+        }
         paper = edition(number, turn_entries, names, places_then, declared, reader)
         lines = [dataclasses.asdict(line) for line in paper.lines]
         groups.append(

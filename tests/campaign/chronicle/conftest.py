@@ -32,10 +32,15 @@ def record(closed):
 
 @pytest.fixture
 def battle_at(closed):
-    """``battle_at(coord, seq)``: turn 1's battle there, as step 3e makes it."""
+    """``battle_at(coord, seq, turn=1)``: that turn's battle there, as step 3e makes it."""
 
-    def make(coord, seq: int = 1) -> Battle:
+    def make(coord, seq: int = 1, turn: int = 1) -> Battle:
         hex_row = closed.campaign.hexes.get(q=coord[0], r=coord[1])
-        return Battle.objects.create(turn=closed.turn, hex=hex_row, seq=seq, defender_kind="patrol")
+        return Battle.objects.create(
+            turn=closed.campaign.turns.get(number=turn),
+            hex=hex_row,
+            seq=seq,
+            defender_kind="patrol",
+        )
 
     return make

@@ -206,9 +206,10 @@ def test_entries_of_one_place_are_told_together_under_its_name(client, closed, r
     assert heading == f"{TERRAIN_NAMES[terrain]} ({where[0]}, {where[1]})"  # nobody holds it
 
 
-def test_a_place_is_named_with_its_holder_of_that_turn(client, closed, record):
+def test_a_place_is_named_with_its_holder_of_that_turn(client, closed, record, battle_at):
     """A-1.0.9: a hex Averland took from Bretonnia in turn 2 is Bretonnia's in turn 1's
-    headings, Averland's in turn 2's."""
+    headings, Averland's in turn 2's, but for the battle of turn 2, fought for it while
+    Bretonnia held it."""
     k = closed.kingdoms
     closed.campaign.turns.filter(number=2).update(state="closed")
     closed.campaign.turns.create(number=3)
@@ -219,10 +220,24 @@ def test_a_place_is_named_with_its_holder_of_that_turn(client, closed, record):
     record("DefenderRecovered", {"hex": where, "points_gained": 10, "points": 90}, public=True)
     conquest = {"hex": where, "kingdom_id": k["alice"].pk, "previous_owner_id": k["bob"].pk}
     record("HexConquered", conquest, turn=2, public=True)
+    attack = {
+        "hex": where,
+        "defender_kind": "patrol",
+        "attacker_kingdom_id": k["alice"].pk,
+        "defender_kingdom_id": k["bob"].pk,
+        "attacker_army_ids": [],
+        "attacker_points": 9,
+    }
+    battle_at(where, turn=2)
+    record("BattleDeclared", attack, turn=2, rule="A-2.4", public=True)
     page = _page(client, closed, "carol")
     turn_two, turn_one = page.split('id="turn-2"', 1)[1].split('id="turn-1"', 1)
-    assert f"held by Averland ({row.q}, {row.r})</h3>" in turn_two
-    assert f"held by Bretonnia ({row.q}, {row.r})</h3>" in turn_one
+    terrain = TERRAIN_NAMES[row.terrain]
+    assert f"<h3>{terrain} held by Averland ({row.q}, {row.r})</h3>" in turn_two
+    assert f"<h3>{terrain} held by Bretonnia ({row.q}, {row.r})</h3>" in turn_one
+    # the battle was fought for Bretonnia's land: its heading names the holder of before
+    [battle] = _sections(turn_two, "battle")
+    assert f"<h3>Battle at {terrain} held by Bretonnia ({row.q}, {row.r})</h3>" in battle
 
 
 def test_each_rule_is_a_link_beside_its_sentence_never_in_it(client, closed, record):
