@@ -64,6 +64,10 @@ class Group:
     lines: list[Line] = field(default_factory=list)
     entries: list[dict] = field(default_factory=list)
 
+    def add(self, entry: dict, line: Line) -> None:
+        self.entries.append(entry)
+        self.lines.append(line)
+
 
 @dataclass
 class YourTurn:
@@ -176,18 +180,11 @@ def edition(
         battle = battle_of(entry, declarations)
         coord = coord_of(entry) or coord_of(entry, "capital")
         if battle is not None:
-            group = battles.get(battle)
-            if group is None:
-                group = battles[battle] = Group("")
-            group.lines.append(line)
-            group.entries.append(entry)
+            battles.setdefault(battle, Group("")).add(entry, line)  # headed once merged
         elif coord is not None:
-            group = by_place.get(coord)
-            if group is None:
-                heading = place_name(coord, places.get(coord), names)
-                group = by_place[coord] = Group(heading)
-            group.lines.append(line)
-            group.entries.append(entry)
+            if coord not in by_place:
+                by_place[coord] = Group(place_name(coord, places.get(coord), names))
+            by_place[coord].add(entry, line)
         else:
             rest.append(line)
     kingdom, armies = reader
@@ -208,19 +205,17 @@ def _battles_by_place(
 ) -> list[Group]:
     """One heading a place: a siege's day and the battle fought on it, or the battles
     of a hex two invaders contest (P-C3), are told together."""
-    merged: dict[Coord | None, Group] = {}
+    merged: dict[Coord | None, list[tuple[dict, Line]]] = {}
     for battle in battles:
         coord = next((c for c in map(coord_of, battle.entries) if c is not None), None)
-        group = merged.get(coord)
-        if group is None:
-            group = merged[coord] = Group(_battle_heading(coord, places, names))
-        group.lines.extend(battle.lines)
-        group.entries.extend(battle.entries)
-    for group in merged.values():  # in the order things happened
-        told = sorted(zip(group.entries, group.lines, strict=True), key=lambda el: el[0]["id"])
-        group.entries = [entry for entry, line in told]
-        group.lines = [line for entry, line in told]
-    return list(merged.values())
+        merged.setdefault(coord, []).extend(zip(battle.entries, battle.lines, strict=True))
+    groups = []
+    for coord, told in merged.items():
+        group = Group(_battle_heading(coord, places, names))
+        for entry, line in sorted(told, key=lambda pair: pair[0]["id"]):  # as things happened
+            group.add(entry, line)
+        groups.append(group)
+    return groups
 
 
 def _battle_heading(coord: Coord | None, places: Mapping[Coord, Place], names: Names) -> str:
