@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from campaign.campaigns.views import recent_turns
 from campaign.chronicle.gazette import edition
@@ -123,6 +124,7 @@ def chronicle(request: HttpRequest, campaign_id: int) -> HttpResponse:
 @login_required
 @require_GET
 @cache_control(private=True, max_age=3600)  # a closed turn never changes
+@vary_on_headers("Cookie", "HX-Request")  # another login's fog, or the whole page, differs
 def chronicle_replay(request: HttpRequest, campaign_id: int, number: int) -> HttpResponse:
     """The map at the end of turn ``number`` (an htmx swap of the replay's map); a turn
     not yet closed, or none, is missing (404)."""

@@ -164,9 +164,10 @@ def test_a_turn_not_closed_or_never_played_is_missing(client, two_closed):
 
 def test_a_past_turn_is_kept_by_the_browser(client, two_closed):
     """A closed turn never changes: the answer may be kept, privately (it is the
-    reader's own fog)."""
+    reader's own fog), apart for another login and for the page and its htmx part."""
     response = _replay(client, two_closed, "alice", 1)
     assert "private" in response["Cache-Control"] and "max-age=" in response["Cache-Control"]
+    assert {"Cookie", "HX-Request"} <= {v.strip() for v in response["Vary"].split(",")}
 
 
 def test_the_page_offers_the_slider_over_the_closed_turns(client, two_closed):
