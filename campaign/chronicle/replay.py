@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 
 from django.db.models import Q
 from django.utils.safestring import SafeString
@@ -26,8 +25,8 @@ from campaign.core.access import Access
 from campaign.core.viewers import scout_reports
 from campaign.map import svg as mapsvg
 from campaign.map.selectors import HEX_FACT_FIELDS, hex_rows
-from campaign.models import Campaign, Turn, TurnEvent
-from kingdoms.models import Kingdom
+from campaign.models import Campaign, Hex, Turn, TurnEvent
+from kingdoms.models import Army, Kingdom
 from kingdoms.selectors import player_kingdoms, visible_armies, visible_neutral_kingdoms
 from rules.core.state import Coord, NeutralConquest
 from rules.turn.visibility import Viewer, hex_viewer, sees_contents
@@ -101,23 +100,6 @@ def replay_turns(campaign: Campaign) -> list[int]:
 
 def replayable(campaign: Campaign, number: int) -> bool:
     return number == 0 or campaign.turns.filter(number=number, state=Turn.State.CLOSED).exists()
-
-
-@dataclass(frozen=True)
-class Spot:
-    q: int
-    r: int
-
-
-@dataclass(frozen=True)
-class ArmyAt:
-    """An army where it stood then, as the map draws an Army row."""
-
-    pk: int
-    name: str
-    points: int
-    kingdom_id: int
-    position: Spot
 
 
 def map_at(access: Access, number: int) -> SafeString:
@@ -218,12 +200,13 @@ def _within_today(hex_: dict, sees_now: bool) -> dict:
 
 def _armies_then(
     campaign: Campaign, viewer: Viewer, number: int, events: list[tuple[int, str, dict]]
-) -> list[ArmyAt]:
+) -> list[Army]:
     """The reader's armies (every army for the GM, E-29) where they stood at the end of
     turn ``number``: at their last move by then, or where they stand today if they have
     not moved since. One raised later was not there; one that moved only later stood
-    somewhere the chronicle does not say, and is left off."""
-    moved_then: dict[int, Coord] = {}
+    somewhere the chronicle does not say, and is left off. Each is its row, its position
+    set (not saved) to where it stood, for the map to draw as any Army."""
+    moved_then: dict[int, Coord | None] = {}
     moved_later: set[int] = set()
     for turn, kind, p in events:
         if kind != "ArmyMoved":
@@ -244,5 +227,6 @@ def _armies_then(
         else:
             continue
         if where is not None:
-            placed.append(ArmyAt(army.pk, army.name, army.points, army.kingdom_id, Spot(*where)))
+            army.position = Hex(campaign=campaign, q=where[0], r=where[1])
+            placed.append(army)
     return placed
