@@ -50,6 +50,9 @@ def test_a_player_replays_the_map_turn_by_turn_with_the_keyboard(
     row = _explored_in_turn_two(demo)
     cell = f'svg.map g.m-hex[data-q="{row.q}"][data-r="{row.r}"]'
     alice = log_in("alice", **PHONE)
+    errors = []  # a refusal of the Content-Security-Policy, a script's failure
+    alice.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    alice.on("pageerror", lambda error: errors.append(str(error)))
     alice.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/chronicle/")
 
     # The last closed turn first: the hex explored in turn 2 lies open.
@@ -77,6 +80,7 @@ def test_a_player_replays_the_map_turn_by_turn_with_the_keyboard(
     assert alice.locator(f"{cell} .m-fog").count() == 0
     assert alice.locator("button[data-replay-step='1']").is_disabled()
 
+    assert errors == []
     width = alice.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["viewport"]["width"], f"the chronicle is {width}px wide"
     alice.locator("section.replay").screenshot(path="/tmp/warpost-chronicle-replay.png")
