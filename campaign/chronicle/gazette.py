@@ -29,7 +29,11 @@ TERRAIN_NAMES = {
 }
 
 # The kinds that change who holds a hex, and who loses it (the payload's field)
-_LOSSES = {"HexConquered": "previous_owner_id", "HexRevolted": "kingdom_id"}
+_LOSSES = {
+    "HexConquered": "previous_owner_id",
+    "HexRevolted": "kingdom_id",  # Table 3 Revolt
+    "HexJoinedNeutralKingdom": "previous_owner_id",  # Q17: taken by an incited army
+}
 # The kinds of a kingdom's own power: collected, and spent (rules.kingdoms.spending_events)
 _POWER_IN = {"PowerCollected": "gained"}
 _POWER_OUT = {"PowerSpent": "amount"}

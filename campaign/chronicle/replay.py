@@ -57,6 +57,12 @@ def _unrevolt(facts: Facts, p: dict) -> None:
     _set(facts, p.get("hex"), _OWNER, p.get("kingdom_id"))  # Table 3 Revolt: it was his
 
 
+def _unjoin(facts: Facts, p: dict) -> None:
+    """Q17: a hex an incited neutral army took was its previous holder's."""
+    _set(facts, p.get("hex"), _OWNER, p.get("previous_owner_id"))
+    _set(facts, p.get("hex"), _NEUTRAL, None)
+
+
 def _unexplore(facts: Facts, p: dict) -> None:
     _set(facts, p.get("hex"), _EXPLORED, False)
 
@@ -84,6 +90,7 @@ def _unconquer_neutral(facts: Facts, p: dict) -> None:
 REWINDERS: dict[str, Callable[[Facts, dict], None]] = {
     "HexConquered": _unconquer,
     "HexRevolted": _unrevolt,
+    "HexJoinedNeutralKingdom": _unjoin,
     "HexExplored": _unexplore,
     "OrphanChanged": _unorphan,
     "KingdomEliminated": _uneliminate,

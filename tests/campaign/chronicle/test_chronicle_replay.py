@@ -97,6 +97,21 @@ def test_the_holder_of_a_hex_is_the_holder_of_that_time(client, two_closed, reco
     assert "held by Bretonnia" in _cell(_map(client, two_closed, "carol", 0), row.coord)
 
 
+def test_a_hex_an_incited_army_took_later_is_its_holders_of_before(client, two_closed, record):
+    """Q17: a hex of Bretonnia's that joined a neutral kingdom in turn 2 is Bretonnia's on
+    the map of turn 1, nobody's on that of turn 2."""
+    bob, neutral = two_closed.kingdoms["bob"], two_closed.neutral_kingdoms[0]
+    row = bob.hexes.exclude(pk=bob.capital_id).order_by("id").first()
+    row.owner, row.neutral_kingdom = None, neutral
+    row.save(update_fields=["owner", "neutral_kingdom"])
+    joined = {"hex": [row.q, row.r], "neutral_kingdom_id": neutral.pk,
+              "previous_owner_id": bob.pk}  # fmt: skip
+    record("HexJoinedNeutralKingdom", joined, turn=2, rule="Q17", public=True)
+    assert "held by Bretonnia" in _cell(_map(client, two_closed, "gm", 1), row.coord)
+    now = _cell(_map(client, two_closed, "gm", 2), row.coord)
+    assert "held by" not in now and f"land of {neutral.name}" in now
+
+
 def test_what_a_player_held_then_shows_no_contents_he_may_not_see_today(client, two_closed, record):
     """E-29: a hex Averland held at the end of turn 1 and lost in turn 2, never explored:
     its holder of then, but not the fortress its new holder may have built since."""
