@@ -27,8 +27,9 @@ def visible_chronicle(campaign: Campaign, viewer: Viewer, turn: Turn | None = No
 
 
 def places_named(campaign: Campaign, entries: list[dict]) -> dict[Coord, Place]:
-    """The hexes the entries name, with their terrain and holder, public both (A-1.0.3,
-    A-1.0.9). One query."""
+    """The hexes the entries name, with their terrain and today's holder, public both
+    (A-1.0.3, A-1.0.9); campaign.chronicle.replay.holders_then gives those of the past.
+    One query."""
     coords = {c for e in entries for c in (coord_of(e), coord_of(e, "capital")) if c}
     if not coords:
         return {}
