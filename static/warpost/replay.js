@@ -41,4 +41,15 @@
     var slider = section.querySelector("[data-replay-slider]");
     show(section, Number(slider.value) + Number(button.dataset.replayStep));
   });
+
+  // <a data-replay-to="N"> beside a turn of the gazette: on the page with the replay,
+  // the slider moves there instead of leaving the page.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest("[data-replay-to]");
+    var section = document.querySelector("[data-replay]");
+    if (!link || !section) return;
+    event.preventDefault();
+    show(section, Number(link.dataset.replayTo));
+    section.scrollIntoView({ block: "start" });
+  });
 })();

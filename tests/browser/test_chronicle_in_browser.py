@@ -80,6 +80,11 @@ def test_a_player_replays_the_map_turn_by_turn_with_the_keyboard(
     assert alice.locator(f"{cell} .m-fog").count() == 0
     assert alice.locator("button[data-replay-step='1']").is_disabled()
 
+    # Beside each turn of the gazette, a link moves the slider to it.
+    alice.click('a[data-replay-to="1"]')
+    alice.locator('figure[data-replay-turn="1"]').wait_for()
+    assert slider.input_value() == "1"
+
     assert errors == []
     width = alice.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["viewport"]["width"], f"the chronicle is {width}px wide"

@@ -22,10 +22,9 @@ def closed(demo):
 @pytest.fixture
 def record(closed):
     """``record(kind, payload, turn=1, **audience)``: one chronicle entry of that turn."""
-    turns = {t.number: t for t in closed.campaign.turns.all()}
 
     def write(kind: str, payload: dict, turn: int = 1, **audience):
-        return chronicle_record(turns[turn], kind, payload, **audience)
+        return chronicle_record(closed.campaign.turns.get(number=turn), kind, payload, **audience)
 
     return write
 

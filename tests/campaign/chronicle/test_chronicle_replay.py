@@ -185,9 +185,13 @@ def test_a_past_turn_is_kept_by_the_browser(client, two_closed):
     assert {"Cookie", "HX-Request"} <= {v.strip() for v in response["Vary"].split(",")}
 
 
-def test_the_page_offers_the_slider_over_the_closed_turns(client, two_closed):
+def test_the_page_offers_the_slider_over_the_closed_turns(client, two_closed, record):
     """A range from the start to the last closed turn, its turns labelled, the buttons
-    beside it, the last closed turn's map shown, and what the replay cannot tell said."""
+    beside it, the last closed turn's map shown, and what the replay cannot tell said;
+    beside each closed turn of the gazette, a link to its map."""
+    for number in (1, 2, 3):
+        record("CampaignEndRoll", {"turn": number, "result": 3, "ends": False}, turn=number,
+               rule="A-3.0.2", public=True)  # fmt: skip
     client.force_login(two_closed.players["alice"])
     page = client.get(reverse("chronicle", args=[two_closed.campaign.pk])).content.decode()
     assert re.search(r'<input type="range" name="turn" min="0" max="2" step="1" value="2"', page)
@@ -197,6 +201,10 @@ def test_the_page_offers_the_slider_over_the_closed_turns(client, two_closed):
     assert re.search(r"<output[^>]*data-replay-output[^>]*>Turn 2</output>", page)
     assert 'data-replay-turn="2"' in page
     assert "shown as they are today" in page
+    for number in (1, 2):
+        url = reverse("chronicle-replay", args=[two_closed.campaign.pk, number])
+        assert f'<a href="{url}" data-replay-to="{number}">' in page
+    assert 'data-replay-to="3"' not in page  # the open turn has no map yet
 
 
 def _replay_queries(client, demo) -> int:
