@@ -142,6 +142,11 @@ urlpatterns = [
         name="siege",
     ),
     path("campaigns/<int:campaign_id>/chronicle/", chronicle_views.chronicle, name="chronicle"),
+    path(
+        "campaigns/<int:campaign_id>/chronicle/replay/<int:number>/",
+        chronicle_views.chronicle_replay,
+        name="chronicle-replay",
+    ),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
     path("rulebook/<slug:page>/", ruleset_views.rulebook_page, name="rulebook"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),

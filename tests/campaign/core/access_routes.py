@@ -169,6 +169,27 @@ SEAT = Kind(  # a player kingdom of campaign A, named in A's URL: public in A (A
 )
 
 
+def _replay_turn(w: World, target: str):
+    """The chronicle's replay: campaign A's start (turn 0), campaign B's, and a turn that
+    campaign A never had."""
+    campaigns = {
+        "own": w.a.demo.campaign,
+        "hidden": w.b.demo.campaign,
+        "missing": w.a.demo.campaign,
+    }
+    if target not in campaigns:
+        return None
+    number = MISSING if target == "missing" else 0
+    return {"campaign_id": campaigns[target].pk, "number": number}, {}
+
+
+REPLAY_TURN = Kind(  # a past turn is public in its campaign, each reader in his own fog
+    _replay_turn,
+    sees={"own": A_PEOPLE, "hidden": {"outsider"}},
+    owners={"own": {"owner", "other"}, "hidden": {"outsider"}},
+)
+
+
 def _invitation(w: World, target: str):
     """Campaign A's share link, and a token that names no invitation."""
     tokens = {"own": w.a.invitation.token, "missing": "no-such-invitation"}
@@ -393,6 +414,7 @@ ROUTES: dict[str, Route] = {
     "sieges": Route(CAMPAIGN, READ),
     "siege": Route(PAGE_SIEGE, {**READ, "post": Do(may="owners")}),
     "chronicle": Route(CAMPAIGN, READ),
+    "chronicle-replay": Route(REPLAY_TURN, READ),
     "ruleset": Route(CAMPAIGN, {**READ, "post": Do(may="gm", body=_ruleset_form)}),
     "bulletin": Route(
         CAMPAIGN, {**READ, "post": Do(may="gm", body={"what": "rumour", "text": "Orcs!"})}
