@@ -20,6 +20,12 @@ RULEBOOK_PAGES = ("index", "campaign", "errata", "questions", "pairing", "sieges
 _ANCHOR = re.compile(r"&lt;a id=&quot;([A-Za-z0-9._-]+)&quot;&gt;&lt;/a&gt;")
 # The first letters of an ID, and the page that states the IDs that begin so
 _PAGE_OF = (("Q", "questions"), ("E-", "errata"), ("P-C", "pairing"), ("A-", "campaign"))
+# Rule IDs written in words, and the anchor each names: "Table 23", "App G", "§5.6"
+_SPOKEN = (
+    (re.compile(r"Tables? (\d+)"), r"table-\1"),
+    (re.compile(r"App(?:endix|\.)? ([A-G])\b"), r"app-\1"),
+    (re.compile(r"§ ?(\d+(?:\.\d+)*)"), r"sec-\1"),
+)
 
 
 def rulebook_text(page: str) -> SafeString | None:
@@ -46,7 +52,7 @@ def rule_href(rule: str) -> str:
     """The rulebook's place for ``rule``: the page stating its first ID ("A-1.0.1",
     "NR-GEN-1", "Q19 …"), found by its anchor or failing that by the ID's first letters;
     the rulebook's index otherwise."""
-    first = rule.split()[0].rstrip(".,;:)") if rule.strip() else ""
+    first = _first_anchor(rule.strip())
     page = _anchor_pages().get(first)
     if page is not None:
         return f"{reverse('rulebook', args=[page])}#{first}"
@@ -54,6 +60,15 @@ def rule_href(rule: str) -> str:
         if first.startswith(prefix):
             return f"{reverse('rulebook', args=[page])}#{first}"
     return reverse("rulebook", args=["index"])
+
+
+def _first_anchor(rule: str) -> str:
+    """The anchor of the first ID of ``rule``: "Table 23 E-21" → "table-23"."""
+    for spoken, anchor in _SPOKEN:
+        found = spoken.match(rule)
+        if found:
+            return found.expand(anchor)
+    return rule.split()[0].rstrip(".,;:)") if rule else ""
 
 
 def problem_lines(problems: Iterable[Problem]) -> list[dict]:
