@@ -20,4 +20,7 @@ def test_a_rule_id_links_to_the_page_that_states_it():
     assert rule_href("Q19") == "/rulebook/questions/#Q19"
     assert rule_href("E-22 A-1.4.3") == "/rulebook/errata/#E-22"
     assert rule_href("P-C3") == "/rulebook/pairing/#P-C3"
-    assert rule_href("Table 7") == "/rulebook/index/"
+    # IDs written in words lead to their anchors too: a table, an appendix, a section
+    assert rule_href("Table 7") == "/rulebook/campaign/#table-7"
+    assert rule_href("App G E-21") == "/rulebook/campaign/#app-G"
+    assert rule_href("§5.6 Table 6") == "/rulebook/campaign/#sec-5.6"
