@@ -13,9 +13,9 @@ from campaign.campaigns.setup import demo_campaign_create
 from campaign.chronicle.selectors import visible_chronicle
 from campaign.models import Campaign, Turn, TurnEvent
 from campaign.pipeline.steps import turn_step_resolve
+from campaign.ruleset.sections import BY_SLUG
 from campaign.turns.services import turn_claim_step
 from kingdoms.spending.services import spend_submit
-from campaign.ruleset.sections import BY_SLUG
 from rules.core.ruleset import TABLES, rows_to_text
 from rules.core.state import Ruleset
 from rules.turn.visibility import Viewer
