@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from rules import modules
 from rules.core import table_options as blocks
 from rules.core.ruleset import OPTIONS, TABLES, table
 from rules.core.state import Ruleset
@@ -1026,3 +1027,25 @@ def change_lines(before: Ruleset, after: Ruleset) -> list[str]:
         if table(before, key) != table(after, key)
     ]
     return lines
+
+
+@dataclass(frozen=True)
+class ModuleWords:
+    option: str  # the ruleset option that switches the module on
+    label: str | Promise
+    help: str | Promise
+    rule: str
+
+
+def module_words() -> list[ModuleWords]:
+    """Every optional module (rules.modules), by its switch's plain words: the set-up
+    wizard offers them as the same switches as the rules page."""
+    return [
+        ModuleWords(
+            module.option,
+            option_words(module.option).label,
+            option_words(module.option).help,
+            OPTIONS[module.option].metadata["rule"],
+        )
+        for module in modules.REGISTRY
+    ]
