@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from campaign.campaigns.services import require_gm
@@ -27,9 +28,9 @@ from rules.core.state import Ruleset
 
 # E-21: "the rules page lists all the modifiers of each table", from each table's registry
 MODIFIERS = {
-    "Table 12: unit recovery (tabletop battles)": TABLE_12_MODIFIERS,
-    "Table 13: character recovery": TABLE_13_MODIFIERS,
-    "Table 23: basic strategy modifier": TABLE_23_MODIFIERS,
+    (_lazy("Unit recovery after a tabletop battle"), "Table 12"): TABLE_12_MODIFIERS,
+    (_lazy("Character recovery"), "Table 13"): TABLE_13_MODIFIERS,
+    (_lazy("Strategy roll"), "Table 23"): TABLE_23_MODIFIERS,
 }
 
 
@@ -93,10 +94,14 @@ def _render(
         "campaign": access.campaign,
         "sections": shown,
         "refused": refused if section is None else None,
-        "modifiers": {
-            title: [(modifier.words(ruleset), modifier.rule) for modifier in lines]
-            for title, lines in MODIFIERS.items()
-        },
+        "modifiers": [
+            {
+                "title": title,
+                "rule": rule,
+                "lines": [(modifier.words(ruleset), modifier.rule) for modifier in lines],
+            }
+            for (title, rule), lines in MODIFIERS.items()
+        ],
     }
     return render(request, "campaign/ruleset/ruleset.html", context, status=status)
 

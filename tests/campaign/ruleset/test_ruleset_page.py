@@ -136,8 +136,10 @@ def test_an_edited_table_drives_the_next_exploration(demo, client, invasion_targ
 def test_e21_the_page_lists_table_23s_modifiers_the_ford_included(demo, client):
     client.force_login(demo.players["alice"])
     html = client.get(_url(demo)).content.decode()
-    assert "Table 23: basic strategy modifier" in html
-    assert "Invading from a Ford or bridge +1 (attacker)" in html and "Table 17 E-07 E-21" in html
+    strategy = html.split('aria-label="Strategy roll"')[1].split("</section>")[0]
+    assert 'href="/rulebook/campaign/#table-23"' in strategy.split("</h3>")[0]
+    assert "Invading from a Ford or bridge +1 (attacker)" in strategy
+    assert "Table 17 E-07 E-21" in strategy
     assert "Resolve early when everyone is ready" in html  # the Q7 option
 
 
