@@ -154,11 +154,15 @@ def _section(
         for block in section.blocks
     ]
     field_error = bool(refused and refused.field)
+    rows = [row for block in blocks for row in [*block["options"], *block["tables"]]]
+    module = option(section.module) if section.module else None
     return {
         "slug": section.slug,
         "title": section.title,
-        "module": option(section.module) if section.module else None,
+        "module": module,
         "blocks": blocks,
+        # the GM sees at a glance which sections hold house rules, without opening them
+        "house_rules": sum(row["house"] for row in rows),
         "refused": refused,
         "field_error": field_error,
         "saved": saved,

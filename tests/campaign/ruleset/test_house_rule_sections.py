@@ -93,6 +93,9 @@ def test_saving_one_section_leaves_the_others_untouched(demo, client):
         "army_cap_this_turn": 4000,
         "match_up_bonus": 3,
     }
+    html = client.get(_url(demo)).content.decode()
+    summary = html.split('id="section-power"')[1].split("</summary>")[0]
+    assert "1 house rule" in summary, "the section tells it holds a house rule, closed"
 
 
 @pytest.mark.django_db
