@@ -34,7 +34,27 @@ def rulebook_text(page: str) -> SafeString | None:
     if page not in RULEBOOK_PAGES:
         return None
     text = (settings.BASE_DIR / "docs" / "rules" / f"{page}.md").read_text(encoding="utf-8")
-    return mark_safe(_ANCHOR.sub(r'<a id="\1"></a>', escape(text)))
+    live = _ANCHOR.sub(r'<a id="\1"></a>', escape(text))
+    return mark_safe(_STRONG.sub(r"<strong>\1</strong>", _CODE.sub(r"<code>\1</code>", live)))
+
+
+# The Markdown a reader trips over in plain text: its headings, bold and code, on the
+# escaped text (so nothing else of it can become markup)
+_HEADING = re.compile(r"^(#{1,4}) (.+)$", re.MULTILINE)
+_STRONG = re.compile(r"\*\*([^*\n]+)\*\*")
+_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def rulebook_sections(text: str) -> list[dict]:
+    """The page cut at its headings, for real headings between the blocks of text: each
+    part's heading (level 2 to 5 under the page's own title) and the text that follows."""
+    parts, at, heading = [], 0, None
+    for found in _HEADING.finditer(text):
+        parts.append({"heading": heading, "text": mark_safe(text[at : found.start()].strip("\n"))})
+        heading = {"level": len(found[1]) + 1, "text": mark_safe(found[2])}
+        at = found.end()
+    parts.append({"heading": heading, "text": mark_safe(text[at:].strip("\n"))})
+    return [part for part in parts if part["heading"] or part["text"]]
 
 
 @cache

@@ -19,7 +19,7 @@ from campaign.core.pages import refusal_status
 from campaign.ruleset.forms import posted_section, section_overrides
 from campaign.ruleset.labels import block_words, is_switch, option_words, table_words, value_words
 from campaign.ruleset.sections import BY_SLUG, SECTIONS, Section
-from campaign.ruleset.selectors import RULEBOOK_PAGES, rulebook_text
+from campaign.ruleset.selectors import RULEBOOK_PAGES, rulebook_sections, rulebook_text
 from campaign.ruleset.services import campaign_ruleset_change
 from rules.battles.battle import TABLE_23_MODIFIERS
 from rules.battles.recovery import TABLE_12_MODIFIERS, TABLE_13_MODIFIERS
@@ -178,6 +178,5 @@ def rulebook_page(request: HttpRequest, page: str) -> HttpResponse:
     if text is None:
         raise Http404("No such page of the rulebook.")
     pages = [(name, reverse("rulebook", args=[name])) for name in RULEBOOK_PAGES]
-    return render(
-        request, "campaign/ruleset/rulebook.html", {"text": text, "page": page, "pages": pages}
-    )
+    context = {"parts": rulebook_sections(text), "page": page, "pages": pages}
+    return render(request, "campaign/ruleset/rulebook.html", context)
