@@ -23,8 +23,7 @@ from campaign.ruleset.selectors import RULEBOOK_PAGES, rulebook_sections, rulebo
 from campaign.ruleset.services import campaign_ruleset_change
 from rules.battles.battle import TABLE_23_MODIFIERS
 from rules.battles.recovery import TABLE_12_MODIFIERS, TABLE_13_MODIFIERS
-from rules.core.ruleset import OPTIONS, RulesetError, describe
-from rules.core.state import Ruleset
+from rules.core.ruleset import Group, OptionLine, RulesetError, TableLine, grouped
 
 # E-21: "the rules page lists all the modifiers of each table", from each table's registry
 MODIFIERS = {
@@ -57,7 +56,6 @@ def ruleset_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     except Refused as refusal:
         refused = refusal
     else:
-        access.campaign.refresh_from_db()
         return _render(request, access, section=section, saved=changes)
     posted = {**options, **tables}
     return _render(request, access, section=section, refused=refused, posted=posted)
@@ -74,25 +72,22 @@ def _render(
 ) -> HttpResponse:
     """The page, or for HTMX the one section just posted: after a refusal the GM's input
     stays in the section, the reason by its field; after a save, the changes by its button."""
-    shown = [
-        _section(access, s, refused, posted or {}, saved)
-        if s == section
-        else _section(access, s, None, {}, None)
-        for s in SECTIONS
-    ]
+    ruleset = access.campaign.ruleset
+    by_block = {group.name: group for group in grouped(ruleset)}
+
+    def shown(s: Section) -> dict:
+        if s == section:
+            return _section(by_block, s, refused, posted or {}, saved)
+        return _section(by_block, s, None, {}, None)
+
     status = refusal_status(request, refused) if refused else 200
     if request.htmx and section is not None:
-        context = {
-            "access": access,
-            "campaign": access.campaign,
-            "s": shown[SECTIONS.index(section)],
-        }
+        context = {"access": access, "campaign": access.campaign, "s": shown(section)}
         return render(request, "campaign/ruleset/partials/section.html", context, status=status)
-    ruleset = access.campaign.ruleset
     context = {
         "access": access,
         "campaign": access.campaign,
-        "sections": shown,
+        "sections": [shown(s) for s in SECTIONS],
         "refused": refused if section is None else None,
         "modifiers": [
             {
@@ -107,29 +102,28 @@ def _render(
 
 
 def _section(
-    access: Access, section: Section, refused: Refused | None, posted: dict, saved
+    by_block: dict[str, Group],
+    section: Section,
+    refused: Refused | None,
+    posted: dict,
+    saved: list[str] | None,
 ) -> dict:
     """A section as its template shows it: each block of the rulebook with its options and
     tables in plain words, each value as in force or as the GM just wrote it."""
-    ruleset = access.campaign.ruleset
-    default = Ruleset()
     error_at = refused.field if refused else None
 
-    def option(name: str) -> dict:
-        words, meta = option_words(name), OPTIONS[name].metadata
-        value = getattr(ruleset, name)
-        written = posted.get(name, str(value))
-        low, high = meta["range"]
+    def option(line: OptionLine) -> dict:
+        words, written = option_words(line.name), posted.get(line.name, str(line.value))
         return {
-            "name": name, "label": words.label, "help": words.help, "rule": meta["rule"],
-            "value": value, "shown": written, "on": written.strip() == "1",
-            "switch": is_switch(name), "low": low, "high": high,
-            "value_words": value_words(name, value),
-            "default_words": value_words(name, getattr(default, name)),
-            "house": value != getattr(default, name), "error": error_at == name,
+            "name": line.name, "label": words.label, "help": words.help, "rule": line.rule,
+            "value": line.value, "shown": written, "on": written.strip() == "1",
+            "switch": is_switch(line.name), "low": line.low, "high": line.high,
+            "value_words": value_words(line.name, line.value),
+            "default_words": value_words(line.name, line.default),
+            "house": line.value != line.default, "error": error_at == line.name,
         }  # fmt: skip
 
-    def rule_table(line) -> dict:
+    def rule_table(line: TableLine) -> dict:
         words = table_words(line.key)
         return {
             "key": line.key, "label": words.label, "help": words.help, "rule": line.rule,
@@ -137,34 +131,28 @@ def _section(
             "house": line.changed, "error": error_at == line.key,
         }  # fmt: skip
 
-    _, lines = describe(ruleset)
-    tables_of = {block: [line for line in lines if line.table == block] for block in section.blocks}
+    groups = [by_block[block] for block in section.blocks if block in by_block]
     blocks = [
         {
-            "slug": slugify(block),
-            "title": block_words(block)[0],
-            "rule": block_words(block)[1],
-            "options": [
-                option(name)
-                for name in section.options
-                if OPTIONS[name].metadata["table"] == block and name != section.module
-            ],
-            "tables": [rule_table(line) for line in tables_of[block]],
+            "slug": slugify(group.name),
+            "title": block_words(group.name)[0],
+            "rule": block_words(group.name)[1],
+            "options": [option(line) for line in group.options if line.name != section.module],
+            "tables": [rule_table(line) for line in group.tables],
         }
-        for block in section.blocks
+        for group in groups
     ]
-    field_error = bool(refused and refused.field)
+    switch = [line for group in groups for line in group.options if line.name == section.module]
     rows = [row for block in blocks for row in [*block["options"], *block["tables"]]]
-    module = option(section.module) if section.module else None
     return {
         "slug": section.slug,
         "title": section.title,
-        "module": module,
+        "module": option(switch[0]) if switch else None,
         "blocks": blocks,
         # the GM sees at a glance which sections hold house rules, without opening them
         "house_rules": sum(row["house"] for row in rows),
         "refused": refused,
-        "field_error": field_error,
+        "field_error": bool(refused and refused.field),
         "saved": saved,
         "open": refused is not None or saved is not None,
     }
