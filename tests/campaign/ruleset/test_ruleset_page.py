@@ -109,7 +109,7 @@ def test_an_option_python_cannot_read_as_a_number_is_refused(demo, client, writt
 def test_saving_an_unchanged_section_announces_nothing(demo, client):
     client.force_login(demo.gm)
     response = client.post(_url(demo), _form("battles"))
-    assert response.status_code == 200 and "Saved: 0 changes" in response.content.decode()
+    assert response.status_code == 200 and "Saved: nothing changed." in response.content.decode()
     assert not TurnEvent.objects.filter(kind="RulesetChanged").exists()
 
 
