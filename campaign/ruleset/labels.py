@@ -890,7 +890,7 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "table-28": (_("Tabletop terrain: swamp"), _("The terrain pieces of a swamp battle.")),
     "table-29": (_("Tabletop terrain: forest"), _("The terrain pieces of a forest battle.")),
     "table-30": (_("Tabletop terrain: fields"), _("The terrain pieces of a fields battle.")),
-    "table-31": (_("Random events"), _("Which event strikes a kingdom.")),
+    "table-31": (_("Random events by roll"), _("Which event strikes a kingdom.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
     "siege-provisions": (
         _("Provisions by garrison size"),

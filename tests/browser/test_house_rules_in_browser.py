@@ -1,7 +1,7 @@
 """The GM's house rules on a phone (390×844): he opens a section, turns a module's switch
 on and saves that section alone by HTMX; the section stays open with the change listed by
-its button, and a refusal shows by its field with his input kept. A screenshot goes to
-/tmp/warpost-house-rules.png for a person to look at.
+its button, and a refusal shows by its field with his input kept. Screenshots go to
+/tmp/warpost-house-rules*.png for a person to look at.
 
 The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 """
@@ -48,6 +48,7 @@ def test_the_gm_switches_a_module_on_and_saves_one_section_on_a_phone(
     width = gm.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["viewport"]["width"], f"the rules page is {width}px wide"
     gm.screenshot(path="/tmp/warpost-house-rules.png", full_page=True)
+    section.screenshot(path="/tmp/warpost-house-rules-section.png")
 
     power = gm.locator("#section-power")
     power.locator("summary").click()
