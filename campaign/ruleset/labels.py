@@ -47,8 +47,8 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("The roll needed to end the campaign."),
     ),
     "end_roll_at_announced_turn": (
-        _("End roll at the announced turn itself"),
-        _("Off: the first end roll is made one turn after the announced turn."),
+        _("When the first end roll is made"),
+        _("At the end of the announced turn itself, or only from the turn after it."),
     ),
     # Orders, movement and exploration
     "patrol_radius": (_("Patrol radius"), _("How many hexes around its army a patrol protects.")),
@@ -995,14 +995,26 @@ def block_words(block: str) -> tuple[str | Promise, str]:
     return BLOCK_WORDS.get(block, (block, ""))
 
 
+# Options whose values name two ways of playing rather than a rule on or off: the GM
+# picks one of them (radio buttons), each value in words
+CHOICES: dict[str, tuple[tuple[int, Promise], ...]] = {
+    "end_roll_at_announced_turn": (
+        (1, _("at the announced turn")),
+        (0, _("from the turn after it")),
+    ),
+}
+
+
 def is_switch(name: str) -> bool:
-    """An option that is on or off: its range is 0 to 1."""
-    return OPTIONS[name].metadata["range"] == (0, 1)
+    """An option that is on or off: its range is 0 to 1 and its values have no names."""
+    return OPTIONS[name].metadata["range"] == (0, 1) and name not in CHOICES
 
 
 def value_words(name: str, value: int) -> str:
-    """An option's value as a reader reads it: on/off for a switch, else the number with
-    the reader's digit grouping (3,500; 3.500)."""
+    """An option's value as a reader reads it: its name for a choice, on/off for a switch,
+    else the number with the reader's digit grouping (3,500; 3.500)."""
+    if name in CHOICES:
+        return str(dict(CHOICES[name]).get(value, value))
     if is_switch(name):
         return gettext("on") if value else gettext("off")
     return number_format(value, force_grouping=True)

@@ -17,7 +17,14 @@ from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
 from campaign.core.pages import refusal_status
 from campaign.ruleset.forms import posted_section, section_overrides
-from campaign.ruleset.labels import block_words, is_switch, option_words, table_words, value_words
+from campaign.ruleset.labels import (
+    CHOICES,
+    block_words,
+    is_switch,
+    option_words,
+    table_words,
+    value_words,
+)
 from campaign.ruleset.sections import BY_SLUG, SECTIONS, Section
 from campaign.ruleset.selectors import RULEBOOK_PAGES, rulebook_sections, rulebook_text
 from campaign.ruleset.services import campaign_ruleset_change
@@ -118,6 +125,10 @@ def _section(
             "name": line.name, "label": words.label, "help": words.help, "rule": line.rule,
             "value": line.value, "shown": written, "on": written.strip() == "1",
             "switch": is_switch(line.name), "low": line.low, "high": line.high,
+            "choices": [
+                {"value": value, "words": words, "checked": written.strip() == str(value)}
+                for value, words in CHOICES.get(line.name, ())
+            ],
             "value_words": value_words(line.name, line.value),
             "default_words": value_words(line.name, line.default),
             "house": line.value != line.default, "error": error_at == line.name,

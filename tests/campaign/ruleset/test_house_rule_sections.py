@@ -9,7 +9,7 @@ import re
 import pytest
 
 from campaign.models import Campaign, TurnEvent
-from campaign.ruleset.labels import BLOCK_WORDS, OPTION_WORDS, TABLE_WORDS, is_switch
+from campaign.ruleset.labels import BLOCK_WORDS, CHOICES, OPTION_WORDS, TABLE_WORDS, is_switch
 from campaign.ruleset.sections import BY_SLUG, SECTIONS
 from rules import modules
 from rules.core.ruleset import OPTIONS, TABLES, rows_to_text
@@ -53,6 +53,7 @@ def test_every_option_and_table_has_plain_words_and_no_rule_id_in_them():
     assert set(OPTION_WORDS) == set(OPTIONS) and set(TABLE_WORDS) == set(TABLES)
     words = [str(w) for pair in [*OPTION_WORDS.values(), *TABLE_WORDS.values()] for w in pair]
     words += [str(title) for title, _ in BLOCK_WORDS.values()]
+    words += [str(name) for choices in CHOICES.values() for _, name in choices]
     cited = {text: CITATION.search(text).group() for text in words if CITATION.search(text)}
     assert cited == {}
     assert all(words), "every label and help says something"
@@ -162,3 +163,21 @@ def test_an_unknown_section_is_refused_with_a_clear_reason(demo, client):
     assert response.status_code == 400
     assert "no such section" in response.content.decode()
     assert Campaign.objects.get(pk=demo.campaign.pk).ruleset == Ruleset()
+
+
+@pytest.mark.django_db
+def test_q12_when_the_end_roll_begins_is_a_choice_of_two_named_ways(demo, client):
+    """Q12: the first end roll at the announced turn or from the turn after, as radio
+    buttons in words; the choice saved is announced in those words."""
+    client.force_login(demo.gm)
+    html = client.get(_url(demo)).content.decode()
+    row = html.split('id="label-end_roll_at_announced_turn"')[1].split("</li>")[0]
+    assert row.count('type="radio"') == 2 and 'role="switch"' not in row
+    assert "at the announced turn" in row and "from the turn after it" in row
+    form = _section_form(demo.campaign, "turns", **{"option-end_roll_at_announced_turn": "0"})
+    response = client.post(_url(demo), form)
+    assert Campaign.objects.get(pk=demo.campaign.pk).ruleset.end_roll_at_announced_turn == 0
+    assert (
+        "When the first end roll is made: at the announced turn → from the turn after it"
+        in response.content.decode()
+    )
