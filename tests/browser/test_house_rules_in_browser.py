@@ -51,7 +51,8 @@ def test_the_gm_switches_a_module_on_and_saves_one_section_on_a_phone(
     section.screenshot(path="/tmp/warpost-house-rules-section.png")
 
     power = gm.locator("#section-power")
-    power.locator("summary").click()
+    gm.get_by_role("link", name="Power, score and spending").click()  # the page's contents
+    assert power.get_attribute("open") is not None, "a link to a section opens it"
     power.locator("#option-army_cap_this_turn").fill("2000")
     power.get_by_role("button").click()
     gm.locator("#error-army_cap_this_turn").wait_for()
