@@ -617,14 +617,17 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Added to the besieger's initiative roll."),
     ),
     "siege_hostage_malus": (
-        _("Hostages taken: garrison's initiative penalty"),
+        _("Castellan's son captured: garrison's initiative penalty"),
         _("Taken off the garrison's initiative roll."),
     ),
     "siege_stolen_days": (_("Stolen provisions (days)"), _("Days of food lost to thieves.")),
-    "siege_levy_points": (_("Levy raised (points)"), _("What a side gains from a levy.")),
+    "siege_levy_points": (
+        _("Reinforcements or a relief army (points)"),
+        _("What reinforcements bring the besiegers, or a relief army the garrison."),
+    ),
     "siege_sickness_percent": (
-        _("Sickness: points lost for each pip (%)"),
-        _("Share of points lost for each pip of the die."),
+        _("Dysentery or a poisoned well: loss for each pip (%)"),
+        _("Share of its points a side loses for each pip of the die."),
     ),
     "siege_refugees_per_day": (
         _("Refugees eating one day of food"),
@@ -635,7 +638,7 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("The garrison gives up after this many days without relief."),
     ),
     "siege_gate_bonus": (
-        _("Gate opened: besiegers' assault bonus"),
+        _("A spy opens the gate: besiegers' assault bonus"),
         _("Added to the besiegers' roll in that day's assault."),
     ),
     "siege_assassin_slays_on": (
@@ -678,7 +681,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Bombarding a great fortress: penalty"),
         _("Taken off the bombardment roll."),
     ),
-    "siege_repair_days": (_("Engines out for repair (days)"), _("After a breakdown result.")),
+    "siege_repair_days": (
+        _("Engines out for repair (days)"),
+        _("After a bombardment result that damages the engines."),
+    ),
     "siege_camp_rebuild_days": (
         _("Camp silent after a lost sortie (days)"),
         _("Days the camp does not bombard after the garrison wins a sortie."),
@@ -811,8 +817,8 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Added to the bombardment roll."),
     ),
     "siege_breach_cancel": (
-        _("Each engine cancels fortification bonus"),
-        _("In an assault made in one turn."),
+        _("Each stone thrower or great cannon: off the fortification bonus"),
+        _("In an assault made within one turn."),
     ),
     "siege_assault_engine_bonus": (
         _("Each giant ram or siege tower: assault bonus"),
