@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules import modules
 from rules.core import table_options as blocks
-from rules.core.ruleset import OPTIONS, TABLES, table
+from rules.core.ruleset import OPTIONS, TABLES, RulesetError, table
 from rules.core.state import Ruleset
 
 
@@ -1067,3 +1067,20 @@ def module_words() -> list[ModuleWords]:
         )
         for module in modules.REGISTRY
     ]
+
+
+def refusal_words(problem: RulesetError) -> str:
+    """Why the rules refuse a GM's edit, in his language: a band out of order, shown by
+    its field, names the option it may not fall below in plain words; any other reason is
+    the rules' own sentence."""
+    if not problem.below:
+        return problem.message
+    words = (
+        gettext("Must be more than “%(other)s”, which is %(limit)s.")
+        if problem.strictly
+        else gettext("Must be at least “%(other)s”, which is %(limit)s.")
+    )
+    return words % {
+        "other": option_words(problem.below).label,
+        "limit": value_words(problem.below, problem.limit),
+    }

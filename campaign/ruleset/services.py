@@ -11,7 +11,7 @@ from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Turn
-from campaign.ruleset.labels import change_lines
+from campaign.ruleset.labels import change_lines, refusal_words
 from rules.core.ruleset import RulesetError, ruleset_from_overrides
 
 
@@ -27,7 +27,7 @@ def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) ->
     try:
         after = ruleset_from_overrides(overrides)
     except RulesetError as problem:
-        raise Refused(problem.message, field=problem.key) from None
+        raise Refused(refusal_words(problem), field=problem.key) from None
     before = campaign.ruleset
     changes = change_lines(before, after)
     if not changes:

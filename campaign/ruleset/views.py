@@ -22,6 +22,7 @@ from campaign.ruleset.labels import (
     block_words,
     is_switch,
     option_words,
+    refusal_words,
     table_words,
     value_words,
 )
@@ -59,7 +60,7 @@ def ruleset_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
             campaign=access.campaign, by=request.user, overrides=overrides
         )
     except RulesetError as problem:
-        refused = Refused(problem.message, field=problem.key)
+        refused = Refused(refusal_words(problem), field=problem.key)
     except Refused as refusal:
         refused = refusal
     else:

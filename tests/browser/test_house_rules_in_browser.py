@@ -57,7 +57,7 @@ def test_the_gm_switches_a_module_on_and_saves_one_section_on_a_phone(
     power.get_by_role("button").click()
     gm.locator("#error-army_cap_this_turn").wait_for()
     assert (
-        "the cap is below the largest allocation"
+        "Must be at least “Largest army allocation (points)”"
         in gm.locator("#error-army_cap_this_turn").inner_text()
     )
     assert gm.locator("#option-army_cap_this_turn").input_value() == "2000"

@@ -131,7 +131,10 @@ def test_a_refusal_keeps_the_input_and_shows_the_reason_by_the_field_over_htmx(d
     assert "<html" not in html, "only the section is swapped"
     assert re.search(r'<details class="rule-section" id="section-power"[^>]* open>', html)
     error = html.split('id="error-army_cap_this_turn"')[1].split("</p>")[0]
-    assert 'role="alert"' in error and "the cap is below the largest allocation" in error
+    assert (
+        'role="alert"' in error
+        and "Must be at least “Largest army allocation (points)”, which is 3,000." in error
+    )
     assert 'value="2000"' in html and 'name="option-watchtower_cost"' in html
     assert 'value="2"' in html.split('name="option-watchtower_cost"')[1].split(">")[0]
     assert Campaign.objects.get(pk=demo.campaign.pk).ruleset_overrides == {}

@@ -197,4 +197,5 @@ def test_ratio_lines_out_of_order_are_refused_by_the_option(demo, client):
     assert response.status_code == 400
     html = response.content.decode()
     assert 'id="error-ratio_mid_percent"' in html
-    assert "Table 23: ratio line 2 must ask more than line 1" in html
+    error = html.split('id="error-ratio_mid_percent"')[1].split("</p>")[0]
+    assert "Must be more than “Outnumbering, first step: at least (%)”, which is 150." in error
