@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import NAME_LENGTH, validate_name
 from campaign.models import Membership
+from campaign.ruleset.labels import module_words
 from kingdoms.models import Kingdom
 from rules.core.dice import new_seed
 from rules.core.mapgen import (
@@ -22,7 +23,7 @@ from rules.core.mapgen import (
     radii,
     suggested_radius,
 )
-from rules.core.presets import PRESETS, module_switches
+from rules.core.presets import PRESETS
 
 DESCRIPTION_LENGTH = 5000
 
@@ -48,9 +49,9 @@ class CampaignBasicsForm(RefusableForm):
         widget=forms.RadioSelect,
     )
     modules = forms.MultipleChoiceField(
-        label="Optional modules",
+        label=_("Optional modules"),
         required=False,
-        choices=[(switch.option, switch.title) for switch in module_switches()],
+        choices=[(switch.option, switch.label) for switch in module_words()],
         widget=forms.CheckboxSelectMultiple,
     )
 

@@ -46,6 +46,7 @@ from campaign.hosting.services import (
 )
 from campaign.map.svg import safe_colour
 from campaign.models import Campaign, Membership
+from campaign.ruleset.labels import module_words
 from campaign.ruleset.selectors import problem_lines
 from campaign.transfer.document import document_loads
 from campaign.transfer.forms import MapUploadForm
@@ -53,7 +54,7 @@ from campaign.transfer.maps import map_from_export
 from campaign.transfer.services import campaign_create_from_map
 from kingdoms.selectors import player_kingdoms
 from rules.core.dice import new_seed
-from rules.core.presets import PRESETS, module_switches
+from rules.core.presets import PRESETS
 
 # The new campaign wizard
 
@@ -156,11 +157,9 @@ def _wizard(
         "choices": choices,
         "upload": upload or MapUploadForm(),
         "presets": PRESETS.values(),
-        "switches": module_switches(),
+        "switches": module_words(),
         "preset": PRESETS.get(chosen.get("preset", "")),
-        "switched_on": [
-            s.title for s in module_switches() if s.option in chosen.get("modules", [])
-        ],
+        "switched_on": [s.label for s in module_words() if s.option in chosen.get("modules", [])],
         "preview": preview,
         "warnings": problem_lines(preview.warnings) if preview else [],
     }

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from battles.decisions.selectors import visible_battles
@@ -236,7 +237,7 @@ def _console_saved(request: HttpRequest, access: Access) -> HttpResponse:
 
 def _turn_or_refuse(turn: Turn | None) -> Turn:
     if turn is None:
-        raise Refused("This campaign has no turn yet: it has not started.")
+        raise Refused(gettext("This campaign has no turn yet: it has not started."))
     return turn
 
 

@@ -26,4 +26,14 @@
       element.textContent = countdown(Number(element.dataset.countdown));
     });
   }, 30000);
+
+  // <details data-open-on-target>: a link to the section (#section-battles) opens it, so
+  // the rules page's table of contents leads to the numbers, not to a closed heading.
+  function openTarget() {
+    var target = location.hash && document.getElementById(location.hash.slice(1));
+    var details = target && target.closest("details[data-open-on-target]");
+    if (details) details.open = true;
+  }
+  window.addEventListener("hashchange", openTarget);
+  document.addEventListener("DOMContentLoaded", openTarget);
 })();

@@ -89,10 +89,12 @@ def test_a_player_on_a_phone_spends_reads_the_bulletin_and_the_rules_and_agrees(
     _fits_the_phone(alice)
     _shot(alice, "bulletin")
 
-    # Rules: the ruleset in force, every line with its rule ID; no form for a player.
+    # Rules: the ruleset in force in sections, every line with its rule ID; no form for a
+    # player.
     alice.click("header nav >> text=Rules")
-    alice.locator("text=Table 7 (Fields)").first.wait_for()
-    rules = alice.locator("main").inner_text()
+    alice.click("#section-orders > summary")
+    alice.locator("text=Exploring fields").first.wait_for()
+    rules = alice.locator("#section-orders").inner_text()
     assert "Patrol radius" in rules and "A-1.0.5" in rules
     assert alice.locator("textarea").count() == 0
     _fits_the_phone(alice)

@@ -262,9 +262,10 @@ def _thread_to_dave(w: World, kw: dict) -> dict:
 
 
 def _ruleset_form(w: World, kw: dict) -> dict:
-    """The rules page's form as it shows the ruleset in force."""
+    """The rules page's form as it shows the ruleset in force, saving one section."""
     options, tables = describe(w.a.demo.campaign.ruleset)
     return {
+        "section": "turns",
         **{f"option-{o.name}": o.value for o in options},
         **{f"table-{t.key}": t.text for t in tables},
     }

@@ -274,5 +274,6 @@ def test_scout_reports_cost_one_query_whatever_the_map_size_a_1_0_9(
 def test_table_8_is_on_the_rules_page_as_an_editable_table(client, demo):
     """Issue 3: Table 8 is a ruleset table the GM may edit, shown with its rows."""
     html = _page(client, demo.gm, "ruleset", demo)
-    assert "Table 8 (Scouting)" in html
+    table = html.split('id="title-table-8"')[1].split("</section>")[0]
+    assert "Scouting results" in table and 'href="/rulebook/campaign/#sec-5.4"' in table
     assert "2-3 glimpse" in html and "6 everything" in html
