@@ -95,6 +95,10 @@
       clearTimeout(pending);
       pending = setTimeout(function () { cull(svg, frame, chunks); }, 90);
     }
+    // While a drag pans the map, the browser moves it as one layer instead of repainting
+    // every hex each frame; afterwards it draws it sharp again at its new scale.
+    svg.addEventListener("panzoomstart", function () { svg.classList.add("m-moving"); });
+    svg.addEventListener("panzoomend", function () { svg.classList.remove("m-moving"); });
     svg.addEventListener("panzoomend", cullSoon);
     svg.addEventListener("panzoomzoom", cullSoon);
     svg.addEventListener("panzoomreset", cullSoon);
