@@ -332,11 +332,13 @@ class _CellPainter:
         x, y = centre(q, r)
         fogged = not h["explored"] and (self.viewer is None or h["owner"] != self.viewer)
         terrain = h["terrain"] if h["terrain"] in TERRAINS else "unknown"
+        # The name is the hex's tooltip too: map-view.js makes its <title> on hovering,
+        # rather than 10,000 of them here.
         label = escape(describe(h, self.kingdoms, self.neutral_names, self.words))
         focus = ' tabindex="0"' if home else ""
         cell = [
             f'<g class="m-hex" data-q="{q}" data-r="{r}" aria-label="{label}"{focus} '
-            f'transform="translate({x:.1f} {y:.1f})"><title>{label}</title>'
+            f'transform="translate({x:.1f} {y:.1f})">'
             f'<use href="#m-hex" class="m-cell m-t-{terrain}" fill="{terrain_fill(terrain)}"/>'
         ]
         if fogged:

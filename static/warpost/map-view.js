@@ -11,6 +11,9 @@
   var COORDS_KEY = "warpost.map.coordinates";
   var DRAG_SLOP = 6; // px a pointer may wander and still be a tap
   var CULL_MARGIN = 120; // px beyond the frame still drawn, so a short pan shows no gap
+  var HEX_WIDTH = 40; // a hex's width in the map's units (campaign.map.svg.SIZE x 2)
+  var FAR_PX = 18; // narrower than this on screen, a hex is drawn in plain colour
+  var SVG = "http://www.w3.org/2000/svg";
 
   function hexAt(svg, q, r) {
     return svg.querySelector('.m-hex:not(.m-ghost)[data-q="' + q + '"][data-r="' + r + '"]');
@@ -47,9 +50,13 @@
     };
   }
 
+  // Hides the chunks out of view, and draws hexes a few pixels wide in their terrain's
+  // colour alone: their patterns and symbols could not be read and cost the most to
+  // paint. Everything is measured before anything changes: one layout, not two.
   function cull(svg, frame, chunks) {
     var p = projection(svg);
     var f = frame.getBoundingClientRect();
+    svg.classList.toggle("m-far", p.scale * HEX_WIDTH < FAR_PX);
     chunks.forEach(function (c) {
       var left = p.left + c.x * p.scale;
       var top = p.top + c.y * p.scale;
@@ -79,6 +86,7 @@
     var frame = root.querySelector(".map-viewport");
     if (!svg || !frame || root.dataset.mapReady) return;
     root.dataset.mapReady = "1";
+    if (window.performance && performance.mark) performance.mark("warpost:map-setup");
     var chunks = readChunks(svg);
     var panzoom = window.Panzoom(svg, {
       maxScale: 40,
@@ -190,6 +198,15 @@
       if (next) moveFocus(next, true);
     });
 
+    // A hex's tooltip is its name, made on the first hover rather than for every hex.
+    svg.addEventListener("pointerover", function (event) {
+      var hex = event.target.closest(".m-hex:not(.m-ghost)");
+      if (!hex || hex.querySelector(":scope > title")) return;
+      var title = document.createElementNS(SVG, "title");
+      title.textContent = hex.dataset.name || hex.getAttribute("aria-label");
+      hex.insertBefore(title, hex.firstChild);
+    });
+
     setUpCoordinates(root, svg);
     cull(svg, frame, chunks);
     if (window.performance && performance.mark) {
@@ -215,7 +232,7 @@
         }
         var at = coordsOf(hex);
         if (!label) {
-          label = document.createElementNS("http://www.w3.org/2000/svg", "text");
+          label = document.createElementNS(SVG, "text");
           label.setAttribute("class", "m-coord");
           label.setAttribute("y", "15");
           label.textContent = at.q + "," + at.r;

@@ -100,6 +100,11 @@ def test_a_player_zooms_pans_reads_coordinates_and_walks_the_map_by_keyboard(
     assert _scale(page) == pytest.approx(1)
     page.screenshot(path=f"/tmp/warpost-map-{device['viewport']['width']}.png", full_page=True)
 
+    # Hovering a hex shows its name as a tooltip.
+    neighbour = page.locator("svg.map g.m-hex:not([tabindex='0'])").first
+    neighbour.locator(".m-cell").hover()
+    assert neighbour.locator("title").text_content() == neighbour.get_attribute("aria-label")
+
     # A tap on a hex (no drag) announces it.
     capital = demo.kingdoms["alice"].capital
     page.locator(f"svg.map g.m-hex[data-q='{capital.q}'][data-r='{capital.r}'] .m-cell").click()

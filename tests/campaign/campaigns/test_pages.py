@@ -30,8 +30,8 @@ def _page(client, user, name: str, campaign, **headers):
 
 
 def _hex_title(html: str, q: int, r: int) -> str:
-    """The tooltip of hex (q, r) in the page's map."""
-    found = re.search(rf'data-q="{q}" data-r="{r}"[^>]*><title>([^<]*)</title>', html)
+    """The name of hex (q, r) in the page's map, which is its tooltip too."""
+    found = re.search(rf'data-q="{q}" data-r="{r}" aria-label="([^"]*)"', html)
     assert found, f"hex ({q}, {r}) is not on the map"
     return found.group(1)
 

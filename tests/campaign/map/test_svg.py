@@ -104,7 +104,7 @@ def test_a_hex_is_named_by_what_the_viewer_sees_terrain_first_never_coordinates(
         ],  # fmt: skip
         KINGDOMS,
     )
-    label = re.search(r'aria-label="([^"]*)"[^>]*><title>', svg).group(1)
+    label = re.search(r'class="m-hex" data-q="3" data-r="-1" aria-label="([^"]*)"', svg).group(1)
     assert label == "Forest with swamp; held by Averland (orphan); town"
 
 
