@@ -33,6 +33,7 @@ from rules.core.state import Defence, Feature, OrderKind, Terrain
 SIZE = 20  # the hex's circumradius in SVG user units; the viewBox scales it to the screen
 SQRT3 = math.sqrt(3)
 CHUNK = 14  # hexes a side of a chunk: 14 x 14 = 196 hexes drawn or hidden together
+FAR_WIDTH = SIZE * 1.5 * 100  # 100 columns: under 18 px a hex even on a 2560 px screen
 
 # The map's look is in static/warpost/warpost.css ("The map"), one class a terrain
 # (m-t-fields, …, m-t-unknown): the Content-Security-Policy refuses an inline <style>.
@@ -257,8 +258,11 @@ def _open_svg(cells: list[tuple[int, int]], home: tuple[int, int]) -> str:
     pad = SIZE * 1.2
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    # A map too wide for its hexes to be read whole on any screen starts seen from afar
+    # (plain colours, static/warpost/map-view.js): its first paint is the cheapest.
+    far = " m-far" if width > FAR_WIDTH else ""
     return (
-        f'<svg class="map" xmlns="http://www.w3.org/2000/svg" role="group" '
+        f'<svg class="map{far}" xmlns="http://www.w3.org/2000/svg" role="group" '
         f'aria-label="{escape(_("Campaign map"))}" '
         f'aria-roledescription="{escape(_("map"))}" data-home="{home[0]},{home[1]}" '
         f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
