@@ -230,9 +230,8 @@ def render_map(
 
 def _middle(cells: list[tuple[int, int]]) -> tuple[int, int]:
     """The hex nearest the middle of the map's drawing."""
-    points = [centre(q, r) for q, r in cells]
-    mx = (min(x for x, _ in points) + max(x for x, _ in points)) / 2
-    my = (min(y for _, y in points) + max(y for _, y in points)) / 2
+    xs, ys = zip(*(centre(q, r) for q, r in cells), strict=True)
+    mx, my = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     return min(cells, key=lambda c: (centre(*c)[0] - mx) ** 2 + (centre(*c)[1] - my) ** 2)
 
 
@@ -267,11 +266,11 @@ def _open_svg(cells: list[tuple[int, int]], home: tuple[int, int]) -> str:
         f'aria-roledescription="{escape(_("map"))}" data-home="{home[0]},{home[1]}" '
         f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
         f'preserveAspectRatio="xMidYMid meet">'
-        f"{map_defs()}"
+        f"{_defs()}"
     )
 
 
-def map_defs() -> str:
+def _defs() -> str:
     """The shapes every hex and mark reuses: the hexagon, the terrain patterns, the fog,
     the symbols and the arrowheads."""
     parts = ['<defs><polygon id="m-hex" points="' + _HEX_POINTS + '"/>']
@@ -308,7 +307,7 @@ def _symbol(name: str, at: tuple[int, int, int]) -> str:
     )
 
 
-def terrain_fill(terrain: str) -> str:
+def _terrain_fill(terrain: str) -> str:
     """The fill attribute of a terrain's hex. By attribute, not stylesheet: not every
     browser finds a url(#…) of the stylesheet in the page."""
     return f"url(#m-p-{terrain})" if terrain in _TERRAIN_PATTERNS else _UNKNOWN_FILL
@@ -343,7 +342,7 @@ class _CellPainter:
         cell = [
             f'<g class="m-hex" data-q="{q}" data-r="{r}" aria-label="{label}"{focus} '
             f'transform="translate({x:.1f} {y:.1f})">'
-            f'<use href="#m-hex" class="m-cell m-t-{terrain}" fill="{terrain_fill(terrain)}"/>'
+            f'<use href="#m-hex" class="m-cell m-t-{terrain}" fill="{_terrain_fill(terrain)}"/>'
         ]
         if fogged:
             cell.append('<use href="#m-hex" class="m-fog" fill="url(#m-fog)"/>')

@@ -160,3 +160,18 @@ def test_a_player_zooms_pans_reads_coordinates_and_walks_the_map_by_keyboard(
         for button in page.locator(".map-tools button").all():
             box = button.bounding_box()
             assert box["width"] >= 44 and box["height"] >= 44, button.inner_text()
+
+
+def test_on_a_360_px_phone_the_map_fills_the_width_with_big_buttons(
+    live_server, transactional_db, demo, log_in
+):
+    page = log_in("alice", viewport={"width": 360, "height": 740}, is_mobile=True)
+    page.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/")
+    _wait_for_the_map(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360, "no sideways scroll"
+    assert page.locator(".map-viewport").bounding_box()["width"] >= 300, "the map fills the width"
+    for button in page.locator(".map-tools button").all():
+        box = button.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44, button.inner_text()
+    summary = page.locator(".map-legend summary").bounding_box()
+    assert summary["height"] >= 44, "the legend opens with a thumb"

@@ -13,6 +13,7 @@ from campaign.map import svg as mapsvg
 from kingdoms.orders.services import order_submit
 from rules.core.state import Defence, Feature, Terrain
 from rules.turn.orders import patrol_area, sea_swap
+from tests.api_support import battle_between_alice_and_bob
 
 KINGDOMS = {
     1: mapsvg.KingdomInfo("Averland", "#c0392b"),
@@ -217,3 +218,17 @@ def test_a_patrol_s_cover_is_drawn_for_its_kingdom_alone_a_1_1_2_4(client, demo)
     client.force_login(demo.players["bob"])
     page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
     assert 'class="m-patrol"' not in page and "m-order-sea_cover" not in page.split("<details")[0]
+
+
+def test_a_battle_of_the_turn_is_marked_on_every_player_s_map(client, demo):
+    """Everyone sees where a battle is and who fights it (battles.decisions.selectors,
+    E-29): the mark stands on the battle's hex, on a bystander's map too."""
+    battle = battle_between_alice_and_bob(demo)
+    where = f'class="m-battle" data-q="{battle.hex.q}" data-r="{battle.hex.r}"'
+    for player in ("alice", "carol"):
+        client.force_login(demo.players[player])
+        page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
+        assert page.count('class="m-battle"') == 1
+        assert where in page
+        alice, bob = demo.kingdoms["alice"].name, demo.kingdoms["bob"].name
+        assert f"Battle 1, to be fought: {alice}, {bob}" in page
