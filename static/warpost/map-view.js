@@ -4,7 +4,8 @@
 // and the keyboard: one hex in the tab order, arrow keys to its neighbours, Home to the
 // viewer's capital. A hex chosen by tap, click, Enter or Space is announced with
 //   new CustomEvent("warpost:hex", {bubbles: true, detail: {q, r}})
-// dispatched on the hex element: the hex panel listens for it.
+// dispatched on the hex element: the hex panel listens for it. A tap on an army's disc
+// adds the army's id to the detail (``army``).
 (function () {
   "use strict";
 
