@@ -79,6 +79,7 @@ beat: install
 bench: install
 	$(PY) bench/turn_step.py
 	$(PY) bench/map_api.py
+	$(PY) bench/map_render_browser.py
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles locale/*/LC_MESSAGES/*.mo

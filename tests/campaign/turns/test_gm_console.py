@@ -75,7 +75,7 @@ def test_resolving_a_whole_turn_from_the_console(
     client.force_login(demo.players["bob"])
     bob_map = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
     assert f'data-q="{q}" data-r="{r}"' in bob_map
-    tooltip = bob_map.split(f'data-q="{q}" data-r="{r}"')[1].split("</title>")[0]
+    tooltip = bob_map.split(f'data-q="{q}" data-r="{r}" aria-label="')[1].split('"')[0]
     assert "unexplored" not in tooltip, "A-1.0.9: exploration is public"
 
     client.force_login(demo.gm)
