@@ -48,7 +48,9 @@ def _fogged(svg: str, coord) -> bool:
 
 
 def _army_at(svg: str, army) -> tuple[float, float] | None:
-    found = re.search(rf'data-army="{army.pk}" transform="translate\(([-\d.]+) ([-\d.]+)\)', svg)
+    found = re.search(
+        rf'data-army="{army.pk}"[^>]*? transform="translate\(([-\d.]+) ([-\d.]+)\)', svg
+    )
     return (float(found.group(1)), float(found.group(2))) if found else None
 
 
