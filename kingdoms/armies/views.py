@@ -5,10 +5,12 @@ slots. One view per form; each answers an HTMX post with the army-building parti
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.core.access import Access, campaign_access
@@ -29,14 +31,18 @@ def building_context(
     kingdom: Kingdom,
     bound: ArmyForm | RaiseForm | None = None,
     refusal: tuple[int, str] | None = None,
+    done: tuple[int | None, str] | None = None,
 ) -> dict:
     """The army-building part of the kingdom page, with a refused form kept as it was;
-    ``refusal`` is (army id, reason) for the buttons that have no fields."""
+    ``refusal`` is (army id, reason) for the buttons that have no fields, ``done`` (army
+    id, what happened) says what was saved next to its army, or atop the section for an
+    army no longer there (disbanded)."""
     ruleset = access.campaign.ruleset
     building = army_building(kingdom, access.viewer, ruleset)
     for row in building["rows"]:
         army = row["army"]
         row["refusal"] = refusal[1] if refusal and refusal[0] == army.pk else None
+        row["done"] = done[1] if done and done[0] == army.pk else None
         row["forms"] = {
             action: (
                 bound
@@ -52,7 +58,13 @@ def building_context(
         if "allocation" in form.fields:
             form.fields["allocation"].help_text = allocation_help(ruleset)
     is_player = access.kingdom is not None and access.kingdom.pk == kingdom.pk
-    return {"building": building, "raise_form": raise_form, "is_owner": is_player}
+    shown = {row["army"].pk for row in building["rows"]}
+    return {
+        "building": building,
+        "raise_form": raise_form,
+        "is_owner": is_player,
+        "building_done": done[1] if done and done[0] not in shown else None,
+    }
 
 
 def _initial(action: str, row: dict) -> dict:
@@ -67,16 +79,24 @@ def _initial(action: str, row: dict) -> dict:
 
 
 def _answer(
-    request, access: Access, kingdom: Kingdom, bound=None, refused: Refused | None = None, army=None
+    request,
+    access: Access,
+    kingdom: Kingdom,
+    bound=None,
+    refused: Refused | None = None,
+    army=None,
+    done: tuple[int | None, str] | None = None,
 ):
     invalid = bound is not None and refused is None and not bound.is_valid()
     if refused is None and not invalid and not request.htmx:
+        if done is not None:  # the page's messages say it after the redirect
+            messages.success(request, done[1])
         return redirect(reverse("kingdom", args=[access.campaign.pk]) + "#army-building")
     refusal = (army.pk, refused.message) if army is not None and refused else None
     context = {
         "access": access,
         "campaign": access.campaign,
-        **building_context(access, kingdom, bound, refusal),
+        **building_context(access, kingdom, bound, refusal, done),
     }
     status = refusal_status(request, refused) if refused else 200
     if invalid:
@@ -99,7 +119,7 @@ def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not form.is_valid():
         return _answer(request, access, access.kingdom, form)
     try:
-        services.army_raise(
+        army = services.army_raise(
             kingdom=access.kingdom,
             by=request.user,
             name=form.cleaned_data["name"],
@@ -109,7 +129,8 @@ def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
     except Refused as refused:
         form.refuse(refused)
         return _answer(request, access, access.kingdom, form, refused)
-    return _answer(request, access, access.kingdom)
+    done = _("%(army)s raised.") % {"army": army.name}
+    return _answer(request, access, access.kingdom, done=(army.pk, done))
 
 
 @login_required
@@ -134,7 +155,21 @@ def army_action(request: HttpRequest, campaign_id: int, army_id: int, action: st
             return _answer(request, access, kingdom, None, refused, army=army)
         form.refuse(refused)
         return _answer(request, access, kingdom, form, refused)
-    return _answer(request, access, kingdom)
+    return _answer(request, access, kingdom, done=(army.pk, _said(action, army)))
+
+
+def _said(action: str, army: Army) -> str:
+    """What a saved action did, in the words its army's row shows."""
+    said = {
+        "allocation": _("Allocation saved: %(points)s points."),
+        "general": _("General named."),
+        "list": _("Army list submitted: the GM checks it."),
+        "slots": _("Slots declared."),
+        "approve": _("Approval saved."),
+        "marshal": _("Its General is now the Grand Marshall."),
+        "disband": _("%(army)s disbanded."),
+    }[action]
+    return said % {"points": army.allocation, "army": army.name}
 
 
 def _act(action: str, army: Army, user, form) -> None:

@@ -20,9 +20,10 @@ from kingdoms.spending.selectors import spend_choices, spending_panel
 from kingdoms.spending.services import spend_submit, spend_withdraw
 
 
-def spending_section(access: Access, kingdom) -> dict:
-    """The panel for the "My kingdom" page: the player's own, or any for the GM."""
-    return {"spending_panel": spending_panel(current_turn(access.campaign), kingdom, access.viewer)}
+def spending_section(access: Access, kingdom, turn) -> dict:
+    """The panel for the "My kingdom" page (of the current ``turn``): the player's own, or
+    any for the GM."""
+    return {"spending_panel": spending_panel(turn, kingdom, access.viewer)}
 
 
 @login_required
