@@ -1,0 +1,174 @@
+"""The kingdom page in tabs: armies (§5.6, Table 6), power and spending (Table 10, E-30),
+edicts (§5.3), diplomacy (Q23) and fallback capitals (E-23); a badge on a tab when
+something there awaits the player; ?tab= opens one; each form says what it saved, or
+why it refused, next to itself."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from campaign.models import Hex
+from kingdoms.agreements.services import agreement_propose
+from rules.core.state import Feature
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def _page(demo, query: str = "") -> str:
+    return f"/campaigns/{demo.campaign.pk}/kingdom/{query}"
+
+
+def _panel(html: str, slug: str) -> str:
+    """The markup of one tab's panel (up to the next panel)."""
+    return html.split(f'id="kingdom-{slug}"')[1].split('class="tab-panel"')[0]
+
+
+def _tab(html: str, slug: str) -> str:
+    """The link of one tab, its badge included."""
+    return re.search(rf'<a class="tab" id="tab-{slug}".*?</a>', html, re.S).group(0)
+
+
+def _propose(demo, by: str, to: str):
+    return agreement_propose(
+        campaign=demo.campaign,
+        by=demo.players[by],
+        kind="cease_fire",
+        partner_id=demo.kingdoms[to].pk,
+    )
+
+
+def test_each_tab_holds_its_sections(demo, client):
+    client.force_login(demo.players["alice"])
+    html = client.get(_page(demo)).content.decode()
+    labels = ["Armies", "Power and spending", "Edicts", "Diplomacy", "Fallback capitals"]
+    slugs = ["armies", "power", "edicts", "diplomacy", "capitals"]
+    for slug, label in zip(slugs, labels, strict=True):
+        assert f'href="#kingdom-{slug}" data-tab="{slug}"' in _tab(html, slug)
+        assert label in _tab(html, slug)
+    assert 'id="army-building"' in _panel(html, "armies") and "Entitlements" in _panel(
+        html, "armies"
+    ), "§5.6, Table 6"
+    assert 'id="spending"' in _panel(html, "power"), "Table 10"
+    assert 'id="edicts"' in _panel(html, "edicts") and "Decree" in _panel(html, "edicts")
+    assert 'id="agreements"' in _panel(html, "diplomacy") and "Propose" in _panel(
+        html, "diplomacy"
+    ), "Q23"
+    assert 'id="fallback-capitals"' in _panel(html, "capitals"), "E-23"
+
+
+def test_rule_ids_are_small_links_not_labels(demo, client):
+    client.force_login(demo.players["alice"])
+    html = client.get(_page(demo)).content.decode()
+    assert '<a href="/rulebook/questions/#Q23" title="Q23">Q23</a>' in _panel(html, "diplomacy")
+    assert '<a href="/rulebook/errata/#E-23" title="E-23">E-23</a>' in _panel(html, "capitals")
+    assert '<small class="hint">Q23' not in html and "(B 3.4)</button>" not in html
+
+
+def test_q23_a_proposal_to_answer_puts_a_badge_on_the_diplomacy_tab(demo, client):
+    _propose(demo, by="bob", to="alice")
+    client.force_login(demo.players["alice"])
+    tab = _tab(client.get(_page(demo)).content.decode(), "diplomacy")
+    assert 'class="badge tab-badge"' in tab and ">1<" in tab and "1 agreement to answer" in tab
+    client.force_login(demo.players["bob"])  # his own proposal awaits Alice, not him
+    assert "tab-badge" not in _tab(client.get(_page(demo)).content.decode(), "diplomacy")
+
+
+def test_e_23_cities_and_no_fallback_list_put_a_badge_on_the_capitals_tab(demo, client):
+    alice = demo.kingdoms["alice"]
+    client.force_login(demo.players["alice"])
+    rows = list(Hex.objects.filter(owner=alice).exclude(pk=alice.capital_id).order_by("q", "r"))
+    for row in rows[:2]:
+        row.feature = Feature.CITY.value
+    Hex.objects.bulk_update(rows[:2], ["feature"])
+    tab = _tab(client.get(_page(demo)).content.decode(), "capitals")
+    assert ">2<" in tab and "2 Cities to name as fallback capitals" in tab
+    alice.fallback_capitals = [[rows[0].q, rows[0].r]]
+    alice.save(update_fields=["fallback_capitals"])
+    assert "tab-badge" not in _tab(client.get(_page(demo)).content.decode(), "capitals")
+
+
+@pytest.mark.parametrize(
+    ("query", "opened"),
+    [("?tab=diplomacy", "diplomacy"), ("?tab=capitals", "capitals"), ("?tab=nonsense", "armies")],
+)
+def test_a_link_with_tab_opens_that_tab(demo, client, query, opened):
+    """A stale or mistyped tab still shows the kingdom, on its first tab."""
+    client.force_login(demo.players["alice"])
+    response = client.get(_page(demo, query))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert f'data-tab-initial="{opened}"' in html
+    assert 'aria-current="page"' in _tab(html, opened)
+
+
+def test_the_gm_finds_the_edicts_tab_telling_whose_they_are(demo, client):
+    client.force_login(demo.gm)
+    html = client.get(_page(demo, f"?kingdom={demo.kingdoms['bob'].pk}")).content.decode()
+    assert 'id="edicts"' not in html and "the kingdom's player's alone" in _panel(html, "edicts")
+
+
+def test_a_saved_allocation_says_so_in_its_army_s_row(demo, client):
+    army = demo.kingdoms["alice"].armies.order_by("id").first()
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/kingdom/armies/{army.pk}/general/",
+        {f"general-{army.pk}-general": "Ludwig"},
+        **HTMX,
+    )
+    row = response.content.decode().split(f'id="build-army-{army.pk}"')[1].split("</article>")[0]
+    assert '<p class="ok" role="status">General named.</p>' in row
+    assert "Ludwig" in row
+
+
+def test_a_raised_army_says_so_in_its_own_row(demo, client):
+    client.force_login(demo.players["alice"])
+    for row in Hex.objects.filter(campaign=demo.campaign, owner=None, terrain="fields")[:4]:
+        row.owner = demo.kingdoms["alice"]
+        row.save(update_fields=["owner"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/kingdom/armies/raise/",
+        {"raise-name": "Third Army", "raise-allocation": "1000"},
+        **HTMX,
+    )
+    army = demo.kingdoms["alice"].armies.get(name="Third Army")
+    row = response.content.decode().split(f'id="build-army-{army.pk}"')[1].split("</article>")[0]
+    assert '<p class="ok" role="status">Third Army raised.</p>' in row
+
+
+def test_q23_an_answer_says_what_it_did_in_the_agreement_s_row(demo, client):
+    agreement = _propose(demo, by="bob", to="alice")
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/agreements/{agreement.pk}/accept/", **HTMX
+    )
+    row = response.content.decode().split(f'id="agreement-{agreement.pk}"')[1].split("</tr>")[0]
+    assert 'role="status">' in row and "accepted." in row
+
+
+def test_q23_a_refused_answer_says_why_in_the_agreement_s_row(demo, client):
+    agreement = _propose(demo, by="bob", to="alice")
+    client.force_login(demo.players["alice"])
+    url = f"/campaigns/{demo.campaign.pk}/agreements/{agreement.pk}/accept/"
+    client.post(url, **HTMX)
+    response = client.post(url, **HTMX)  # accepted already: nothing to accept any more
+    row = response.content.decode().split(f'id="agreement-{agreement.pk}"')[1].split("</tr>")[0]
+    assert '<p class="error" role="alert">' in row
+
+
+def test_e_23_a_saved_list_says_so_by_its_form(demo, client):
+    alice = demo.kingdoms["alice"]
+    city = Hex.objects.filter(owner=alice).exclude(pk=alice.capital_id).first()
+    city.feature = Feature.CITY.value
+    city.save(update_fields=["feature"])
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/kingdom/fallback-capitals/",
+        {"fallback-hexes": f"{city.q},{city.r}"},
+        **HTMX,
+    )
+    form = response.content.decode().split('class="fallback-form"')[1].split("</form>")[0]
+    assert '<p class="ok" role="status">Fallback capitals saved.</p>' in form
