@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.core.access import Access, campaign_access
@@ -65,7 +66,7 @@ def fallback_capitals(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not request.htmx:
         return redirect(reverse("kingdom", args=[campaign_id]) + "#fallback-capitals")
     return _render(
-        request, access, fallback_section(access, kingdom, done="Fallback capitals saved.")
+        request, access, fallback_section(access, kingdom, done=_("Fallback capitals saved."))
     )
 
 

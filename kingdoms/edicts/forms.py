@@ -3,39 +3,45 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from kingdoms.orders.forms import TargetField
 from rules.core.state import EdictKind, Structure
 
+# The words the form shows for the rules' values (rules/ is free of Django's translations)
+EDICT_NAMES = {EdictKind.LOOT: _("Loot"), EdictKind.RAZE: _("Raze")}
+STRUCTURE_NAMES = {
+    Structure.FEATURE: _("Feature"),
+    Structure.FORTRESS: _("Fortress"),
+    Structure.GREAT_FORTRESS: _("Great fortress"),
+    Structure.WATCHTOWER: _("Watchtower"),
+}
+
 
 class EdictForm(RefusableForm):
     """One edict: the hex (q, r), Loot or Raze, and for a Raze the structure (E-26)."""
 
-    hex = TargetField(label="Hex")
+    hex = TargetField(label=_("Hex (q, r)"))
     kind = forms.ChoiceField(
-        label="Edict", choices=[(k.value, k.value.capitalize()) for k in EdictKind]
+        label=_("Edict"), choices=[(k.value, EDICT_NAMES[k]) for k in EdictKind]
     )
     structure = forms.ChoiceField(
-        label="Structure to raze",
+        label=_("Structure to raze"),
         required=False,
-        choices=[
-            ("", "—"),
-            *((s.value, s.value.replace("_", " ").capitalize()) for s in Structure),
-        ],
-        help_text="Raze only (E-26): the feature, fortress, great fortress or watchtower it "
-        "destroys.",
+        choices=[("", "—"), *((s.value, STRUCTURE_NAMES[s]) for s in Structure)],
+        help_text=_("Raze only: the feature, fortress, great fortress or watchtower it destroys."),
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, prefix="edict", **kwargs)
         for axis, box in zip(("q", "r"), self.fields["hex"].widget.widgets, strict=True):
-            box.attrs["aria-label"] = f"hex {axis}"
+            box.attrs["aria-label"] = _("hex %(axis)s") % {"axis": axis}
 
     def clean_hex(self) -> tuple[int, int]:
         coord = self.cleaned_data["hex"]
         if coord is None:
-            raise forms.ValidationError("Give the q and r of one of your hexes.")
+            raise forms.ValidationError(_("Give the q and r of one of your hexes."))
         return coord
 
     def edict_structure(self) -> str | None:

@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.core.access import Access, campaign_access
@@ -52,12 +53,12 @@ def edicts(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
-    q, _, r = request.POST["withdraw"].partition(",")
+    q, _comma, r = request.POST["withdraw"].partition(",")
     coord = (COORD.parse(q), COORD.parse(r))
     turn = current_turn(access.campaign)
     try:
         if None in coord:
-            raise Refused("Name the hex of the edict to withdraw as q,r.", field="hex")
+            raise Refused(_("Name the hex of the edict to withdraw as q,r."), field="hex")
         edict_withdraw(campaign=access.campaign, by=request.user, hex=coord)
     except Refused as refused:
         panel = edicts_panel(turn, access.viewer, refusal=refused.message)

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.core.access import Access, campaign_access
@@ -58,7 +59,7 @@ def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
     wanted = ID.parse(request.POST["withdraw"])
     try:
         if wanted is None:
-            raise Refused("Name the spend to withdraw by its number.", field="spend")
+            raise Refused(_("Name the spend to withdraw by its number."), field="spend")
         spend_withdraw(campaign=access.campaign, by=request.user, spend_id=wanted)
     except Refused as refused:
         panel = spending_panel(turn, access.kingdom, access.viewer, refusal=refused.message)
