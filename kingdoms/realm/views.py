@@ -15,7 +15,7 @@ from campaign.core.access import Access, campaign_access
 from campaign.core.inputs import ID
 from campaign.turns.selectors import current_turn
 from kingdoms.agreements.views import agreements_section
-from kingdoms.armies.views import building_context
+from kingdoms.armies.sections import building_context
 from kingdoms.capitals.views import fallback_section
 from kingdoms.crowns.selectors import crown_ledger
 from kingdoms.edicts.selectors import edicts_panel
@@ -49,9 +49,19 @@ def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
         kingdom = access.kingdom
     if kingdom is None:
         raise Http404("No kingdom to show.")
+    context = kingdom_context(access, kingdom, _chosen_tab(request.GET.get("tab", "")))
+    return render(request, "kingdoms/realm/kingdom.html", context)
+
+
+def kingdom_context(
+    access: Access, kingdom: Kingdom, tab: str, building: dict | None = None
+) -> dict:
+    """Everything the kingdom page shows of ``kingdom`` (the caller checks that the
+    viewer may see it), opened on ``tab``; ``building`` is the army-building section
+    when an army's form was refused and is shown as it was."""
     overview = kingdom_overview(kingdom, access.campaign.ruleset)
     context = {"access": access, "campaign": access.campaign, **overview}
-    context.update(building_context(access, kingdom))  # §5.6 army building (kingdoms.armies.views)
+    context.update(building or building_context(access, kingdom))  # §5.6 army building
     context.update(agreements_section(access, kingdom))  # Q23 (kingdoms.agreements.views)
     context.update(fallback_section(access, kingdom))  # E-23 (kingdoms.capitals.views)
     turn = current_turn(access.campaign)
@@ -63,8 +73,8 @@ def kingdom_page(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if access.is_gm:
         context["choices"] = list(player_kingdoms(access.campaign))
     context["tabs"] = kingdom_tabs(access, kingdom, context)
-    context["tab"] = _chosen_tab(request.GET.get("tab", ""))
-    return render(request, "kingdoms/realm/kingdom.html", context)
+    context["tab"] = tab
+    return context
 
 
 def _chosen_tab(wanted: str) -> str:

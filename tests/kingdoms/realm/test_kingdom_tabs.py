@@ -172,3 +172,20 @@ def test_e_23_a_saved_list_says_so_by_its_form(demo, client):
     )
     form = response.content.decode().split('class="fallback-form"')[1].split("</form>")[0]
     assert '<p class="ok" role="status">Fallback capitals saved.</p>' in form
+
+
+def test_without_scripts_a_refused_army_form_shows_the_whole_page_on_its_tab(demo, client):
+    """A plain post (no HTMX): the kingdom page again, every tab there, the armies one
+    open, the refusal by its field and the input kept."""
+    army = demo.kingdoms["alice"].armies.order_by("id").first()
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/kingdom/armies/{army.pk}/list/",
+        {f"list-{army.pk}-text": "", f"list-{army.pk}-url": "ftp://lists"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 400 and 'data-tab-initial="armies"' in html
+    assert 'id="agreements"' in _panel(html, "diplomacy") and 'id="spending"' in html
+    field = html.split(f'id="build-army-{army.pk}"')[1].split('<div class="field url">')[1]
+    field = field.split("</div>")[0]
+    assert 'value="ftp://lists"' in field and 'role="alert">A link starts with' in field
