@@ -127,7 +127,7 @@ def _said(agreement: Agreement, action: str) -> str:
     names = {
         "kind": agreement.get_kind_display(),
         "proposer": agreement.proposer,
-        "reason": agreement.end_reason.replace("_", " "),
+        "reason": agreement.get_end_reason_display(),
         "turn": agreement.notice_turn,
     }
     if action == "accept":

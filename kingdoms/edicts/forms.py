@@ -6,17 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
+from kingdoms.edicts.models import EDICT_NAMES, STRUCTURE_NAMES
 from kingdoms.orders.forms import TargetField
 from rules.core.state import EdictKind, Structure
-
-# The words the form shows for the rules' values (rules/ is free of Django's translations)
-EDICT_NAMES = {EdictKind.LOOT: _("Loot"), EdictKind.RAZE: _("Raze")}
-STRUCTURE_NAMES = {
-    Structure.FEATURE: _("Feature"),
-    Structure.FORTRESS: _("Fortress"),
-    Structure.GREAT_FORTRESS: _("Great fortress"),
-    Structure.WATCHTOWER: _("Watchtower"),
-}
 
 
 class EdictForm(RefusableForm):
