@@ -54,6 +54,7 @@ def agreements_section(
         "agreement_refusal": refusal,
         "agreement_done": done,
         "agreement_about": about,
+        "agreements_to_answer": sum(1 for row in rows if "accept" in row["actions"]),
     }
 
 

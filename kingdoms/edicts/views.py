@@ -3,6 +3,7 @@ one and a button to withdraw each; re-rendered in place by HTMX."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -67,7 +68,8 @@ def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
 
 
 def _saved(request: HttpRequest, access: Access) -> HttpResponse:
-    if not request.htmx:
+    if not request.htmx:  # the page's messages say it after the redirect
+        messages.success(request, _("Edicts saved."))
         return redirect(reverse("campaign-detail", args=[access.campaign.pk]) + "#edicts")
     panel = edicts_panel(current_turn(access.campaign), access.viewer, saved=True)
     response = _render(request, access, panel)

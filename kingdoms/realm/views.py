@@ -8,7 +8,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET
 
 from campaign.core.access import Access, campaign_access
@@ -72,7 +71,7 @@ def kingdom_context(
     context["crowns"] = crown_ledger(kingdom, access.viewer, access.campaign)
     if access.is_gm:
         context["choices"] = list(player_kingdoms(access.campaign))
-    context["tabs"] = kingdom_tabs(access, kingdom, context)
+    context["tabs"] = kingdom_tabs(context)
     context["tab"] = tab
     return context
 
@@ -84,35 +83,11 @@ def _chosen_tab(wanted: str) -> str:
     return wanted if wanted in slugs else slugs[0]
 
 
-def kingdom_tabs(access: Access, kingdom: Kingdom, context: dict) -> list[dict]:
-    """Each tab with what awaits the viewer there: proposals made to him to answer (Q23),
-    his Cities to name as fallback capitals while his list names none that serves (E-23)."""
-    to_answer = sum(1 for row in context["agreements"] if "accept" in row["actions"])
-    fallback = context["fallback"]
-    names_one = any(entry["serves"] for entry in fallback["entries"])
-    to_name = 0 if names_one or context["fallback_form"] is None else len(fallback["cities"])
+def kingdom_tabs(context: dict) -> list[dict]:
+    """Each tab with the count of what awaits the viewer there: proposals made to him to
+    answer (Q23), his Cities to name as fallback capitals (E-23)."""
     waiting = {
-        "diplomacy": (
-            to_answer,
-            ngettext(
-                "%(count)s agreement to answer",
-                "%(count)s agreements to answer",
-                to_answer,
-            )
-            % {"count": to_answer},
-        ),
-        "capitals": (
-            to_name,
-            ngettext(
-                "%(count)s City to name as a fallback capital",
-                "%(count)s Cities to name as fallback capitals",
-                to_name,
-            )
-            % {"count": to_name},
-        ),
+        "diplomacy": context["agreements_to_answer"],
+        "capitals": context["capitals_to_name"],
     }
-    tabs = []
-    for slug, label in TABS:
-        badge, said = waiting.get(slug, (0, ""))
-        tabs.append({"slug": slug, "label": label, "badge": badge, "badge_said": said})
-    return tabs
+    return [{"slug": slug, "label": label, "badge": waiting.get(slug, 0)} for slug, label in TABS]

@@ -4,6 +4,7 @@ It also sits on the "My kingdom" page (kingdoms.realm.views)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -68,7 +69,8 @@ def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
 
 
 def _saved(request: HttpRequest, access: Access) -> HttpResponse:
-    if not request.htmx:
+    if not request.htmx:  # the page's messages say it after the redirect
+        messages.success(request, _("Spending saved."))
         return redirect(reverse("kingdom", args=[access.campaign.pk]) + "#spending")
     turn = current_turn(access.campaign)
     access.kingdom.refresh_from_db(fields=["power"])

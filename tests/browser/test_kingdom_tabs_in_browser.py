@@ -94,7 +94,9 @@ def test_the_tabs_work_with_the_keyboard_and_keep_their_place_in_the_address(
     power = page.locator("#tab-power")
     assert power.get_attribute("aria-selected") == "true"
     assert page.evaluate("document.activeElement.id") == "tab-power"
-    assert page.locator("#kingdom-power").is_visible() and page.locator("#kingdom-armies").is_hidden()
+    assert (
+        page.locator("#kingdom-power").is_visible() and page.locator("#kingdom-armies").is_hidden()
+    )
     assert first.get_attribute("tabindex") == "-1" and power.get_attribute("tabindex") == "0"
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")  # from the first tab round to the last

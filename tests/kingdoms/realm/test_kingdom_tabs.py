@@ -74,7 +74,9 @@ def test_q23_a_proposal_to_answer_puts_a_badge_on_the_diplomacy_tab(demo, client
     tab = _tab(client.get(_page(demo)).content.decode(), "diplomacy")
     assert 'class="badge tab-badge"' in tab and ">1<" in tab and "1 agreement to answer" in tab
     client.force_login(demo.players["bob"])  # his own proposal awaits Alice, not him
-    assert "tab-badge" not in _tab(client.get(_page(demo)).content.decode(), "diplomacy")
+    assert 'class="badge tab-badge"' not in _tab(
+        client.get(_page(demo)).content.decode(), "diplomacy"
+    )
 
 
 def test_e_23_cities_and_no_fallback_list_put_a_badge_on_the_capitals_tab(demo, client):
@@ -88,7 +90,9 @@ def test_e_23_cities_and_no_fallback_list_put_a_badge_on_the_capitals_tab(demo, 
     assert ">2<" in tab and "2 Cities to name as fallback capitals" in tab
     alice.fallback_capitals = [[rows[0].q, rows[0].r]]
     alice.save(update_fields=["fallback_capitals"])
-    assert "tab-badge" not in _tab(client.get(_page(demo)).content.decode(), "capitals")
+    assert 'class="badge tab-badge"' not in _tab(
+        client.get(_page(demo)).content.decode(), "capitals"
+    )
 
 
 @pytest.mark.parametrize(
@@ -189,3 +193,33 @@ def test_without_scripts_a_refused_army_form_shows_the_whole_page_on_its_tab(dem
     field = html.split(f'id="build-army-{army.pk}"')[1].split('<div class="field url">')[1]
     field = field.split("</div>")[0]
     assert 'value="ftp://lists"' in field and 'role="alert">A link starts with' in field
+
+
+def test_q23_answering_the_last_proposal_takes_the_badge_off_the_tab(demo, client):
+    """HTMX swaps the agreements section; the tab's badge comes with it, out of band."""
+    agreement = _propose(demo, by="bob", to="alice")
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/agreements/{agreement.pk}/decline/", **HTMX
+    )
+    html = response.content.decode()
+    badge = html.split('id="tab-badge-diplomacy"')[1].split("</span>")[0]
+    assert 'hx-swap-oob="true"' in badge and "tab-badge-slot" in badge
+    assert 'class="badge tab-badge"' not in badge
+
+
+def test_without_scripts_a_saved_list_is_said_on_the_page_the_post_leads_back_to(demo, client):
+    alice = demo.kingdoms["alice"]
+    city = Hex.objects.filter(owner=alice).exclude(pk=alice.capital_id).first()
+    city.feature = Feature.CITY.value
+    city.save(update_fields=["feature"])
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/kingdom/fallback-capitals/",
+        {"fallback-hexes": f"{city.q},{city.r}"},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0].endswith("/kingdom/#fallback-capitals")
+    assert '<ul class="messages" role="status"><li class="ok">Fallback capitals saved.' in (
+        response.content.decode()
+    )
