@@ -116,3 +116,19 @@ def test_the_tabs_work_with_the_keyboard_and_keep_their_place_in_the_address(
     page.goto(f"{kingdom}#agreements")
     assert page.locator("#tab-diplomacy").get_attribute("aria-selected") == "true"
     assert page.locator("#agreements").is_visible()
+
+
+def test_answering_the_proposal_takes_the_badge_off_its_tab(
+    live_server, transactional_db, demo, log_in
+):
+    """Q23: HTMX swaps the agreements in place; the Diplomacy tab's badge goes with the
+    last proposal to answer."""
+    _busy_kingdom(demo)
+    page = log_in("alice", **DESKTOP)
+    page.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/kingdom/?tab=diplomacy")
+    assert page.locator("#tab-diplomacy .tab-badge").is_visible()
+    page.locator("#agreements button", has_text="Accept").click()
+    page.locator("#agreements tr.agreement-active").wait_for()
+    assert page.locator("#agreements [role=status]").inner_text().endswith("accepted.")
+    assert page.locator("#tab-diplomacy .tab-badge").count() == 0
+    assert page.locator("#tab-diplomacy").get_attribute("aria-selected") == "true"
