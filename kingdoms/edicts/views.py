@@ -67,10 +67,16 @@ def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
     return _saved(request, access)
 
 
+# The pages the panel sits on, by the name its forms give (``back``): a plain post goes
+# back to the page it came from, the campaign page unless it names the kingdom page.
+BACK = {"kingdom": "kingdom", "campaign": "campaign-detail"}
+
+
 def _saved(request: HttpRequest, access: Access) -> HttpResponse:
     if not request.htmx:  # the page's messages say it after the redirect
         messages.success(request, _("Edicts saved."))
-        return redirect(reverse("campaign-detail", args=[access.campaign.pk]) + "#edicts")
+        page = BACK.get(request.POST.get("back", ""), "campaign-detail")
+        return redirect(reverse(page, args=[access.campaign.pk]) + "#edicts")
     panel = edicts_panel(current_turn(access.campaign), access.viewer, saved=True)
     response = _render(request, access, panel)
     response["HX-Trigger"] = "orders-changed"  # the "My orders" line counts the edicts
@@ -79,6 +85,8 @@ def _saved(request: HttpRequest, access: Access) -> HttpResponse:
 
 def _render(request: HttpRequest, access: Access, panel: dict, status: int = 200) -> HttpResponse:
     context = {"access": access, "campaign": access.campaign, "edicts_panel": panel}
+    if request.POST.get("back") in BACK:  # the panel's forms keep the page they came from
+        context["edicts_back"] = request.POST["back"]
     return render_page(
         request,
         "kingdoms/edicts/edicts_page.html",

@@ -223,3 +223,21 @@ def test_without_scripts_a_saved_list_is_said_on_the_page_the_post_leads_back_to
     assert '<ul class="messages" role="status"><li class="ok">Fallback capitals saved.' in (
         response.content.decode()
     )
+
+
+def test_without_scripts_an_edict_decreed_on_the_kingdom_page_leads_back_to_it(demo, client):
+    """§5.3: the edicts panel sits on the campaign page and the kingdom page; a plain post
+    goes back to the one it came from, saying what it saved."""
+    alice = demo.kingdoms["alice"]
+    own = Hex.objects.filter(owner=alice).exclude(pk=alice.capital_id).first()
+    client.force_login(demo.players["alice"])
+    html = client.get(_page(demo)).content.decode()
+    assert '<input type="hidden" name="back" value="kingdom">' in _panel(html, "edicts")
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/edicts/",
+        {"edict-hex_q": own.q, "edict-hex_r": own.r, "edict-kind": "loot", "back": "kingdom"},
+        follow=True,
+    )
+    assert response.redirect_chain[-1][0].endswith("/kingdom/#edicts")
+    html = response.content.decode()
+    assert '<li class="ok">Edicts saved.</li>' in html and "Loot" in _panel(html, "edicts")
