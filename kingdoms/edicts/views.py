@@ -62,7 +62,8 @@ def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
             raise Refused(_("Name the hex of the edict to withdraw as q,r."), field="hex")
         edict_withdraw(campaign=access.campaign, by=request.user, hex=coord)
     except Refused as refused:
-        panel = edicts_panel(turn, access.viewer, refusal=refused.message)
+        about = None if None in coord else coord
+        panel = edicts_panel(turn, access.viewer, refusal=refused.message, about=about)
         return _render(request, access, panel, refusal_status(request, refused))
     return _saved(request, access)
 

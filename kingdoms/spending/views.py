@@ -63,7 +63,9 @@ def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
             raise Refused(_("Name the spend to withdraw by its number."), field="spend")
         spend_withdraw(campaign=access.campaign, by=request.user, spend_id=wanted)
     except Refused as refused:
-        panel = spending_panel(turn, access.kingdom, access.viewer, refusal=refused.message)
+        panel = spending_panel(
+            turn, access.kingdom, access.viewer, refusal=refused.message, about=wanted
+        )
         return _render(request, access, panel, refusal_status(request, refused))
     return _saved(request, access)
 

@@ -9,8 +9,12 @@ import re
 
 import pytest
 
-from campaign.models import Hex
+from campaign.models import Hex, Turn
 from kingdoms.agreements.services import agreement_propose
+from kingdoms.edicts.services import edict_submit
+from kingdoms.models import Kingdom
+from kingdoms.spending.models import PowerSpend
+from kingdoms.spending.services import spend_submit
 from rules.core.state import Feature
 
 pytestmark = pytest.mark.django_db
@@ -241,3 +245,36 @@ def test_without_scripts_an_edict_decreed_on_the_kingdom_page_leads_back_to_it(d
     assert response.redirect_chain[-1][0].endswith("/kingdom/#edicts")
     html = response.content.decode()
     assert '<li class="ok">Edicts saved.</li>' in html and "Loot" in _panel(html, "edicts")
+
+
+def _close_orders(demo) -> None:
+    demo.turn.state = Turn.State.DECISIONS
+    demo.turn.save(update_fields=["state"])
+
+
+def test_table_10_a_refused_withdrawal_says_why_by_its_spend(demo, client):
+    alice = demo.kingdoms["alice"]
+    Kingdom.objects.filter(pk=alice.pk).update(power=8)
+    spend = spend_submit(
+        campaign=demo.campaign, by=demo.players["alice"], kind="surgeon", amount=None
+    )
+    _close_orders(demo)
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/kingdom/spending/", {"withdraw": spend.pk}, **HTMX
+    )
+    line = response.content.decode().split('<ul class="spend-list">')[1].split("</li>")[0]
+    assert '<p class="error" role="alert">' in line and PowerSpend.objects.filter(pk=spend.pk)
+
+
+def test_s5_3_a_refused_withdrawal_says_why_by_its_edict(demo, client):
+    alice = demo.kingdoms["alice"]
+    own = Hex.objects.filter(owner=alice).exclude(pk=alice.capital_id).first()
+    edict_submit(campaign=demo.campaign, by=demo.players["alice"], hex=own.coord, kind="loot")
+    _close_orders(demo)
+    client.force_login(demo.players["alice"])
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/edicts/", {"withdraw": f"{own.q},{own.r}"}, **HTMX
+    )
+    line = response.content.decode().split('<ul class="edict-list">')[1].split("</li>")[0]
+    assert '<p class="error" role="alert">' in line and f"({own.q}, {own.r})" in line
