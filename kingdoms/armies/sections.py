@@ -49,6 +49,8 @@ def building_context(
         "raise_form": raise_form,
         "is_owner": is_player,
         "building_done": done[1] if done and done[0] not in shown else None,
+        # E-14: allocations beyond Total Support for the player to cut, or the largest is
+        "allocations_to_cut": 1 if is_player and building["over"] else 0,
     }
 
 

@@ -84,9 +84,11 @@ def _chosen_tab(wanted: str) -> str:
 
 
 def kingdom_tabs(context: dict) -> list[dict]:
-    """Each tab with the count of what awaits the viewer there: proposals made to him to
-    answer (Q23), his Cities to name as fallback capitals (E-23)."""
+    """Each tab with the count of what awaits the viewer there: allocations to cut
+    (E-14), proposals made to him to answer (Q23), his Cities to name as fallback
+    capitals (E-23)."""
     waiting = {
+        "armies": context["allocations_to_cut"],
         "diplomacy": context["agreements_to_answer"],
         "capitals": context["capitals_to_name"],
     }

@@ -12,7 +12,7 @@ import pytest
 from campaign.models import Hex, Turn
 from kingdoms.agreements.services import agreement_propose
 from kingdoms.edicts.services import edict_submit
-from kingdoms.models import Kingdom
+from kingdoms.models import Army, Kingdom
 from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.services import spend_submit
 from rules.core.state import Feature
@@ -278,3 +278,25 @@ def test_s5_3_a_refused_withdrawal_says_why_by_its_edict(demo, client):
     )
     line = response.content.decode().split('<ul class="edict-list">')[1].split("</li>")[0]
     assert '<p class="error" role="alert">' in line and f"({own.q}, {own.r})" in line
+
+
+def test_e_14_allocations_over_support_put_a_badge_on_the_armies_tab_until_cut(demo, client):
+    army = demo.kingdoms["alice"].armies.order_by("id").first()
+    allocation = army.allocation
+    Army.objects.filter(pk=army.pk).update(allocation=allocation + 500)  # 500 over
+    client.force_login(demo.players["alice"])
+    tab = _tab(client.get(_page(demo)).content.decode(), "armies")
+    assert 'class="badge tab-badge"' in tab and "an allocation to cut" in tab
+    response = client.post(
+        f"/campaigns/{demo.campaign.pk}/kingdom/armies/{army.pk}/allocation/",
+        {f"allocation-{army.pk}-allocation": str(allocation)},
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert "Allocation saved" in html
+    badge = html.split('id="tab-badge-armies"')[1].split("</span>")[0]
+    assert 'hx-swap-oob="true"' in badge and 'class="badge tab-badge"' not in badge
+    Army.objects.filter(pk=army.pk).update(allocation=allocation + 500)
+    client.force_login(demo.gm)  # the player cuts; the GM looking on is not asked to
+    html = client.get(_page(demo, f"?kingdom={demo.kingdoms['alice'].pk}")).content.decode()
+    assert "500 points more than" in html and 'class="badge tab-badge"' not in _tab(html, "armies")
