@@ -33,11 +33,11 @@ def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord])
         campaign_id=kingdom.campaign_id, user=by, kingdom_id=kingdom.pk
     ).exists()
     if not owns:
-        raise Refused("That is not your kingdom.", field="kingdom", status=403)
+        raise Refused(_("That is not your kingdom."), field="kingdom", status=403)
     turn = turn_taking_orders(kingdom.campaign_id)
     kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
     if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated.", field="kingdom")
+        raise Refused(_("%(kingdom)s is eliminated.") % {"kingdom": kingdom.name}, field="kingdom")
     wanted = [(q, r) for q, r in hexes]
     rows = list(Hex.objects.filter(owner=kingdom).values_list("pk", "q", "r", "feature"))
     own = {(q, r): Feature(feature) if feature else None for _, q, r, feature in rows}

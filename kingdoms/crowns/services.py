@@ -4,6 +4,7 @@ in crowns. The yearly income is written by the turn pipeline (kingdoms.crowns.wr
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.core.errors import Refused
 from campaign.core.problems import problem_sentence
@@ -34,7 +35,7 @@ def crowns_pay(
     until that phase. No line for a price of 0 (a house rule)."""
     ruleset = turn.campaign.ruleset
     if not crowns_used(ruleset):
-        raise Refused("Crowns are not used in this campaign (E-30).", field=field)
+        raise Refused(_("Crowns are not used in this campaign (E-30)."), field=field)
     Kingdom.objects.select_for_update().get(pk=kingdom.pk)  # one purchase at a time
     if price <= 0:
         return None

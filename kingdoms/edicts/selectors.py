@@ -20,19 +20,27 @@ def visible_edicts(turn: Turn, viewer: Viewer) -> QuerySet[Edict]:
 
 
 def edicts_panel(
-    turn: Turn | None, viewer: Viewer, form=None, saved: bool = False, refusal: str = ""
+    turn: Turn | None,
+    viewer: Viewer,
+    form=None,
+    saved: bool = False,
+    refusal: str = "",
+    about: tuple[int, int] | None = None,
 ) -> dict | None:
-    """What templates/kingdoms/partials/edicts_panel.html shows a player: his edicts of
-    the current turn and, while it takes orders, the form (kingdoms.edicts.forms). None
-    for the GM and for an outsider. One query."""
+    """What templates/kingdoms/edicts/partials/edicts_panel.html shows a player: his
+    edicts of the current turn and, while it takes orders, the form
+    (kingdoms.edicts.forms); ``refusal`` by the edict of hex ``about`` when he has one
+    there (a refused withdrawal). None for the GM and for an outsider. One query."""
     if turn is None or viewer.is_gm or viewer.kingdom_id is None:
         return None
     is_open = turn.state == Turn.State.OPEN
     if form is None and is_open:
         form = EdictForm()
+    edicts = list(visible_edicts(turn, viewer))
     return {
         "turn": turn,
-        "edicts": list(visible_edicts(turn, viewer)),
+        "edicts": edicts,
+        "refused_id": next((e.pk for e in edicts if (e.hex.q, e.hex.r) == about), None),
         "form": form if is_open else None,
         "open": is_open,
         "saved": saved,

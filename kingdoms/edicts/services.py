@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
@@ -32,7 +33,9 @@ def _edict_kind(kind: str) -> EdictKind:
     except ValueError:
         kinds = ", ".join(k.value for k in EdictKind)
         raise Refused(
-            f"'{kind}' is not an edict: choose {kinds} (Table 2).", field="kind"
+            _("'%(kind)s' is not an edict: choose %(kinds)s (Table 2).")
+            % {"kind": kind, "kinds": kinds},
+            field="kind",
         ) from None
 
 
@@ -44,7 +47,8 @@ def _structure(structure: str | None) -> Structure | None:
     except ValueError:
         names = ", ".join(s.value for s in Structure)
         raise Refused(
-            f"'{structure}' is not a structure: a Raze names one of {names} (E-26).",
+            _("'%(structure)s' is not a structure: a Raze names one of %(names)s (E-26).")
+            % {"structure": structure, "names": names},
             field="structure",
         ) from None
 
@@ -72,7 +76,9 @@ def edict_submit(
     coord = (hex[0], hex[1])
     snapshot = snapshot_load(campaign, turn.number)
     if coord not in snapshot.hexes:
-        raise Refused(f"({coord[0]}, {coord[1]}) is not on the map.", field="hex")
+        raise Refused(
+            _("(%(q)s, %(r)s) is not on the map.") % {"q": coord[0], "r": coord[1]}, field="hex"
+        )
     wanted = EdictState(kingdom_id=kingdom.pk, hex=coord, kind=edict_kind, structure=named)
     others = [
         EdictState(
@@ -111,7 +117,10 @@ def edict_withdraw(*, campaign: Campaign, by: User, hex: Coord) -> None:
         .first()
     )
     if edict is None:
-        raise Refused(f"You gave no edict for ({coord[0]}, {coord[1]}) this turn.", field="hex")
+        raise Refused(
+            _("You gave no edict for (%(q)s, %(r)s) this turn.") % {"q": coord[0], "r": coord[1]},
+            field="hex",
+        )
     edict.delete()
     structure = Structure(edict.structure) if edict.structure else None
     payload = _payload(kingdom, coord, EdictKind(edict.kind), structure)

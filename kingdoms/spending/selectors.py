@@ -47,11 +47,13 @@ def spending_panel(
     form: SpendForm | None = None,
     saved: bool = False,
     refusal: str = "",
+    about: int | None = None,
 ) -> dict | None:
-    """What templates/kingdoms/partials/spending_panel.html shows: the kingdom's spends
-    of the current turn, their total against the power held (E-25's worst case) and,
-    for its own player while orders are open, the form. None for an outsider; the GM
-    sees any kingdom's, without a form. A fixed number of queries."""
+    """What templates/kingdoms/spending/partials/spending_panel.html shows: the kingdom's
+    spends of the current turn, their total against the power held (E-25's worst case)
+    and, for its own player while orders are open, the form; ``refusal`` by the spend
+    ``about`` names when it is listed (a refused withdrawal). None for an outsider; the
+    GM sees any kingdom's, without a form. A fixed number of queries."""
     if turn is None or kingdom is None:
         return None
     if not viewer.is_gm and viewer.kingdom_id != kingdom.pk:
@@ -71,6 +73,7 @@ def spending_panel(
         "open": is_open,
         "saved": saved,
         "refusal": refusal,
+        "refused_id": about if any(spend.pk == about for spend in spends) else None,
     }
 
 

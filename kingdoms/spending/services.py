@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
@@ -55,14 +56,23 @@ def spend_submit(
         spend_kind = SpendKind(kind)
     except ValueError:
         kinds = ", ".join(k.value for k in SpendKind)
-        raise Refused(f"'{kind}' is not a spend: choose one of {kinds}.", field="kind") from None
+        raise Refused(
+            _("'%(kind)s' is not a spend: choose one of %(kinds)s.")
+            % {"kind": kind, "kinds": kinds},
+            field="kind",
+        ) from None
     if amount is None:
         amount = fixed_cost(campaign.ruleset, spend_kind)  # Table 10, the campaign's prices
         if amount is None:
-            raise Refused(f"Say how much power to spend on {spend_kind.label}.", field="amount")
+            raise Refused(
+                _("Say how much power to spend on %(kind)s.") % {"kind": spend_kind.label},
+                field="amount",
+            )
     snapshot = snapshot_load(campaign, turn.number)
     if hex is not None and tuple(hex) not in snapshot.hexes:
-        raise Refused(f"({hex[0]}, {hex[1]}) is not on the map.", field="hex")
+        raise Refused(
+            _("(%(q)s, %(r)s) is not on the map.") % {"q": hex[0], "r": hex[1]}, field="hex"
+        )
     spending = spending_load(turn, snapshot, kingdom_id=kingdom.pk)
     wanted = Spend(
         id=0,
@@ -117,7 +127,11 @@ def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
     turn: Turn = turn_taking_orders(campaign.pk)
     deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
     if not deleted:
-        raise Refused(f"You have no spend {spend_id} this turn.", field="spend", status=404)
+        raise Refused(
+            _("You have no spend %(spend)s this turn.") % {"spend": spend_id},
+            field="spend",
+            status=404,
+        )
     chronicle_record(
         turn, "SpendWithdrawn", {"spend_id": spend_id}, rule="Table 10", kingdom_ids=[kingdom.pk]
     )
