@@ -3,7 +3,7 @@
 import pytest
 
 from rules.core.state import Order, OrderKind
-from rules.turn.orders import invasion_origin, legal_targets, why_illegal
+from rules.turn.orders import aimed_order, invasion_origin, legal_targets, why_illegal
 from tests.rules.rules_builder import army, build
 
 INVADE, PATROL, REST = OrderKind.INVADE, OrderKind.PATROL, OrderKind.REST
@@ -126,7 +126,7 @@ def test_table_5_legal_targets_are_what_why_illegal_allows(world):
     assert targets[PATROL] == [(0, 0), (1, 0)]  # not the orphan
     assert (2, 1) in targets[OrderKind.SCOUT] and (2, 0) not in targets[OrderKind.SCOUT]
     for kind, cells in targets.items():
-        assert all(why_illegal(world, 1, Order(1, kind, target=cell)) is None for cell in cells)
+        assert all(why_illegal(world, 1, aimed_order(world, 1, kind, cell)) is None for cell in cells)
 
 
 def test_e14_a_weak_army_has_no_targets(world):
