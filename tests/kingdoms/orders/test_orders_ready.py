@@ -254,7 +254,7 @@ def test_a_1_1_2_4_the_form_asks_for_the_hexes_across_the_sea(client, demo):
     fields = {"kind": "patrol", "target_q": capital[0], "target_r": capital[1]}
     data = {f"army-{army.pk}-{key}": value for key, value in fields.items()}
     html = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
-    block = html[html.index('class="field sea-cover') :]
+    block = html[html.index('class="order-result"') :]
     assert f"name {k} of the land hexes" in block[: block.index("</div>")]
     bad = client.post(url, {**data, f"army-{army.pk}-sea_cover": "five"}, HTTP_HX_REQUEST="true")
     assert "&#x27;five&#x27; is not a hex" in bad.content.decode()

@@ -126,7 +126,8 @@ def test_table_5_legal_targets_are_what_why_illegal_allows(world):
     assert targets[PATROL] == [(0, 0), (1, 0)]  # not the orphan
     assert (2, 1) in targets[OrderKind.SCOUT] and (2, 0) not in targets[OrderKind.SCOUT]
     for kind, cells in targets.items():
-        assert all(why_illegal(world, 1, aimed_order(world, 1, kind, cell)) is None for cell in cells)
+        orders = [aimed_order(world, 1, kind, cell) for cell in cells]
+        assert all(why_illegal(world, 1, order) is None for order in orders)
 
 
 def test_e14_a_weak_army_has_no_targets(world):

@@ -1,0 +1,130 @@
+"""The map's hex panel: what the viewer knows of one hex, and what his armies may do
+there this turn (Table 5). Everything it shows comes through the visibility selectors
+(campaign.map.selectors.visible_hex, kingdoms.selectors.visible_armies); the orders it
+offers are judged by the rules as order_submit judges them (kingdoms.orders.judge)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+
+from battles.models import Battle
+from campaign.core.access import Access
+from campaign.map.selectors import visible_hex
+from campaign.models import Turn
+from campaign.turns.selectors import current_turn
+from kingdoms.models import Army, Kingdom
+from kingdoms.orders.judge import OrderJudge
+from kingdoms.orders.selectors import visible_orders
+from kingdoms.selectors import visible_armies, visible_neutral_kingdoms
+from rules.core.state import Coord, OrderKind
+
+WORDS = {  # the rules' names of terrains and features, as a player reads them
+    "fields": _("Fields"),
+    "river": _("River"),
+    "forest": _("Forest"),
+    "swamp": _("Swamp"),
+    "mountain": _("Mountain"),
+    "sea": _("Sea"),
+    "town": _("Town"),
+    "city": _("City"),
+    "mine": _("Mine"),
+    "deep_mine": _("Deep mine"),
+    "woods": _("Woods"),
+    "deep_woods": _("Deep woods"),
+    "arcane_ruins": _("Arcane ruins"),
+    "wizard_tower": _("Wizard tower"),
+    "fortress": _("Fortress"),
+    "great_fortress": _("Great fortress"),
+}
+
+ORDER_WORDS = {
+    OrderKind.INVADE: _("Invade"),
+    OrderKind.SCOUT: _("Scout"),
+    OrderKind.PATROL: _("Patrol"),
+    OrderKind.REST: _("Rest"),
+}
+
+
+def word(value: str | None) -> str | None:
+    """A rules name in plain words; a name without a translation reads as it is written."""
+    if not value:
+        return None
+    return WORDS.get(value) or value.replace("_", " ").capitalize()
+
+
+def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> dict | None:
+    """The panel of the hex at ``coord``, or None when the map has no such hex. The army
+    ``first_army`` (one the viewer tapped on the map) leads the list of actions."""
+    seen = visible_hex(access.campaign, access.viewer, coord)
+    if seen is None:
+        return None
+    turn = current_turn(access.campaign)
+    armies = list(visible_armies(access.campaign, access.viewer))
+    return {
+        "hex": seen,
+        "terrain": word(seen["terrain"]),
+        "secondary": [word(t) for t in seen["secondary_terrains"]],
+        "feature": word(seen["feature"]),
+        "minor_feature": word(seen["minor_feature"]),
+        "defence": word(seen["defence"]),
+        "owner": _owner_name(access, seen),
+        "armies_here": [a for a in armies if _at(a, coord)],
+        "battles": _battles_at(access, coord),
+        "actions": _actions(access, turn, armies, coord, first_army),
+    }
+
+
+def _at(army: Army, coord: Coord) -> bool:
+    return army.position is not None and (army.position.q, army.position.r) == tuple(coord)
+
+
+def _owner_name(access: Access, seen: dict) -> str | None:
+    """A player kingdom's name is public (A-1.0.9); a neutral one's only once discovered
+    (A-1.4.18–20), which visible_hex already judged."""
+    if seen["owner"] is not None:
+        return Kingdom.objects.filter(pk=seen["owner"]).values_list("name", flat=True).first()
+    if seen["neutral_kingdom"] is not None:
+        neutrals = visible_neutral_kingdoms(access.campaign, access.viewer)
+        return neutrals.filter(pk=seen["neutral_kingdom"]).values_list("name", flat=True).first()
+    return None
+
+
+def _battles_at(access: Access, coord: Coord) -> list[Battle]:
+    """Where a battle was fought is public (E-29): the hex's last few."""
+    battles = Battle.objects.filter(
+        turn__campaign=access.campaign, hex__q=coord[0], hex__r=coord[1]
+    ).select_related("turn")
+    return list(battles.order_by("-turn__number", "seq")[:5])
+
+
+def _actions(
+    access: Access, turn: Turn | None, armies: list[Army], coord: Coord, first: int | None
+) -> list[dict]:
+    """For each of the player's armies, the orders it may aim at the hex, each with the
+    rules' refusal when it may not; none for the GM, nor when the turn takes no orders."""
+    if access.is_gm or access.kingdom is None or turn is None or turn.state != Turn.State.OPEN:
+        return []
+    own = sorted(
+        (a for a in armies if a.kingdom_id == access.kingdom.pk), key=lambda a: a.pk != first
+    )
+    if not own:
+        return []
+    judge = OrderJudge(turn, access.viewer)
+    orders = {o.army_id: o for o in visible_orders(turn, access.viewer)}
+    return [
+        {
+            "army": army,
+            "order": orders.get(army.pk),
+            "choices": [
+                {
+                    "kind": kind.value,
+                    "label": ORDER_WORDS[kind],
+                    "target": None if kind is OrderKind.REST else coord,
+                    "refusal": judge.refusal(army, kind, coord),
+                    "sea_cover": judge.sea_cover(coord) if kind is OrderKind.PATROL else (),
+                }
+                for kind in ORDER_WORDS
+            ],
+        }
+        for army in own
+    ]

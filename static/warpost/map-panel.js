@@ -1,0 +1,164 @@
+// The map is where a player acts. A tapped hex (the "warpost:hex" event, which
+// map-view.js dispatches; a plain click dispatches it here too) opens its panel beside
+// the map, or as a bottom sheet on a phone. A tapped army marker selects the army: the
+// hexes it may aim an order at light up (class m-legal), and a lit hex tapped next
+// opens with that army's actions first. Orders are posted from the panel's buttons.
+(function () {
+  "use strict";
+
+  var targets = {}; // army id -> its legal targets, for this page's turn
+  var selected = null;
+  var opener = null; // the hex whose panel is open: focus returns to it
+  var lastOpen = { key: "", at: 0 };
+
+  function mapSection() {
+    return document.querySelector(".map-panel[data-hex-url]");
+  }
+
+  function panel() {
+    return document.getElementById("hex-panel");
+  }
+
+  function hexUrl(q, r, army) {
+    var url = mapSection().dataset.hexUrl.replace(/0\/0\/$/, q + "/" + r + "/");
+    return army ? url + "?army=" + encodeURIComponent(army) : url;
+  }
+
+  function targetsUrl(army) {
+    return mapSection().dataset.targetsUrl.replace(/\/0\/targets\/$/, "/" + army + "/targets/");
+  }
+
+  function hexAt(q, r) {
+    return document.querySelector('svg.map .m-hex[data-q="' + q + '"][data-r="' + r + '"]');
+  }
+
+  function clearLit() {
+    document.querySelectorAll("svg.map .m-legal").forEach(function (h) { h.classList.remove("m-legal"); });
+    document.querySelectorAll("svg.map .m-selected").forEach(function (m) { m.classList.remove("m-selected"); });
+  }
+
+  function light(army, found) {
+    clearLit();
+    Object.keys(found).forEach(function (kind) {
+      found[kind].forEach(function (cell) {
+        var hex = hexAt(cell[0], cell[1]);
+        if (hex) hex.classList.add("m-legal");
+      });
+    });
+    var marker = document.querySelector('svg.map .m-army-marker[data-army="' + army + '"]');
+    if (marker) marker.classList.add("m-selected");
+  }
+
+  // Resolves to the army's targets and hex ({at: [q, r] or null, targets}).
+  function selectArmy(army) {
+    selected = army;
+    var known = targets[army]
+      ? Promise.resolve(targets[army])
+      : fetch(targetsUrl(army), { headers: { Accept: "application/json" }, credentials: "same-origin" })
+          .then(function (response) { return response.ok ? response.json() : null; });
+    return known.then(function (data) {
+      if (!data || selected !== army) return null;
+      targets[army] = data;
+      light(army, data.targets);
+      return data;
+    });
+  }
+
+  function openPanel(q, r, hex, army) {
+    var key = q + "," + r;
+    var now = Date.now();
+    if (lastOpen.key === key && now - lastOpen.at < 400) return; // one tap, two reporters
+    lastOpen = { key: key, at: now };
+    opener = hex;
+    var lit = hex && hex.classList.contains("m-legal");
+    var first = army || (lit ? selected : null);
+    htmx.ajax("GET", hexUrl(q, r, first), { target: "#hex-panel .hex-panel-content", swap: "innerHTML" })
+      .then(function () {
+        var box = panel();
+        box.hidden = false;
+        box.classList.add("open");
+        var title = document.getElementById("hex-panel-title");
+        if (title) title.focus();
+      });
+  }
+
+  function closePanel() {
+    var box = panel();
+    if (!box || box.hidden) return;
+    box.hidden = true;
+    box.classList.remove("open");
+    box.style.transform = "";
+    if (opener) {
+      if (!opener.hasAttribute("tabindex")) opener.setAttribute("tabindex", "-1");
+      opener.focus();
+    }
+  }
+
+  // Until map-view.js reports taps, a click on a hex reports it the same way.
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest) return;
+    if (event.target.closest("svg.map a")) return; // a siege mark opens the siege sheet
+    var marker = event.target.closest("svg.map .m-army-marker");
+    if (marker) {
+      armyTapped(marker);
+      return;
+    }
+    var hex = event.target.closest("svg.map [data-q][data-r]");
+    if (!hex) return;
+    hex.dispatchEvent(new CustomEvent("warpost:hex", {
+      bubbles: true, detail: { q: Number(hex.dataset.q), r: Number(hex.dataset.r) },
+    }));
+  });
+
+  function armyTapped(marker) {
+    var army = marker.dataset.army;
+    selectArmy(army).then(function (data) {
+      if (data && data.at) openPanel(data.at[0], data.at[1], hexAt(data.at[0], data.at[1]), army);
+    });
+  }
+
+  document.addEventListener("warpost:hex", function (event) {
+    var hex = event.target.closest ? event.target.closest("[data-q][data-r]") : null;
+    openPanel(event.detail.q, event.detail.r, hex, null);
+  });
+
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("#hex-panel .sheet-close")) closePanel();
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && panel() && !panel().hidden) closePanel();
+  });
+
+  // An order given from the panel: the army's card below shows it too, and the lit
+  // hexes are asked again (a patrol base taken is no longer another army's).
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var form = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!form || !form.matches || !form.matches("form.hex-order")) return;
+    targets = {};
+    if (selected) selectArmy(selected);
+    if (document.querySelector(form.dataset.card)) {
+      htmx.ajax("GET", form.dataset.cardUrl, { target: form.dataset.card, swap: "outerHTML" });
+    }
+  });
+
+  // The bottom sheet on a phone: dragged down far enough, it closes.
+  var drag = null;
+  document.addEventListener("pointerdown", function (event) {
+    var bar = event.target.closest && event.target.closest("#hex-panel .sheet-bar");
+    if (!bar || event.target.closest(".sheet-close")) return;
+    drag = { y: event.clientY };
+  });
+  document.addEventListener("pointermove", function (event) {
+    if (!drag) return;
+    var dy = Math.max(0, event.clientY - drag.y);
+    panel().style.transform = "translateY(" + dy + "px)";
+  });
+  document.addEventListener("pointerup", function (event) {
+    if (!drag) return;
+    var dy = event.clientY - drag.y;
+    drag = null;
+    panel().style.transform = "";
+    if (dy > 80) closePanel();
+  });
+})();
