@@ -96,11 +96,11 @@
 
   // Until map-view.js reports taps, a click on a hex reports it the same way.
   document.addEventListener("click", function (event) {
-    if (!event.target.closest) return;
+    if (!event.target.closest || !mapSection()) return; // the map editor has its own
     if (event.target.closest("svg.map a")) return; // a siege mark opens the siege sheet
     var marker = event.target.closest("svg.map .m-army-marker");
-    if (marker) {
-      armyTapped(marker);
+    if (marker) { // selected: its targets light up, the map stays in view for the lit hex
+      selectArmy(marker.dataset.army);
       return;
     }
     var hex = event.target.closest("svg.map [data-q][data-r]");
@@ -110,20 +110,20 @@
     }));
   });
 
-  function armyTapped(marker) {
-    var army = marker.dataset.army;
-    selectArmy(army).then(function (data) {
-      if (data && data.at) openPanel(data.at[0], data.at[1], hexAt(data.at[0], data.at[1]), army);
-    });
-  }
-
   document.addEventListener("warpost:hex", function (event) {
+    if (!mapSection()) return;
     var hex = event.target.closest ? event.target.closest("[data-q][data-r]") : null;
     openPanel(event.detail.q, event.detail.r, hex, null);
   });
 
   document.addEventListener("click", function (event) {
-    if (event.target.closest && event.target.closest("#hex-panel .sheet-close")) closePanel();
+    if (!event.target.closest) return;
+    if (event.target.closest("#hex-panel .sheet-close")) closePanel();
+    var choose = event.target.closest("#hex-panel [data-select-army]");
+    if (choose) {
+      selectArmy(choose.dataset.selectArmy);
+      if (getComputedStyle(panel()).position === "fixed") closePanel(); // a phone: show the map
+    }
   });
 
   document.addEventListener("keydown", function (event) {

@@ -1,0 +1,62 @@
+"""A turn played by tapping the map alone (Table 5, A-2.2): each army of the kingdom is
+tapped, then a lit hex, then "Invade" in the hex panel; "Order saved" and the order show;
+the GM resolves and the player reads the result. On a laptop (the panel beside the map)
+and on a phone (a bottom sheet, touch taps). No coordinate is ever typed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from campaign.models import Turn
+from campaign.turns.services import turn_claim_step
+from kingdoms.orders.models import Order
+from tests.browser.map_support import close_panel, order_from_map
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not Path("/usr/bin/chromium").exists(),
+        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
+    ),
+]
+
+SCREENS = {
+    "laptop": {"viewport": {"width": 1366, "height": 900}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+}
+
+
+def _resolve(demo) -> None:
+    """The GM's two steps, as the console's buttons claim them (Celery runs eagerly):
+    provisional results, then final ones, whatever the battles' sides left undecided."""
+    for _ in range(2):
+        turn_claim_step(turn=Turn.objects.get(pk=demo.turn.pk), by=demo.gm)
+    assert Turn.objects.get(pk=demo.turn.pk).state == Turn.State.CLOSED
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_a_turn_played_by_tapping_the_map(
+    live_server, transactional_db, demo, log_in, invasion_targets, screen
+):
+    kingdom = demo.kingdoms["alice"]
+    armies = [a for a in kingdom.armies.order_by("id") if a.points >= 1000]
+    targets = invasion_targets(kingdom)
+    tap = screen == "phone"
+    alice = log_in("alice", **SCREENS[screen])
+    alice.click(f"text={demo.campaign.name}")
+    assert alice.locator("input[name$=target_q]").count() == 0, "no coordinates to type"
+    for army, target in zip(armies, targets, strict=False):
+        order_from_map(alice, army, target, "Invade", tap=tap)
+        q, r = target
+        line = alice.locator(f'#hex-panel .hex-army[data-army="{army.pk}"]')
+        assert f"→ ({q}, {r})" in line.inner_text()
+        alice.locator(f"#army-{army.pk}", has_text=f"→ ({q}, {r})").wait_for()
+        close_panel(alice)
+        assert Order.objects.get(army=army).target.coord == (q, r)
+
+    _resolve(demo)
+    alice.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/chronicle/")
+    q, r = targets[0]
+    assert f"({q}, {r})" in alice.locator("#turn-1").inner_text()
