@@ -12,10 +12,12 @@ from campaign.core.access import Access
 from campaign.map.selectors import visible_hex
 from campaign.models import Turn
 from campaign.turns.selectors import current_turn
+from kingdoms.edicts.selectors import hex_edicts
 from kingdoms.models import Army, Kingdom
 from kingdoms.orders.judge import OrderJudge
 from kingdoms.orders.selectors import visible_orders
 from kingdoms.selectors import visible_armies, visible_neutral_kingdoms
+from kingdoms.spending.selectors import hex_builds
 from rules.core.state import Coord, OrderKind
 
 WORDS = {  # the rules' names of terrains and features, as a player reads them
@@ -70,7 +72,7 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
         "owner": _owner_name(access, seen),
         "armies_here": [a for a in armies if _at(a, coord)],
         "battles": _battles_at(access, coord),
-        "actions": _actions(access, turn, armies, coord, first_army),
+        **_actions(access, turn, armies, seen, first_army),
     }
 
 
@@ -98,33 +100,40 @@ def _battles_at(access: Access, coord: Coord) -> list[Battle]:
 
 
 def _actions(
-    access: Access, turn: Turn | None, armies: list[Army], coord: Coord, first: int | None
-) -> list[dict]:
-    """For each of the player's armies, the orders it may aim at the hex, each with the
-    rules' refusal when it may not; none for the GM, nor when the turn takes no orders."""
+    access: Access, turn: Turn | None, armies: list[Army], seen: dict, first: int | None
+) -> dict:
+    """What the player may do at the hex this turn, each with the rules' refusal when he
+    may not: the orders his armies may aim at it (Table 5), the leading army ``first``
+    and, in his own hex, the edicts (Table 2) and builds (Table 10). Nothing for the GM,
+    nor when the turn takes no orders."""
     if access.is_gm or access.kingdom is None or turn is None or turn.state != Turn.State.OPEN:
-        return []
-    own = sorted(
-        (a for a in armies if a.kingdom_id == access.kingdom.pk), key=lambda a: a.pk != first
-    )
-    if not own:
-        return []
+        return {"actions": [], "edicts": [], "builds": []}
     judge = OrderJudge(turn, access.viewer)
+    coord = (seen["q"], seen["r"])
+    kingdom_id = access.kingdom.pk
+    own = sorted((a for a in armies if a.kingdom_id == kingdom_id), key=lambda a: a.pk != first)
     orders = {o.army_id: o for o in visible_orders(turn, access.viewer)}
-    return [
-        {
-            "army": army,
-            "order": orders.get(army.pk),
-            "choices": [
-                {
-                    "kind": kind.value,
-                    "label": ORDER_WORDS[kind],
-                    "target": None if kind is OrderKind.REST else coord,
-                    "refusal": judge.refusal(army, kind, coord),
-                    "sea_cover": judge.sea_cover(coord) if kind is OrderKind.PATROL else (),
-                }
-                for kind in ORDER_WORDS
-            ],
-        }
-        for army in own
-    ]
+    mine = seen["owner"] == kingdom_id
+    return {
+        "actions": [
+            {
+                "army": army,
+                "order": orders.get(army.pk),
+                "choices": [
+                    {
+                        "kind": kind.value,
+                        "label": ORDER_WORDS[kind],
+                        "target": None if kind is OrderKind.REST else coord,
+                        "refusal": judge.refusal(army, kind, coord),
+                        "sea_cover": judge.sea_cover(coord) if kind is OrderKind.PATROL else (),
+                    }
+                    for kind in ORDER_WORDS
+                ],
+            }
+            for army in own
+        ],
+        "edicts": hex_edicts(judge.snapshot, turn, kingdom_id, coord) if mine else [],
+        "builds": hex_builds(judge.snapshot, turn, access.viewer, kingdom_id, coord)
+        if mine
+        else [],
+    }

@@ -76,7 +76,7 @@ class OrderJudge:
         order = aimed_order(world, army.pk, kind, target)
         known = world_as_known(world, self.viewer, [target, *order.sea_cover])
         problem = why_illegal(known, army.kingdom_id, order, self._others(army))
-        return problem.message if problem else None
+        return problem.sentence if problem else None
 
     def sea_cover(self, base: Coord) -> tuple[Coord, ...]:
         """A-1.1.2.4: the land hexes across the sea a patrol on ``base`` covers when the

@@ -130,15 +130,16 @@
     if (event.key === "Escape" && panel() && !panel().hidden) closePanel();
   });
 
-  // An order given from the panel: the army's card below shows it too, and the lit
-  // hexes are asked again (a patrol base taken is no longer another army's).
+  // An order, edict or build given from the panel: the page's own summary of it (the
+  // army's card, the edicts) shows it too, and the lit hexes are asked again (a patrol
+  // base taken is no longer another army's).
   document.addEventListener("htmx:afterSwap", function (event) {
     var form = event.detail.requestConfig && event.detail.requestConfig.elt;
-    if (!form || !form.matches || !form.matches("form.hex-order")) return;
+    if (!form || !form.matches || !form.matches("form.hex-action")) return;
     targets = {};
     if (selected) selectArmy(selected);
-    if (document.querySelector(form.dataset.card)) {
-      htmx.ajax("GET", form.dataset.cardUrl, { target: form.dataset.card, swap: "outerHTML" });
+    if (form.dataset.refresh && document.querySelector(form.dataset.refresh)) {
+      htmx.ajax("GET", form.dataset.refreshUrl, { target: form.dataset.refresh, swap: "outerHTML" });
     }
   });
 

@@ -235,3 +235,51 @@ def test_the_panel_asks_no_more_queries_of_a_bigger_map(client, django_assert_ma
     army = first_army(big, "alice")
     with django_assert_max_num_queries(count):
         _queries(client, big.campaign, big.kingdoms["alice"].capital.coord, army)
+
+
+# Edicts and builds in one's own hex
+
+
+def _own_hex(demo) -> Hex:
+    """One of alice's hexes that is not her capital (§5.3)."""
+    kingdom = demo.kingdoms["alice"]
+    return kingdom.hexes.exclude(pk=kingdom.capital_id).filter(is_orphan=False).first()
+
+
+def test_table_2_an_own_hex_offers_its_loot_and_the_capital_refuses_it(alice, demo):
+    """Table 2, Table 4: Loot is a button in an own hex; in the capital it is refused
+    with the reason."""
+    own = _own_hex(demo)
+    html = _panel(alice, demo.campaign, own.coord).content.decode()
+    loot = _choice(html, "Loot")
+    assert "disabled" not in loot and 'name="edict-kind" value="loot"' in loot
+    assert f'name="edict-hex_q" value="{own.q}"' in loot
+    capital = demo.kingdoms["alice"].capital
+    refused = _choice(_panel(alice, demo.campaign, capital.coord).content.decode(), "Loot")
+    assert "disabled" in refused and "is your capital" in refused
+
+
+def test_table_10_builds_show_their_price_and_refusals(alice, demo):
+    """Table 10, A-1.1.3: a watchtower costs its price; a great fortress needs a fortress
+    to upgrade, and says so."""
+    own = _own_hex(demo)
+    html = _panel(alice, demo.campaign, own.coord).content.decode()
+    watchtower = _choice(html, "Build a watchtower")
+    assert f"{demo.campaign.ruleset.watchtower_cost} power" in watchtower
+    great = _choice(html, "Upgrade a fortress to a great fortress")
+    assert "disabled" in great and "no fortress to upgrade" in great
+
+
+def test_another_kingdoms_hex_offers_no_edicts_nor_builds(alice, demo):
+    bobs = demo.kingdoms["bob"].capital
+    html = _panel(alice, demo.campaign, bobs.coord).content.decode()
+    assert "Loot" not in html and "Build a watchtower" not in html
+
+
+def test_the_panels_loot_is_decreed_and_said_so(alice, demo):
+    own = _own_hex(demo)
+    data = {"edict-hex_q": own.q, "edict-hex_r": own.r, "edict-kind": "loot"}
+    html = alice.post(reverse("edicts", args=[demo.campaign.pk]), data, **HTMX).content.decode()
+    assert "Edicts saved." in html
+    again = _choice(_panel(alice, demo.campaign, own.coord).content.decode(), "Loot")
+    assert "disabled" in again and "already has an edict this turn" in again
