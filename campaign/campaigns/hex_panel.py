@@ -125,7 +125,7 @@ def _actions(
                         "label": ORDER_WORDS[kind],
                         "target": None if kind is OrderKind.REST else coord,
                         "refusal": judge.refusal(army, kind, coord),
-                        "sea_cover": judge.sea_cover(coord) if kind is OrderKind.PATROL else (),
+                        "sea": judge.sea_choice(coord) if kind is OrderKind.PATROL else None,
                     }
                     for kind in ORDER_WORDS
                 ],

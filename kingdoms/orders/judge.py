@@ -19,6 +19,7 @@ from rules.turn.orders import (
     aimed_order,
     default_sea_cover,
     legal_targets,
+    sea_swap,
     target_candidates,
     why_illegal,
 )
@@ -78,10 +79,15 @@ class OrderJudge:
         problem = why_illegal(known, army.kingdom_id, order, self._others(army))
         return problem.sentence if problem else None
 
-    def sea_cover(self, base: Coord) -> tuple[Coord, ...]:
-        """A-1.1.2.4: the land hexes across the sea a patrol on ``base`` covers when the
-        player names none; () when it need not choose."""
-        return default_sea_cover(self.snapshot.world, base)
+    def sea_choice(self, base: Coord) -> dict | None:
+        """A-1.1.2.4: when a patrol on ``base`` must choose k of the land hexes across
+        its sea hexes: k, the candidates and the default choice; None when it need not."""
+        world = self.snapshot.world
+        chosen = default_sea_cover(world, base)
+        if not chosen:
+            return None
+        k, candidates = sea_swap(world, base)
+        return {"k": k, "candidates": candidates, "chosen": chosen}
 
     def targets(self, army: Army) -> dict[OrderKind, list[Coord]]:
         """Table 5: the hexes the army may aim each order at this turn."""

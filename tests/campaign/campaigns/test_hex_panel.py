@@ -13,7 +13,7 @@ from campaign.models import Hex, Turn
 from kingdoms.orders.models import Order
 from rules.core import hexgrid
 from rules.core.state import Terrain
-from tests.api_support import first_army
+from tests.api_support import first_army, sea_next_to_the_capital
 
 pytestmark = pytest.mark.django_db
 
@@ -283,3 +283,22 @@ def test_the_panels_loot_is_decreed_and_said_so(alice, demo):
     assert "Edicts saved." in html
     again = _choice(_panel(alice, demo.campaign, own.coord).content.decode(), "Loot")
     assert "disabled" in again and "already has an edict this turn" in again
+
+
+def test_a_1_1_2_4_a_patrol_ticks_the_land_across_the_sea(alice, demo):
+    """A-1.1.2.4: a patrol on a base by the sea names k of the land hexes across it: the
+    panel offers them as boxes, k ticked; the ticked ones are the order's."""
+    capital, k, candidates = sea_next_to_the_capital(demo)
+    army = first_army(demo, "alice")
+    html = _panel(alice, demo.campaign, capital).content.decode()
+    patrol = _choice(_line(html, army), "Patrol")
+    boxes = [f'value="{q},{r}"' for q, r in candidates]
+    assert all(box in patrol for box in boxes)
+    assert patrol.count(" checked") == k
+    chosen = candidates[-k:]
+    data = {f"army-{army.pk}-kind": "patrol", f"army-{army.pk}-target_q": capital[0]}
+    data[f"army-{army.pk}-target_r"] = capital[1]
+    data[f"army-{army.pk}-sea_cover"] = [f"{q},{r}" for q, r in chosen]
+    url = reverse("order-form", args=[demo.campaign.pk, army.pk])
+    assert "Order saved." in alice.post(url, data, **HTMX).content.decode()
+    assert Order.objects.get(army=army).sea_cover == [list(cell) for cell in chosen]
