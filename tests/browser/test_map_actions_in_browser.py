@@ -36,6 +36,30 @@ def _resolve(demo) -> None:
     assert Turn.objects.get(pk=demo.turn.pk).state == Turn.State.CLOSED
 
 
+def test_the_panel_takes_the_focus_and_sits_where_the_screen_has_room(
+    live_server, transactional_db, demo, log_in, invasion_targets
+):
+    """Beside the map on a laptop, a bottom sheet of at most ~60% of a phone's height;
+    either way the focus moves into it."""
+    q, r = invasion_targets(demo.kingdoms["alice"])[0]
+    hex_ = f'svg.map .m-hex[data-q="{q}"][data-r="{r}"]'
+    for screen, fixed in (("laptop", False), ("phone", True)):
+        page = log_in("alice", **SCREENS[screen])
+        page.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/")
+        (page.tap if fixed else page.click)(hex_)
+        panel = page.locator("#hex-panel")
+        panel.locator(f"text=Hex ({q}, {r})").wait_for()
+        assert page.evaluate("() => document.activeElement.id") == "hex-panel-title"
+        position = panel.evaluate("p => getComputedStyle(p).position")
+        assert (position == "fixed") == fixed, screen
+        box = panel.bounding_box()
+        if fixed:
+            assert box["height"] <= 0.61 * 844 and box["y"] + box["height"] >= 843
+        else:
+            map_box = page.locator("svg.map").bounding_box()
+            assert box["x"] >= map_box["x"] + map_box["width"], "beside the map"
+
+
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_a_turn_played_by_tapping_the_map(
     live_server, transactional_db, demo, log_in, invasion_targets, screen
@@ -54,6 +78,10 @@ def test_a_turn_played_by_tapping_the_map(
         assert f"→ ({q}, {r})" in line.inner_text()
         alice.locator(f"#army-{army.pk}", has_text=f"→ ({q}, {r})").wait_for()
         close_panel(alice)
+        focused = alice.evaluate(
+            "() => [document.activeElement.dataset.q, document.activeElement.dataset.r]"
+        )
+        assert focused == [str(q), str(r)], "Escape gives the focus back to the hex"
         assert Order.objects.get(army=army).target.coord == (q, r)
 
     _resolve(demo)
