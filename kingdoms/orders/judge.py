@@ -16,6 +16,7 @@ from kingdoms.orders.models import Order
 from rules.core.state import Coord, OrderKind
 from rules.core.state import Order as OrderState
 from rules.turn.orders import (
+    AIMED_KINDS,
     aimed_order,
     default_sea_cover,
     legal_targets,
@@ -92,7 +93,7 @@ class OrderJudge:
     def targets(self, army: Army) -> dict[OrderKind, list[Coord]]:
         """Table 5: the hexes the army may aim each order at this turn."""
         if standing_refusal(army, self.turn, OrderKind.INVADE, self.held) is not None:
-            return {kind: [] for kind in target_candidates(self.snapshot.world, army.kingdom_id)}
+            return {kind: [] for kind in AIMED_KINDS}
         world = self.snapshot.world
         near: Iterable[Coord] = set().union(*target_candidates(world, army.kingdom_id).values())
         known = world_as_known(world, self.viewer, near)
