@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET
 
 from campaign.campaigns.hex_panel import hex_panel
 from campaign.core.access import campaign_access
-from campaign.core.inputs import ID
+from campaign.core.inputs import COORD, ID
 from campaign.core.pages import render_page
 from campaign.models import Turn
 from campaign.turns.selectors import current_turn
@@ -24,7 +24,10 @@ def hex_panel_view(request: HttpRequest, campaign_id: int, q: int, r: int) -> Ht
     """GET the panel of hex (q, r); ``?army=`` names the army the player tapped first,
     whose actions lead. A hex off the map answers 404, as a missing campaign does."""
     access = campaign_access(request, campaign_id)
-    panel = hex_panel(access, (q, r), ID.parse(request.GET.get("army", "")))
+    on_the_grid = all(COORD.low <= axis <= COORD.high for axis in (q, r))  # E-39
+    panel = (
+        hex_panel(access, (q, r), ID.parse(request.GET.get("army", ""))) if on_the_grid else None
+    )
     if panel is None:
         raise Http404("No such hex.")
     context = {"access": access, "campaign": access.campaign, "panel": panel}

@@ -9,7 +9,6 @@
   var targets = {}; // army id -> its legal targets, for this page's turn
   var selected = null;
   var opener = null; // the hex whose panel is open: focus returns to it
-  var lastOpen = { key: "", at: 0 };
 
   function mapSection() {
     return document.querySelector(".map-panel[data-hex-url]");
@@ -65,10 +64,6 @@
   }
 
   function openPanel(q, r, hex, army) {
-    var key = q + "," + r;
-    var now = Date.now();
-    if (lastOpen.key === key && now - lastOpen.at < 400) return; // one tap, two reporters
-    lastOpen = { key: key, at: now };
     opener = hex;
     var lit = hex && hex.classList.contains("m-legal");
     var first = army || (lit ? selected : null);
@@ -94,7 +89,12 @@
     }
   }
 
-  // Until map-view.js reports taps, a click on a hex reports it the same way.
+  // map-view.js reports a hex tapped (not dragged) or Enter pressed on it; until the page
+  // has it, a click on a hex reports it the same way.
+  function mapViewReports() {
+    return document.querySelector('script[src*="map-view"]') !== null;
+  }
+
   document.addEventListener("click", function (event) {
     if (!event.target.closest || !mapSection()) return; // the map editor has its own
     if (event.target.closest("svg.map a")) return; // a siege mark opens the siege sheet
@@ -104,7 +104,7 @@
       return;
     }
     var hex = event.target.closest("svg.map [data-q][data-r]");
-    if (!hex) return;
+    if (!hex || mapViewReports()) return;
     hex.dispatchEvent(new CustomEvent("warpost:hex", {
       bubbles: true, detail: { q: Number(hex.dataset.q), r: Number(hex.dataset.r) },
     }));

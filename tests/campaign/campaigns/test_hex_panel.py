@@ -119,10 +119,11 @@ def test_no_orders_are_offered_while_the_turn_resolves(alice, demo, invasion_tar
 
 
 def test_a_hex_off_the_map_answers_as_a_missing_campaign(alice, demo):
-    off = _panel(alice, demo.campaign, (90, 90))
     missing = alice.get(reverse("hex-panel", args=[987654, 0, 0]), **HTMX)
-    assert off.status_code == missing.status_code == 404
-    assert off.content == missing.content
+    for coord in ((90, 90), (10**30, 0)):  # E-39: beyond any grid, not a 500
+        off = _panel(alice, demo.campaign, coord)
+        assert off.status_code == missing.status_code == 404
+        assert off.content == missing.content
 
 
 def test_the_panels_button_saves_the_order_and_says_so(alice, demo, invasion_targets):
