@@ -18,6 +18,11 @@
     return document.getElementById("hex-panel");
   }
 
+  // On a phone the panel is a bottom sheet (warpost.css), over the map.
+  function isSheet() {
+    return getComputedStyle(panel()).position === "fixed";
+  }
+
   function hexUrl(q, r, army) {
     var url = mapSection().dataset.hexUrl.replace(/0\/0\/$/, q + "/" + r + "/");
     return army ? url + "?army=" + encodeURIComponent(army) : url;
@@ -48,7 +53,8 @@
     if (marker) marker.classList.add("m-selected");
   }
 
-  // Resolves to the army's targets and hex ({at: [q, r] or null, targets}).
+  // Lights the army's targets, asked once per army while no order changes them;
+  // resolves to the endpoint's answer, or null.
   function selectArmy(army) {
     selected = army;
     var known = targets[army]
@@ -71,7 +77,6 @@
       .then(function () {
         var box = panel();
         box.hidden = false;
-        box.classList.add("open");
         var title = document.getElementById("hex-panel-title");
         if (title) title.focus();
       });
@@ -81,7 +86,6 @@
     var box = panel();
     if (!box || box.hidden) return;
     box.hidden = true;
-    box.classList.remove("open");
     box.style.transform = "";
     if (opener) {
       if (!opener.hasAttribute("tabindex")) opener.setAttribute("tabindex", "-1");
@@ -122,7 +126,7 @@
     var choose = event.target.closest("#hex-panel [data-select-army]");
     if (choose) {
       selectArmy(choose.dataset.selectArmy);
-      if (getComputedStyle(panel()).position === "fixed") closePanel(); // a phone: show the map
+      if (isSheet()) closePanel(); // a phone: the map comes back into view
     }
   });
 
@@ -147,7 +151,7 @@
   var drag = null;
   document.addEventListener("pointerdown", function (event) {
     var bar = event.target.closest && event.target.closest("#hex-panel .sheet-bar");
-    if (!bar || event.target.closest(".sheet-close")) return;
+    if (!bar || event.target.closest(".sheet-close") || !isSheet()) return;
     drag = { y: event.clientY };
   });
   document.addEventListener("pointermove", function (event) {
