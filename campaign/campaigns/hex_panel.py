@@ -17,7 +17,7 @@ from kingdoms.models import Army, Kingdom
 from kingdoms.orders.judge import OrderJudge
 from kingdoms.orders.selectors import visible_orders
 from kingdoms.selectors import visible_armies, visible_neutral_kingdoms
-from kingdoms.spending.selectors import hex_builds
+from kingdoms.spending.selectors import hex_builds, hex_pacify
 from rules.core.state import Coord, OrderKind
 
 WORDS = {  # the rules' names of terrains and features, as a player reads them
@@ -103,11 +103,12 @@ def _actions(
     access: Access, turn: Turn | None, armies: list[Army], seen: dict, first: int | None
 ) -> dict:
     """What the player may do at the hex this turn, each with the rules' refusal when he
-    may not: the orders his armies may aim at it (Table 5), the leading army ``first``
-    and, in his own hex, the edicts (Table 2) and builds (Table 10). Nothing for the GM,
-    nor when the turn takes no orders."""
+    may not: the orders his armies may aim at it (Table 5), the leading army ``first``;
+    in his own hex, the edicts (Table 2) and builds (Table 10); in an unowned land hex,
+    pacifying its neutrals (Table 11). Nothing for the GM, nor when the turn takes no
+    orders."""
     if access.is_gm or access.kingdom is None or turn is None or turn.state != Turn.State.OPEN:
-        return {"actions": [], "edicts": [], "builds": []}
+        return {"actions": [], "edicts": [], "builds": [], "pacify": None}
     judge = OrderJudge(turn, access.viewer)
     coord = (seen["q"], seen["r"])
     kingdom_id = access.kingdom.pk
@@ -136,4 +137,7 @@ def _actions(
         "builds": hex_builds(judge.snapshot, turn, access.viewer, kingdom_id, coord)
         if mine
         else [],
+        "pacify": hex_pacify(judge.snapshot, turn, access.viewer, kingdom_id, coord)
+        if seen["owner"] is None and seen["terrain"] != "sea"
+        else None,
     }

@@ -16,7 +16,7 @@ from kingdoms.spending.writeback import spending_load
 from rules.core.problems import Problem
 from rules.core.state import Coord
 from rules.kingdoms.spending import why_illegal_spend
-from rules.kingdoms.spending_state import BUILDS, Spend, fixed_cost
+from rules.kingdoms.spending_state import BUILDS, Spend, SpendKind, fixed_cost
 from rules.turn.visibility import Viewer, world_as_known
 
 
@@ -114,3 +114,20 @@ def hex_builds(
             }
         )
     return builds
+
+
+def hex_pacify(
+    snapshot: Snapshot, turn: Turn, viewer: Viewer, kingdom_id: int, coord: Coord
+) -> dict:
+    """Table 11: pacifying the neutral defenders of a hex the map's hex panel shows: the
+    power it may take (the least to the most), and the rules' refusal, judged at the
+    least."""
+    rules = snapshot.world.ruleset
+    low, high = rules.pacify_power_min, rules.pacify_power_max
+    wanted = Spend(id=0, kingdom_id=kingdom_id, kind=SpendKind.PACIFY, amount=low, hex=coord)
+    problem = spend_problem(snapshot, turn, viewer, wanted)
+    return {
+        "label": SpendKind.PACIFY.label,
+        "amounts": list(range(low, high + 1)),
+        "refusal": problem.sentence if problem else None,
+    }

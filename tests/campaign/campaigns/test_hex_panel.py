@@ -303,3 +303,24 @@ def test_a_1_1_2_4_a_patrol_ticks_the_land_across_the_sea(alice, demo):
     url = reverse("order-form", args=[demo.campaign.pk, army.pk])
     assert "Order saved." in alice.post(url, data, **HTMX).content.decode()
     assert Order.objects.get(army=army).sea_cover == [list(cell) for cell in chosen]
+
+
+def test_table_11_an_unowned_hex_offers_pacifying_or_says_why_not(alice, demo, invasion_targets):
+    """Table 11: the neutral defenders of an explored unowned hex next to the kingdom may
+    be pacified for 1 to 3 power; an unexplored one's defender is not known, and the
+    panel says so; a player's hex offers none."""
+    kingdom = demo.kingdoms["alice"]
+    hexes = Hex.objects.filter(campaign=demo.campaign)
+    free = next(c for c in invasion_targets(kingdom) if hexes.get(q=c[0], r=c[1]).owner_id is None)
+    row = hexes.filter(q=free[0], r=free[1])
+    row.update(explored=False, neutral_kingdom=None)
+    html = _panel(alice, demo.campaign, free).content.decode()
+    assert "disabled>Pacify neutrals</button>" in html
+    assert "has not been explored: its defender is not known" in html
+    row.update(explored=True, scouted_only=False, feature="town", defender_points=300)
+    html = _panel(alice, demo.campaign, free).content.decode()
+    form = html[html.index('name="kind" value="pacify"') :]
+    assert all(f'<option value="{n}">' in form for n in (1, 2, 3))
+    assert 'class="primary">Pacify neutrals</button>' in form
+    bobs = demo.kingdoms["bob"].capital.coord
+    assert "Pacify neutrals" not in _panel(alice, demo.campaign, bobs).content.decode()
