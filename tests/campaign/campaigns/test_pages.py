@@ -101,7 +101,7 @@ def test_the_gm_sees_every_army_and_a_link_to_the_console(client, demo):
         for army in kingdom.armies.all():
             assert f'id="army-{army.pk}"' in html
     assert reverse("gm-console", args=[demo.campaign.pk]) in html
-    assert "Give order" not in html, "the GM does not order the players' armies"
+    assert "Give its order from the map" not in html, "the GM does not order the players' armies"
 
 
 def test_the_map_hides_an_undiscovered_neutral_kingdom(client, demo):

@@ -166,4 +166,4 @@ def test_the_gm_sees_an_armys_card_without_a_form(client, demo):
     client.force_login(demo.gm)
     army = _army(demo)
     html = client.get(reverse("order-form", args=[demo.campaign.pk, army.pk])).content.decode()
-    assert army.name in html and "Give order" not in html
+    assert army.name in html and "Give its order from the map" not in html
