@@ -40,7 +40,7 @@ def test_the_panel_takes_the_focus_and_sits_where_the_screen_has_room(
     live_server, transactional_db, demo, log_in, invasion_targets
 ):
     """Beside the map on a laptop, a bottom sheet of at most ~60% of a phone's height;
-    either way the focus moves into it."""
+    either way the focus moves into it. An army chosen in the sheet lights its targets."""
     q, r = invasion_targets(demo.kingdoms["alice"])[0]
     hex_ = f'svg.map .m-hex[data-q="{q}"][data-r="{r}"]'
     for screen, fixed in (("laptop", False), ("phone", True)):
@@ -55,6 +55,10 @@ def test_the_panel_takes_the_focus_and_sits_where_the_screen_has_room(
         box = panel.bounding_box()
         if fixed:
             assert box["height"] <= 0.61 * 844 and box["y"] + box["height"] >= 843
+            # choosing an army in the sheet gives the map back, its targets lit
+            panel.locator("[data-select-army]").first.tap()
+            panel.wait_for(state="hidden")
+            page.locator(f"{hex_}.m-legal").wait_for(state="attached")
         else:
             map_box = page.locator("svg.map").bounding_box()
             assert box["x"] >= map_box["x"] + map_box["width"], "beside the map"
