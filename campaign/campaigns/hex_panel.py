@@ -18,7 +18,7 @@ from kingdoms.orders.judge import OrderJudge
 from kingdoms.orders.selectors import visible_orders
 from kingdoms.selectors import visible_armies, visible_neutral_kingdoms
 from kingdoms.spending.selectors import hex_builds, hex_pacify
-from rules.core.state import Coord, OrderKind
+from rules.core.state import Coord, OrderKind, Terrain
 
 WORDS = {  # the rules' names of terrains and features, as a player reads them
     "fields": _("Fields"),
@@ -99,45 +99,63 @@ def _battles_at(access: Access, coord: Coord) -> list[Battle]:
     return list(battles.order_by("-turn__number", "seq")[:5])
 
 
+NO_ACTIONS = {"actions": [], "edicts": [], "builds": [], "pacify": None}
+
+
 def _actions(
     access: Access, turn: Turn | None, armies: list[Army], seen: dict, first: int | None
 ) -> dict:
     """What the player may do at the hex this turn, each with the rules' refusal when he
-    may not: the orders his armies may aim at it (Table 5), the leading army ``first``;
-    in his own hex, the edicts (Table 2) and builds (Table 10); in an unowned land hex,
-    pacifying its neutrals (Table 11). Nothing for the GM, nor when the turn takes no
-    orders."""
+    may not, all judged on one snapshot: his armies' orders, the army ``first`` leading
+    (Table 5), and what his power and edicts may do there. Nothing for the GM, nor when
+    the turn takes no orders."""
     if access.is_gm or access.kingdom is None or turn is None or turn.state != Turn.State.OPEN:
-        return {"actions": [], "edicts": [], "builds": [], "pacify": None}
+        return NO_ACTIONS
     judge = OrderJudge(turn, access.viewer)
-    coord = (seen["q"], seen["r"])
-    kingdom_id = access.kingdom.pk
-    own = sorted((a for a in armies if a.kingdom_id == kingdom_id), key=lambda a: a.pk != first)
-    orders = {o.army_id: o for o in visible_orders(turn, access.viewer)}
-    mine = seen["owner"] == kingdom_id
+    own = sorted(
+        (a for a in armies if a.kingdom_id == access.kingdom.pk), key=lambda a: a.pk != first
+    )
     return {
-        "actions": [
-            {
-                "army": army,
-                "order": orders.get(army.pk),
-                "choices": [
-                    {
-                        "kind": kind.value,
-                        "label": ORDER_WORDS[kind],
-                        "target": None if kind is OrderKind.REST else coord,
-                        "refusal": judge.refusal(army, kind, coord),
-                        "sea": judge.sea_choice(coord) if kind is OrderKind.PATROL else None,
-                    }
-                    for kind in ORDER_WORDS
-                ],
-            }
-            for army in own
-        ],
-        "edicts": hex_edicts(judge.snapshot, turn, kingdom_id, coord) if mine else [],
-        "builds": hex_builds(judge.snapshot, turn, access.viewer, kingdom_id, coord)
-        if mine
-        else [],
-        "pacify": hex_pacify(judge.snapshot, turn, access.viewer, kingdom_id, coord)
-        if seen["owner"] is None and seen["terrain"] != "sea"
+        "actions": _army_lines(access, turn, judge, own, (seen["q"], seen["r"])),
+        **_realm_actions(access, turn, judge, seen),
+    }
+
+
+def _army_lines(
+    access: Access, turn: Turn, judge: OrderJudge, armies: list[Army], coord: Coord
+) -> list[dict]:
+    """Each army with its order of the turn and the four orders towards the hex (Table 5),
+    a Patrol by the sea with the land across it to choose (A-1.1.2.4)."""
+    orders = {o.army_id: o for o in visible_orders(turn, access.viewer)}
+    return [
+        {
+            "army": army,
+            "order": orders.get(army.pk),
+            "choices": [
+                {
+                    "kind": kind.value,
+                    "label": ORDER_WORDS[kind],
+                    "target": None if kind is OrderKind.REST else coord,
+                    "refusal": judge.refusal(army, kind, coord),
+                    "sea": judge.sea_choice(coord) if kind is OrderKind.PATROL else None,
+                }
+                for kind in ORDER_WORDS
+            ],
+        }
+        for army in armies
+    ]
+
+
+def _realm_actions(access: Access, turn: Turn, judge: OrderJudge, seen: dict) -> dict:
+    """In the player's own hex, its edicts (Table 2) and builds (Table 10); in an unowned
+    land hex, pacifying its neutrals (Table 11)."""
+    coord, kingdom_id, snapshot = (seen["q"], seen["r"]), access.kingdom.pk, judge.snapshot
+    mine = seen["owner"] == kingdom_id
+    unowned_land = seen["owner"] is None and seen["terrain"] != Terrain.SEA
+    return {
+        "edicts": hex_edicts(snapshot, turn, kingdom_id, coord) if mine else [],
+        "builds": hex_builds(snapshot, turn, access.viewer, kingdom_id, coord) if mine else [],
+        "pacify": hex_pacify(snapshot, turn, access.viewer, kingdom_id, coord)
+        if unowned_land
         else None,
     }
