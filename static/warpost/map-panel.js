@@ -123,10 +123,11 @@
   document.addEventListener("click", function (event) {
     if (!event.target.closest) return;
     if (event.target.closest("#hex-panel .sheet-close")) closePanel();
-    var choose = event.target.closest("#hex-panel [data-select-army]");
-    if (choose) {
+    var choose = event.target.closest("[data-select-army]"); // in the panel or a card
+    if (choose && mapSection()) {
       selectArmy(choose.dataset.selectArmy);
       if (isSheet()) closePanel(); // a phone: the map comes back into view
+      if (!choose.closest("#hex-panel")) mapSection().scrollIntoView({ block: "start" });
     }
   });
 

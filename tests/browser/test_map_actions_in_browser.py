@@ -12,6 +12,7 @@ import pytest
 from campaign.models import Turn
 from campaign.turns.services import turn_claim_step
 from kingdoms.orders.models import Order
+from tests.api_support import first_army
 from tests.browser.map_support import close_panel, order_from_map
 
 pytestmark = [
@@ -40,7 +41,8 @@ def test_the_panel_takes_the_focus_and_sits_where_the_screen_has_room(
     live_server, transactional_db, demo, log_in, invasion_targets
 ):
     """Beside the map on a laptop, a bottom sheet of at most ~60% of a phone's height;
-    either way the focus moves into it. An army chosen in the sheet lights its targets."""
+    either way the focus moves into it. An army chosen in the sheet or in its card lights
+    its targets."""
     q, r = invasion_targets(demo.kingdoms["alice"])[0]
     hex_ = f'svg.map .m-hex[data-q="{q}"][data-r="{r}"]'
     for screen, fixed in (("laptop", False), ("phone", True)):
@@ -62,6 +64,10 @@ def test_the_panel_takes_the_focus_and_sits_where_the_screen_has_room(
         else:
             map_box = page.locator("svg.map").bounding_box()
             assert box["x"] >= map_box["x"] + map_box["width"], "beside the map"
+            # an army's card below lights its targets on the map too
+            army = first_army(demo, "alice")
+            page.click(f"#army-{army.pk} [data-select-army]")
+            page.locator(f"{hex_}.m-legal").wait_for(state="attached")
 
 
 @pytest.mark.parametrize("screen", list(SCREENS))
