@@ -16,10 +16,10 @@ from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Campaign
 from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.edicts.models import Edict
+from kingdoms.edicts.selectors import edict_problem
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, EdictKind, Structure
 from rules.core.state import Edict as EdictState
-from rules.kingdoms.edicts import why_illegal
 
 
 def _edict_kingdom(campaign: Campaign, user: User) -> Kingdom:
@@ -80,16 +80,7 @@ def edict_submit(
             _("(%(q)s, %(r)s) is not on the map.") % {"q": coord[0], "r": coord[1]}, field="hex"
         )
     wanted = EdictState(kingdom_id=kingdom.pk, hex=coord, kind=edict_kind, structure=named)
-    others = [
-        EdictState(
-            kingdom_id=e.kingdom_id,
-            hex=snapshot.coord_of[e.hex_id],
-            kind=EdictKind(e.kind),
-            structure=Structure(e.structure) if e.structure else None,
-        )
-        for e in Edict.objects.filter(turn=turn, kingdom=kingdom)
-    ]
-    problem = why_illegal(snapshot.world, wanted, others)
+    problem = edict_problem(snapshot, turn, wanted)
     if problem:
         raise Refused(problem_text(problem), field=problem.field)
     edict = Edict.objects.create(

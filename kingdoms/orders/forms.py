@@ -56,6 +56,16 @@ class TargetField(forms.MultiValueField):
         return tuple(data_list) if data_list else None
 
 
+class HexListInput(forms.TextInput):
+    """One box of "q,r" pairs, or several values under the same name joined into one
+    list: the boxes the map's hex panel ticks, one a land hex across the sea."""
+
+    def value_from_datadict(self, data, files, name):
+        if name in data and hasattr(data, "getlist"):
+            return "; ".join(value for value in data.getlist(name) if value)
+        return super().value_from_datadict(data, files, name)
+
+
 class HexListField(forms.CharField):
     """Hexes typed as "q,r" pairs separated by semicolons: "5,1; 6,0" (A-1.1.2.4)."""
 
@@ -100,7 +110,7 @@ class OrderForm(RefusableForm):
             "Patrols only (A-1.1.2.4): the land hexes across the sea the patrol "
             "covers, when it must choose, e.g. 5,1; 6,0"
         ),
-        widget=forms.TextInput(attrs={"placeholder": "e.g. 5,1; 6,0"}),
+        widget=HexListInput(attrs={"placeholder": "e.g. 5,1; 6,0"}),
     )
     neutral_conquest = forms.ChoiceField(
         label=_("If it takes a neutral capital"),

@@ -22,6 +22,7 @@ from campaign.pipeline.snapshot import snapshot_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.models import Army, Kingdom
 from kingdoms.orders.holds import armies_held
+from kingdoms.orders.judge import other_orders, standing_refusal
 from kingdoms.orders.models import Order, OrderSet
 from rules.core.state import Coord, NeutralConquest, OrderKind
 from rules.core.state import Order as OrderState
@@ -71,9 +72,9 @@ def order_submit(
     """
     membership = _require_owner(army, by)
     turn = turn_taking_orders(army.kingdom.campaign_id)
-    held = armies_held(army.kingdom.campaign_id).get(army.pk)
-    if held is not None:  # E-37: its days are on the siege sheet, not in Table 5
-        raise Refused(held.no_orders(army.name), field="army")
+    held = armies_held(army.kingdom.campaign_id)
+    if army.pk in held:  # E-37: its days are on the siege sheet, not in Table 5
+        raise Refused(held[army.pk].no_orders(army.name), field="army")
     try:
         order_kind = OrderKind(kind)
     except ValueError:
@@ -84,11 +85,9 @@ def order_submit(
             field="kind",
         ) from None
     conquest = _neutral_conquest(neutral_conquest, order_kind)
-    if army.rest_required_turn == turn.number and order_kind is not OrderKind.REST:
-        message = _("%(army)s's allocation was raised on its Rest this turn: it Rests (E-14).") % {
-            "army": army.name
-        }
-        raise Refused(message, field="kind")  # kingdoms.armies.services
+    resting = standing_refusal(army, turn, order_kind, held)  # E-14, kingdoms.armies.services
+    if resting:
+        raise Refused(resting, field="kind")
     if order_kind != OrderKind.REST and target is None:
         raise Refused(
             _("A %(kind)s order needs a target hex.") % {"kind": order_kind.value}, field="target"
@@ -109,14 +108,8 @@ def order_submit(
         sea_cover=sea_cover,
         neutral_conquest=conquest,
     )
-    others = [
-        OrderState(
-            army_id=o.army_id, kind=OrderKind(o.kind), target=snapshot.coord_of.get(o.target_id)
-        )
-        for o in Order.objects.filter(turn=turn, army__kingdom=army.kingdom).exclude(army=army)
-    ]
     known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
-    problem = why_illegal(known, army.kingdom_id, wanted, others)
+    problem = why_illegal(known, army.kingdom_id, wanted, other_orders(turn, army, snapshot))
     if problem:
         raise Refused(problem_text(problem), field=problem.field)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:

@@ -18,11 +18,9 @@ from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.spending.models import PowerSpend
-from kingdoms.spending.writeback import spending_load
+from kingdoms.spending.selectors import spend_problem
 from rules.core.state import Coord
-from rules.kingdoms.spending import why_illegal_spend
 from rules.kingdoms.spending_state import Spend, SpendKind, fixed_cost
-from rules.turn.visibility import world_as_known
 
 
 def _player(campaign: Campaign, by: User) -> Membership:
@@ -73,7 +71,6 @@ def spend_submit(
         raise Refused(
             _("(%(q)s, %(r)s) is not on the map.") % {"q": hex[0], "r": hex[1]}, field="hex"
         )
-    spending = spending_load(turn, snapshot, kingdom_id=kingdom.pk)
     wanted = Spend(
         id=0,
         kingdom_id=kingdom.pk,
@@ -85,8 +82,7 @@ def spend_submit(
         neutral_kingdom_id=neutral_kingdom_id,
         recipient_id=recipient_id,
     )
-    known = world_as_known(snapshot.world, viewer_for(membership), [wanted.hex])
-    problem = why_illegal_spend(known, kingdom.pk, wanted, spending)
+    problem = spend_problem(snapshot, turn, viewer_for(membership), wanted)
     if problem:
         raise Refused(problem_sentence(problem), field=problem.field)
     row = PowerSpend.objects.create(

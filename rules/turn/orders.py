@@ -448,3 +448,58 @@ def _sea_cover_problem(world: World, order: Order) -> Problem | None:
 def _sea_cover(template: str, **params: object) -> Problem:
     """A-1.1.2.4: a problem with the land hexes the patrol names."""
     return Problem("A-1.1.2.4", "sea_cover", template, **params)
+
+
+AIMED_KINDS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL)
+"""The orders that name a hex (Table 5); a Rest names none."""
+
+
+def target_candidates(world: World, kingdom_id: int) -> dict[OrderKind, set[Coord]]:
+    """Table 5, E-16: the hexes each order could aim at, before the rules judge them:
+    an Invade's are adjacent to the kingdom's non-orphan hexes (sea crossings included),
+    a Scout's within its reach of them, a Patrol's bases its own hexes. The kingdom's
+    neighbourhood, whatever the size of the map."""
+    own = own_hexes(world, kingdom_id, orphans=False)
+    terrain = terrain_map(world.hexes)
+    reach = world.ruleset.scout_reach
+    return {
+        OrderKind.INVADE: {cell for home in own for cell in adjacent(home, terrain)} - own,
+        OrderKind.SCOUT: {
+            cell for home in own for cell in within(home, reach) if cell in world.hexes
+        }
+        - own,
+        OrderKind.PATROL: own,
+    }
+
+
+def default_sea_cover(world: World, base: Coord) -> tuple[Coord, ...]:
+    """A-1.1.2.4: the land hexes across the sea a patrol on ``base`` names when it must
+    choose and the player has not: the first k of the candidates. () when it need not."""
+    if base not in world.hexes or world.hexes[base].terrain is Terrain.SEA:
+        return ()
+    k, candidates = sea_swap(world, base)
+    return tuple(candidates[:k]) if len(candidates) > k else ()
+
+
+def aimed_order(world: World, army_id: int, kind: OrderKind, target: Coord) -> Order:
+    """The order ``kind`` of the army at ``target``, a Patrol covering the default land
+    hexes across the sea (A-1.1.2.4): what the map offers before the player chooses."""
+    cover = default_sea_cover(world, target) if kind is OrderKind.PATROL else ()
+    return Order(army_id=army_id, kind=kind, target=target, sea_cover=cover)
+
+
+def legal_targets(
+    world: World, kingdom_id: int, army_id: int, orders: Iterable[Order] = ()
+) -> dict[OrderKind, list[Coord]]:
+    """Table 5: for each order that names a hex, the hexes the army may aim it at this
+    turn, sorted, as ``why_illegal`` judges them (``orders``: the kingdom's others)."""
+    others = list(orders)
+    return {
+        kind: sorted(
+            cell
+            for cell in cells
+            if why_illegal(world, kingdom_id, aimed_order(world, army_id, kind, cell), others)
+            is None
+        )
+        for kind, cells in target_candidates(world, kingdom_id).items()
+    }

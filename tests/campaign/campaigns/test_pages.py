@@ -90,7 +90,7 @@ def test_the_campaign_page_shows_the_turn_my_kingdom_armies_and_map(client, demo
     assert kingdom.name in html and f'class="power">{kingdom.power}<' in html
     for army in kingdom.armies.all():
         assert f'id="army-{army.pk}"' in html
-        assert reverse("order-form", args=[demo.campaign.pk, army.pk]) in html
+    assert "Give its order from the map" in html and "target_q" not in html, "no typed hexes"
     assert html.count('class="m-hex"') == demo.campaign.hexes.count()
     assert "GM console" not in html
 
@@ -101,7 +101,7 @@ def test_the_gm_sees_every_army_and_a_link_to_the_console(client, demo):
         for army in kingdom.armies.all():
             assert f'id="army-{army.pk}"' in html
     assert reverse("gm-console", args=[demo.campaign.pk]) in html
-    assert "Give order" not in html, "the GM does not order the players' armies"
+    assert "Give its order from the map" not in html, "the GM does not order the players' armies"
 
 
 def test_the_map_hides_an_undiscovered_neutral_kingdom(client, demo):

@@ -376,6 +376,8 @@ ROUTES: dict[str, Route] = {
             "post": Do(may="owners", body=lambda w, kw: {f"army-{kw['army_id']}-kind": "rest"}),
         },
     ),
+    "hex-panel": Route(HEX, READ),  # what each viewer sees there: test_hex_panel.py
+    "army-targets": Route(ARMY, {"get": KINGDOM_PAGE}),  # the GM gives no orders
     "orders-ready": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "edicts": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "gm-console": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
