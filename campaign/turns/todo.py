@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from battles.decisions.selectors import sides_undecided
-from battles.models import SiegePlan
+from battles.models import Siege, SiegePlan
 from battles.sieges.selectors import OUTSIDER, viewer_side
 from battles.tabletop.models import BattleReport
 from battles.tabletop.services import tabletop_battles_awaited
@@ -68,13 +68,16 @@ def viewer_todo(access: Access, turn: Turn | None, now: dt.datetime | None = Non
         return Todo(items=_gm_problems(access, turn), note=_("The turn is resolving."))
     if not access.is_gm and (access.kingdom is None or access.kingdom.eliminated):
         return Todo(until=_next_deadline(turn, now))
-    items = []
-    if turn.state == Turn.State.OPEN:
-        items = _gm_orders_items(access, turn, now) if access.is_gm else _orders_items(access, turn)
-    elif turn.state == Turn.State.DECISIONS:
+    if turn.state not in (Turn.State.OPEN, Turn.State.DECISIONS):
+        return Todo()
+    sieges = list(campaign.sieges.filter(status=SiegeStatus.ONGOING.value))
+    if turn.state == Turn.State.DECISIONS:
         items = _decision_items(access, turn, now)
-    if turn.state in (Turn.State.OPEN, Turn.State.DECISIONS):
-        items += _siege_items(access, turn)
+    elif access.is_gm:
+        items = _gm_orders_items(access, turn, now)
+    else:
+        items = _orders_items(access, turn, sieges)
+    items += _siege_items(access, turn, sieges)
     return Todo(items=items, until=_next_deadline(turn, now))
 
 
@@ -94,12 +97,14 @@ def _next_deadline(turn: Turn, now: dt.datetime) -> dt.datetime | None:
 # A player's orders (Q7, E-23, Q23) -----------------------------------------------------------
 
 
-def _orders_items(access: Access, turn: Turn) -> list[Item]:
+def _orders_items(access: Access, turn: Turn, sieges: list[Siege]) -> list[Item]:
     """While orders are open: his armies' orders and the ready mark (Q7), an agreement
-    offered to him (Q23), and a fallback capital to name while he holds a City (E-23)."""
+    offered to him (Q23), and a fallback capital to name while he holds a City (E-23).
+    The armies the ongoing ``sieges`` hold take no order (E-37)."""
     kingdom = access.kingdom
     detail = reverse("campaign-detail", args=[access.campaign.pk])
-    status = order_status(turn, kingdom)
+    held = {a for siege in sieges for a in (*siege.besieger_army_ids, *siege.garrison_army_ids)}
+    status = order_status(turn, kingdom, held=held, edicts=0)  # edicts are not counted here
     items = []
     if not status["ready"]:
         if status["armies"]:
@@ -215,19 +220,23 @@ def _report_wanted(access: Access, battle) -> str | None:
 # Sieges (E-37) ------------------------------------------------------------------------------
 
 
-def _siege_items(access: Access, turn: Turn) -> list[Item]:
-    """A siege side without its plan for this turn's days (E-37): the GM plans a neutral
-    garrison's."""
-    sieges = access.campaign.sieges.filter(status=SiegeStatus.ONGOING.value)
-    if access.is_gm:
-        sieges = sieges.filter(garrison__isnull=True)
+def _siege_items(access: Access, turn: Turn, ongoing: list[Siege]) -> list[Item]:
+    """A side of one of the ``ongoing`` sieges without its plan for this turn's days
+    (E-37): the GM plans a neutral garrison's."""
+    sieges = [
+        siege
+        for siege in ongoing
+        if viewer_side(siege, access.viewer) != OUTSIDER
+        and not (access.is_gm and siege.garrison_id is not None)
+    ]
+    if not sieges:
+        return []
     planned = set(
         SiegePlan.objects.filter(siege__in=sieges, turn=turn).values_list("siege_id", "role")
     )
     items = []
     for siege in sieges:
-        side = viewer_side(siege, access.viewer)
-        if side == OUTSIDER or (siege.pk, side) in planned:
+        if (siege.pk, viewer_side(siege, access.viewer)) in planned:
             continue
         url = reverse("siege", args=[access.campaign.pk, siege.pk])
         items.append(Item("siege", _("a siege plan to choose"), url))
