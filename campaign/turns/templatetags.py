@@ -5,13 +5,10 @@ header's deadline, his to-do, the fight-or-retreat prompt."""
 from __future__ import annotations
 
 from django import template
-from django.utils import timezone
 
 from campaign.core.access import Access
 from campaign.turns import narration
-from campaign.turns.deadlines import deadline_facing
-from campaign.turns.selectors import current_turn
-from campaign.turns.todo import battles_to_decide, viewer_todo
+from campaign.turns.todo import battles_to_decide, facing
 
 register = template.Library()
 
@@ -21,9 +18,9 @@ register.filter("countdown", narration.countdown)
 
 @register.simple_tag(takes_context=True)
 def campaign_now(context) -> dict | None:
-    """What templates/base.html shows on top of every campaign page: the deadline that
-    matters to the viewer now (campaign.turns.deadlines) and his to-do
-    (campaign.turns.todo); None on any other page.
+    """What templates/base.html shows on top of every campaign page
+    (campaign.turns.todo.facing): the deadline that matters to the viewer now and his
+    to-do; None on any other page.
 
     A template tag rather than a context processor: a context processor runs for every
     page, before the view has checked who may see what, so it would have to repeat the
@@ -32,15 +29,7 @@ def campaign_now(context) -> dict | None:
     nothing on a page without one. An HTMX partial never renders base.html, so it pays
     nothing either."""
     access = context.get("access")
-    if not isinstance(access, Access):
-        return None
-    now = timezone.now()
-    turn = current_turn(access.campaign)
-    return {
-        "turn": turn,
-        "deadline": deadline_facing(turn, access.viewer, now),
-        "todo": viewer_todo(access, turn, now),
-    }
+    return facing(access) if isinstance(access, Access) else None
 
 
 @register.inclusion_tag("campaign/turns/partials/decide_prompt.html")

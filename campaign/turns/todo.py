@@ -28,7 +28,8 @@ from battles.tabletop.models import BattleReport
 from battles.tabletop.services import tabletop_battles_awaited
 from campaign.core.access import Access
 from campaign.models import Campaign, Turn
-from campaign.turns.selectors import late_step
+from campaign.turns.deadlines import deadline_facing
+from campaign.turns.selectors import current_turn, late_step
 from kingdoms.agreements.models import Agreement
 from kingdoms.capitals.selectors import fallback_capitals_view
 from kingdoms.orders.selectors import order_status, orders_readiness
@@ -54,6 +55,19 @@ class Todo:
     items: list[Item] = field(default_factory=list)
     note: str = ""
     until: dt.datetime | None = None
+
+
+def facing(access: Access) -> dict:
+    """What a campaign page shows its viewer on top (templates/base.html): the current
+    turn, the deadline that matters to him now (campaign.turns.deadlines) and his to-do."""
+    now = timezone.now()
+    turn = current_turn(access.campaign)
+    return {
+        "campaign": access.campaign,
+        "turn": turn,
+        "deadline": deadline_facing(turn, access.viewer, now),
+        "todo": viewer_todo(access, turn, now),
+    }
 
 
 def viewer_todo(access: Access, turn: Turn | None, now: dt.datetime | None = None) -> Todo:
