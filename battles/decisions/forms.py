@@ -11,7 +11,7 @@ from campaign.core.forms import RefusableForm
 from rules.core.state import Decision, Strategy
 
 
-def _strategy(strategy: Strategy):
+def strategy_name(strategy: Strategy):
     """Table 24's strategies, as the reader's language names them."""
     return {
         Strategy.ASSAULT: gettext_lazy("Assault"),
@@ -34,7 +34,8 @@ class DecisionForm(RefusableForm):
     )
     strategy = forms.ChoiceField(
         # Q7: a side that names no strategy holds.
-        choices=[("", gettext_lazy("None (hold)"))] + [(s.value, _strategy(s)) for s in Strategy],
+        choices=[("", gettext_lazy("None (hold)"))]
+        + [(s.value, strategy_name(s)) for s in Strategy],
         required=False,
     )
     tabletop = forms.BooleanField(
