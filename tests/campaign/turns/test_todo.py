@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from battles.decisions.services import battle_decide
-from battles.tabletop.services import battle_report_submit
+from battles.tabletop.services import battle_report_dispute, battle_report_submit
 from campaign.accounts.models import Profile
 from campaign.campaigns.setup import demo_campaign_create
 from campaign.core.access import Access
@@ -22,6 +22,7 @@ from campaign.core.viewers import membership_for, viewer_for
 from campaign.models import Campaign, Turn
 from campaign.turns.todo import viewer_todo
 from kingdoms.agreements.services import agreement_propose
+from kingdoms.models import Kingdom
 from kingdoms.orders.services import order_submit, orders_ready_set
 from rules.battles.tabletop import TabletopReport
 from rules.core.state import Role
@@ -184,6 +185,9 @@ def test_a_tabletop_battle_asks_a_report_then_the_other_sides_confirmation(clien
     assert f'href="{reverse("battle-detail", args=[friday.campaign.pk, battle.pk])}"' in _page(
         client, friday.players["bob"]
     )
+    battle_report_dispute(battle=battle, by=friday.players["bob"], reason="We drew.")
+    assert "a disputed tabletop report to settle" in _todo(client, friday.gm)
+    assert "tabletop report" not in _todo(client, friday.players["bob"])
 
 
 # A turn resolving, the campaign ended -----------------------------------------------------
@@ -195,6 +199,23 @@ def test_while_a_step_runs_the_header_says_the_turn_is_resolving(client, friday)
     header = page[page.index('<header class="top">') : page.index("</header>")]
     assert "The turn is resolving." in header and "countdown" not in header
     assert "Nothing to do now. The turn is resolving." in _todo(client, friday.players["alice"])
+
+
+def test_a_step_running_late_is_the_gms_problem_to_retry(client, friday, settings):
+    settings.TURN_STEP_LATE_SECONDS = 60
+    claimed = NOW - dt.timedelta(minutes=20)
+    Turn.objects.filter(pk=friday.turn.pk).update(state=Turn.State.FINAL, claimed_at=claimed)
+    gm = _todo(client, friday.gm)
+    assert "Final Results is late by 20 minutes: run it again" in gm
+    panel = re.search(r'<section class="todo".*?</section>', _page(client, friday.gm), re.S)[0]
+    assert f'href="{reverse("gm-console", args=[friday.campaign.pk])}"' in panel
+    assert "late" not in _todo(client, friday.players["alice"])
+
+
+def test_an_eliminated_kingdom_has_nothing_to_do(client, friday):
+    Kingdom.objects.filter(pk=friday.kingdoms["dave"].pk).update(eliminated=True)
+    todo = _todo(client, friday.players["dave"])
+    assert "armies ordered" not in todo and "Nothing to do until Mon 25 Nov 18:00." in todo
 
 
 def test_once_the_campaign_ended_nothing_is_due(client, friday):
