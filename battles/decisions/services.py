@@ -7,7 +7,6 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from battles.decisions.selectors import neutral_retreat_refusal
 from battles.models import Battle, BattleSide
@@ -155,15 +154,12 @@ def battle_order_set(*, army: Army, by: User, battles: list[int]) -> list[Battle
     turn = _decisions_turn(campaign_id=campaign_id)
     sides = _patrol_sides(turn, army.pk)
     if len(sides) < 2:
-        raise Refused(
-            ngettext(
-                "%(army)s faces %(count)s invasion this turn: there is nothing to order (P-C4).",
-                "%(army)s faces %(count)s invasions this turn: there is nothing to order (P-C4).",
-                len(sides),
-            )
-            % {"army": army.name, "count": len(sides)},
-            field="battles",
+        text = (
+            _("%(army)s faces one invasion this turn: there is nothing to order (P-C4).")
+            if sides
+            else _("%(army)s faces no invasions this turn: there is nothing to order (P-C4).")
         )
+        raise Refused(text % {"army": army.name}, field="battles")
     wanted = [s.battle_id for s in sides]
     if sorted(battles) != sorted(wanted):
         listed = ", ".join(str(s.battle.seq) for s in sides)
