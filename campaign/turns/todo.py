@@ -211,24 +211,33 @@ def _report_items(access: Access, battles: list) -> list[Item]:
 
 
 def _report_wanted(access: Access, battle) -> str | None:
-    """E-24: what the viewer owes a tabletop battle's report: one side reports, the other
-    confirms, the GM settles a dispute."""
+    """E-24, P-C6: what the viewer owes a tabletop battle's report: one side reports, the
+    other confirms; the GM reports and answers for a neutral side (Q17) and settles a
+    dispute."""
     report = getattr(battle, "report", None)
-    if access.is_gm:
-        disputed = report is not None and report.status == BattleReport.Status.DISPUTED
-        return "settle" if disputed else None
-    me = access.viewer.kingdom_id
-    roles = {
-        side.role
-        for side in battle.sides.all()
-        if side.kingdom_id == me or any(army.kingdom_id == me for army in side.armies.all())
-    }
+    if access.is_gm and report is not None and report.status == BattleReport.Status.DISPUTED:
+        return "settle"
+    roles = _roles_answered_for(access, battle)
     if not roles:
         return None
     if report is None:
         return "report"
     waiting = report.status == BattleReport.Status.REPORTED
     return "confirm" if waiting and report.reported_role not in roles else None
+
+
+def _roles_answered_for(access: Access, battle) -> set[str]:
+    """The battle's sides the viewer answers for: his kingdom's (E-28: a partner's armies
+    on another's side too); the GM's, the neutral ones."""
+    sides = battle.sides.all()
+    if access.is_gm:
+        return {side.role for side in sides if side.kingdom_id is None}
+    me = access.viewer.kingdom_id
+    return {
+        side.role
+        for side in sides
+        if side.kingdom_id == me or any(army.kingdom_id == me for army in side.armies.all())
+    }
 
 
 # Sieges (E-37) ------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from battles.decisions.services import battle_decide
+from battles.models import Battle
 from battles.tabletop.services import battle_report_dispute, battle_report_submit
 from campaign.accounts.models import Profile
 from campaign.campaigns.setup import demo_campaign_create
@@ -188,6 +189,23 @@ def test_a_tabletop_battle_asks_a_report_then_the_other_sides_confirmation(clien
     battle_report_dispute(battle=battle, by=friday.players["bob"], reason="We drew.")
     assert "a disputed tabletop report to settle" in _todo(client, friday.gm)
     assert "tabletop report" not in _todo(client, friday.players["bob"])
+
+
+def test_the_gm_reports_and_answers_for_a_neutral_side_q17(client, friday):
+    """E-24, Q17: against a neutral army on the tabletop the GM is the other side."""
+    battle = battle_in_bobs_hex(friday, hours=47)
+    defender = battle.sides.get(role="defender")
+    defender.kingdom, defender.neutral_kingdom = None, friday.neutral_kingdoms[0]
+    defender.save(update_fields=["kingdom", "neutral_kingdom"])
+    defender.armies.clear()
+    Battle.objects.filter(pk=battle.pk).update(
+        mode=Battle.Mode.TABLETOP, report_deadline=NOW + dt.timedelta(days=5)
+    )
+    assert "a tabletop report to send" in _todo(client, friday.gm)
+    assert "tabletop" not in _todo(client, friday.players["bob"])
+    report = TabletopReport(winner=Role.ATTACKER, massacre=False, vp_margin=100)
+    battle_report_submit(battle=battle, by=friday.players["alice"], report=report)
+    assert "a tabletop report to confirm" in _todo(client, friday.gm)
 
 
 # A turn resolving, the campaign ended -----------------------------------------------------
