@@ -4,31 +4,25 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.formats import number_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from battles.words import DECISIONS, STRATEGIES
 from campaign.core.forms import RefusableForm
 from rules.core.state import Decision, Strategy
 
 
 def strategy_name(strategy: Strategy):
-    """Table 24's strategies, as the reader's language names them."""
-    return {
-        Strategy.ASSAULT: gettext_lazy("Assault"),
-        Strategy.OUTFLANK: gettext_lazy("Outflank"),
-        Strategy.HOLD: gettext_lazy("Hold"),
-    }[strategy]
+    """Table 24's strategy as a choice names it: "Assault"."""
+    return capfirst(STRATEGIES[strategy])
 
 
 class DecisionForm(RefusableForm):
     """One side's choice; the prefix keeps several sides' forms apart on one page."""
 
     decision = forms.ChoiceField(
-        choices=[
-            (Decision.FIGHT.value, gettext_lazy("Fight")),
-            (Decision.RETREAT.value, gettext_lazy("Retreat")),
-            (Decision.WITHDRAW.value, gettext_lazy("Withdraw")),
-        ],
+        choices=[(d.value, capfirst(DECISIONS[d])) for d in Decision],
         widget=forms.RadioSelect,
         initial=Decision.FIGHT.value,
     )

@@ -14,6 +14,7 @@ from battles.decisions.forms import BattleOrderForm, DecisionForm, DefenderForm
 from battles.decisions.selectors import patrol_orders, visible_battles
 from battles.decisions.services import battle_decide, battle_defender_name, battle_order_set
 from battles.models import BattleSide
+from battles.words import worded
 from campaign.campaigns.views import recent_turns, turn_with_results
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
@@ -36,6 +37,7 @@ def _battle_card(
     """The battle and a form per side the viewer may choose for. A ``bound`` form that
     was posted replaces that side's form; for a side the viewer may not choose for, its
     refusal is shown on the card instead."""
+    battle = worded(battle)
     forms = {
         side["id"]: DecisionForm.for_side(side)
         for side in battle["sides"]

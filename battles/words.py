@@ -1,0 +1,42 @@
+"""The battles' words in the reader's language: a side's role, its fight-or-retreat
+choice (A-2.4) and its Table 24 strategy, as the pages name them. The selectors' views
+keep the values the API speaks ("attacker", "fight"); the pages add these words."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy
+
+from rules.core.state import Decision, Role, Strategy
+
+ROLES = {Role.ATTACKER: gettext_lazy("attacker"), Role.DEFENDER: gettext_lazy("defender")}
+DECISIONS = {
+    Decision.FIGHT: gettext_lazy("fight"),
+    Decision.RETREAT: gettext_lazy("retreat"),
+    Decision.WITHDRAW: gettext_lazy("withdraw"),
+}
+STRATEGIES = {
+    Strategy.ASSAULT: gettext_lazy("assault"),
+    Strategy.OUTFLANK: gettext_lazy("outflank"),
+    Strategy.HOLD: gettext_lazy("hold"),
+}
+
+
+def _word(words: dict, value: str | None) -> str:
+    """The word for ``value``; the value itself if it has none, "" for none."""
+    return words.get(value, value) if value else ""
+
+
+def worded(battle: dict) -> dict:
+    """A battle's view (battles.decisions.selectors.visible_battles) with the words its
+    page shows: ``winner_text``, and each side's ``role_text``, ``decision_text`` and
+    ``strategy_text``."""
+    sides = [
+        {
+            **side,
+            "role_text": _word(ROLES, side["role"]),
+            "decision_text": _word(DECISIONS, side.get("decision")),
+            "strategy_text": _word(STRATEGIES, side.get("strategy")),
+        }
+        for side in battle["sides"]
+    ]
+    return {**battle, "sides": sides, "winner_text": _word(ROLES, battle.get("winner"))}
