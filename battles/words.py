@@ -26,6 +26,18 @@ def _word(words: dict, value: str | None) -> str:
     return words.get(value, value) if value else ""
 
 
+def worded_report(report: dict | None) -> dict | None:
+    """A tabletop report's view (battles.tabletop.selectors) with ``winner_text`` and
+    ``reported_role_text``."""
+    if report is None:
+        return None
+    return {
+        **report,
+        "winner_text": _word(ROLES, report.get("winner")),
+        "reported_role_text": _word(ROLES, report.get("reported_role")),
+    }
+
+
 def worded(battle: dict) -> dict:
     """A battle's view (battles.decisions.selectors.visible_battles) with the words its
     page shows: ``winner_text``, and each side's ``role_text``, ``decision_text`` and

@@ -26,7 +26,7 @@ from battles.tabletop.services import (
     battle_report_submit,
     report_from_input,
 )
-from battles.words import worded
+from battles.words import worded, worded_report
 from campaign.chronicle.views import chronicle_names
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
@@ -43,7 +43,7 @@ def _battle(access: Access, battle_id: int) -> Battle:
 
 def _context(access: Access, battle: Battle, forms: dict | None = None) -> dict:
     page = battle_page(battle, access.viewer, chronicle_names(access))
-    page = {**page, "battle": worded(page["battle"])}
+    page = {**page, "battle": worded(page["battle"]), "report": worded_report(page["report"])}
     powers = report_powers(battle, access.viewer, access.membership)
     forms = forms or {}
     if powers["report"] or powers["settle"]:
