@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from rules.core.state import Decision, Role, Strategy
+from rules.sieges.state import SiegeStatus
 
 ROLES = {Role.ATTACKER: gettext_lazy("attacker"), Role.DEFENDER: gettext_lazy("defender")}
 DECISIONS = {
@@ -19,6 +20,15 @@ STRATEGIES = {
     Strategy.OUTFLANK: gettext_lazy("outflank"),
     Strategy.HOLD: gettext_lazy("hold"),
 }
+
+SIEGE_STATES = {
+    SiegeStatus.ONGOING: gettext_lazy("ongoing"),
+    SiegeStatus.TAKEN: gettext_lazy("taken"),
+    SiegeStatus.SURRENDERED: gettext_lazy("surrendered"),
+    SiegeStatus.BROKEN: gettext_lazy("broken"),
+    SiegeStatus.LIFTED: gettext_lazy("lifted"),
+}
+SIEGE_SIDES = {"besieger": gettext_lazy("besieger"), "garrison": gettext_lazy("garrison")}
 
 
 def _word(words: dict, value: str | None) -> str:
@@ -52,3 +62,15 @@ def worded(battle: dict) -> dict:
         for side in battle["sides"]
     ]
     return {**battle, "sides": sides, "winner_text": _word(ROLES, battle.get("winner"))}
+
+
+def worded_siege(siege: dict) -> dict:
+    """A siege's summary or sheet (battles.sieges.selectors) with ``status_text``, the
+    viewer's side ``my_side_text`` and the side his plan is for, ``plan_role_text``."""
+    plan = siege.get("plan") or {}
+    return {
+        **siege,
+        "status_text": _word(SIEGE_STATES, siege.get("status")),
+        "my_side_text": _word(SIEGE_SIDES, siege.get("my_side")),
+        "plan_role_text": _word(SIEGE_SIDES, plan.get("role")),
+    }

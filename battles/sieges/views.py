@@ -17,6 +17,7 @@ from battles.decisions.forms import strategy_name
 from battles.models import Siege
 from battles.sieges.selectors import siege_sheet, visible_sieges
 from battles.sieges.services import siege_plan_set
+from battles.words import worded_siege
 from campaign.campaigns.views import recent_turns
 from campaign.core.access import campaign_access
 from campaign.core.errors import Refused
@@ -81,7 +82,7 @@ def sieges(request: HttpRequest, campaign_id: int) -> HttpResponse:
     context = {
         "access": access,
         "campaign": access.campaign,
-        "sieges": visible_sieges(access.campaign, access.viewer),
+        "sieges": [worded_siege(s) for s in visible_sieges(access.campaign, access.viewer)],
     }
     return render_page(
         request, "battles/sieges/sieges.html", "battles/sieges/partials/siege_list.html", context
@@ -131,7 +132,7 @@ def siege_page(request: HttpRequest, campaign_id: int, siege_id: int) -> HttpRes
     context = {
         "access": access,
         "campaign": access.campaign,
-        "sheet": sheet,
+        "sheet": worded_siege(sheet),
         "form": form,
         "saved": PLAN_SAVED if saved else "",
     }
