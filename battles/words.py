@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy
 
 from rules.core.state import Decision, Role, Strategy
-from rules.sieges.state import SiegeStatus
+from rules.sieges.state import BesiegerAction, GarrisonAction, SiegeStatus
 
 ROLES = {Role.ATTACKER: gettext_lazy("attacker"), Role.DEFENDER: gettext_lazy("defender")}
 DECISIONS = {
@@ -27,6 +27,15 @@ SIEGE_STATES = {
     SiegeStatus.SURRENDERED: gettext_lazy("surrendered"),
     SiegeStatus.BROKEN: gettext_lazy("broken"),
     SiegeStatus.LIFTED: gettext_lazy("lifted"),
+}
+SIEGE_ACTIONS = {
+    BesiegerAction.WAIT: gettext_lazy("Wait"),
+    BesiegerAction.ASSAULT: gettext_lazy("Assault"),
+    BesiegerAction.NEGOTIATE: gettext_lazy("Negotiate"),
+    GarrisonAction.PASS: gettext_lazy("Pass"),
+    GarrisonAction.SORTIE: gettext_lazy("Sortie"),
+    GarrisonAction.SUPPLY: gettext_lazy("Supply"),
+    GarrisonAction.GENERAL_SORTIE: gettext_lazy("General sortie"),
 }
 SIEGE_SIDES = {"besieger": gettext_lazy("besieger"), "garrison": gettext_lazy("garrison")}
 

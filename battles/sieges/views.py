@@ -17,7 +17,7 @@ from battles.decisions.forms import strategy_name
 from battles.models import Siege
 from battles.sieges.selectors import siege_sheet, visible_sieges
 from battles.sieges.services import siege_plan_set
-from battles.words import worded_siege
+from battles.words import SIEGE_ACTIONS, worded_siege
 from campaign.campaigns.views import recent_turns
 from campaign.core.access import campaign_access
 from campaign.core.errors import Refused
@@ -43,7 +43,7 @@ class SiegePlanForm(RefusableForm):
     def __init__(self, *args, plan: dict, **kwargs):
         super().__init__(*args, prefix="plan", **kwargs)
         self.plan = plan
-        choices = [(c, c.replace("_", " ").capitalize()) for c in plan["choices"]]
+        choices = [(c, SIEGE_ACTIONS.get(c, c)) for c in plan["choices"]]
         stopped = plan["stopped"]  # E-24: that day comes first, its battle fixed
         first = 2 if stopped else 1
         for day, action in enumerate(plan["actions"], start=first):
