@@ -69,6 +69,7 @@ urlpatterns = [
         name="orders-ready",
     ),
     path("campaigns/<int:campaign_id>/edicts/", edict_views.edicts, name="edicts"),
+    path("campaigns/<int:campaign_id>/todo/", turns_views.todo_panel, name="campaign-todo"),
     path("campaigns/<int:campaign_id>/gm/", turns_views.gm_console, name="gm-console"),
     path(
         "campaigns/<int:campaign_id>/gm/progress/",

@@ -107,14 +107,17 @@ def deadline_facing(
     the orders' while the turn takes them (A-2.2); at fight or retreat the first still to
     come of that deadline (A-2.4) and the report deadlines of the tabletop battles the
     viewer has still to report (E-24: his own; the GM's, every one); None while a step runs,
-    once the turn is over, and for a turn without one."""
-    if turn is None:
+    once the turn or the campaign is over, and for a turn without one."""
+    if turn is None or turn.campaign.status == Campaign.Status.FINISHED:
         return None
     now = now or timezone.now()
     if turn.state == Turn.State.OPEN:
-        candidates = [("Orders", turn.deadline)]
+        candidates = [(_("Orders"), turn.deadline)]
     elif turn.state == Turn.State.DECISIONS:
-        candidates = [("Fight or retreat", turn.decisions_deadline), *_reports(turn, viewer, now)]
+        candidates = [
+            (_("Fight or retreat"), turn.decisions_deadline),
+            *_reports(turn, viewer, now),
+        ]
     else:
         return None
     candidates = [(what, at) for what, at in candidates if at is not None]
@@ -127,7 +130,7 @@ def deadline_facing(
 
 def _reports(turn: Turn, viewer: Viewer, now: dt.datetime) -> list[tuple[str, dt.datetime]]:
     return [
-        ("Tabletop report", battle.report_deadline)
+        (_("Tabletop report"), battle.report_deadline)
         for battle in tabletop_battles_awaited(turn, now)
         if viewer.is_gm or viewer.kingdom_id in participants(battle)
     ]

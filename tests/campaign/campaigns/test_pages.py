@@ -164,9 +164,11 @@ def test_the_campaign_page_runs_the_same_queries_whatever_the_map_size(
         url = reverse("campaign-detail", args=[demo.campaign.pk])
         for user in (demo.gm, demo.players["alice"]):
             client.force_login(user)
-            # 13 + scouting, edicts (§5.3), sieges (E-37), and the map's marks: the turns,
-            # the viewer's orders and capital, the battles with their post-battle rolls
-            with django_assert_max_num_queries(22):
+            # 13 + scouting, edicts (§5.3), sieges (E-37), the map's marks (the turns, the
+            # viewer's orders and capital, the battles with their post-battle rolls) and
+            # the viewer's to-do (campaign.turns.todo: the turn, armies, orders, ready
+            # mark, sieges, agreements, fallback capitals)
+            with django_assert_max_num_queries(29):
                 response = client.get(url)
             assert response.content.decode().count('class="m-hex"') == hexes
 

@@ -380,6 +380,7 @@ ROUTES: dict[str, Route] = {
     "army-targets": Route(ARMY, {"get": KINGDOM_PAGE}),  # the GM gives no orders
     "orders-ready": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "edicts": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
+    "campaign-todo": Route(CAMPAIGN, READ),  # the viewer's to-do, his own
     "gm-console": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "turn-progress": Route(CAMPAIGN, {"get": Do(may="gm")}),
     "turn-step-retry": Route(CAMPAIGN, {"post": Do(may="gm")}),
