@@ -194,7 +194,10 @@ def test_e37_a_besieged_hex_carries_its_siege_on_everyones_map(client, demo, sie
         page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
         assert page.count('class="m-siege"') == 1
         assert f'<a class="m-siege" href="{page_url}"' in page
-        assert f"({laid.hex.q}, {laid.hex.r}) {laid.hex.terrain.title()}; under siege" in page
+        assert (
+            f'data-q="{laid.hex.q}" data-r="{laid.hex.r}" '
+            f'aria-label="{laid.hex.terrain.title()}; under siege'
+        ) in page
 
 
 def test_e37_once_the_siege_ends_the_mark_goes_and_its_armies_take_orders_again(demo, siege):
