@@ -600,11 +600,11 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Added to the events roll in those days."),
     ),
     "siege_blockade_good_percent": (
-        _("Good blockade from (% of the garrison)"),
+        _("Good blockade from (percent of the garrison)"),
         _("Besiegers' points needed for a good blockade."),
     ),
     "siege_blockade_average_percent": (
-        _("Average blockade from (% of the garrison)"),
+        _("Average blockade from (percent of the garrison)"),
         _("Below this the blockade is poor."),
     ),
     "siege_blockade_average_bonus": (

@@ -137,8 +137,9 @@ def test_e37_the_ready_line_counts_armies_in_a_siege_neither_ordered_nor_resting
     free = alice.armies.count() - 1
     client.force_login(demo.players["alice"])
     page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
-    assert f"0 of {free} armies ordered" in page
-    assert "1 in a siege</a>, taking no orders (E-37)" in page
+    armies = "army" if free == 1 else "armies"
+    assert f"0 of {free} {armies} ordered" in page
+    assert "1 in a siege</a>, taking no orders" in page and 'href="/rulebook/errata/#E-37"' in page
     assert f"{free} without an order will rest" in page
     row = _ready_row(demo)
     assert (row["armies"], row["ordered"], row["resting"], row["in_siege"]) == (free, 0, free, 1)
@@ -148,7 +149,7 @@ def test_e37_the_ready_line_counts_armies_in_a_siege_neither_ordered_nor_resting
     row = _ready_row(demo)
     assert (row["armies"], row["ordered"], row["resting"], row["in_siege"]) == (free, free, 0, 1)
     html = client.get(reverse("orders-ready", args=[demo.campaign.pk])).content.decode()
-    assert f"{free} of {free} armies ordered" in html and "will rest" not in html
+    assert f"{free} of {free} {armies} ordered" in html and "will rest" not in html
 
 
 def _ready_row(demo) -> dict:
