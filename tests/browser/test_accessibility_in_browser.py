@@ -1,0 +1,62 @@
+"""Accessibility: axe-core checks the key campaign pages (tests/browser/key_pages.py) at
+the desktop's and the phone's size, and every violation of impact "serious" or
+"critical" fails the test, listed with its rule, its help and the elements it names.
+
+axe is vendored under tests/browser/vendor/axe-core/ (its licence beside it). Playwright
+injects a file as an inline <script>, which the site's Content-Security-Policy refuses;
+so these contexts, and only these, bypass the CSP (tests/browser/
+test_content_security_policy_in_browser.py checks the policy itself).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.key_pages import KEY_PAGES, SIZES, tabs_of
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+BLOCKING = {"serious", "critical"}
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not Path("/usr/bin/chromium").exists(),
+        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
+    ),
+]
+
+
+def axe_violations(page, where: str) -> list[str]:
+    """axe's serious and critical violations on the page as it stands, one line each."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{where}: {v['id']} ({v['impact']}) {v['help']} -> "
+        + ", ".join(" ".join(node["target"]) for node in v["nodes"])
+        for v in result["violations"]
+        if v["impact"] in BLOCKING
+    ]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_key_pages_have_no_serious_accessibility_violation(
+    size, live_server, played_campaign, log_in
+):
+    """The campaign page (player and GM), each tab of the kingdom page, the battles page
+    with a battle awaiting a decision, the chronicle with a resolved turn, the GM console
+    and the house rules page."""
+    campaign = f"{live_server.url}/campaigns/{played_campaign.campaign.pk}/"
+    pages = {}
+    found = []
+    for key in KEY_PAGES:
+        if key.username not in pages:
+            pages[key.username] = log_in(key.username, viewport=SIZES[size], bypass_csp=True)
+        page = pages[key.username]
+        page.goto(campaign + key.path)
+        found += axe_violations(page, f"{key.name} at {size}")
+        for tab in tabs_of(page):
+            tab.click()
+            found += axe_violations(page, f"{key.name}, tab {tab.inner_text()!r}, at {size}")
+    assert not found, "\n".join(found)
