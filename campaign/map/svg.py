@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from campaign.chronicle.narration import scouting_findings
 from rules.core.state import Terrain
@@ -114,9 +115,12 @@ def _open_svg(cells: list[tuple[int, int]]) -> str:
     pad = SIZE * 1.2
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
+    # A group, not an img: an img's children are hidden from screen readers, and the
+    # map's hexes carry their description (<title>) and its siege marks are links.
+    name = escape(gettext("Campaign map"))
     return (
-        f'<svg class="map" xmlns="http://www.w3.org/2000/svg" role="img" '
-        f'aria-label="Campaign map" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
+        f'<svg class="map" xmlns="http://www.w3.org/2000/svg" role="group" '
+        f'aria-label="{name}" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
         f'preserveAspectRatio="xMidYMid meet">'
         '<defs><polygon id="m-hex" points="' + _HEX_POINTS + '"/>'
         '<pattern id="m-fog" width="6" height="6" patternUnits="userSpaceOnUse" '
@@ -136,8 +140,10 @@ def _hex_cell(
     x, y = centre(q, r)
     fogged = not h["explored"] and (viewer is None or h["owner"] != viewer)
     terrain = h["terrain"] if h["terrain"] in TERRAINS else "unknown"
+    # role="img": a screen reader reads the hex as one picture named by its <title>.
     cell = [
-        f'<g class="m-hex" data-q="{q}" data-r="{r}" transform="translate({x:.1f} {y:.1f})">'
+        f'<g class="m-hex" role="img" data-q="{q}" data-r="{r}" '
+        f'transform="translate({x:.1f} {y:.1f})">'
         f"<title>{escape(describe(h, kingdoms, neutral_names))}</title>"
         f'<use href="#m-hex" class="m-cell m-t-{terrain}"/>'
     ]

@@ -1,5 +1,5 @@
-"""Accessibility: axe-core checks the key campaign pages (tests/browser/key_pages.py) at
-the desktop's and the phone's size, and every violation of impact "serious" or
+"""Accessibility: axe-core checks the key campaign pages (tests/browser/key_pages.py) and
+the account pages at the desktop's and the phone's size, and every violation of impact "serious" or
 "critical" fails the test, listed with its rule, its help and the elements it names.
 
 axe is vendored under tests/browser/vendor/axe-core/ (its licence beside it). Playwright
@@ -16,6 +16,8 @@ import pytest
 
 from tests.browser.key_pages import KEY_PAGES, SIZES, tabs_of
 
+ACCOUNT_PAGES_OF_A_STRANGER = ("login/", "accounts/signup/", "accounts/password/reset/")
+ACCOUNT_PAGES_OF_A_PLAYER = ("", "accounts/profile/", "accounts/password/change/", "notifications/")
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 BLOCKING = {"serious", "critical"}
 
@@ -60,3 +62,35 @@ def test_the_key_pages_have_no_serious_accessibility_violation(
             tab.click()
             found += axe_violations(page, f"{key.name}, tab {tab.inner_text()!r}, at {size}")
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_account_pages_have_no_serious_accessibility_violation(
+    size, live_server, demo, browser, log_in
+):
+    """Log-in, sign-up and password reset for a stranger; my campaigns, the profile, the
+    password change and the inbox for a player."""
+    stranger = browser.new_context(viewport=SIZES[size], bypass_csp=True).new_page()
+    player = log_in("alice", viewport=SIZES[size], bypass_csp=True)
+    found = []
+    for page, paths in (
+        (stranger, ACCOUNT_PAGES_OF_A_STRANGER),
+        (player, ACCOUNT_PAGES_OF_A_PLAYER),
+    ):
+        for path in paths:
+            page.goto(f"{live_server.url}/{path}")
+            found += axe_violations(page, f"/{path} at {size}")
+    assert not found, "\n".join(found)
+
+
+def test_a_screen_reader_finds_the_map_by_name_and_its_hexes_inside(live_server, demo, log_in):
+    """The map is a named group, not an image: an image's insides are hidden from a
+    screen reader, and each hex carries its description (its tooltip)."""
+    alice = log_in("alice")
+    alice.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/")
+    the_map = alice.get_by_role("group", name="Campaign map")
+    capital = demo.kingdoms["alice"].capital
+    hex_title = the_map.locator(f'[data-q="{capital.q}"][data-r="{capital.r}"] title')
+    assert f"({capital.q}, {capital.r})" in hex_title.text_content()
+    snapshot = the_map.aria_snapshot()
+    assert f"({capital.q}, {capital.r})" in snapshot, snapshot[:500]
