@@ -26,10 +26,21 @@ KEY_PAGES = (
     KeyPage("house-rules", "alice", "rules/"),
 )
 
+
+def open_page(page, url: str) -> None:
+    """The page, once what it loads after itself (htmx) has come; it must answer."""
+    response = page.goto(url, wait_until="networkidle")
+    assert response.ok, f"{url} answers {response.status}"
+
+
 # The kingdom page's tabs: each is shown in turn (it has none until they are built).
 TABS = "[role=tab]"
 
 
-def tabs_of(page) -> list:
-    """The page's tabs, to click one by one; an empty list for a page without."""
-    return page.locator(TABS).all()
+def each_tab_shown(page):
+    """Clicks the page's tabs one by one, yielding each one's number and label once its
+    panel has come (a tab may load it by htmx); nothing for a page without tabs."""
+    for number, tab in enumerate(page.locator(TABS).all(), start=1):
+        tab.click()
+        page.wait_for_load_state("networkidle")
+        yield number, tab.inner_text()

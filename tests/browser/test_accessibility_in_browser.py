@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.key_pages import KEY_PAGES, SIZES, tabs_of
+from tests.browser.key_pages import KEY_PAGES, SIZES, each_tab_shown, open_page
 
 ACCOUNT_PAGES_OF_A_STRANGER = ("login/", "accounts/signup/", "accounts/password/reset/")
 ACCOUNT_PAGES_OF_A_PLAYER = ("", "accounts/profile/", "accounts/password/change/", "notifications/")
@@ -61,11 +61,10 @@ def test_the_key_pages_have_no_serious_accessibility_violation(
         if key.username not in pages:
             pages[key.username] = log_in(key.username, viewport=SIZES[size], bypass_csp=True)
         page = pages[key.username]
-        page.goto(campaign + key.path)
+        open_page(page, campaign + key.path)
         found += axe_violations(page, f"{key.name} at {size}")
-        for tab in tabs_of(page):
-            tab.click()
-            found += axe_violations(page, f"{key.name}, tab {tab.inner_text()!r}, at {size}")
+        for _, label in each_tab_shown(page):
+            found += axe_violations(page, f"{key.name}, tab {label!r}, at {size}")
     assert not found, "\n".join(found)
 
 
@@ -83,7 +82,7 @@ def test_the_account_pages_have_no_serious_accessibility_violation(
         (player, ACCOUNT_PAGES_OF_A_PLAYER),
     ):
         for path in paths:
-            page.goto(f"{live_server.url}/{path}")
+            open_page(page, f"{live_server.url}/{path}")
             found += axe_violations(page, f"/{path} at {size}")
     assert not found, "\n".join(found)
 

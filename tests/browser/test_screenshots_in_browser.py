@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 
 from campaign.accounts.models import Profile
-from tests.browser.key_pages import KEY_PAGES, SIZES, tabs_of
+from tests.browser.key_pages import KEY_PAGES, SIZES, each_tab_shown, open_page
 
 SCREENSHOTS = Path(settings.BASE_DIR) / "screenshots"
 
@@ -93,11 +93,11 @@ def test_the_key_pages_in_each_language_at_both_sizes(
             if key.username not in pages:
                 pages[key.username] = log_in(key.username, viewport=viewport)
             page = pages[key.username]
-            response = page.goto(campaign + key.path)
-            assert response.ok, f"{key.path} answers {response.status}"
+            open_page(page, campaign + key.path)
             page.screenshot(path=str(folder / f"{key.name}.png"), full_page=True)
             faults += language_faults(page, language, f"{key.name} at {size}", key.name)
-            for number, tab in enumerate(tabs_of(page), start=1):
-                tab.click()
+            for number, label in each_tab_shown(page):
+                where = f"{key.name}, tab {label!r}, at {size}"
+                faults += language_faults(page, language, where, key.name)
                 page.screenshot(path=str(folder / f"{key.name}-tab-{number}.png"), full_page=True)
     assert not faults, "\n".join(faults)
