@@ -2,7 +2,7 @@
 and the phone's size in each of the site's languages, saved for a person to look at in
 screenshots/<language>/<size>/<page>.png under the repository (git-ignored); and a check
 that a page in Italian or Spanish speaks it: the right html[lang], and none of the
-English UI words below left in its header or its headings.
+English UI words below left in its header, its headings or its accessible names.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ HEADER_WORDS = (
     "GM console",
     "Log out",
 )
+# Names a screen reader speaks (aria-label), never seen but as marked as the rest.
+ACCESSIBLE_NAMES = frozenset({"Campaign", "Campaign map"})
 HEADING_WORDS = {
     "campaign-player": ("Standings", "My armies"),
     "campaign-gm": ("Standings", "Armies"),
@@ -53,15 +55,17 @@ pytestmark = [
 
 
 def english_left(page, page_name: str) -> list[str]:
-    """The English UI words the page's header and headings still show."""
+    """The English UI words the page's header and headings still show, and the English
+    names it still gives a screen reader."""
     header = page.locator("body > header").inner_text()
     headings = "\n".join(page.locator("main :is(h1, h2, h3)").all_inner_texts())
+    names = page.eval_on_selector_all("[aria-label]", "all => all.map(e => e.ariaLabel)")
     return [
         word
         for text, words in ((header, HEADER_WORDS), (headings, HEADING_WORDS[page_name]))
         for word in words
         if re.search(rf"\b{re.escape(word)}\b", text)
-    ]
+    ] + sorted(ACCESSIBLE_NAMES.intersection(names))
 
 
 def language_faults(page, language: str, where: str, page_name: str) -> list[str]:
