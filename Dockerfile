@@ -9,6 +9,10 @@ COPY requirements.lock ./
 RUN pip install --require-hashes -r requirements.lock
 COPY . .
 RUN pip install --no-deps .
+# The translations' catalogs, compiled (the .mo files are not in the repository).
+RUN apt-get update && apt-get install --no-install-recommends -y gettext \
+    && DEBUG=false SECRET_KEY=compilemessages-at-build-time-only python manage.py compilemessages \
+    && apt-get purge -y gettext && apt-get autoremove -y && rm -rf /var/lib/apt/lists/*
 # collectstatic signs nothing; the key of its own only lets the settings load at build time.
 RUN DEBUG=false SECRET_KEY=collectstatic-at-build-time-only python manage.py collectstatic --noinput
 # The processes run as a user of their own, who owns nothing here: a compromised process

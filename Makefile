@@ -10,7 +10,7 @@ DEV_LOCK := requirements-dev.lock
 COMPILE := $(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
 	--generate-hashes --custom-compile-command "make lock" --quiet $(LOCK_ARGS)
 
-.PHONY: install lock run demo test lint worker beat bench clean
+.PHONY: install lock messages run demo test lint worker beat bench clean
 
 $(STAMP): $(DEV_LOCK) pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,24 @@ $(STAMP): $(DEV_LOCK) pyproject.toml
 	$(PY) -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
 
-install: $(STAMP)
+# The catalogs, compiled: every target that runs the site or its tests goes through install.
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+
+%.mo: %.po
+	msgfmt --check-format -o $@ $<
+
+install: $(STAMP) $(CATALOGS)
+
+# The texts to translate, gathered into locale/{it,es}/LC_MESSAGES/django.po (pages, Python,
+# the rules engine's refusals: campaign/management/commands/makemessages.py) and djangojs.po
+# (static/warpost/*.js). Translators fill the msgstr lines; CONTRIBUTING.md tells how.
+MESSAGES := $(PY) manage.py makemessages -l it -l es --no-obsolete \
+	--ignore=.venv --ignore=staticfiles --ignore=node_modules --ignore=tests \
+	--ignore=static/vendor
+messages: export DEBUG ?= true
+messages: $(STAMP)
+	$(MESSAGES) -d django
+	$(MESSAGES) -d djangojs
 
 # Keeps the locked versions that still fit pyproject.toml; `make lock LOCK_ARGS=--upgrade`
 # (or `LOCK_ARGS="--upgrade-package django"`) moves to newer ones. The runtime lock is the
@@ -62,6 +79,7 @@ beat: install
 bench: install
 	$(PY) bench/turn_step.py
 	$(PY) bench/map_api.py
+	$(PY) bench/map_render_browser.py
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles locale/*/LC_MESSAGES/*.mo

@@ -3,6 +3,7 @@ from django.contrib import admin
 
 from campaign.bulletin.models import MercenaryOffer, Rumour
 from campaign.core.corrections import CorrectionAdmin
+from campaign.core.problems import problem_text
 from campaign.models import Campaign, Hex, Membership, Turn, TurnEvent
 from rules.battles.tabletop import secondary_terrains_in_order, secondary_terrains_problem
 
@@ -46,7 +47,7 @@ class HexAdminForm(forms.ModelForm):
         problem = secondary_terrains_problem(cleaned.get("terrain", ""), terrains)
         if problem is not None:
             field = "secondary_terrains" if problem.field == "secondary_terrains" else None
-            self.add_error(field, problem.message)
+            self.add_error(field, problem_text(problem))
         else:
             cleaned["secondary_terrains"] = secondary_terrains_in_order(terrains)
         return cleaned

@@ -51,6 +51,10 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", not DEBUG)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", not DEBUG)
+# A stranger's choice of language (the log-in page's picker, django.views.i18n.set_language)
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_HTTPONLY = True  # no script reads it: the server renders the language
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
@@ -224,7 +228,9 @@ LOGIN_REDIRECT_URL = "campaign-list"
 LOGOUT_REDIRECT_URL = "login"
 
 LANGUAGE_CODE = "en"
-# The languages a player may pick on his profile (campaign.accounts), activated per request.
+# The languages a player may pick on his profile (campaign.accounts), activated per request
+# (campaign.accounts.middleware), each named in its own language. A profile that names none,
+# and a stranger, read the browser's (its Accept-Language, or the picker's cookie).
 LANGUAGES = [("en", "English"), ("it", "Italiano"), ("es", "Español")]
 # The catalogs (locale/<language>/LC_MESSAGES/django.po and djangojs.po): `make messages`
 # extracts the strings, `make install` compiles them.

@@ -7,6 +7,7 @@ from battles.decisions import views as battle_views
 from battles.sieges import views as siege_views
 from battles.tabletop import views as tabletop_views
 from campaign.bulletin import views as bulletin_views
+from campaign.campaigns import hex_views as map_action_views
 from campaign.campaigns import views as campaigns_views
 from campaign.chronicle import views as chronicle_views
 from campaign.map import views as hex_views
@@ -31,6 +32,16 @@ urlpatterns = [
     path("", include("campaign.hosting.urls")),  # new campaigns, invitations, seats
     path("", include("kingdoms.messages.urls")),  # messages and press releases (B 7.0)
     path("campaigns/<int:campaign_id>/", campaigns_views.campaign_detail, name="campaign-detail"),
+    path(  # the map's hex panel; <signed:> is the API's converter (campaign.api_urls)
+        "campaigns/<int:campaign_id>/map/hex/<signed:q>/<signed:r>/",
+        map_action_views.hex_panel_view,
+        name="hex-panel",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/armies/<int:army_id>/targets/",
+        map_action_views.army_targets,
+        name="army-targets",
+    ),
     path("notifications/", notification_views.inbox_page, name="notifications"),
     path(
         "notifications/read/",
@@ -58,6 +69,7 @@ urlpatterns = [
         name="orders-ready",
     ),
     path("campaigns/<int:campaign_id>/edicts/", edict_views.edicts, name="edicts"),
+    path("campaigns/<int:campaign_id>/todo/", turns_views.todo_panel, name="campaign-todo"),
     path("campaigns/<int:campaign_id>/gm/", turns_views.gm_console, name="gm-console"),
     path(
         "campaigns/<int:campaign_id>/gm/progress/",
@@ -142,6 +154,11 @@ urlpatterns = [
         name="siege",
     ),
     path("campaigns/<int:campaign_id>/chronicle/", chronicle_views.chronicle, name="chronicle"),
+    path(
+        "campaigns/<int:campaign_id>/chronicle/replay/<int:number>/",
+        chronicle_views.chronicle_replay,
+        name="chronicle-replay",
+    ),
     path("campaigns/<int:campaign_id>/rules/", ruleset_views.ruleset_page, name="ruleset"),
     path("rulebook/<slug:page>/", ruleset_views.rulebook_page, name="rulebook"),
     path("campaigns/<int:campaign_id>/bulletin/", bulletin_views.bulletin_page, name="bulletin"),

@@ -12,7 +12,10 @@ from rest_framework.test import APIClient
 from battles.models import Battle, BattleSide
 from campaign.campaigns.setup import DEMO_PASSWORD
 from campaign.models import Hex, Turn
-from rules.core.state import DefenderKind
+from campaign.pipeline.snapshot import snapshot_load
+from rules.core import hexgrid
+from rules.core.state import DefenderKind, Terrain
+from rules.turn.orders import sea_swap
 
 
 def token_client(user) -> APIClient:
@@ -71,3 +74,23 @@ def battle_in_bobs_hex(demo, hours: int = 48) -> Battle:
         )
         side.armies.set([army])
     return battle
+
+
+def sea_next_to_the_capital(demo) -> tuple[tuple[int, int], int, list]:
+    """Turn one neighbour of alice's capital into sea, so that her patrol on the capital
+    takes in a sea hex with several land hexes beyond it; returns the capital, k and the
+    candidates."""
+    kingdom = demo.kingdoms["alice"]
+    capital = kingdom.capital.coord
+    on_map = set(Hex.objects.filter(campaign=demo.campaign).values_list("q", "r"))
+    for cell in hexgrid.neighbours(capital):
+        beyond = [c for c in hexgrid.neighbours(cell) if hexgrid.distance(c, capital) == 2]
+        if cell in on_map and all(c in on_map for c in beyond):
+            break
+    Hex.objects.filter(campaign=demo.campaign, q=cell[0], r=cell[1]).update(
+        terrain=Terrain.SEA, owner=None, feature="", neutral_kingdom=None
+    )
+    world = snapshot_load(demo.campaign, demo.turn.number).world
+    k, candidates = sea_swap(world, capital)
+    assert len(candidates) > k  # the player has a choice to make
+    return capital, k, candidates

@@ -110,10 +110,22 @@ def test_the_image_runs_as_a_user_of_its_own_not_root():
     assert any(re.search(rf"\buseradd\b.*\b{re.escape(user)}$", run) for run in created)
 
 
+def test_the_image_compiles_the_translations_from_the_catalogs_it_copies():
+    """The .mo files are built, never committed (.gitignore) nor copied from the host: the
+    image compiles the .po catalogs of its own source, before its user loses the right to
+    write there."""
+    instructions = dockerfile_instructions()
+    copied = instructions.index(("COPY", ". ."))
+    compiles = [i for i, (keyword, args) in enumerate(instructions) if "compilemessages" in args]
+    user = next(i for i, (keyword, _) in enumerate(instructions) if keyword == "USER")
+    assert compiles and copied < compiles[0] < user
+    assert "*.mo" in (ROOT / ".gitignore").read_text().splitlines()
+
+
 @pytest.mark.parametrize(
     "pattern",
     [".git", ".venv", "db.sqlite3", "staticfiles", "**/__pycache__", "**/*.pyc", ".env"]
-    + ["node_modules", "test-artifacts"],
+    + ["node_modules", "test-artifacts", "**/*.mo"],
 )
 def test_the_build_context_leaves_out_secrets_and_local_state(pattern):
     lines = (ROOT / ".dockerignore").read_text().splitlines()

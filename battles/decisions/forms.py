@@ -3,26 +3,37 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.formats import number_format
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from battles.words import DECISIONS, STRATEGIES
 from campaign.core.forms import RefusableForm
 from rules.core.state import Decision, Strategy
+
+
+def strategy_name(strategy: Strategy):
+    """Table 24's strategy as a choice names it: "Assault"."""
+    return capfirst(STRATEGIES[strategy])
 
 
 class DecisionForm(RefusableForm):
     """One side's choice; the prefix keeps several sides' forms apart on one page."""
 
     decision = forms.ChoiceField(
-        choices=[(d.value, d.value.capitalize()) for d in Decision],
+        choices=[(d.value, capfirst(DECISIONS[d])) for d in Decision],
         widget=forms.RadioSelect,
         initial=Decision.FIGHT.value,
     )
     strategy = forms.ChoiceField(
         # Q7: a side that names no strategy holds.
-        choices=[("", "None (hold)")] + [(s.value, s.value.capitalize()) for s in Strategy],
+        choices=[("", gettext_lazy("None (hold)"))]
+        + [(s.value, strategy_name(s)) for s in Strategy],
         required=False,
     )
     tabletop = forms.BooleanField(
-        label="Play it on the tabletop (E-24: only if every side opts in)", required=False
+        label=gettext_lazy("Play it on the tabletop (only if every side opts in)"), required=False
     )
 
     def __init__(self, *args, side_id: int, **kwargs):
@@ -39,7 +50,7 @@ class DecisionForm(RefusableForm):
         }
         form = cls(side_id=side["id"], initial=initial)
         field = form.fields["decision"]  # E-37: only a fortified place's defender withdraws
-        withdraw = "Withdraw behind the walls (E-37)" if side.get("may_withdraw") else None
+        withdraw = _("Withdraw behind the walls") if side.get("may_withdraw") else None
         field.choices = [
             (value, withdraw or label) if value == Decision.WITHDRAW else (value, label)
             for value, label in field.choices
@@ -52,13 +63,18 @@ class DefenderForm(RefusableForm):
     """E-15: the patrol the owner names to defend a hex that several of his patrols
     cover; battle_defender_name checks that it is one of them."""
 
-    army = forms.TypedChoiceField(coerce=int, label="Defending patrol (E-15)")
+    army = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Defending patrol"))
 
     def __init__(self, *args, side_id: int, choices: list[dict], **kwargs):
         super().__init__(*args, prefix=f"defender-{side_id}", **kwargs)
         self.side_id = side_id
         self.fields["army"].choices = [
-            (c["id"], f"{c['name']} ({c['points']:,} points)") for c in choices
+            (
+                c["id"],
+                _("%(army)s (%(points)s points)")
+                % {"army": c["name"], "points": number_format(c["points"], force_grouping=True)},
+            )
+            for c in choices
         ]
 
     @classmethod
@@ -78,7 +94,8 @@ class BattleOrderForm(RefusableForm):
         for battle in patrol["battles"]:
             hex_ = battle["hex"]
             self.fields[f"battle-{battle['id']}"] = forms.IntegerField(
-                label=f"Battle {battle['seq']} at ({hex_['q']}, {hex_['r']})",
+                label=_("Battle %(seq)s at (%(q)s, %(r)s)")
+                % {"seq": battle["seq"], "q": hex_["q"], "r": hex_["r"]},
                 min_value=1,
                 max_value=count,
                 initial=battle["place"],
@@ -88,7 +105,7 @@ class BattleOrderForm(RefusableForm):
         cleaned = super().clean()
         places = [cleaned.get(name) for name in self.fields]
         if None not in places and len(set(places)) != len(places):
-            raise forms.ValidationError("Give each battle its own place: 1, 2, …")
+            raise forms.ValidationError(_("Give each battle its own place: 1, 2, …"))
         return cleaned
 
     def battles(self) -> list[int]:

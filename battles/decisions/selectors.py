@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import Exists, OuterRef, Prefetch
+from django.utils.translation import gettext as _
 
 from battles.models import Battle, BattleSide
 from battles.postbattle.narration import POST_BATTLE_KINDS
@@ -128,7 +129,7 @@ def _side_name(side: BattleSide, viewer: Viewer) -> str:
         viewer.is_gm or side.neutral_kingdom_id in viewer.known_neutral_kingdoms
     ):
         return side.neutral_kingdom.name
-    return "Neutral army"
+    return _("Neutral army")
 
 
 def _with_pairing(views: list[dict], battles: list[Battle], viewer: Viewer, turn: Turn) -> None:
@@ -149,10 +150,14 @@ def _condition(battle: Battle, after: Battle | None, viewer: Viewer) -> str:
     if after is None:
         return ""
     if battle.if_won == IfWon.NOBODY:
-        return f"if nobody wins battle {after.seq}"
+        return _("if nobody wins battle %(seq)s") % {"seq": after.seq}
     side = next((s for s in after.sides.all() if s.role == battle.if_won), None)
-    name = _side_name(side, viewer) if side is not None else f"the {battle.if_won}"
-    return f"if {name} wins battle {after.seq}"
+    name = (
+        _side_name(side, viewer)
+        if side is not None
+        else _("the %(role)s") % {"role": battle.if_won}
+    )
+    return _("if %(name)s wins battle %(seq)s") % {"name": name, "seq": after.seq}
 
 
 def patrol_orders(turn: Turn, viewer: Viewer) -> list[dict]:
@@ -198,10 +203,10 @@ def neutral_retreat_refusal(side: BattleSide, ruleset: Ruleset) -> str | None:
     """Why the GM may not retreat this neutral side, or None: Q6 with the
     ``neutrals_always_fight`` option on, and never a roaming force (App G, E-12)."""
     if ruleset.neutrals_always_fight:
-        return "Neutral defenders never retreat (Q6)."
+        return _("Neutral defenders never retreat (Q6).")
     roaming = side.role == Role.ATTACKER or side.battle.defender_kind == DefenderKind.ROAMING
     if side.neutral_kingdom_id is None and roaming:
-        return "A roaming force never retreats (App G, E-12)."
+        return _("A roaming force never retreats (App G, E-12).")
     return None
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from battles.decisions.selectors import neutral_retreat_refusal
 from battles.models import Battle, BattleSide
@@ -15,6 +16,7 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Membership, Turn
+from campaign.turns.narration import when_text
 from kingdoms.models import Army
 from rules.core.state import Decision, DefenderKind, Role, Strategy
 
@@ -40,22 +42,27 @@ def battle_decide(
     turn (it is "on file" for an abstract battle, E-24). ``tabletop`` None keeps the
     side's opt-in as it is."""
     if not _may_decide(side, by):
-        raise Refused("You cannot decide for this side of the battle.", status=403)
+        raise Refused(_("You cannot decide for this side of the battle."), status=403)
     turn = _decisions_turn(turn_id=side.battle.turn_id)
     if not side.battle.needs_decisions:
-        raise Refused("There is nothing to decide: this invasion meets no defender.")
+        raise Refused(_("There is nothing to decide: this invasion meets no defender."))
     try:
         wanted = Decision(decision).value
     except ValueError:
         raise Refused(
-            f"'{decision}' is not a decision: choose fight or retreat.", field="decision"
+            _("'%(decision)s' is not a decision: choose fight or retreat.")
+            % {"decision": decision},
+            field="decision",
         ) from None
     tabletop = side.tabletop if tabletop is None else bool(tabletop)
     late = turn.decisions_deadline is not None and timezone.now() > turn.decisions_deadline
     if late and (wanted != side.decision or tabletop != side.tabletop):
         raise Refused(
-            f"The fight-or-retreat deadline passed ({turn.decisions_deadline:%Y-%m-%d %H:%M} "
-            "UTC): only the strategy may still change (A-2.4, E-24).",
+            _(
+                "The fight-or-retreat deadline passed (%(when)s): only the strategy may still "
+                "change (A-2.4, E-24)."
+            )
+            % {"when": when_text(turn.decisions_deadline)},
             field="decision" if wanted != side.decision else "tabletop",
         )
     problem = siege_battle_refusal(side.battle, wanted)  # E-37
@@ -74,7 +81,9 @@ def battle_decide(
         side.strategy = Strategy(strategy).value if strategy else ""
     except ValueError:
         raise Refused(
-            f"'{strategy}' is not a strategy: choose assault, outflank or hold.", field="strategy"
+            _("'%(strategy)s' is not a strategy: choose assault, outflank or hold.")
+            % {"strategy": strategy},
+            field="strategy",
         ) from None
     side.decided_by = by
     side.save(update_fields=["decision", "strategy", "decided_by", "tabletop"])
@@ -111,7 +120,9 @@ def _patrol_sides(turn: Turn, army_id: int) -> list[BattleSide]:
 
 
 def _no_decisions(turn: Turn | None) -> str:
-    return f"Turn {turn.number if turn else 0} is not taking fight-or-retreat decisions now."
+    return _("Turn %(number)s is not taking fight-or-retreat decisions now.") % {
+        "number": turn.number if turn else 0
+    }
 
 
 def _decisions_turn(*, campaign_id: int | None = None, turn_id: int | None = None) -> Turn:
@@ -139,21 +150,25 @@ def battle_order_set(*, army: Army, by: User, battles: list[int]) -> list[Battle
     The order is the owner's secret (battles.decisions.selectors)."""
     campaign_id = army.kingdom.campaign_id
     if not _player_of(army.kingdom_id, campaign_id, by):
-        raise Refused("You cannot order another kingdom's patrol.", status=403)
+        raise Refused(_("You cannot order another kingdom's patrol."), status=403)
     turn = _decisions_turn(campaign_id=campaign_id)
     sides = _patrol_sides(turn, army.pk)
     if len(sides) < 2:
-        raise Refused(
-            f"{army.name} faces {len(sides) or 'no'} invasion{'s' if not sides else ''} this "
-            "turn: there is nothing to order (P-C4).",
-            field="battles",
+        text = (
+            _("%(army)s faces one invasion this turn: there is nothing to order (P-C4).")
+            if sides
+            else _("%(army)s faces no invasions this turn: there is nothing to order (P-C4).")
         )
+        raise Refused(text % {"army": army.name}, field="battles")
     wanted = [s.battle_id for s in sides]
     if sorted(battles) != sorted(wanted):
         listed = ", ".join(str(s.battle.seq) for s in sides)
         raise Refused(
-            f"List each of {army.name}'s battles once, in the order it fights them: "
-            f"battles {listed} (P-C4).",
+            _(
+                "List each of %(army)s's battles once, in the order it fights them: "
+                "battles %(listed)s (P-C4)."
+            )
+            % {"army": army.name, "listed": listed},
             field="battles",
         )
     place = {battle_id: rank for rank, battle_id in enumerate(battles, start=1)}
@@ -180,20 +195,22 @@ def battle_defender_name(*, side: BattleSide, by: User, army: Army) -> BattleSid
     Naming another patrol drops the place the former one's order gave the battle."""
     battle = side.battle
     if side.kingdom_id is None or not _player_of(side.kingdom_id, battle.turn.campaign_id, by):
-        raise Refused("You cannot name the defender of this side.", status=403)
+        raise Refused(_("You cannot name the defender of this side."), status=403)
     turn = _decisions_turn(campaign_id=battle.turn.campaign_id)
     if side.role != Role.DEFENDER or battle.defender_kind != DefenderKind.PATROL:
-        raise Refused("Only a patrol's side names its defender (E-15).", field="army")
+        raise Refused(_("Only a patrol's side names its defender (E-15)."), field="army")
     choices = {a.pk: a for a in side.patrol_choices.all()}
     if not choices:
         raise Refused(
-            "Only one of your patrols covers this hex: there is no other to name (E-15).",
+            _("Only one of your patrols covers this hex: there is no other to name (E-15)."),
             field="army",
         )
     if army.pk not in choices:
         names = ", ".join(a.name for a in choices.values())
         raise Refused(
-            f"{army.name} does not cover this hex: name one of {names} (E-15).", field="army"
+            _("%(army)s does not cover this hex: name one of %(names)s (E-15).")
+            % {"army": army.name, "names": names},
+            field="army",
         )
     hexes = BattleSide.objects.filter(
         battle__turn=turn,

@@ -14,6 +14,7 @@ from battles.decisions.forms import BattleOrderForm, DecisionForm, DefenderForm
 from battles.decisions.selectors import patrol_orders, visible_battles
 from battles.decisions.services import battle_decide, battle_defender_name, battle_order_set
 from battles.models import BattleSide
+from battles.words import worded
 from campaign.campaigns.views import recent_turns, turn_with_results
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
@@ -36,6 +37,7 @@ def _battle_card(
     """The battle and a form per side the viewer may choose for. A ``bound`` form that
     was posted replaces that side's form; for a side the viewer may not choose for, its
     refusal is shown on the card instead."""
+    battle = worded(battle)
     forms = {
         side["id"]: DecisionForm.for_side(side)
         for side in battle["sides"]
@@ -72,8 +74,10 @@ def _render_list(
     access: Access,
     bound: BattleOrderForm | DefenderForm | None = None,
     status: int = 200,
+    saved: str = "",
 ) -> HttpResponse:
-    """The page, or its list for HTMX, with a posted ``bound`` form in its place."""
+    """The page, or its list for HTMX, with a posted ``bound`` form in its place, or
+    the mark of the form just ``saved``."""
     current, previous = recent_turns(access.campaign)
     shown = turn_with_results(current, previous)
     cards = (
@@ -92,7 +96,12 @@ def _render_list(
             form = BattleOrderForm(patrol=patrol)
             if isinstance(bound, BattleOrderForm) and bound.patrol["army"] == patrol["army"]:
                 form = bound
-            orders.append({"patrol": patrol, "form": form})
+            orders.append(
+                {"patrol": patrol, "form": form, "saved": saved == f"patrol-{patrol['army']}"}
+            )
+    for card in cards:
+        for side in card["sides"]:
+            side["defender_saved"] = saved == f"side-{side['id']}"
     context = {
         "access": access,
         "campaign": access.campaign,
@@ -130,6 +139,7 @@ def battle_order(request: HttpRequest, campaign_id: int, army_id: int) -> HttpRe
         access,
         form,
         lambda: battle_order_set(army=army, by=request.user, battles=form.battles()),
+        saved=f"patrol-{army.pk}",
     )
 
 
@@ -151,13 +161,14 @@ def battle_defender(request: HttpRequest, campaign_id: int, side_id: int) -> Htt
         army = Army.objects.get(pk=form.cleaned_data["army"])
         battle_defender_name(side=side, by=request.user, army=army)
 
-    return _list_form_submit(request, access, form, write)
+    return _list_form_submit(request, access, form, write, saved=f"side-{side.pk}")
 
 
-def _list_form_submit(request: HttpRequest, access, form, write) -> HttpResponse:
+def _list_form_submit(request: HttpRequest, access, form, write, saved: str) -> HttpResponse:
     """A Phase 4 form whose answer is the battles list: ``write`` (the service call) runs
     if the form is valid; a refusal goes back on the form, never a 500; without HTMX a
-    success redirects to the list."""
+    success redirects to the list, with HTMX the list says ``saved`` ("patrol-<army id>",
+    "side-<side id>") next to the form that was saved."""
     status = 200
     if form.is_valid():
         try:
@@ -168,7 +179,7 @@ def _list_form_submit(request: HttpRequest, access, form, write) -> HttpResponse
         else:
             if not request.htmx:
                 return redirect("battles", campaign_id=access.campaign.pk)
-            form = None
+            return _todo_changed(_render_list(request, access, saved=saved))
     else:
         status = 200 if request.htmx else 400
     return _render_list(request, access, form, status)
@@ -196,14 +207,26 @@ def battle_decision(request: HttpRequest, campaign_id: int, side_id: int) -> Htt
             else:
                 if not request.htmx:
                     return redirect("battles", campaign_id=campaign_id)
-                form = None
+                return _todo_changed(_render_card(request, access, side, None, 200, saved=True))
         else:
             status = 200 if request.htmx else 400
     return _render_card(request, access, side, form, status)
 
 
+def _todo_changed(response: HttpResponse) -> HttpResponse:
+    """The page's to-do panel reloads (templates/campaign/turns/partials/todo.html): the
+    viewer's battles to decide may have changed."""
+    response["HX-Trigger"] = "todo-changed"
+    return response
+
+
 def _render_card(
-    request: HttpRequest, access: Access, side: BattleSide, form: DecisionForm | None, status: int
+    request: HttpRequest,
+    access: Access,
+    side: BattleSide,
+    form: DecisionForm | None,
+    status: int,
+    saved: bool = False,
 ) -> HttpResponse:
     turn = side.battle.turn
     battle = next(
@@ -214,7 +237,7 @@ def _render_card(
     context = {
         "access": access,
         "campaign": access.campaign,
-        "card": _battle_card(access, turn, battle, form),
+        "card": {**_battle_card(access, turn, battle, form), "saved": side.pk if saved else None},
     }
     return render_page(
         request,

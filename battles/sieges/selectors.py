@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from battles.models import BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
 from campaign.models import Campaign, Turn
@@ -62,9 +63,18 @@ class ArmyInSiege:
     def no_orders(self, army_name: str) -> str:
         """docs/design/sieges.md "Who chooses what": why the army takes no Table 5 order.
         The order service's refusal and the army card's line say the same."""
-        where = f"({self.siege.q}, {self.siege.r})"
-        doing = f"is besieging {where}" if self.role == BESIEGER else f"is besieged in {where}"
-        return f"{army_name} {doing}: it takes no orders while the siege lasts (E-37)."
+        where = {"army": army_name, "q": self.siege.q, "r": self.siege.r}
+        if self.role == BESIEGER:
+            text = _(
+                "%(army)s is besieging (%(q)s, %(r)s): it takes no orders while the siege "
+                "lasts (E-37)."
+            )
+        else:
+            text = _(
+                "%(army)s is besieged in (%(q)s, %(r)s): it takes no orders while the siege "
+                "lasts (E-37)."
+            )
+        return text % where
 
 
 def ongoing_sieges(campaign_id: int) -> list[OngoingSiege]:
@@ -136,7 +146,7 @@ def _garrison_name(siege: Siege, viewer: Viewer) -> str:
     neutral = siege.garrison_neutral_kingdom
     if neutral is not None and (viewer.is_gm or neutral.pk in viewer.known_neutral_kingdoms):
         return neutral.name
-    return "Neutral garrison"
+    return _("Neutral garrison")
 
 
 def _summary(siege: Siege, viewer: Viewer) -> dict:

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
 from battles.tabletop.services import tabletop_mode_update
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Hex, Membership, Turn
 from kingdoms.crowns.models import CrownEntry
@@ -37,7 +39,7 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     defender of a fortress, a great fortress or a City against a player's invasion."""
     battle = side.battle
     if side.role != Role.DEFENDER:
-        return "Only the defender of a fortified place may withdraw behind its walls (E-37)."
+        return _("Only the defender of a fortified place may withdraw behind its walls (E-37).")
     hex_ = battle.hex
     facts = HexState(
         coord=(hex_.q, hex_.r),
@@ -47,7 +49,7 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     )
     attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
     problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
-    return problem.sentence if problem else None
+    return problem_sentence(problem) if problem else None
 
 
 def siege_battle_refusal(battle: Battle, decision: str) -> str | None:
@@ -55,7 +57,7 @@ def siege_battle_refusal(battle: Battle, decision: str) -> str | None:
     from it or withdraws; the besieger leaves by lifting the siege in his plan."""
     if decision == Decision.FIGHT or not SiegeBattle.objects.filter(battle=battle).exists():
         return None
-    return (
+    return _(
         "A siege's battle is fought: neither side retreats from it (E-37). The besieger may "
         "lift the siege in his siege plan instead."
     )
@@ -112,36 +114,42 @@ def siege_plan_set(
     secret."""
     role = siege_role(siege, by)
     if role is None:
-        raise Refused("You have no side in this siege.", status=403)
+        raise Refused(_("You have no side in this siege."), status=403)
     turn = turn_locked(
         campaign_id=siege.campaign_id,
         states=PLAN_TURN_STATES,
-        refusal="The siege's plans are given while the turn takes orders or decisions.",
+        refusal=_("The siege's plans are given while the turn takes orders or decisions."),
     )
     if not siege.ongoing:
-        raise Refused(f"The siege is over ({siege.status}).")
+        raise Refused(_("The siege is over (%(status)s).") % {"status": siege.status})
     days = turn.campaign.ruleset.siege_days_per_turn
     if len(actions) > days:
         raise Refused(
-            f"A turn has {days} siege days: give at most {days} actions.", field="actions"
+            _("A turn has %(days)s siege days: give at most %(days)s actions.") % {"days": days},
+            field="actions",
         )
     allowed = ACTIONS[role]
     for number, action in enumerate(actions, start=1):
         if action not in allowed:
             raise Refused(
-                f"Day {number}: '{action}' is not an action of the {role}: choose one of "
-                f"{', '.join(allowed)}.",
+                _(
+                    "Day %(number)s: '%(action)s' is not an action of the %(role)s: choose one "
+                    "of %(allowed)s."
+                )
+                % {"number": number, "action": action, "role": role, "allowed": ", ".join(allowed)},
                 field="actions",
             )
     try:
         strategy = Strategy(strategy).value if strategy else ""
     except ValueError:
         raise Refused(
-            f"'{strategy}' is not a strategy: choose assault, outflank or hold.", field="strategy"
+            _("'%(strategy)s' is not a strategy: choose assault, outflank or hold.")
+            % {"strategy": strategy},
+            field="strategy",
         ) from None
     if lift and role != SiegePlan.Role.BESIEGER:
-        raise Refused("Only the besieger lifts a siege.", field="lift")
-    plan, _ = SiegePlan.objects.update_or_create(
+        raise Refused(_("Only the besieger lifts a siege."), field="lift")
+    plan, _created = SiegePlan.objects.update_or_create(
         siege=siege,
         turn=turn,
         role=role,
@@ -185,43 +193,55 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     kingdom = army.kingdom
     campaign = kingdom.campaign
     if not Membership.objects.filter(campaign=campaign, user=by, kingdom=kingdom).exists():
-        raise Refused("You cannot build for another kingdom's army.", status=403)
+        raise Refused(_("You cannot build for another kingdom's army."), status=403)
     ruleset = campaign.ruleset
     if not ruleset.siege_trains:
-        raise Refused("Siege trains are not used in this campaign (NR-SIEGE).")
+        raise Refused(_("Siege trains are not used in this campaign (NR-SIEGE)."))
     try:
         engine_kind = EngineKind(kind)
     except ValueError:
         kinds = ", ".join(k.value for k in EngineKind)
-        raise Refused(f"'{kind}' is not an engine: choose one of {kinds}.", field="kind") from None
+        raise Refused(
+            _("'%(kind)s' is not an engine: choose one of %(kinds)s.")
+            % {"kind": kind, "kinds": kinds},
+            field="kind",
+        ) from None
     turn = turn_locked(
         campaign_id=campaign.pk,
         states=(Turn.State.OPEN,),
-        refusal="Engines are built while the turn takes orders.",
+        refusal=_("Engines are built while the turn takes orders."),
     )
     if not is_winter_turn(ruleset, turn.number):
         raise Refused(
-            f"Engines are built in the winter turn (turn {ruleset.winter_turn} of each "
-            f"{ruleset.year_turns}-turn year, E-31, NR-SIEGE-4).",
+            _(
+                "Engines are built in the winter turn (turn %(winter)s of each %(year)s-turn "
+                "year, E-31, NR-SIEGE-4)."
+            )
+            % {"winter": ruleset.winter_turn, "year": ruleset.year_turns},
             field="kind",
         )
     where = army.position
     fortified = where is not None and (where.feature == Feature.CITY or where.defence)
     if not fortified or where.owner_id != kingdom.pk:
         raise Refused(
-            f"{army.name} must stand in a City or fortress of your kingdom (NR-SIEGE-4).",
+            _("%(army)s must stand in a City or fortress of your kingdom (NR-SIEGE-4).")
+            % {"army": army.name},
             field="army",
         )
     if army.siege_engines.count() >= ruleset.siege_engines_per_army:
         raise Refused(
-            f"{army.name} carries {ruleset.siege_engines_per_army} engines already (NR-SIEGE-8).",
+            _("%(army)s carries %(count)s engines already (NR-SIEGE-8).")
+            % {"army": army.name, "count": ruleset.siege_engines_per_army},
             field="army",
         )
     forests = _forest_hexes(kingdom.pk)
     if kingdom.siege_engines.count() >= forests:
         raise Refused(
-            f"No more engines than Forest hexes owned ({forests}): the timber runs out "
-            "(NR-SIEGE-5, AMB-38).",
+            _(
+                "No more engines than Forest hexes owned (%(forests)s): the timber runs out "
+                "(NR-SIEGE-5, AMB-38)."
+            )
+            % {"forests": forests},
             field="kind",
         )
     words = engine_kind.value.replace("_", " ")

@@ -5,14 +5,19 @@ from battles.sieges.selectors, which applies who may see what."""
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
+from battles.decisions.forms import strategy_name
 from battles.models import Siege
 from battles.sieges.selectors import siege_sheet, visible_sieges
 from battles.sieges.services import siege_plan_set
+from battles.words import SIEGE_ACTIONS, worded_siege
 from campaign.campaigns.views import recent_turns
 from campaign.core.access import campaign_access
 from campaign.core.errors import Refused
@@ -20,41 +25,48 @@ from campaign.core.forms import RefusableForm
 from campaign.core.pages import refusal_status, render_page
 from rules.core.state import Strategy
 
+PLAN_SAVED = gettext_lazy("Your plan is saved: you may change it until the turn resolves.")
+STRATEGY_CHOICES = [("", gettext_lazy("None (hold)"))] + [
+    (s.value, strategy_name(s)) for s in Strategy
+]
+
 
 class SiegePlanForm(RefusableForm):
     """One side's plan: an action for each day of the turn, a strategy, lifting."""
 
     strategy = forms.ChoiceField(
-        choices=[("", "None (hold)")] + [(s.value, s.value.capitalize()) for s in Strategy],
+        choices=STRATEGY_CHOICES,
         required=False,
-        label="Strategy in the siege's battles (Table 24)",
+        label=gettext_lazy("Strategy in the siege's battles"),
     )
 
     def __init__(self, *args, plan: dict, **kwargs):
         super().__init__(*args, prefix="plan", **kwargs)
         self.plan = plan
-        choices = [(c, c.replace("_", " ").capitalize()) for c in plan["choices"]]
+        choices = [(c, SIEGE_ACTIONS.get(c, c)) for c in plan["choices"]]
         stopped = plan["stopped"]  # E-24: that day comes first, its battle fixed
         first = 2 if stopped else 1
         for day, action in enumerate(plan["actions"], start=first):
             self.fields[f"day-{day}"] = forms.ChoiceField(
-                label=f"Day {day}", choices=choices, initial=action
+                label=_("Day %(day)s") % {"day": day}, choices=choices, initial=action
             )
         if stopped:
             kind = stopped["kind"].replace("_", " ")
-            self.fields[
-                "day-2"
-            ].help_text = f"Day 1 is siege day {stopped['day']}: the {kind} played on the tabletop."
+            self.fields["day-2"].help_text = _(
+                "Day 1 is siege day %(day)s: the %(kind)s played on the tabletop."
+            ) % {"day": stopped["day"], "kind": kind}
         self.fields["strategy"].initial = plan["strategy"] or ""
         self.fields["tabletop"] = forms.BooleanField(
-            label="Play this turn's assaults and sorties on the tabletop (E-24: if both "
-            "sides opt in, the siege stops on the battle's day until it is played)",
+            label=_(
+                "Play this turn's assaults and sorties on the tabletop (if both sides opt in, "
+                "the siege stops on the battle's day until it is played)"
+            ),
             required=False,
             initial=plan["tabletop"],
         )
         if plan["role"] == "besieger":
             self.fields["lift"] = forms.BooleanField(
-                label="Lift the siege (before the turn's days)", required=False,
+                label=_("Lift the siege (before the turn's days)"), required=False,
                 initial=plan["lift"],
             )  # fmt: skip
 
@@ -70,7 +82,7 @@ def sieges(request: HttpRequest, campaign_id: int) -> HttpResponse:
     context = {
         "access": access,
         "campaign": access.campaign,
-        "sieges": visible_sieges(access.campaign, access.viewer),
+        "sieges": [worded_siege(s) for s in visible_sieges(access.campaign, access.viewer)],
     }
     return render_page(
         request, "battles/sieges/sieges.html", "battles/sieges/partials/siege_list.html", context
@@ -87,14 +99,14 @@ def siege_page(request: HttpRequest, campaign_id: int, siege_id: int) -> HttpRes
         pk=siege_id,
         campaign=access.campaign,
     )
-    current, _ = recent_turns(access.campaign)
+    current, _previous = recent_turns(access.campaign)
     sheet = siege_sheet(siege, access.viewer, current)
-    form, status = None, 200
+    form, status, saved = None, 200, False
     if sheet["plan"] is not None and siege.ongoing:
         form = SiegePlanForm(plan=sheet["plan"])
     if request.method == "POST":
         if form is None:
-            return HttpResponse("You have no plan to give in this siege.", status=403)
+            return HttpResponse(_("You have no plan to give in this siege."), status=403)
         form = SiegePlanForm(request.POST, plan=sheet["plan"])
         if form.is_valid():
             try:
@@ -111,16 +123,26 @@ def siege_page(request: HttpRequest, campaign_id: int, siege_id: int) -> HttpRes
                 status = refusal_status(request, refused)
             else:
                 if not request.htmx:
+                    messages.success(request, PLAN_SAVED)
                     return redirect("siege", campaign_id=campaign_id, siege_id=siege_id)
                 sheet = siege_sheet(siege, access.viewer, current)
-                form = SiegePlanForm(plan=sheet["plan"])
+                form, saved = SiegePlanForm(plan=sheet["plan"]), True
         else:
             status = 200 if request.htmx else 400
-    context = {"access": access, "campaign": access.campaign, "sheet": sheet, "form": form}
-    return render_page(
+    context = {
+        "access": access,
+        "campaign": access.campaign,
+        "sheet": worded_siege(sheet),
+        "form": form,
+        "saved": PLAN_SAVED if saved else "",
+    }
+    response = render_page(
         request,
         "battles/sieges/siege_sheet.html",
         "battles/sieges/partials/siege_sheet_body.html",
         context,
         status,
     )
+    if saved:
+        response["HX-Trigger"] = "todo-changed"  # the page's to-do: the plan is given
+    return response

@@ -5,6 +5,8 @@ parse the fields, so a bad value comes back next to its field."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COUNT, POINTS, name_form_field
@@ -17,17 +19,19 @@ class ReportForm(RefusableForm):
     """P-C6: the result, up to eight casualty lines, each character removed (with the
     Table 13 die if it was rolled at the table) and the enemy characters he killed."""
 
-    winner = forms.ChoiceField(label="Result")
+    winner = forms.ChoiceField(label=gettext_lazy("Result"))
     vp_margin = POINTS.form_field(
-        label="Victory-points margin", required=False,
-        help_text="P-C5: 900 or more makes it a Massacre.",
+        label=gettext_lazy("Victory-points margin"), required=False,
+        help_text=gettext_lazy("900 or more makes it a Massacre."),
     )  # fmt: skip
     massacre = forms.BooleanField(
-        label="A Massacre (only the GM rules one below the margin)", required=False
+        label=gettext_lazy("A Massacre (only the GM rules one below the margin)"), required=False
     )
-    neutral_losses = POINTS.form_field(label="Points the neutral side lost", required=False)
+    neutral_losses = POINTS.form_field(
+        label=gettext_lazy("Points the neutral side lost"), required=False
+    )
     text = forms.CharField(
-        label="Report (P-C6)", required=False, max_length=4000,
+        label=gettext_lazy("Report"), required=False, max_length=4000,
         widget=forms.Textarea(attrs={"rows": 4}),
     )  # fmt: skip
 
@@ -35,9 +39,9 @@ class ReportForm(RefusableForm):
         super().__init__(*args, prefix="report", **kwargs)
         sides = {s["role"]: s["name"] for s in page["battle"]["sides"]}
         self.fields["winner"].choices = [
-            ("attacker", f"The attacker won: {sides.get('attacker', '')}"),
-            ("defender", f"The defender won: {sides.get('defender', '')}"),
-            ("draw", "A draw (Q21)"),
+            ("attacker", _("The attacker won: %(name)s") % {"name": sides.get("attacker", "")}),
+            ("defender", _("The defender won: %(name)s") % {"name": sides.get("defender", "")}),
+            ("draw", _("A draw")),
         ]
         armies = [a for side in page["armies"].values() for a in side if a["id"] is not None]
         if not any(a["id"] is None for side in page["armies"].values() for a in side):
@@ -46,26 +50,30 @@ class ReportForm(RefusableForm):
         fates = [("", "—")] + [(f.value, f.value.capitalize()) for f in UnitFate]
         for row in range(CASUALTY_ROWS):
             self.fields[f"army_{row}"] = forms.TypedChoiceField(
-                label="Army", choices=choices, coerce=int, required=False, empty_value=None
+                label=_("Army"), choices=choices, coerce=int, required=False, empty_value=None
             )
-            self.fields[f"unit_{row}"] = name_form_field(label="Unit", required=False)
+            self.fields[f"unit_{row}"] = name_form_field(label=_("Unit"), required=False)
             self.fields[f"fate_{row}"] = forms.ChoiceField(
-                label="Fate", choices=fates, required=False
+                label=_("Fate"), choices=fates, required=False
             )
             self.fields[f"points_{row}"] = POINTS.at_least(1).form_field(
-                label="Points", required=False
+                label=_("Points"), required=False
             )
-            self.fields[f"roll_{row}"] = _die("Table 12 die rolled at the table")
+            self.fields[f"roll_{row}"] = _die(_("Table 12 die rolled at the table"))
         self.characters = [
             c for side in page["armies"].values() for a in side for c in a["characters"]
         ]
         for c in self.characters:
             self.fields[f"removed_{c['id']}"] = forms.BooleanField(
-                label=f"{c['name']} was removed as a casualty", required=False
+                label=_("%(name)s was removed as a casualty") % {"name": c["name"]},
+                required=False,
             )
-            self.fields[f"recovery_{c['id']}"] = _die(f"{c['name']}: Table 13 die at the table")
+            self.fields[f"recovery_{c['id']}"] = _die(
+                _("%(name)s: Table 13 die at the table") % {"name": c["name"]}
+            )
             self.fields[f"kills_{c['id']}"] = COUNT.form_field(
-                label=f"Enemy characters {c['name']} killed", required=False
+                label=_("Enemy characters %(name)s killed") % {"name": c["name"]},
+                required=False,
             )
 
     def casualty_rows(self) -> list[list]:
@@ -142,7 +150,9 @@ class ConfirmForm(RefusableForm):
 
 class DisputeForm(RefusableForm):
     reason = forms.CharField(
-        label="What is wrong with it", max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("What is wrong with it"),
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     def __init__(self, *args, **kwargs):
@@ -153,7 +163,10 @@ class SettleForm(RefusableForm):
     """The GM settles the report as it stands; a corrected one goes through ReportForm."""
 
     ruling = forms.CharField(
-        label="Ruling", required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 2})
+        label=gettext_lazy("Ruling"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
 
     def __init__(self, *args, **kwargs):
@@ -162,7 +175,7 @@ class SettleForm(RefusableForm):
 
 class ExtendForm(RefusableForm):
     until = forms.DateTimeField(
-        label="New report deadline (UTC)",
+        label=gettext_lazy("New report deadline (in your time zone)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 
 from battles.models import Battle, _choices
 from campaign.core.inputs import POINTS
@@ -19,10 +20,10 @@ class BattleReport(models.Model):
     replaces one not yet confirmed. Its history is in the chronicle."""
 
     class Status(models.TextChoices):
-        REPORTED = "reported", "Reported, awaiting the other side"
-        CONFIRMED = "confirmed", "Confirmed by the other side"
-        DISPUTED = "disputed", "Disputed: the GM settles it"
-        SETTLED = "settled", "Settled by the GM"
+        REPORTED = "reported", gettext_lazy("Reported, awaiting the other side")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed by the other side")
+        DISPUTED = "disputed", gettext_lazy("Disputed: the GM settles it")
+        SETTLED = "settled", gettext_lazy("Settled by the GM")
 
     CONFIRMED = (Status.CONFIRMED, Status.SETTLED)
 

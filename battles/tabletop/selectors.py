@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from battles.decisions.selectors import visible_battles
 from battles.models import Battle, BattleSide, SiegeBattle, army_seen, characters_seen
@@ -75,8 +76,12 @@ def _siege(battle: Battle) -> dict | None:
         "wall_damage": siege.wall_damage,
         "wall_stages": siege.wall_stages,
         "breached": siege.wall_damage >= siege.wall_stages,
-        "text": f"the {link.kind.replace('_', ' ')} of day {link.day} of the siege of this "
-        f"{siege.place.replace('_', ' ')}",
+        "text": _("the %(kind)s of day %(day)s of the siege of this %(place)s")
+        % {
+            "kind": link.kind.replace("_", " "),
+            "day": link.day,
+            "place": siege.place.replace("_", " "),
+        },
         "page": reverse("siege", args=[siege.campaign_id, siege.pk]),
     }
 
@@ -166,12 +171,14 @@ def _report(battle: Battle, armies: dict[str, list[dict]]) -> dict | None:
         "massacre": row.massacre,
         "vp_margin": row.vp_margin,
         "casualties": [
-            {**unit, "army_name": army_names.get(unit["army"], "an army")}
+            {**unit, "army_name": army_names.get(unit["army"], _("an army"))}
             for unit in row.casualties
         ],
         "neutral_losses": row.neutral_losses,
-        "removed": [{**r, "name": people.get(r["character"], "a character")} for r in row.removed],
-        "kills": [{**k, "name": people.get(k["character"], "a character")} for k in row.kills],
+        "removed": [
+            {**r, "name": people.get(r["character"], _("a character"))} for r in row.removed
+        ],
+        "kills": [{**k, "name": people.get(k["character"], _("a character"))} for k in row.kills],
         "text": row.text,
         "dispute": row.dispute,
         "ruling": row.ruling,

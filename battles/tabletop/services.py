@@ -18,15 +18,18 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from battles.models import Battle, BattleSide
 from battles.tabletop.models import BattleReport
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Membership, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import THE_GM, Recipients, notify
+from campaign.turns.narration import when_text
 from kingdoms.models import Character
 from rules.battles.postbattle import UnitLoss
 from rules.battles.postbattle_tables import UnitFate
@@ -97,7 +100,7 @@ def tabletop_mode_update(battle: Battle, turn: Turn) -> None:
         return
     if not wanted and BattleReport.objects.filter(battle=battle).exists():
         raise Refused(
-            "This battle was reported from the table: it stays a tabletop battle.",
+            _("This battle was reported from the table: it stays a tabletop battle."),
             field="tabletop",
         )
     battle.mode = Battle.Mode.TABLETOP if wanted else Battle.Mode.ABSTRACT
@@ -193,7 +196,9 @@ def _roles_of(battle: Battle, user: User) -> tuple[set[Role], bool]:
 
 
 def _resolved(turn: Turn | None) -> str:
-    return f"Turn {turn.number if turn else 0} no longer takes battle reports: it is resolved."
+    return _("Turn %(number)s no longer takes battle reports: it is resolved.") % {
+        "number": turn.number if turn else 0
+    }
 
 
 def _locked(battle: Battle) -> tuple[Battle, Turn]:
@@ -205,7 +210,7 @@ def _locked(battle: Battle) -> tuple[Battle, Turn]:
         raise Refused(_resolved(turn))
     if battle.mode != Battle.Mode.TABLETOP:
         raise Refused(
-            "This battle is not played on the tabletop: every side must opt in first (E-24)."
+            _("This battle is not played on the tabletop: every side must opt in first (E-24).")
         )
     return battle, turn
 
@@ -213,8 +218,11 @@ def _locked(battle: Battle) -> tuple[Battle, Turn]:
 def _in_time(battle: Battle, gm: bool) -> None:
     if not gm and battle.report_deadline and timezone.now() > battle.report_deadline:
         raise Refused(
-            f"The report deadline passed ({battle.report_deadline:%Y-%m-%d %H:%M} UTC): the "
-            "battle will be resolved abstract, unless the GM extends it (E-24)."
+            _(
+                "The report deadline passed (%(when)s): the battle will be resolved abstract, "
+                "unless the GM extends it (E-24)."
+            )
+            % {"when": when_text(battle.report_deadline)}
         )
 
 
@@ -251,7 +259,9 @@ def _whole(value, what: str, field: str, *, allow_none: bool = False) -> int | N
         try:
             return int(str(value).strip())
         except ValueError:
-            raise Refused(f"{what} must be a whole number.", field=field) from None
+            raise Refused(
+                _("%(what)s must be a whole number.") % {"what": what}, field=field
+            ) from None
     return value
 
 
@@ -270,44 +280,46 @@ def report_from_input(
     try:
         won = Role(winner) if winner else None
     except ValueError:
-        raise Refused("Name the attacker, the defender, or a draw.", field="winner") from None
+        raise Refused(_("Name the attacker, the defender, or a draw."), field="winner") from None
     units = []
     for entry in casualties:
         try:
             fate = UnitFate(entry.get("fate"))
         except ValueError:
-            raise Refused("A unit was destroyed or fled (Table 12).", field="casualties") from None
+            raise Refused(
+                _("A unit was destroyed or fled (Table 12)."), field="casualties"
+            ) from None
         units.append(
             UnitLoss(
-                army_id=_whole(entry.get("army"), "An army", "casualties"),
+                army_id=_whole(entry.get("army"), _("An army"), "casualties"),
                 unit=str(entry.get("unit") or "").strip(),
                 fate=fate,
-                points=_whole(entry.get("points"), "A unit's points", "casualties"),
+                points=_whole(entry.get("points"), _("A unit's points"), "casualties"),
                 table_roll=_whole(
-                    entry.get("table_roll"), "A table roll", "casualties", allow_none=True
+                    entry.get("table_roll"), _("A table roll"), "casualties", allow_none=True
                 ),
             )
         )
     return TabletopReport(
         winner=won,
         massacre=bool(massacre),
-        vp_margin=_whole(vp_margin, "The VP margin", "vp_margin", allow_none=True),
+        vp_margin=_whole(vp_margin, _("The VP margin"), "vp_margin", allow_none=True),
         units=tuple(units),
         removed=tuple(
             RemovedCharacter(
-                _whole(r.get("character"), "A character", "removed"),
-                _whole(r.get("table_roll"), "A table roll", "removed", allow_none=True),
+                _whole(r.get("character"), _("A character"), "removed"),
+                _whole(r.get("table_roll"), _("A table roll"), "removed", allow_none=True),
             )
             for r in removed
         ),
         kills=tuple(
             (
-                _whole(k.get("character"), "A character", "kills"),
-                _whole(k.get("count"), "A count", "kills"),
+                _whole(k.get("character"), _("A character"), "kills"),
+                _whole(k.get("count"), _("A count"), "kills"),
             )
             for k in kills
         ),
-        neutral_losses=_whole(neutral_losses or 0, "The neutral losses", "neutral_losses"),
+        neutral_losses=_whole(neutral_losses or 0, _("The neutral losses"), "neutral_losses"),
     )
 
 
@@ -316,7 +328,7 @@ def _checked(battle: Battle, turn: Turn, report: TabletopReport, gm: bool) -> Ta
     report = normalized(ruleset, report)  # P-C5: the VP margin makes the Massacre
     problem = report_problem(ruleset, _side_facts(battle), report, gm=gm)
     if problem is not None:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     return report
 
 
@@ -366,14 +378,14 @@ def battle_report_submit(
     a report not yet confirmed; the other side confirms or disputes it."""
     roles, gm = _roles_of(battle, by)
     if not roles:
-        raise Refused("Only the battle's sides report it (P-C6).", status=403)
+        raise Refused(_("Only the battle's sides report it (P-C6)."), status=403)
     battle, turn = _locked(battle)
     _in_time(battle, gm)
     if len(text) > 4000:
-        raise Refused("A report is 4,000 letters at most.", field="text")
+        raise Refused(_("A report is 4,000 letters at most."), field="text")
     row = BattleReport.objects.select_for_update().filter(battle=battle).first()
     if row is not None and row.is_confirmed:
-        raise Refused("This battle's report is already confirmed (P-C6).")
+        raise Refused(_("This battle's report is already confirmed (P-C6)."))
     report = _checked(battle, turn, report, gm=False)
     row = row or BattleReport(battle=battle)
     _write(row, report, text)
@@ -391,15 +403,18 @@ def _answering(battle: Battle, by: User) -> tuple[Battle, Turn, BattleReport, bo
     the reporter's and the report awaits an answer."""
     roles, gm = _roles_of(battle, by)
     if not roles:
-        raise Refused("Only the battle's sides answer its report (P-C6).", status=403)
+        raise Refused(_("Only the battle's sides answer its report (P-C6)."), status=403)
     battle, turn = _locked(battle)
     row = BattleReport.objects.select_for_update().filter(battle=battle).first()
     if row is None:
-        raise Refused("Nobody has reported this battle yet (P-C6).")
+        raise Refused(_("Nobody has reported this battle yet (P-C6)."))
     if not roles - {Role(row.reported_role)}:
-        raise Refused("The other side answers this report, not its reporter.", status=403)
+        raise Refused(_("The other side answers this report, not its reporter."), status=403)
     if row.status != BattleReport.Status.REPORTED:
-        raise Refused(f"The report is {row.get_status_display().lower()}: nothing to answer.")
+        raise Refused(
+            _("The report is %(status)s: nothing to answer.")
+            % {"status": row.get_status_display().lower()}
+        )
     _in_time(battle, gm)
     return battle, turn, row, gm
 
@@ -407,7 +422,7 @@ def _answering(battle: Battle, by: User) -> tuple[Battle, Turn, BattleReport, bo
 @transaction.atomic
 def battle_report_confirm(*, battle: Battle, by: User) -> BattleReport:
     """P-C6: the other side confirms the report; Final Results will use it."""
-    battle, turn, row, _ = _answering(battle, by)
+    battle, turn, row, _gm = _answering(battle, by)
     row.status, row.answered_by = BattleReport.Status.CONFIRMED, by
     row.save(update_fields=["status", "answered_by", "updated_at"])
     _record(turn, battle, "BattleReportConfirmed", row, "P-C6")
@@ -420,10 +435,10 @@ def battle_report_dispute(*, battle: Battle, by: User, reason: str) -> BattleRep
     side reports again)."""
     reason = reason.strip()
     if not reason:
-        raise Refused("Say what is wrong with the report.", field="reason")
+        raise Refused(_("Say what is wrong with the report."), field="reason")
     if len(reason) > 2000:
-        raise Refused("A dispute is 2,000 letters at most.", field="reason")
-    battle, turn, row, _ = _answering(battle, by)
+        raise Refused(_("A dispute is 2,000 letters at most."), field="reason")
+    battle, turn, row, _gm = _answering(battle, by)
     row.status, row.answered_by, row.dispute = BattleReport.Status.DISPUTED, by, reason
     row.save(update_fields=["status", "answered_by", "dispute", "updated_at"])
     _record(turn, battle, "BattleReportDisputed", row, "P-C6", reason=reason)
@@ -439,7 +454,7 @@ def battle_report_dispute(*, battle: Battle, by: User, reason: str) -> BattleRep
 def _require_gm(battle: Battle, by: User) -> None:
     membership = _membership(battle, by)
     if membership is None or membership.role != Membership.Role.GM:
-        raise Refused("Only the campaign's game master can do that.", status=403)
+        raise Refused(_("Only the campaign's game master can do that."), status=403)
 
 
 @transaction.atomic
@@ -457,9 +472,9 @@ def battle_report_settle(
     battle, turn = _locked(battle)
     row = BattleReport.objects.select_for_update().filter(battle=battle).first()
     if row is not None and row.is_confirmed:
-        raise Refused("This battle's report is already confirmed (P-C6).")
+        raise Refused(_("This battle's report is already confirmed (P-C6)."))
     if report is None and row is None:
-        raise Refused("There is no report to settle: give the result.", field="winner")
+        raise Refused(_("There is no report to settle: give the result."), field="winner")
     if report is not None:
         report = _checked(battle, turn, report, gm=True)
         row = row or BattleReport(battle=battle, reported_by=by)
@@ -476,9 +491,9 @@ def battle_report_deadline_extend(*, battle: Battle, by: User, until: dt.datetim
     _require_gm(battle, by)
     battle, turn = _locked(battle)
     if battle.confirmed_report is not None:
-        raise Refused("This battle's report is already confirmed: there is nothing to wait for.")
+        raise Refused(_("This battle's report is already confirmed: there is nothing to wait for."))
     if until <= timezone.now():
-        raise Refused("Extend the deadline to a time still to come.", field="until")
+        raise Refused(_("Extend the deadline to a time still to come."), field="until")
     battle.report_deadline = until
     battle.save(update_fields=["report_deadline"])
     chronicle_record(

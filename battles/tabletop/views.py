@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods
 
 from battles.models import Battle
@@ -24,6 +26,7 @@ from battles.tabletop.services import (
     battle_report_submit,
     report_from_input,
 )
+from battles.words import worded, worded_report
 from campaign.chronicle.views import chronicle_names
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
@@ -40,6 +43,7 @@ def _battle(access: Access, battle_id: int) -> Battle:
 
 def _context(access: Access, battle: Battle, forms: dict | None = None) -> dict:
     page = battle_page(battle, access.viewer, chronicle_names(access))
+    page = {**page, "battle": worded(page["battle"]), "report": worded_report(page["report"])}
     powers = report_powers(battle, access.viewer, access.membership)
     forms = forms or {}
     if powers["report"] or powers["settle"]:
@@ -83,6 +87,16 @@ def battle_sheet(request: HttpRequest, campaign_id: int, battle_id: int) -> Http
 
 ACTIONS = ("report", "confirm", "dispute", "settle", "extend")
 
+# What a step that went through says, next to what it saved (the page's body) or, after a
+# plain post, on top of the page it redirects to.
+SAVED = {
+    "report": gettext_lazy("Your report is sent: the other side confirms or disputes it."),
+    "confirm": gettext_lazy("You confirmed the report."),
+    "dispute": gettext_lazy("Your dispute is sent: the GM settles it."),
+    "settle": gettext_lazy("The report is settled."),
+    "extend": gettext_lazy("The report deadline is extended."),
+}
+
 
 @login_required
 @require_http_methods(["POST"])
@@ -98,12 +112,16 @@ def battle_report_action(
     form, status = _act(request, access, battle, action)
     if form is None:
         if not request.htmx:
+            messages.success(request, SAVED[action])
             return redirect("battle-detail", campaign_id=campaign_id, battle_id=battle_id)
-        return render(
-            request,
-            "battles/tabletop/partials/battle_page_body.html",
-            _context(access, _battle(access, battle_id)),
-        )
+        context = {
+            **_context(access, _battle(access, battle_id)),
+            "saved": action,
+            "saved_text": SAVED[action],
+        }
+        response = render(request, "battles/tabletop/partials/battle_page_body.html", context)
+        response["HX-Trigger"] = "todo-changed"  # the page's to-do: a report sent or answered
+        return response
     context = _context(access, battle, {action: form})
     return render_page(
         request,

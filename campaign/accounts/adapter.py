@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 
 from campaign.accounts.locale import their_locale
 from campaign.accounts.selectors import account_of_address, profile_of
@@ -18,11 +19,11 @@ class AccountAdapter(DefaultAccountAdapter):
 
     error_messages = {
         **DefaultAccountAdapter.error_messages,
-        "username_password_mismatch": (
+        "username_password_mismatch": _(
             "Please enter a correct username and password. Note that both fields may be "
             "case-sensitive."
         ),
-        "email_password_mismatch": "Please enter a correct e-mail address and password.",
+        "email_password_mismatch": _("Please enter a correct e-mail address and password."),
     }
 
     def get_login_stages(self) -> list[str]:

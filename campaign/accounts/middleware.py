@@ -1,20 +1,24 @@
 """Each page in the viewer's time zone and language (his profile), so that every date on
-every page reads in his own hours."""
+every page reads in his own hours and every word in his language."""
 
 from __future__ import annotations
 
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
 
 from campaign.accounts.selectors import profile_of
 
 
 class ProfileMiddleware:
     """Sets ``request.profile`` (None for a stranger) and activates its time zone and
-    language for the request; a stranger gets the site's. The API is left out: it speaks
-    UTC and English to every client, whoever is logged in in the browser."""
+    language for the request. A stranger, and a person who has chosen no language, read
+    the language their browser asks for (its Accept-Language, or the language cookie the
+    log-in page's picker sets), among the site's. The API is left out: it speaks UTC and
+    English to every client, whoever is logged in in the browser, whatever it asks for."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -25,9 +29,22 @@ class ProfileMiddleware:
         request.profile = profile
         if profile is None:
             timezone.deactivate()
-            # A stranger reads the language his browser asks for, among the site's.
-            translation.activate(translation.get_language_from_request(request))
         else:
             timezone.activate(ZoneInfo(profile.time_zone))
-            translation.activate(profile.language)
-        return self.get_response(request)
+        translation.activate(self._language(request, page, profile))
+        request.LANGUAGE_CODE = translation.get_language()
+        response = self.get_response(request)
+        if page and not (profile and profile.language):
+            # The page's language came from the request's headers: a cache must not give
+            # it to a browser that asks for another.
+            patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        response.headers.setdefault("Content-Language", translation.get_language())
+        return response
+
+    @staticmethod
+    def _language(request: HttpRequest, page: bool, profile) -> str:
+        if not page:
+            return settings.LANGUAGE_CODE
+        if profile is not None and profile.language:
+            return profile.language
+        return translation.get_language_from_request(request)

@@ -2,11 +2,19 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.inputs import validate_name, validate_time_zone
 
 DEFAULT_TIME_ZONE = "UTC"
-DEFAULT_LANGUAGE = "en"
+BROWSER_LANGUAGE = ""
+"""The profile's language while he has chosen none: each page is in the language his
+browser asks for (campaign.accounts.middleware)."""
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The browser's language, then the site's languages, each by its own name."""
+    return [(BROWSER_LANGUAGE, _("The browser's language")), *settings.LANGUAGES]
 
 
 class Profile(models.Model):
@@ -17,14 +25,22 @@ class Profile(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
     )
-    display_name = models.CharField(max_length=60, blank=True, validators=[validate_name])
-    time_zone = models.CharField(
-        max_length=64, default=DEFAULT_TIME_ZONE, validators=[validate_time_zone]
+    display_name = models.CharField(
+        _("display name"), max_length=60, blank=True, validators=[validate_name]
     )
-    language = models.CharField(max_length=8, choices=settings.LANGUAGES, default=DEFAULT_LANGUAGE)
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=DEFAULT_TIME_ZONE, validators=[validate_time_zone]
+    )
+    language = models.CharField(
+        _("language"),
+        max_length=8,
+        choices=language_choices,
+        blank=True,
+        default=BROWSER_LANGUAGE,
+    )
 
     def __str__(self) -> str:
-        return f"{self.user}'s profile"
+        return _("%(user)s's profile") % {"user": self.user}
 
     @property
     def name(self) -> str:

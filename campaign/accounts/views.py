@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.accounts.forms import ProfileForm, TokenForm
@@ -35,7 +36,7 @@ def profile_page(request: HttpRequest) -> HttpResponse:
         except Refused as refused:
             form.refuse(refused)
         else:
-            messages.success(request, "Your profile is saved.")
+            messages.success(request, _("Your profile is saved."))
             return redirect("profile")
     return render(request, PAGE, _context(request, form=form), status=400)
 

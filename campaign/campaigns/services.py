@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
@@ -14,7 +15,7 @@ def require_gm(*, campaign: Campaign, user: User) -> None:
         campaign=campaign, user=user, role=Membership.Role.GM
     ).exists()
     if not is_gm:
-        raise Refused("Only the campaign's game master can do that.", status=403)
+        raise Refused(_("Only the campaign's game master can do that."), status=403)
 
 
 def gm_correction_record(*, campaign: Campaign, by: User, thing: str, changes: list[str]) -> None:

@@ -11,6 +11,7 @@ from battles.sieges.selectors import OngoingSiege, armies_in_sieges, ongoing_sie
 from campaign.campaigns.selectors import campaigns_for
 from campaign.core.access import Access, campaign_access
 from campaign.core.pages import render_page
+from campaign.map import marks
 from campaign.map import svg as mapsvg
 from campaign.map.selectors import visible_map
 from campaign.models import Campaign, Turn
@@ -48,13 +49,26 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
 
 
 def map_svg(access: Access, kingdoms, armies, sieges: list[OngoingSiege] | None = None) -> str:
-    neutral = {n.id: n.name for n in visible_neutral_kingdoms(access.campaign, access.viewer)}
+    """The map as the viewer sees it, with his marks: his orders of the current turn and
+    his patrols' cover, the battles of the turn with results (campaign.map.marks)."""
+    viewer = access.viewer
+    neutrals = list(visible_neutral_kingdoms(access.campaign, viewer).select_related("capital"))
+    hexes = visible_map(access.campaign, viewer, sieges)
+    current, previous = recent_turns(access.campaign)
+    shown = turn_with_results(current, previous)
+    arrows, cover = marks.order_marks(current, viewer, hexes) if current else ([], set())
+    capital = access.kingdom.capital if access.kingdom and access.kingdom.capital_id else None
     return mapsvg.render_map(
-        visible_map(access.campaign, access.viewer, sieges),
+        hexes,
         {k.id: mapsvg.KingdomInfo(k.name, k.colour) for k in kingdoms},
         armies,
-        viewer_kingdom_id=access.viewer.kingdom_id,
-        neutral_names=neutral,
+        viewer_kingdom_id=viewer.kingdom_id,
+        neutral_names={n.id: n.name for n in neutrals},
+        neutral_capitals=marks.neutral_capitals(neutrals),
+        home=(capital.q, capital.r) if capital else None,
+        orders=arrows,
+        battles=marks.battle_marks(shown, viewer) if shown else (),
+        patrol_cover=cover,
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
@@ -32,5 +33,5 @@ class ChronicleView(APIView):
         if number is not None:
             turn = access.campaign.turns.filter(number=number).first()
             if turn is None:
-                raise NotFound(f"The campaign has no turn {number}.")
+                raise NotFound(_("The campaign has no turn %(number)s.") % {"number": number})
         return Response(visible_chronicle(access.campaign, access.viewer, turn))

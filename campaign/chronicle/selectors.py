@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from campaign.models import Campaign, Turn, TurnEvent
+from battles.models import Battle
+from campaign.chronicle.gazette import Place, coord_of
+from campaign.models import Campaign, Hex, Turn, TurnEvent
+from rules.core.state import Coord
 from rules.turn.visibility import Viewer, entry_view, rule_seen
 
 
@@ -33,3 +36,25 @@ def chronicle_entry_view(kind: str, rule: str, seen: dict) -> dict:
     if "kind" in seen:
         entry["payload_kind"] = seen["kind"]
     return entry
+
+
+def places_named(campaign: Campaign, entries: list[dict]) -> dict[Coord, Place]:
+    """The hexes the entries name, with their terrain and today's holder, public both
+    (A-1.0.3, A-1.0.9); campaign.chronicle.replay.holders_then gives those of the past.
+    One query."""
+    coords = {c for e in entries for c in (coord_of(e), coord_of(e, "capital")) if c}
+    if not coords:
+        return {}
+    rows = Hex.objects.filter(
+        campaign=campaign, q__in={q for q, _ in coords}, r__in={r for _, r in coords}
+    ).values_list("q", "r", "terrain", "owner_id")
+    return {(q, r): Place((q, r), t, o) for q, r, t, o in rows if (q, r) in coords}
+
+
+def battles_by_declaration(campaign: Campaign, turn: Turn | None = None) -> dict:
+    """Each battle's id by its turn number and its place among the turn's declarations
+    (battles.writeback: the k-th declaration is ``seq`` k). One query."""
+    battles = Battle.objects.filter(turn__campaign=campaign)
+    if turn is not None:
+        battles = battles.filter(turn=turn)
+    return {(n, seq): pk for n, seq, pk in battles.values_list("turn__number", "seq", "pk")}

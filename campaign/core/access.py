@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 
@@ -63,7 +64,7 @@ def gm_access(request: HttpRequest, campaign_id: int) -> Access:
     (403), a stranger learns nothing (404)."""
     access = campaign_access(request, campaign_id)
     if not access.is_gm:
-        raise PermissionDenied("The console is for the campaign's game master only.")
+        raise PermissionDenied(_("The console is for the campaign's game master only."))
     return access
 
 
@@ -91,7 +92,7 @@ def kingdom_named(access: Access, request: Request) -> Kingdom | None:
 def current_turn_or_404(campaign: Campaign) -> Turn:
     turn = current_turn(campaign)
     if turn is None:
-        raise NotFound("The campaign has no turn yet.")
+        raise NotFound(_("The campaign has no turn yet."))
     return turn
 
 
@@ -106,7 +107,11 @@ def player_in_play(campaign: Campaign, user: User, *, acts: str, acts_not: str) 
         membership = None
     kingdom = membership.kingdom if membership is not None else None
     if kingdom is None or membership.role != Membership.Role.PLAYER:
-        raise Refused(f"Only a player with a kingdom {acts}.", status=403)
+        raise Refused(_("Only a player with a kingdom %(acts)s.") % {"acts": acts}, status=403)
     if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: it {acts_not}.", status=403)
+        raise Refused(
+            _("%(kingdom)s is eliminated: it %(acts_not)s.")
+            % {"kingdom": kingdom.name, "acts_not": acts_not},
+            status=403,
+        )
     return membership

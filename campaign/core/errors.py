@@ -2,13 +2,14 @@
 
 from django.http import Http404
 from django.utils.text import Truncator
+from django.utils.translation import gettext_lazy as _
 
 MESSAGE_LENGTH = 600
 """Far above any reason the services give: a longer one quotes a person's input back,
 which could be megabytes; its beginning is enough to recognise it."""
 FIELD_LENGTH = 100
 
-NOT_FOUND = "Not found: there is no such thing, or it is not yours to see."
+NOT_FOUND = _("Not found: there is no such thing, or it is not yours to see.")
 """The one answer for whatever a viewer may not see and for whatever does not exist, so
 that nobody learns from an id whether something stands behind it."""
 

@@ -16,6 +16,7 @@ from functools import cache
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 
@@ -84,13 +85,15 @@ def validate_name(value: str) -> None:
     newlines, tabs, escapes) and no text-direction characters."""
     for character in value:
         if unicodedata.category(character) == "Cc":
-            what = "control characters"
+            what = _("control characters")
         elif character in DIRECTION_CHARACTERS:
-            what = "text-direction characters"
+            what = _("text-direction characters")
         else:
             continue
         raise ValidationError(
-            f"A name may not contain {what} (here U+{ord(character):04X}).", code="invisible"
+            _("A name may not contain %(what)s (here U+%(code)04X).")
+            % {"what": what, "code": ord(character)},
+            code="invisible",
         )
 
 
@@ -114,6 +117,7 @@ def validate_time_zone(value: str) -> None:
     pages show times in it, so a misspelt one is refused rather than read as UTC."""
     if value not in time_zones():
         raise ValidationError(
-            f"'{value}' is not a time zone: give an IANA name such as Europe/Berlin or UTC.",
+            _("'%(value)s' is not a time zone: give an IANA name such as Europe/Berlin or UTC.")
+            % {"value": value},
             code="time_zone",
         )

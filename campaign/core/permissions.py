@@ -8,6 +8,7 @@ HasKingdom. What only the GM may do, the services refuse, for the pages and the 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
@@ -45,7 +46,7 @@ class HasKingdom(BasePermission):
     def has_permission(self, request: Request, view: APIView) -> bool:
         if request.access.membership.kingdom is None:
             # Raised rather than returned: DRF's own 403 would name no field.
-            raise Refused("You have no kingdom in this campaign.", field="kingdom", status=403)
+            raise Refused(_("You have no kingdom in this campaign."), field="kingdom", status=403)
         return True
 
 

@@ -3,6 +3,8 @@ a viewset's input serializer, and the documented error bodies."""
 
 from __future__ import annotations
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema_field
 from rest_framework import serializers
 
@@ -22,8 +24,12 @@ class CoordField(serializers.Field):
     """A hex as the pair [q, r] of axial coordinates (E-39)."""
 
     default_error_messages = {
-        "invalid": "Give a hex as a pair of whole numbers [q, r].",
-        "far": f"No map reaches that far: q and r are {COORD.low:,} to {COORD.high:,}.",
+        "invalid": _("Give a hex as a pair of whole numbers [q, r]."),
+        "far": format_lazy(
+            _("No map reaches that far: q and r are {low} to {high}."),
+            low=f"{COORD.low:,}",
+            high=f"{COORD.high:,}",
+        ),
     }
 
     def to_internal_value(self, data) -> tuple[int, int]:

@@ -10,11 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from django.utils import timezone
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from campaign.core.errors import Refused
 from campaign.models import Turn
 
-ORDERS_CLOSED = "Orders are closed: the turn is being resolved. Wait for the next turn."
+ORDERS_CLOSED = gettext_lazy(
+    "Orders are closed: the turn is being resolved. Wait for the next turn."
+)
 
 
 def turn_locked(
@@ -22,7 +27,7 @@ def turn_locked(
     campaign_id: int | None = None,
     turn_id: int | None = None,
     states: Collection[str],
-    refusal: str | Callable[[Turn | None], str],
+    refusal: str | Promise | Callable[[Turn | None], str],
 ) -> Turn:
     """The campaign's current turn, or the turn ``turn_id`` (a battle's, a bulletin's),
     locked until the transaction ends, if its state is one of ``states``. Else Refused
@@ -33,7 +38,7 @@ def turn_locked(
     else:
         turn = turns.filter(campaign_id=campaign_id).order_by("-number").first()
     if turn is None or turn.state not in states:
-        raise Refused(refusal if isinstance(refusal, str) else refusal(turn))
+        raise Refused(refusal if isinstance(refusal, str | Promise) else refusal(turn))
     return turn
 
 
@@ -44,5 +49,7 @@ def turn_taking_orders(campaign_id: int) -> Turn:
     resolution)."""
     turn = turn_locked(campaign_id=campaign_id, states=(Turn.State.OPEN,), refusal=ORDERS_CLOSED)
     if turn.deadline is not None and timezone.now() > turn.deadline:
-        raise Refused(f"The deadline for turn {turn.number}'s orders has passed.")
+        raise Refused(
+            _("The deadline for turn %(turn)s's orders has passed.") % {"turn": turn.number}
+        )
     return turn

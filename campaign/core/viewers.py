@@ -34,17 +34,17 @@ def viewer_for(membership: Membership) -> Viewer:
         return Viewer()
     known = frozenset(kingdom.known_neutral_kingdoms.values_list("id", flat=True))
     return Viewer(
-        kingdom_id=kingdom.id, known_neutral_kingdoms=known, scout_reports=_scout_reports(kingdom)
+        kingdom_id=kingdom.id, known_neutral_kingdoms=known, scout_reports=scout_reports(kingdom)
     )
 
 
-def _scout_reports(kingdom) -> dict[tuple[int, int], dict]:
+def scout_reports(kingdom, until: int | None = None) -> dict[tuple[int, int], dict]:
     """Table 8, E-29: the latest thing the kingdom's scouts learned of each hex, in one
-    query; of two reports of one turn the fuller one counts. Lost scouts learned nothing."""
-    rows = (
-        kingdom.scout_reports.exclude(level=ScoutLevel.LOST)
-        .values_list("hex__q", "hex__r", "turn__number", "level", "facts")
-        .order_by()
-    )
+    query; of two reports of one turn the fuller one counts. Lost scouts learned nothing.
+    ``until``: what they had learned by the end of that turn (the chronicle's replay)."""
+    reports = kingdom.scout_reports.exclude(level=ScoutLevel.LOST)
+    if until is not None:
+        reports = reports.filter(turn__number__lte=until)
+    rows = reports.values_list("hex__q", "hex__r", "turn__number", "level", "facts").order_by()
     latest = sorted(rows, key=lambda row: (row[2], ScoutLevel(row[3]).rank))
     return {(q, r): scout_report_view(level, turn, facts) for q, r, turn, level, facts in latest}

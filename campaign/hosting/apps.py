@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class HostingConfig(AppConfig):
     name = "campaign.hosting"
     label = "hosting"
-    verbose_name = "Hosting: new campaigns and invitations"
+    verbose_name = _("Hosting: new campaigns and invitations")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

@@ -4,10 +4,12 @@ decide the rest."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import NAME_LENGTH, validate_name
 from campaign.models import Membership
+from campaign.ruleset.labels import module_words
 from kingdoms.models import Kingdom
 from rules.core.dice import new_seed
 from rules.core.mapgen import (
@@ -21,7 +23,7 @@ from rules.core.mapgen import (
     radii,
     suggested_radius,
 )
-from rules.core.presets import PRESETS, module_switches
+from rules.core.presets import PRESETS
 
 DESCRIPTION_LENGTH = 5000
 
@@ -29,67 +31,77 @@ DESCRIPTION_LENGTH = 5000
 class CampaignBasicsForm(RefusableForm):
     """The wizard's first step: what the campaign is, and its rules."""
 
-    name = forms.CharField(label="Name", max_length=200, validators=[validate_name])
+    name = forms.CharField(label=_("Name"), max_length=200, validators=[validate_name])
     description = forms.CharField(
-        label="Description",
+        label=_("Description"),
         required=False,
         max_length=DESCRIPTION_LENGTH,
         widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="What the players read when they are invited.",
+        help_text=_("What the players read when they are invited."),
     )
     players = forms.IntegerField(
-        label="Players", min_value=PLAYERS[0], max_value=PLAYERS[1], initial=4
+        label=_("Players"), min_value=PLAYERS[0], max_value=PLAYERS[1], initial=4
     )
     preset = forms.ChoiceField(
-        label="Rules",
+        label=_("Rules"),
         choices=[(key, preset.title) for key, preset in PRESETS.items()],
         initial="core",
         widget=forms.RadioSelect,
     )
     modules = forms.MultipleChoiceField(
-        label="Optional modules",
+        label=_("Optional modules"),
         required=False,
-        choices=[(switch.option, switch.title) for switch in module_switches()],
+        choices=[(switch.option, switch.label) for switch in module_words()],
         widget=forms.CheckboxSelectMultiple,
     )
 
 
 def _neutral_choice(players: int, per: int) -> tuple[int, str]:
     count = neutral_count(players, per)
-    return per, f"{count} (one for every {per} players)" if per > 1 else f"{count} (one a player)"
+    if per == 1:
+        return per, _("%(count)s (one a player)") % {"count": count}
+    return per, _("%(count)s (one for every %(per)s players)") % {"count": count, "per": per}
+
+
+def _sea_choices() -> list[tuple[int, str]]:
+    """The sea's share of the map, in the reader's language (a callable: read per form)."""
+    return [(0, _("None but one hex"))] + [
+        (n, _("%(percent)s%% of the free hexes") % {"percent": n * 10})
+        for n in range(1, SEA_TENTHS[1] + 1)
+    ]
 
 
 class MapForm(RefusableForm):
     """The wizard's map step (rules.core.mapgen.MapParams); its choices depend on the
     number of players of the first step."""
 
-    radius = forms.TypedChoiceField(label="Map size", coerce=int)
+    radius = forms.TypedChoiceField(label=_("Map size"), coerce=int)
     sea_tenths = forms.TypedChoiceField(
-        label="Sea",
+        label=_("Sea"),
         coerce=int,
         initial=1,
-        choices=[(0, "None but one hex")]
-        + [(n, f"{n * 10}% of the free hexes") for n in range(1, SEA_TENTHS[1] + 1)],
+        choices=_sea_choices,
     )
     mix = forms.ChoiceField(
-        label="Land",
+        label=_("Land"),
         initial="balanced",
-        choices=[(key, words) for key, (words, _) in TERRAIN_MIXES.items()],
+        choices=[(key, _(words)) for key, (words, _weights) in TERRAIN_MIXES.items()],
     )
     players_per_neutral = forms.TypedChoiceField(
-        label="Hidden neutral kingdoms", coerce=int, initial=4
+        label=_("Hidden neutral kingdoms"), coerce=int, initial=4
     )
     seed = forms.CharField(
-        label="Map seed",
+        label=_("Map seed"),
         max_length=64,
-        help_text="The same seed and choices give the same map; re-roll for a new one.",
+        help_text=_("The same seed and choices give the same map; re-roll for a new one."),
     )
 
     def __init__(self, *args, players: int, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = players
         self.fields["radius"].choices = [
-            (r, f"Radius {r}: {hexes_within(r)} hexes") for r in radii(players)
+            (r, _("Radius %(radius)s: %(hexes)s hexes") % {"radius": r, "hexes": hexes_within(r)})
+            for r in radii(players)
         ]
         low, high = PLAYERS_PER_NEUTRAL
         self.fields["players_per_neutral"].choices = [
@@ -113,10 +125,10 @@ class ClaimForm(RefusableForm):
     """A player takes a free kingdom, and while the campaign is set up names it."""
 
     name = forms.CharField(
-        label="Kingdom name", max_length=NAME_LENGTH, required=False, validators=[validate_name]
+        label=_("Kingdom name"), max_length=NAME_LENGTH, required=False, validators=[validate_name]
     )
     colour = forms.CharField(
-        label="Colour",
+        label=_("Colour"),
         max_length=7,
         required=False,
         widget=forms.TextInput(attrs={"type": "color"}),
@@ -128,10 +140,10 @@ class AssignForm(RefusableForm):
     player (a substitute)."""
 
     player = forms.ModelChoiceField(
-        label="Player",
+        label=_("Player"),
         queryset=Membership.objects.none(),
         to_field_name="user_id",
-        error_messages={"invalid_choice": "Choose a member of this campaign."},
+        error_messages={"invalid_choice": _("Choose a member of this campaign.")},
     )
 
     def __init__(self, *args, waiting, **kwargs):
@@ -143,13 +155,13 @@ class AssignForm(RefusableForm):
 class InviteForm(RefusableForm):
     """An invitation by e-mail, for a free place or to take over one kingdom."""
 
-    email = forms.EmailField(label="E-mail address")
+    email = forms.EmailField(label=_("E-mail address"))
     kingdom = forms.ModelChoiceField(
-        label="To play",
+        label=_("To play"),
         required=False,
         queryset=Kingdom.objects.none(),
-        empty_label="Any free kingdom",
-        error_messages={"invalid_choice": "Choose one of this campaign's kingdoms."},
+        empty_label=_("Any free kingdom"),
+        error_messages={"invalid_choice": _("Choose one of this campaign's kingdoms.")},
     )
 
     def __init__(self, *args, kingdoms, **kwargs):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class Invitation(models.Model):
@@ -12,8 +13,8 @@ class Invitation(models.Model):
     that kingdom, in place of whoever played it (a substitute)."""
 
     class Kind(models.TextChoices):
-        LINK = "link", "Share link"
-        EMAIL = "email", "E-mail invitation"
+        LINK = "link", _("Share link")
+        EMAIL = "email", _("E-mail invitation")
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="invitations"

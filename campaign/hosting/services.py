@@ -19,6 +19,7 @@ from campaign.campaigns.services import require_gm
 from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
+from campaign.core.problems import problem_sentence
 from campaign.hosting.models import Invitation
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.mail import html_email
@@ -49,7 +50,7 @@ def campaign_create(
     chosen with no kingdom yet."""
     problem = map_params_problem(params)
     if problem is not None:
-        raise Refused(problem.sentence, field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field)
     campaign = campaign_set_up(
         by=by,
         name=name,
@@ -107,7 +108,7 @@ def invitation_send(
     require_gm(campaign=campaign, user=by)
     _require_not_over(campaign)
     if kingdom is not None and kingdom.campaign_id != campaign.pk:
-        raise Refused("Choose one of this campaign's kingdoms.", field="kingdom")
+        raise Refused(_("Choose one of this campaign's kingdoms."), field="kingdom")
     invitation = Invitation.objects.create(
         campaign=campaign,
         kind=Invitation.Kind.EMAIL,
@@ -143,12 +144,15 @@ def campaign_join(*, invitation: Invitation, user: User) -> Membership:
     _require_not_over(campaign)
     invitation.refresh_from_db(fields=["revoked_at", "used_at"])  # under the campaign's lock
     if invitation.revoked_at is not None or invitation.used_at is not None:
-        raise Refused("This invitation no longer works: ask the game master for a new one.")
+        raise Refused(_("This invitation no longer works: ask the game master for a new one."))
     if campaign.memberships.filter(user=user).exists():
-        raise Refused(f"You are already in {campaign.name}.")
+        raise Refused(_("You are already in %(campaign)s.") % {"campaign": campaign.name})
     players = campaign.memberships.filter(role=Membership.Role.PLAYER).count()
     if invitation.kingdom is None and campaign.max_players and players >= campaign.max_players:
-        raise Refused(f"{campaign.name} is full: its {campaign.max_players} seats are taken.")
+        raise Refused(
+            _("%(campaign)s is full: its %(seats)s seats are taken.")
+            % {"campaign": campaign.name, "seats": campaign.max_players}
+        )
     membership = Membership.objects.create(
         campaign=campaign, user=user, role=Membership.Role.PLAYER
     )
@@ -171,12 +175,12 @@ def seat_claim(
     if membership is None:
         raise Hidden()  # a campaign he is not in, as if it did not exist
     if membership.role != Membership.Role.PLAYER:
-        raise Refused("The game master plays no kingdom.")
+        raise Refused(_("The game master plays no kingdom."))
     if membership.kingdom_id is not None:
-        raise Refused(f"You already play {membership.kingdom.name}.")
+        raise Refused(_("You already play %(kingdom)s.") % {"kingdom": membership.kingdom.name})
     kingdom = _locked(campaign, kingdom)
     if Membership.objects.filter(kingdom=kingdom).exists():
-        raise Refused(f"{kingdom.name} is taken: choose a free kingdom.")
+        raise Refused(_("%(kingdom)s is taken: choose a free kingdom.") % {"kingdom": kingdom.name})
     _require_seat_open(campaign, kingdom)
     if campaign.status == Campaign.Status.SETUP:
         _name_and_colour(kingdom, name.strip(), colour)
@@ -196,12 +200,14 @@ def seat_assign(*, campaign: Campaign, by: User, kingdom: Kingdom, player: User)
         Membership.objects.select_for_update().filter(campaign=campaign, user=player).first()
     )
     if membership is None:
-        raise Refused("Choose a member of this campaign.", field="player")
+        raise Refused(_("Choose a member of this campaign."), field="player")
     if membership.role != Membership.Role.PLAYER:
-        raise Refused("The game master plays no kingdom.", field="player")
+        raise Refused(_("The game master plays no kingdom."), field="player")
     if membership.kingdom_id is not None:
         raise Refused(
-            f"{player.get_username()} already plays {membership.kingdom.name}.", field="player"
+            _("%(player)s already plays %(kingdom)s.")
+            % {"player": player.get_username(), "kingdom": membership.kingdom.name},
+            field="player",
         )
     _seat(campaign, _locked(campaign, kingdom), membership)
     return kingdom
@@ -244,9 +250,9 @@ def campaign_start(*, campaign: Campaign, by: User) -> Turn:
     require_gm(campaign=campaign, user=by)
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if campaign.status != Campaign.Status.SETUP:
-        raise Refused(f"{campaign.name} has already started.")
+        raise Refused(_("%(campaign)s has already started.") % {"campaign": campaign.name})
     if not Membership.objects.filter(campaign=campaign, kingdom__isnull=False).exists():
-        raise Refused("Nobody plays a kingdom yet: invite players or seat them first.")
+        raise Refused(_("Nobody plays a kingdom yet: invite players or seat them first."))
     campaign.status = Campaign.Status.ACTIVE
     campaign.save(update_fields=["status"])
     return turn_open(campaign=campaign, number=1)
@@ -258,26 +264,30 @@ def _token() -> str:
 
 def _require_not_over(campaign: Campaign) -> None:
     if campaign.status == Campaign.Status.FINISHED:
-        raise Refused(f"{campaign.name} is over.")
+        raise Refused(_("%(campaign)s is over.") % {"campaign": campaign.name})
 
 
 def _require_seat_open(campaign: Campaign, kingdom: Kingdom) -> None:
     _require_not_over(campaign)
     if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated: nobody can play it.")
+        raise Refused(
+            _("%(kingdom)s is eliminated: nobody can play it.") % {"kingdom": kingdom.name}
+        )
 
 
 def _name_and_colour(kingdom: Kingdom, name: str, colour: str) -> None:
     if not name:
-        raise Refused("Give your kingdom a name.", field="name")
+        raise Refused(_("Give your kingdom a name."), field="name")
     if not COLOUR.fullmatch(colour):
-        raise Refused("A colour is written #rrggbb, as the colour picker gives it.", field="colour")
+        raise Refused(
+            _("A colour is written #rrggbb, as the colour picker gives it."), field="colour"
+        )
     others = Kingdom.objects.filter(campaign=kingdom.campaign_id).exclude(pk=kingdom.pk)
     if others.filter(name__iexact=name).exists():
-        raise Refused(f"Another kingdom is called {name}.", field="name")
+        raise Refused(_("Another kingdom is called %(name)s.") % {"name": name}, field="name")
     if others.filter(colour__iexact=colour).exists():
         raise Refused(
-            "Another kingdom has that colour: the map would not tell you apart.", field="colour"
+            _("Another kingdom has that colour: the map would not tell you apart."), field="colour"
         )
     kingdom.name, kingdom.colour = name, colour.lower()
     kingdom.save(update_fields=["name", "colour"])

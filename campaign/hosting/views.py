@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -45,6 +46,7 @@ from campaign.hosting.services import (
 )
 from campaign.map.svg import safe_colour
 from campaign.models import Campaign, Membership
+from campaign.ruleset.labels import module_words
 from campaign.ruleset.selectors import problem_lines
 from campaign.transfer.document import document_loads
 from campaign.transfer.forms import MapUploadForm
@@ -52,7 +54,7 @@ from campaign.transfer.maps import map_from_export
 from campaign.transfer.services import campaign_create_from_map
 from kingdoms.selectors import player_kingdoms
 from rules.core.dice import new_seed
-from rules.core.presets import PRESETS, module_switches
+from rules.core.presets import PRESETS
 
 # The new campaign wizard
 
@@ -101,7 +103,9 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
         return _wizard(request, basics, choices, status=status)
     if action == "draw":  # a blank map: on to the map editor (campaign.map)
         return _go(request, reverse("map-editor", args=[campaign.pk]))
-    messages.success(request, f"{campaign.name} is ready: invite your players.")
+    messages.success(
+        request, _("%(campaign)s is ready: invite your players.") % {"campaign": campaign.name}
+    )
     return _go(request, reverse("campaign-players", args=[campaign.pk]))
 
 
@@ -126,7 +130,11 @@ def _map_import(request: HttpRequest, basics: CampaignBasicsForm, choices: MapFo
             return _wizard(request, basics, status=status)
         upload.add_error("map_file", refused.message)
         return _wizard(request, basics, choices, status, upload)
-    messages.success(request, f"{campaign.name} is ready on its imported map: invite your players.")
+    messages.success(
+        request,
+        _("%(campaign)s is ready on its imported map: invite your players.")
+        % {"campaign": campaign.name},
+    )
     return _go(request, reverse("campaign-players", args=[campaign.pk]))
 
 
@@ -149,11 +157,9 @@ def _wizard(
         "choices": choices,
         "upload": upload or MapUploadForm(),
         "presets": PRESETS.values(),
-        "switches": module_switches(),
+        "switches": module_words(),
         "preset": PRESETS.get(chosen.get("preset", "")),
-        "switched_on": [
-            s.title for s in module_switches() if s.option in chosen.get("modules", [])
-        ],
+        "switched_on": [s.label for s in module_words() if s.option in chosen.get("modules", [])],
         "preview": preview,
         "warnings": problem_lines(preview.warnings) if preview else [],
     }
@@ -190,7 +196,7 @@ def invitation_link(request: HttpRequest, campaign_id: int) -> HttpResponse:
         invitation_link_renew(campaign=access.campaign, by=request.user)
     except Refused as refused:
         return _players(request, access, refusal=refused)
-    messages.success(request, "A new share link is ready; any link before it no longer works.")
+    messages.success(request, _("A new share link is ready; any link before it no longer works."))
     return _done(request, access)
 
 
@@ -215,7 +221,9 @@ def invitation_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
     except Refused as refused:
         form.refuse(refused)
         return _players(request, access, forms={"invite": form}, refusal=refused)
-    messages.success(request, f"Invitation sent to {form.cleaned_data['email']}.")
+    messages.success(
+        request, _("Invitation sent to %(email)s.") % {"email": form.cleaned_data["email"]}
+    )
     return _done(request, access)
 
 
@@ -239,7 +247,7 @@ def seat_claim_view(request: HttpRequest, campaign_id: int, kingdom_id: int) -> 
     except Refused as refused:
         form.refuse(refused)
         return _players(request, access, forms={key: form}, refusal=refused)
-    messages.success(request, f"You play {claimed.name}.")
+    messages.success(request, _("You play %(kingdom)s.") % {"kingdom": claimed.name})
     return _done(request, campaign_access(request, campaign_id))
 
 
@@ -263,7 +271,11 @@ def seat_assign_view(request: HttpRequest, campaign_id: int, kingdom_id: int) ->
     except Refused as refused:
         form.refuse(refused)
         return _players(request, access, forms={key: form}, refusal=refused)
-    messages.success(request, f"{player.get_username()} now plays {kingdom.name}.")
+    messages.success(
+        request,
+        _("%(player)s now plays %(kingdom)s.")
+        % {"player": player.get_username(), "kingdom": kingdom.name},
+    )
     return _done(request, access)
 
 
@@ -378,7 +390,7 @@ def join_page(request: HttpRequest, token: str) -> HttpResponse:
     log in or sign up and back here): the campaign, and a button to join it."""
     invitation = open_invitation(token)
     if invitation is None:
-        raise Http404("No such invitation.")
+        raise Http404(_("No such invitation."))
     campaign = invitation.campaign
     refusal = None
     if request.method == "POST":
@@ -389,7 +401,10 @@ def join_page(request: HttpRequest, token: str) -> HttpResponse:
         else:
             if membership.kingdom_id is not None:  # a substitute: his kingdom's map
                 return _go(request, reverse("campaign-detail", args=[campaign.pk]))
-            messages.success(request, f"Welcome to {campaign.name}: claim a free kingdom.")
+            messages.success(
+                request,
+                _("Welcome to %(campaign)s: claim a free kingdom.") % {"campaign": campaign.name},
+            )
             return _go(request, reverse("campaign-players", args=[campaign.pk]))
     member = campaign.memberships.filter(user=request.user).exists()
     context = {

@@ -4,27 +4,33 @@ shape; the rules decide the rest."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst, format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COORD
+from campaign.core.problems import ENGINE_WORDS
 from kingdoms.models import Kingdom, NeutralKingdom
 from rules.battles.tabletop_tables import TERRAIN_TABLES
 from rules.core.state import Defence, Feature, Terrain
 
 
 def _axis(name: str, widget: forms.Widget) -> forms.IntegerField:
+    """A hex's coordinate: ``name`` is q or r, the same in every language."""
     return COORD.form_field(
         label=name,
         widget=widget,
         error_messages={
-            "invalid": f"{name} must be a whole number.",
-            "required": f"Give the hex's {name}.",
+            "invalid": format_lazy(_("{axis} must be a whole number."), axis=name),
+            "required": format_lazy(_("Give the hex's {axis}."), axis=name),
         },
     )
 
 
 def _box(name: str) -> forms.NumberInput:
-    return forms.NumberInput(attrs={"placeholder": name, "aria-label": f"hex {name}"})
+    return forms.NumberInput(
+        attrs={"placeholder": name, "aria-label": format_lazy(_("hex {axis}"), axis=name)}
+    )
 
 
 class HexPickForm(forms.Form):
@@ -46,11 +52,13 @@ class HexTerrainForm(RefusableForm):
     q = _axis("q", forms.HiddenInput())
     r = _axis("r", forms.HiddenInput())
     secondary_terrains = forms.MultipleChoiceField(
-        label="Secondary terrains",
+        label=_("Secondary terrains"),
         required=False,
-        choices=[(t.value, t.value.capitalize()) for t in Terrain if t in TERRAIN_TABLES],
+        choices=[
+            (t.value, capfirst(ENGINE_WORDS[t.value])) for t in Terrain if t in TERRAIN_TABLES
+        ],
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"invalid_choice": "'%(value)s' is not a land terrain (A-1.1.1)."},
+        error_messages={"invalid_choice": _("'%(value)s' is not a land terrain (A-1.1.1).")},
     )
 
     def __init__(self, *args, **kwargs):
@@ -59,15 +67,15 @@ class HexTerrainForm(RefusableForm):
 
 
 DRAWING_TOOLS = (
-    ("paint", "Paint the terrain"),
-    ("grow", "Add a hex at the edge"),
-    ("shrink", "Remove a hex at the edge"),
-    ("feature", "Place a feature"),
-    ("defence", "Place a fortress"),
-    ("watchtower", "Put up or take down a watchtower"),
-    ("capital", "Found a player kingdom, or remove it at its capital"),
-    ("neutral", "Found a hidden neutral kingdom, or remove it at its capital"),
-    ("land", "Give a hex to a kingdom, or take it back"),
+    ("paint", _("Paint the terrain")),
+    ("grow", _("Add a hex at the edge")),
+    ("shrink", _("Remove a hex at the edge")),
+    ("feature", _("Place a feature")),
+    ("defence", _("Place a fortress")),
+    ("watchtower", _("Put up or take down a watchtower")),
+    ("capital", _("Found a player kingdom, or remove it at its capital")),
+    ("neutral", _("Found a hidden neutral kingdom, or remove it at its capital")),
+    ("land", _("Give a hex to a kingdom, or take it back")),
 )
 
 
@@ -76,27 +84,25 @@ class MapDrawingForm(RefusableForm):
     used on, which a click on the map fills in and the keyboard types."""
 
     tool = forms.ChoiceField(
-        label="Tool", choices=DRAWING_TOOLS, initial="paint", widget=forms.RadioSelect
+        label=_("Tool"), choices=DRAWING_TOOLS, initial="paint", widget=forms.RadioSelect
     )
     terrain = forms.ChoiceField(
-        label="Terrain",
-        choices=[(t.value, t.value.capitalize()) for t in Terrain],
+        label=_("Terrain"),
+        choices=[(t.value, capfirst(ENGINE_WORDS[t.value])) for t in Terrain],
         initial=Terrain.FIELDS.value,
-        help_text="Painted, or given to a new hex.",
+        help_text=_("Painted, or given to a new hex."),
     )
     feature = forms.ChoiceField(
-        label="Feature",
+        label=_("Feature"),
         required=False,
-        choices=[("", "None")]
-        + [(f.value, f.value.replace("_", " ").capitalize()) for f in Feature],
+        choices=[("", _("None"))] + [(f.value, capfirst(ENGINE_WORDS[f.value])) for f in Feature],
     )
     defence = forms.ChoiceField(
-        label="Fortress",
+        label=_("Fortress"),
         required=False,
-        choices=[("", "None")]
-        + [(d.value, d.value.replace("_", " ").capitalize()) for d in Defence],
+        choices=[("", _("None"))] + [(d.value, capfirst(ENGINE_WORDS[d.value])) for d in Defence],
     )
-    kingdom = forms.ChoiceField(label="Kingdom", required=False)
+    kingdom = forms.ChoiceField(label=_("Kingdom"), required=False)
     q = _axis("q", _box("q"))
     r = _axis("r", _box("r"))
 
@@ -105,15 +111,15 @@ class MapDrawingForm(RefusableForm):
         self.kingdoms = {f"kingdom-{k.pk}": k for k in kingdoms} | {
             f"neutral-{n.pk}": n for n in neutrals
         }
-        self.fields["kingdom"].choices = [("", "Choose a kingdom")] + [
-            (key, k.name if isinstance(k, Kingdom) else f"{k.name} (neutral)")
+        self.fields["kingdom"].choices = [("", _("Choose a kingdom"))] + [
+            (key, k.name if isinstance(k, Kingdom) else _("%(name)s (neutral)") % {"name": k.name})
             for key, k in self.kingdoms.items()
         ]
 
     def clean(self):
         data = super().clean()
         if data.get("tool") == "land" and not data.get("kingdom"):
-            self.add_error("kingdom", "Choose the kingdom the hex joins or leaves.")
+            self.add_error("kingdom", _("Choose the kingdom the hex joins or leaves."))
         return data
 
     def coord(self) -> tuple[int, int]:

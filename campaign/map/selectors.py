@@ -72,13 +72,13 @@ def visible_map(
     if sieges is None:
         sieges = ongoing_sieges(campaign.pk)
     view = hex_viewer(viewer, _siege_marks(sieges))
-    return [view(row) for row in _hex_rows(campaign)]  # rows in HexFacts' order
+    return [view(row) for row in hex_rows(campaign)]  # rows in HexFacts' order
 
 
 def visible_hex(campaign: Campaign, viewer: Viewer, coord: tuple[int, int]) -> dict | None:
     """One hex as visible_map shows it to the viewer, or None if the map has no such
     hex: two queries (the ongoing sieges, the hex)."""
-    rows = _hex_rows(campaign, coord)
+    rows = hex_rows(campaign, coord)
     if not rows:
         return None
     return hex_viewer(viewer, _siege_marks(ongoing_sieges(campaign.pk)))(rows[0])
@@ -89,7 +89,7 @@ def _siege_marks(sieges: list[OngoingSiege]) -> dict[tuple[int, int], dict]:
     return {(s.q, s.r): {"id": s.id, "url": s.url, "page": s.page} for s in sieges}
 
 
-def _hex_rows(campaign: Campaign, coord: tuple[int, int] | None = None) -> list[tuple]:
+def hex_rows(campaign: Campaign, coord: tuple[int, int] | None = None) -> list[tuple]:
     """The map's rows straight from the cursor: the ORM writes the SQL, but its per-row
     converters would add a third to the time of a 10,000-hex map. SQLite's booleans
     then arrive as 0/1, which hex_view reads as truth values, and the secondary terrains

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.campaigns.services import require_gm
 from campaign.campaigns.setup import (
@@ -24,6 +25,7 @@ from campaign.campaigns.setup import (
 )
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
+from campaign.core.problems import problem_text
 from campaign.hosting.models import Invitation
 from campaign.map.selectors import drawn_plan
 from campaign.models import Campaign, Hex, Membership
@@ -58,7 +60,7 @@ def hex_secondary_terrains_set(*, hex: Hex, by: User, terrains: Iterable[str]) -
     wanted = list(terrains)
     problem = secondary_terrains_problem(hex.terrain, wanted)
     if problem is not None:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     before = list(hex.secondary_terrains or [])
     after = secondary_terrains_in_order(wanted)
     if after == before:
@@ -113,10 +115,11 @@ def hex_add(*, campaign: Campaign, by: User, coord: Coord, terrain: str) -> Hex:
     _drawing(campaign, by)
     cells = set(Hex.objects.filter(campaign=campaign).values_list("q", "r"))
     if coord in cells:
-        raise Refused(f"The map has {_at(coord)} already.")
+        raise Refused(_("The map has %(hex)s already.") % {"hex": _at(coord)})
     if not cells & set(hexgrid.neighbours(coord)):
         raise Refused(
-            f"A new hex joins the map at its edge: {_at(coord)} touches none of its hexes."
+            _("A new hex joins the map at its edge: %(hex)s touches none of its hexes.")
+            % {"hex": _at(coord)}
         )
     return Hex.objects.create(
         campaign=campaign, q=coord[0], r=coord[1], terrain=Terrain(terrain).value
@@ -128,12 +131,15 @@ def hex_remove(*, campaign: Campaign, by: User, coord: Coord) -> None:
     """A hex at the map's edge goes, unless a kingdom holds it; the last one stays."""
     _drawing(campaign, by)
     row = _hex_at(campaign, coord)
-    _require_nobodys(row, "take it out of the kingdom first")
+    _require_nobodys(row, _("take it out of the kingdom first"))
     cells = set(Hex.objects.filter(campaign=campaign).values_list("q", "r"))
     if len(cells) == 1:
-        raise Refused("The map keeps one hex at least.")
+        raise Refused(_("The map keeps one hex at least."))
     if set(hexgrid.neighbours(coord)) <= cells:
-        raise Refused(f"Only a hex at the map's edge can go: {_at(coord)} would leave a hole.")
+        raise Refused(
+            _("Only a hex at the map's edge can go: %(hex)s would leave a hole.")
+            % {"hex": _at(coord)}
+        )
     row.delete()
 
 
@@ -147,11 +153,17 @@ def hex_feature_set(*, campaign: Campaign, by: User, coord: Coord, feature: str)
     row = _hex_at(campaign, coord)
     capital_of = _capital_of(row)
     if capital_of is not None:
-        raise Refused(f"{_at(coord)} is the capital of {capital_of}: a capital is a City.")
+        raise Refused(
+            _("%(hex)s is the capital of %(kingdom)s: a capital is a City.")
+            % {"hex": _at(coord), "kingdom": capital_of}
+        )
     if feature and row.owner_id is None and row.neutral_kingdom_id is None:
         raise Refused(
-            f"{_at(coord)} is nobody's: what it holds is rolled when it is first explored. "
-            "Give it to a kingdom first.",
+            _(
+                "%(hex)s is nobody's: what it holds is rolled when it is first "
+                "explored. Give it to a kingdom first."
+            )
+            % {"hex": _at(coord)},
             field="feature",
         )
     row.feature = Feature(feature).value if feature else ""
@@ -169,7 +181,7 @@ def hex_defence_set(*, campaign: Campaign, by: User, coord: Coord, defence: str)
     _drawing(campaign, by)
     row = _hex_at(campaign, coord)
     if defence:
-        _require_land(row, "a fortress stands on land")
+        _require_land(row, _("a fortress stands on land"))
     row.defence = Defence(defence).value if defence else ""
     row.save(update_fields=["defence"])
     return row
@@ -181,7 +193,7 @@ def hex_watchtower_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Hex:
     _drawing(campaign, by)
     row = _hex_at(campaign, coord)
     if not row.watchtower:
-        _require_land(row, "a watchtower stands on land")
+        _require_land(row, _("a watchtower stands on land"))
     row.watchtower = not row.watchtower
     row.save(update_fields=["watchtower"])
     return row
@@ -200,8 +212,8 @@ def kingdom_seat_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Kingdo
         _kingdom_remove(kingdom)
         _seats_count(locked)
         return None
-    _require_land(row, "a capital stands on land")
-    _require_nobodys(row, "choose a hex of nobody's")
+    _require_land(row, _("a capital stands on land"))
+    _require_nobodys(row, _("choose a hex of nobody's"))
     used = set(Kingdom.objects.filter(campaign=campaign).values_list("name", flat=True))
     kingdom = kingdom_found(campaign, _free_index(used, kingdom_name), row, [row])
     row.save(update_fields=["owner", "explored", "feature"])
@@ -221,8 +233,8 @@ def neutral_kingdom_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Neu
     if neutral is not None:
         _neutral_remove(neutral)
         return None
-    _require_land(row, "a capital stands on land")
-    _require_nobodys(row, "choose a hex of nobody's")
+    _require_land(row, _("a capital stands on land"))
+    _require_nobodys(row, _("choose a hex of nobody's"))
     used = set(NeutralKingdom.objects.filter(campaign=campaign).values_list("name", flat=True))
     index = _free_index(used, lambda i: NEUTRAL_NAMES[i % len(NEUTRAL_NAMES)])
     neutral = neutral_found(campaign, index, row, [row], {coord: Feature.CITY})  # E-22
@@ -244,11 +256,15 @@ def kingdom_land_toggle(
     row = _hex_at(campaign, coord)
     player = isinstance(kingdom, Kingdom)
     if kingdom.capital_id == row.pk:
-        raise Refused(f"{_at(coord)} is the capital of {kingdom.name}: remove the kingdom instead.")
+        raise Refused(
+            _("%(hex)s is the capital of %(kingdom)s: remove the kingdom instead.")
+            % {"hex": _at(coord), "kingdom": kingdom.name}
+        )
     held_by = row.owner_id if player else row.neutral_kingdom_id
     if held_by != kingdom.pk:
-        _require_land(row, f"it cannot join {kingdom.name}")
-        _require_nobodys(row, f"it cannot join {kingdom.name}")
+        cannot_join = _("it cannot join %(kingdom)s") % {"kingdom": kingdom.name}
+        _require_land(row, cannot_join)
+        _require_nobodys(row, cannot_join)
     joins = held_by != kingdom.pk
     if player:
         row.owner, row.explored = (kingdom, True) if joins else (None, False)
@@ -271,7 +287,7 @@ def map_drawing_finish(*, campaign: Campaign, by: User) -> list[Problem]:
     with transaction.atomic():
         _drawing(campaign, by)
         if not Kingdom.objects.filter(campaign=campaign).exists():
-            raise Refused("Place a player kingdom's capital first: each is a seat to claim.")
+            raise Refused(_("Place a player kingdom's capital first: each is a seat to claim."))
     return setup_warnings(drawn_plan(campaign))
 
 
@@ -280,9 +296,12 @@ def _kingdom_remove(kingdom: Kingdom) -> None:
     Table 7 rolls it (A-1.0.5)."""
     played = Membership.objects.filter(kingdom=kingdom).select_related("user").first()
     if played is not None:
-        raise Refused(f"{played.user.get_username()} plays {kingdom.name}: it stays.")
+        raise Refused(
+            _("%(player)s plays %(kingdom)s: it stays.")
+            % {"player": played.user.get_username(), "kingdom": kingdom.name}
+        )
     if Invitation.objects.filter(kingdom=kingdom).exists():
-        raise Refused(f"An invitation names {kingdom.name}: it stays.")
+        raise Refused(_("An invitation names %(kingdom)s: it stays.") % {"kingdom": kingdom.name})
     Hex.objects.filter(owner=kingdom).update(owner=None, explored=False, feature="")
     kingdom.delete()
 
@@ -324,8 +343,11 @@ def _drawing(campaign: Campaign, by: User) -> Campaign:
     locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if locked.status != Campaign.Status.SETUP:
         raise Refused(
-            f"{locked.name} has started: its map is drawn. The secondary terrains of its "
-            "hexes stay yours to set."
+            _(
+                "%(campaign)s has started: its map is drawn. The secondary terrains "
+                "of its hexes stay yours to set."
+            )
+            % {"campaign": locked.name}
         )
     return locked
 
@@ -333,7 +355,9 @@ def _drawing(campaign: Campaign, by: User) -> Campaign:
 def _hex_at(campaign: Campaign, coord: Coord) -> Hex:
     row = Hex.objects.filter(campaign=campaign, q=coord[0], r=coord[1]).first()
     if row is None:
-        raise Refused(f"The map has no hex {_at(coord)}: grow the map to reach it.")
+        raise Refused(
+            _("The map has no hex %(hex)s: grow the map to reach it.") % {"hex": _at(coord)}
+        )
     return row
 
 
@@ -345,23 +369,28 @@ def _require_land(row: Hex, why: str) -> None:
     """A-1.1.2.1: the sea holds nothing and cannot be taken."""
     if row.terrain == Terrain.SEA:
         raise Refused(
-            f"{_at((row.q, row.r))} is sea, which holds nothing and cannot be taken: {why}."
+            _("%(hex)s is sea, which holds nothing and cannot be taken: %(why)s.")
+            % {"hex": _at((row.q, row.r)), "why": why}
         )
 
 
 def _require_nobodys(row: Hex, otherwise: str) -> None:
     holder = row.owner or row.neutral_kingdom
     if holder is not None:
-        raise Refused(f"{_at((row.q, row.r))} is the land of {holder.name}: {otherwise}.")
+        raise Refused(
+            _("%(hex)s is the land of %(kingdom)s: %(otherwise)s.")
+            % {"hex": _at((row.q, row.r)), "kingdom": holder.name, "otherwise": otherwise}
+        )
 
 
 def _require_empty_for_sea(row: Hex) -> None:
     """A-1.1.2.1: the sea cannot be taken, nor hold a fortress or a watchtower."""
-    _require_nobodys(row, "the sea cannot be taken")
+    _require_nobodys(row, _("the sea cannot be taken"))
     if row.defence or row.watchtower:
-        thing = row.get_defence_display().lower() if row.defence else "watchtower"
+        thing = row.get_defence_display().lower() if row.defence else _("watchtower")
         raise Refused(
-            f"{_at((row.q, row.r))} holds a {thing}: take it away before the sea covers it.",
+            _("%(hex)s holds a %(thing)s: take it away before the sea covers it.")
+            % {"hex": _at((row.q, row.r)), "thing": thing},
             field="terrain",
         )
 

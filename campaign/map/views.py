@@ -12,6 +12,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -52,7 +54,9 @@ def hex_terrain(request: HttpRequest, campaign_id: int) -> HttpResponse:
     coord = pick.coord() if pick.is_bound else None
     chosen = _hex_at(access, coord) if coord else None
     if coord and chosen is None:
-        pick.add_error(None, f"The map has no hex ({coord[0]}, {coord[1]}).")
+        pick.add_error(
+            None, _("The map has no hex (%(q)s, %(r)s).") % {"q": coord[0], "r": coord[1]}
+        )
     form = _form_for(chosen) if chosen else None
     status = 200 if request.htmx or not pick.errors else 400
     saved = chosen is not None and request.GET.get("saved") == "1"
@@ -64,7 +68,9 @@ def _save(request: HttpRequest, access: Access) -> HttpResponse:
     coord = pick.coord()
     chosen = _hex_at(access, coord) if coord else None
     if coord and chosen is None:
-        pick.add_error(None, f"The map has no hex ({coord[0]}, {coord[1]}).")
+        pick.add_error(
+            None, _("The map has no hex (%(q)s, %(r)s).") % {"q": coord[0], "r": coord[1]}
+        )
     form = HexTerrainForm(request.POST)
     if chosen is None or not form.is_valid():
         status = 200 if request.htmx else 400
@@ -186,12 +192,17 @@ def map_editor_done(request: HttpRequest, campaign_id: int) -> HttpResponse:
         return _editor(
             request, access, form, refusal=refused, status=refusal_status(request, refused)
         )
-    left = (
-        f" It leaves {len(warnings)} of the rules' set-up defaults, as you chose."
-        if warnings
-        else ""
-    )
-    messages.success(request, f"The map is drawn: invite your players.{left}")
+    if warnings:
+        drawn = ngettext(
+            "The map is drawn: invite your players. It leaves one of the rules' set-up "
+            "defaults, as you chose.",
+            "The map is drawn: invite your players. It leaves %(count)s of the rules' set-up "
+            "defaults, as you chose.",
+            len(warnings),
+        ) % {"count": len(warnings)}
+    else:
+        drawn = _("The map is drawn: invite your players.")
+    messages.success(request, drawn)
     url = reverse("campaign-players", args=[access.campaign.pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils import translation
 
 from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Turn
-from rules.core.ruleset import RulesetError, ruleset_changes, ruleset_from_overrides
+from campaign.ruleset.labels import change_lines, refusal_words
+from rules.core.ruleset import RulesetError, ruleset_from_overrides
 
 
 def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) -> list[str]:
@@ -17,16 +20,20 @@ def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) ->
 
     Before the first turn is resolved the GM changes them freely; during play every
     change is announced in the public chronicle (§7: "the GM should be able to configure
-    these rules"). Returns the changes in words.
+    these rules"). Returns the changes in plain words, in the GM's language; the
+    chronicle keeps them in the site's language, as it keeps every entry.
     """
     require_gm(campaign=campaign, user=by)
     try:
         after = ruleset_from_overrides(overrides)
     except RulesetError as problem:
-        raise Refused(problem.message, field=problem.key) from None
-    changes = ruleset_changes(campaign.ruleset, after)
+        raise Refused(refusal_words(problem), field=problem.key) from None
+    before = campaign.ruleset
+    changes = change_lines(before, after)
     if not changes:
         return []
+    with translation.override(settings.LANGUAGE_CODE):
+        announced = change_lines(before, after)
     with transaction.atomic():
         campaign.ruleset_overrides = overrides
         campaign.save(update_fields=["ruleset_overrides"])
@@ -36,7 +43,7 @@ def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) ->
             chronicle_record(
                 turn,
                 "RulesetChanged",
-                {"changes": changes, "during_play": started},
+                {"changes": announced, "during_play": started},
                 rule="§7 house rules",
                 public=True,
             )

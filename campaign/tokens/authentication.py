@@ -3,6 +3,7 @@ may do."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication
 from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import SAFE_METHODS, BasePermission
@@ -20,9 +21,9 @@ class TokenAuthentication(authentication.TokenAuthentication):
             return super().authenticate_credentials(key)
         token = PersonalToken.objects.select_related("user").filter(digest=key_digest(key)).first()
         if token is None or not token.user.is_active:
-            raise AuthenticationFailed("Invalid token.")
+            raise AuthenticationFailed(_("Invalid token."))
         if token.revoked_at is not None:
-            raise AuthenticationFailed("This token has been revoked.")
+            raise AuthenticationFailed(_("This token has been revoked."))
         token_used(token)
         return token.user, token
 
@@ -30,7 +31,7 @@ class TokenAuthentication(authentication.TokenAuthentication):
 class TokenScope(BasePermission):
     """A read-only personal token reads (GET, HEAD, OPTIONS) and nothing else."""
 
-    message = (
+    message = _(
         "This token is read-only: it may only read (GET, HEAD, OPTIONS). "
         "Use a read-write token to change anything."
     )

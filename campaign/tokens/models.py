@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class PersonalToken(models.Model):
@@ -9,8 +10,8 @@ class PersonalToken(models.Model):
     once, when the token is made (campaign.tokens.services.token_create)."""
 
     class Scope(models.TextChoices):
-        READ = "read", "Read only"
-        WRITE = "write", "Read and write"
+        READ = "read", _("Read only")
+        WRITE = "write", _("Read and write")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="personal_tokens"

@@ -8,6 +8,7 @@ import secrets
 
 from django.contrib.auth.models import User
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaign.core.errors import Refused
 from campaign.tokens.models import PersonalToken
@@ -30,10 +31,11 @@ def token_create(*, user: User, name: str, scope: str) -> tuple[PersonalToken, s
     """A new token and its key, which is not kept and cannot be shown again."""
     name = name.strip()
     if not name:
-        raise Refused("Name the token, e.g. after the script that uses it.", field="name")
+        raise Refused(_("Name the token, e.g. after the script that uses it."), field="name")
     if user.personal_tokens.filter(revoked_at=None).count() >= MAX_ACTIVE_TOKENS:
         raise Refused(
-            f"You have {MAX_ACTIVE_TOKENS} tokens in use: revoke one first.", field="name"
+            _("You have %(most)s tokens in use: revoke one first.") % {"most": MAX_ACTIVE_TOKENS},
+            field="name",
         )
     key = KEY_PREFIX + secrets.token_urlsafe(32)
     token = PersonalToken.objects.create(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
 from django.db.models import Model
+from django.utils.translation import gettext as _
 
 from battles.models import (
     Battle,
@@ -220,7 +221,7 @@ def document_loads(text: str | bytes) -> dict:
     try:
         return json.loads(text)
     except (ValueError, UnicodeDecodeError):
-        raise Refused("This file is not a Warpost export: it is not JSON.") from None
+        raise Refused(_("This file is not a Warpost export: it is not JSON.")) from None
 
 
 def document_tables(document: dict, labels) -> dict[str, list[dict]]:
@@ -228,21 +229,27 @@ def document_tables(document: dict, labels) -> dict[str, list[dict]]:
     unless it is a Warpost export of this version holding those tables, each a list of
     rows."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise Refused("This file is not a Warpost export.")
+        raise Refused(_("This file is not a Warpost export."))
     version = document.get("version")
     if version != VERSION:
         raise Refused(
-            f"This file is a Warpost export of format version {version}; this server reads "
-            f"version {VERSION} only."
+            _(
+                "This file is a Warpost export of format version %(version)s; this "
+                "server reads version %(supported)s only."
+            )
+            % {"version": version, "supported": VERSION}
         )
     tables = document.get("tables")
     if not isinstance(tables, dict):
-        raise Refused("This Warpost export is broken: it has no tables.")
+        raise Refused(_("This Warpost export is broken: it has no tables."))
     found = {}
     for label in labels:
         rows = tables.get(label)
         if not isinstance(rows, list) or not all(isinstance(row, dict) for row in rows):
-            raise Refused(f"This Warpost export is broken: its table {label} is missing.")
+            raise Refused(
+                _("This Warpost export is broken: its table %(label)s is missing.")
+                % {"label": label}
+            )
         found[label] = rows
     return found
 

@@ -4,6 +4,7 @@ is read by campaign.transfer.maps."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 
@@ -16,15 +17,19 @@ class MapUploadForm(RefusableForm):
     use_required_attribute = False
 
     map_file = forms.FileField(
-        label="Warpost export",
+        label=_("Warpost export"),
         help_text=(
-            "A campaign's export (its GM console's Download export): its map comes, none "
-            "of its history."
+            _(
+                "A campaign's export (its GM console's Download export): its map "
+                "comes, none of its history."
+            )
         ),
     )
 
     def clean_map_file(self):
         upload = self.cleaned_data["map_file"]
         if upload.size > MAP_FILE_MEGABYTES * 1024 * 1024:
-            raise forms.ValidationError(f"A map file is at most {MAP_FILE_MEGABYTES} MB.")
+            raise forms.ValidationError(
+                _("A map file is at most %(megabytes)s MB.") % {"megabytes": MAP_FILE_MEGABYTES}
+            )
         return upload

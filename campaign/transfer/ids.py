@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from django.utils.translation import gettext as _
+
 from campaign.core.errors import Refused
 from campaign.transfer.document import BATTLE, SIEGE, BattleKeys, Ids, Pairs, Spec
 
@@ -32,7 +34,10 @@ class IdMap:
             return None
         new = self.known[label].get(old)
         if new is None:
-            raise Refused(f"This Warpost export is broken: it names {label} {old}, which it lacks.")
+            raise Refused(
+                _("This Warpost export is broken: it names %(label)s %(old)s, which it lacks.")
+                % {"label": label, "old": old}
+            )
         return new
 
     def new(self, label: str, old: int) -> int:

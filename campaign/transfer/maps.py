@@ -8,8 +8,10 @@ import re
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.models import Campaign, Hex
 from campaign.transfer.document import MAP_TABLES, document_tables
 from kingdoms.models import Kingdom, NeutralKingdom
@@ -49,7 +51,10 @@ def map_from_export(document: dict) -> MapImport:
     for row in tables[HEX]:
         hex_ = _hex(row)
         if hex_.coord in terrain:
-            raise Refused(f"This map is broken: hex {hex_.coord} is in it twice.", field="map_file")
+            raise Refused(
+                _("This map is broken: hex %(coord)s is in it twice.") % {"coord": hex_.coord},
+                field="map_file",
+            )
         coords[row.get("id")] = hex_.coord
         terrain[hex_.coord] = Terrain(hex_.terrain)
         contents[hex_.coord] = {name: getattr(hex_, name) for name in HEX_CONTENTS}
@@ -70,7 +75,7 @@ def map_from_export(document: dict) -> MapImport:
         ],
     )
     if not plan.kingdoms:
-        raise Refused("This map has no kingdom that holds its capital.", field="map_file")
+        raise Refused(_("This map has no kingdom that holds its capital."), field="map_file")
     name = next((row.get("name") for row in document["tables"].get(Campaign._meta.label, [])), "")
     return MapImport(name if isinstance(name, str) else "", plan, contents)
 
@@ -85,7 +90,8 @@ def _hex(row: dict) -> Hex:
         raise _broken(row, " ".join(error.messages)) from None
     problem = secondary_terrains_problem(hex_.terrain, hex_.secondary_terrains or [])
     if not isinstance(hex_.secondary_terrains, list) or problem is not None:
-        raise _broken(row, problem.sentence if problem else "its secondary terrains are no list.")
+        why = problem_sentence(problem) if problem else _("its secondary terrains are no list.")
+        raise _broken(row, why)
     return hex_
 
 
@@ -127,4 +133,7 @@ def _checked(model, name: str, row: dict) -> str:
 
 
 def _broken(row: dict, why: str) -> Refused:
-    return Refused(f"This map is broken: in the row {row.get('id')}, {why}", field="map_file")
+    return Refused(
+        _("This map is broken: in the row %(id)s, %(why)s") % {"id": row.get("id"), "why": why},
+        field="map_file",
+    )

@@ -10,6 +10,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import Field, JSONField, Model
+from django.utils.translation import gettext as _
 
 from campaign.campaigns.setup import map_plan_build
 from campaign.core.errors import Refused
@@ -47,14 +48,14 @@ def campaign_import(*, document: dict) -> Imported:
     except (DatabaseError, TypeError, ValueError, KeyError, AttributeError) as error:
         # what the checks of each row let through: a value of the wrong shape in JSON,
         # two rows the database takes for one
-        raise Refused(f"This Warpost export is broken: {error!r}.") from None
+        raise Refused(_("This Warpost export is broken: %(error)r.") % {"error": error}) from None
 
 
 @transaction.atomic
 def _campaign_write(document: dict) -> Imported:
     tables = document_tables(document, [table.label for table in TABLES])
     if len(tables[CAMPAIGN]) != 1:
-        raise Refused("This Warpost export is broken: it holds no campaign, or more than one.")
+        raise Refused(_("This Warpost export is broken: it holds no campaign, or more than one."))
     people, new_people = _people(tables)
     writer = _Writer(people)
     for table in TABLES:
@@ -75,7 +76,9 @@ def _people(tables: dict[str, list[dict]]) -> tuple[dict[str, User], list[str]]:
         try:
             username.clean(name if isinstance(name, str) else None, None)
         except ValidationError:
-            raise Refused(f"This Warpost export is broken: {name!r} is no username.") from None
+            raise Refused(
+                _("This Warpost export is broken: %(name)r is no username.") % {"name": name}
+            ) from None
     people = {user.username: user for user in User.objects.filter(username__in=names)}
     new = sorted(names - set(people))
     for name in new:
@@ -193,14 +196,18 @@ def _check(table: Table, rows: list[dict], fields: list[Field]) -> None:
         pk = row.get("id")
         if not isinstance(pk, int) or isinstance(pk, bool) or pk in seen:
             raise Refused(
-                f"This Warpost export is broken: a row of {table.label} has no id of its own."
+                _("This Warpost export is broken: a row of %(table)s has no id of its own.")
+                % {"table": table.label}
             )
         seen.add(pk)
         unknown = sorted(set(row) - known)
         if unknown:
             raise Refused(
-                f"This Warpost export is broken: {table.label} has no field "
-                f"{', '.join(unknown)} on this server."
+                _(
+                    "This Warpost export is broken: %(table)s has no field %(fields)s on "
+                    "this server."
+                )
+                % {"table": table.label, "fields": ", ".join(unknown)}
             )
 
 
@@ -208,7 +215,10 @@ def _broken(table: Table, row: dict, error: ValidationError, field: str = "") ->
     """The refusal of a row with a value the model refuses, by field."""
     errors = error.message_dict if hasattr(error, "error_dict") else {field: error.messages}
     what = "; ".join(f"{name}: {' '.join(messages)}" for name, messages in errors.items())
-    return Refused(f"This Warpost export is broken: {table.label} {row.get('id')}, {what}")
+    return Refused(
+        _("This Warpost export is broken: %(table)s %(id)s, %(what)s")
+        % {"table": table.label, "id": row.get("id"), "what": what}
+    )
 
 
 @transaction.atomic

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from battles.decisions.selectors import sides_undecided
 from battles.tabletop.services import participants, tabletop_battles_awaited
@@ -55,15 +57,15 @@ def resolve_early_gaps(turn: Turn, viewer: Viewer, now: dt.datetime | None = Non
     now = now or timezone.now()
     if turn.state == Turn.State.OPEN:
         deadline, missing = turn.deadline, _not_ready(turn, viewer)
-        what = "the deadline"
+        when = _("the deadline is %(when)s")
     elif turn.state == Turn.State.DECISIONS:
         deadline, missing = turn.decisions_deadline, _undecided(turn)
-        what = "the fight-or-retreat deadline"
+        when = _("the fight-or-retreat deadline is %(when)s")
     else:
         return []
     if deadline is None or _passed(deadline, now):
         return []
-    return [missing, f"{what} is {countdown(deadline, now)}"]
+    return [missing, when % {"when": countdown(deadline, now)}]
 
 
 def _not_ready(turn: Turn, viewer: Viewer) -> str:
@@ -71,15 +73,21 @@ def _not_ready(turn: Turn, viewer: Viewer) -> str:
     rows = orders_readiness(turn.campaign, turn, viewer)
     waiting = sum(1 for row in rows if not row["ready"])
     if not waiting:
-        return "every kingdom is ready"
-    return f"{waiting} of {len(rows)} kingdom{'s' if len(rows) != 1 else ''} not ready"
+        return _("every kingdom is ready")
+    return ngettext(
+        "%(waiting)s of %(count)s kingdom not ready",
+        "%(waiting)s of %(count)s kingdoms not ready",
+        len(rows),
+    ) % {"waiting": waiting, "count": len(rows)}
 
 
 def _undecided(turn: Turn) -> str:
     count = len(sides_undecided(turn))
     if not count:
-        return "every battle side has decided"
-    return f"{count} battle side{'s have' if count != 1 else ' has'} not decided"
+        return _("every battle side has decided")
+    return ngettext(
+        "%(count)s battle side has not decided", "%(count)s battle sides have not decided", count
+    ) % {"count": count}
 
 
 @dataclass(frozen=True)
@@ -99,14 +107,17 @@ def deadline_facing(
     the orders' while the turn takes them (A-2.2); at fight or retreat the first still to
     come of that deadline (A-2.4) and the report deadlines of the tabletop battles the
     viewer has still to report (E-24: his own; the GM's, every one); None while a step runs,
-    once the turn is over, and for a turn without one."""
-    if turn is None:
+    once the turn or the campaign is over, and for a turn without one."""
+    if turn is None or turn.campaign.status == Campaign.Status.FINISHED:
         return None
     now = now or timezone.now()
     if turn.state == Turn.State.OPEN:
-        candidates = [("Orders", turn.deadline)]
+        candidates = [(_("Orders"), turn.deadline)]
     elif turn.state == Turn.State.DECISIONS:
-        candidates = [("Fight or retreat", turn.decisions_deadline), *_reports(turn, viewer, now)]
+        candidates = [
+            (_("Fight or retreat"), turn.decisions_deadline),
+            *_reports(turn, viewer, now),
+        ]
     else:
         return None
     candidates = [(what, at) for what, at in candidates if at is not None]
@@ -119,7 +130,7 @@ def deadline_facing(
 
 def _reports(turn: Turn, viewer: Viewer, now: dt.datetime) -> list[tuple[str, dt.datetime]]:
     return [
-        ("Tabletop report", battle.report_deadline)
+        (_("Tabletop report"), battle.report_deadline)
         for battle in tabletop_battles_awaited(turn, now)
         if viewer.is_gm or viewer.kingdom_id in participants(battle)
     ]

@@ -7,6 +7,8 @@ import datetime as dt
 from collections.abc import Callable
 
 from django.utils import dateformat, timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign.chronicle.narration import register_narrators
 from campaign.turns.schedule import Schedule, schedule_text
@@ -22,28 +24,31 @@ def when_text(value: dt.datetime) -> str:
 
 def countdown(value: dt.datetime, now: dt.datetime | None = None) -> str:
     """How far off ``value`` is, in the unit a reader plans with: "in 35 min", "in 47 h",
-    "in 3 days"; "passed" once it has."""
+    "in 3 days"; "passed" once it has. static/warpost/controls.js keeps it up to date on
+    an open page with the same words (the same msgids, from the scripts' catalog)."""
     left = value - (now or timezone.now())
     if left <= dt.timedelta(0):
-        return "passed"
+        return _("passed")
     minutes = int(left.total_seconds() // 60)
     if minutes < 60:
-        return f"in {max(minutes, 1)} min"
+        return _("in %(count)s min") % {"count": max(minutes, 1)}
     if minutes < 48 * 60:
-        return f"in {minutes // 60} h"
-    return f"in {left.days} days"
+        return _("in %(count)s h") % {"count": minutes // 60}
+    days = minutes // (24 * 60)
+    return ngettext("in %(count)s day", "in %(count)s days", days) % {"count": days}
 
 
 def _duration(seconds) -> str:
     """A pause's length, roughly: "3 days", "5 h", "20 min"."""
     if not isinstance(seconds, int | float):
-        return "some time"
+        return _("some time")
     minutes = int(abs(seconds) // 60)
     if minutes >= 48 * 60:
-        return f"{minutes // (24 * 60)} days"
+        days = minutes // (24 * 60)
+        return ngettext("%(count)s day", "%(count)s days", days) % {"count": days}
     if minutes >= 60:
-        return f"{minutes // 60} h"
-    return f"{minutes} min"
+        return _("%(count)s h") % {"count": minutes // 60}
+    return _("%(count)s min") % {"count": minutes}
 
 
 def _at(payload: dict, key: str) -> str:
@@ -51,18 +56,27 @@ def _at(payload: dict, key: str) -> str:
     try:
         return when_text(dt.datetime.fromisoformat(payload[key]))
     except (KeyError, TypeError, ValueError):
-        return str(payload.get(key) or "a later time")
+        return str(payload.get(key) or _("a later time"))
 
 
-_DEADLINES = {"orders": "orders deadline", "decisions": "fight-or-retreat deadline"}
+def _deadline_name(payload: dict) -> str:
+    """Which deadline the GM moved, as a sentence names it."""
+    return {
+        "orders": _("the orders deadline"),
+        "decisions": _("the fight-or-retreat deadline"),
+    }.get(payload.get("deadline"), _("the deadline"))
 
 
 def _now_closes(payload: dict) -> str:
-    """ " Orders now lock on …": the current step's deadline after a pause moved it."""
+    """ " The orders deadline is now …": the current step's deadline after a pause moved
+    it."""
     if not payload.get("until"):
         return ""
-    what = _DEADLINES.get(payload.get("deadline"), "deadline")
-    return f" The {what} is now {_at(payload, 'until')}."
+    text = _("%(what)s is now %(when)s.") % {
+        "what": _deadline_name(payload),
+        "when": _at(payload, "until"),
+    }
+    return f" {text[0].upper()}{text[1:]}"
 
 
 def _schedule_set(p: dict, names) -> str:
@@ -70,22 +84,38 @@ def _schedule_set(p: dict, names) -> str:
         p.get("zone") or "UTC", p.get("lock_weekday"), p.get("lock_hour") or 0, p.get("days") or 7
     )
     text = schedule_text(schedule)
-    return f"The GM set the schedule from the next turn on: {text[0].lower()}{text[1:]}"
+    return _("The GM set the schedule from the next turn on: %(schedule)s") % {
+        "schedule": f"{text[0].lower()}{text[1:]}"
+    }
 
 
 def _deadline_extended(p: dict, names) -> str:
-    what = _DEADLINES.get(p.get("deadline"), "deadline")
-    return f"The GM extended the {what} to {_at(p, 'until')}."
+    return _("The GM extended %(what)s to %(when)s.") % {
+        "what": _deadline_name(p),
+        "when": _at(p, "until"),
+    }
 
 
 def _campaign_paused(p: dict, names) -> str:
-    reason = f": {p['reason']}" if p.get("reason") else ""
-    return f"The GM paused the campaign until {_at(p, 'paused_until')}{reason}.{_now_closes(p)}"
+    when = _at(p, "paused_until")
+    if p.get("reason"):
+        text = _("The GM paused the campaign until %(when)s: %(reason)s.") % {
+            "when": when,
+            "reason": p["reason"],
+        }
+    else:
+        text = _("The GM paused the campaign until %(when)s.") % {"when": when}
+    return f"{text}{_now_closes(p)}"
 
 
 def _campaign_resumed(p: dict, names) -> str:
-    early = f" {_duration(p.get('early_by'))} early" if p.get("early_by") else ""
-    return f"The GM resumed the campaign{early}.{_now_closes(p)}"
+    if p.get("early_by"):
+        text = _("The GM resumed the campaign %(duration)s early.") % {
+            "duration": _duration(p.get("early_by"))
+        }
+    else:
+        text = _("The GM resumed the campaign.")
+    return f"{text}{_now_closes(p)}"
 
 
 DEADLINE_NARRATORS: dict[str, Callable] = {

@@ -8,12 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from battles.decisions.selectors import visible_battles
 from campaign.campaigns.views import recent_turns, turn_with_results
 from campaign.chronicle.views import chronicle_by_turn
-from campaign.core.access import Access, gm_access
+from campaign.core.access import Access, campaign_access, gm_access
 from campaign.core.errors import Refused
 from campaign.core.pages import refusal_status, render_page
 from campaign.models import Campaign, Turn
@@ -31,6 +32,7 @@ from campaign.turns.services import (
     turn_progress,
     turn_step_retry,
 )
+from campaign.turns.todo import facing
 from kingdoms.orders.selectors import (
     orders_readiness,
 )
@@ -236,7 +238,7 @@ def _console_saved(request: HttpRequest, access: Access) -> HttpResponse:
 
 def _turn_or_refuse(turn: Turn | None) -> Turn:
     if turn is None:
-        raise Refused("This campaign has no turn yet: it has not started.")
+        raise Refused(gettext("This campaign has no turn yet: it has not started."))
     return turn
 
 
@@ -253,3 +255,12 @@ def turn_progress_view(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not current.is_running:
         response["HX-Trigger"] = "turn-step-done"
     return response
+
+
+@login_required
+@require_GET
+def todo_panel(request: HttpRequest, campaign_id: int) -> HttpResponse:
+    """The viewer's to-do alone (campaign.turns.todo), which the page reloads after a
+    form saved by HTMX changed it ("orders-changed", "todo-changed")."""
+    access = campaign_access(request, campaign_id)
+    return render(request, "campaign/turns/partials/todo.html", {"facing": facing(access)})

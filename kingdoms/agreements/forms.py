@@ -4,6 +4,7 @@ services (kingdoms.agreements.services) decide whether the agreement may be made
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import TURN
@@ -11,29 +12,31 @@ from kingdoms.agreements.models import Agreement
 from kingdoms.models import Kingdom
 from kingdoms.orders.forms import TargetField
 
-WHO = [("", "—"), ("me", "My kingdom"), ("partner", "The other kingdom")]
+WHO = [("", "—"), ("me", _("My kingdom")), ("partner", _("The other kingdom"))]
 
 
 class AgreementForm(RefusableForm):
-    kind = forms.ChoiceField(label="Agreement", choices=Agreement.Kind.choices)
-    partner = forms.TypedChoiceField(label="With", coerce=int)
+    kind = forms.ChoiceField(label=_("Agreement"), choices=Agreement.Kind.choices)
+    partner = forms.TypedChoiceField(label=_("With"), coerce=int)
     turn = TURN.form_field(
-        label="Turn",
+        label=_("Turn"),
         required=False,
-        help_text="Combined assault: the turn of the invasion (this turn if left empty).",
+        help_text=_("Combined assault: the turn of the invasion (this turn if left empty)."),
     )
-    target = TargetField(label="Hex invaded together")
+    target = TargetField(
+        label=_("Hex invaded together (q, r)"), help_text=_("Combined assault only.")
+    )
     beneficiary = forms.ChoiceField(
-        label="Who takes the hex",
+        label=_("Who takes the hex"),
         choices=WHO,
         required=False,
-        help_text="Combined assault (E-28): the hex goes to him.",
+        help_text=_("Combined assault: the hex goes to him."),
     )
     overlord = forms.ChoiceField(
-        label="Overlord",
+        label=_("Overlord"),
         choices=WHO,
         required=False,
-        help_text="Vassalage (Q20): the other becomes his vassal if he takes his capital.",
+        help_text=_("Vassalage: the other becomes his vassal if he takes his capital."),
     )
 
     def __init__(self, *args, me: Kingdom, kingdoms: list[Kingdom], **kwargs):

@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.inputs import TURN
 from kingdoms.models import Kingdom
+
+# Why an agreement ended (end_reason), in the words its row shows: the services' reasons
+# and the engine's (rules.kingdoms.agreements).
+END_REASONS = {
+    "declined": _("declined"),
+    "withdrawn": _("withdrawn"),
+    "called_off": _("called off"),
+    "broken": _("broken"),
+    "eliminated": _("eliminated"),
+    "turn_over": _("turn over"),
+    "notice": _("notice"),
+}
 
 
 class Agreement(models.Model):
@@ -16,17 +29,17 @@ class Agreement(models.Model):
     the vassal's capital fell and he swore (Q20, E-19, E-23)."""
 
     class Kind(models.TextChoices):
-        CEASE_FIRE = "cease_fire", "Cease fire"
-        ALLIANCE = "alliance", "Alliance"
-        COMBINED_ASSAULT = "combined_assault", "Combined assault"
-        VASSALAGE = "vassalage", "Vassalage"
+        CEASE_FIRE = "cease_fire", _("Cease fire")
+        ALLIANCE = "alliance", _("Alliance")
+        COMBINED_ASSAULT = "combined_assault", _("Combined assault")
+        VASSALAGE = "vassalage", _("Vassalage")
 
     class State(models.TextChoices):
-        PROPOSED = "proposed", "Proposed"
-        ACTIVE = "active", "Active"
-        DECLINED = "declined", "Declined"
-        ENDED = "ended", "Ended"
-        BROKEN = "broken", "Broken"
+        PROPOSED = "proposed", _("Proposed")
+        ACTIVE = "active", _("Active")
+        DECLINED = "declined", _("Declined")
+        ENDED = "ended", _("Ended")
+        BROKEN = "broken", _("Broken")
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="agreements"
@@ -74,6 +87,9 @@ class Agreement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.proposer} and {self.partner} ({self.state})"
+
+    def get_end_reason_display(self) -> str:
+        return str(END_REASONS.get(self.end_reason, self.end_reason.replace("_", " ")))
 
     @property
     def kingdom_ids(self) -> tuple[int, int]:

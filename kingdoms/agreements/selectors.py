@@ -74,7 +74,7 @@ def agreement_view(agreement: Agreement, viewer: Viewer) -> dict:
         "notice_turn": agreement.notice_turn,
         "ended_turn": agreement.ended_turn,
         "end_reason": agreement.end_reason,
-        "end_reason_display": agreement.end_reason.replace("_", " "),
+        "end_reason_display": agreement.get_end_reason_display(),
         "actions": agreement_actions(agreement, viewer),
     }
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
@@ -129,16 +130,20 @@ def agreement_propose(
     turn = _turn(campaign)
     if kind not in KINDS:
         raise Refused(
-            f"'{kind}' is not an agreement: choose one of {', '.join(KINDS)}.", field="kind"
+            _("'%(kind)s' is not an agreement: choose one of %(kinds)s.")
+            % {"kind": kind, "kinds": ", ".join(KINDS)},
+            field="kind",
         )
     partner = Kingdom.objects.filter(campaign=campaign, pk=partner_id).first()
     if partner is None:
-        raise Refused("Choose the kingdom you propose it to.", field="partner")
+        raise Refused(_("Choose the kingdom you propose it to."), field="partner")
     if partner.pk == me.pk:
-        raise Refused("An agreement takes two kingdoms: choose another one.", field="partner")
+        raise Refused(_("An agreement takes two kingdoms: choose another one."), field="partner")
     if partner.eliminated:
         raise Refused(
-            f"{partner.name} is eliminated: it makes no agreements (E-27).", field="partner"
+            _("%(kingdom)s is eliminated: it makes no agreements (E-27).")
+            % {"kingdom": partner.name},
+            field="partner",
         )
     agreement = Agreement(
         campaign=campaign, kind=kind, proposer=me, partner=partner, proposed_turn=turn.number
@@ -170,31 +175,40 @@ def _combined_assault(
     number = turn_number if turn_number is not None else turn.number
     if number < turn.number or (number == turn.number and turn.state != Turn.State.OPEN):
         raise Refused(
-            f"Turn {number} takes no more orders: a combined assault is for a turn whose "
-            f"orders are still open (turn {turn.number + (turn.state != Turn.State.OPEN)} "
-            "or later).",
+            _(
+                "Turn %(turn)s takes no more orders: a combined assault is for a turn whose "
+                "orders are still open (turn %(first)s or later)."
+            )
+            % {"turn": number, "first": turn.number + (turn.state != Turn.State.OPEN)},
             field="turn",
         )
     if target is None:
-        raise Refused("Name the hex you will invade together.", field="target")
+        raise Refused(_("Name the hex you will invade together."), field="target")
     hex_ = Hex.objects.filter(campaign=agreement.campaign, q=target[0], r=target[1]).first()
     if hex_ is None:
-        raise Refused(f"({target[0]}, {target[1]}) is not on the map.", field="target")
+        raise Refused(
+            _("(%(q)s, %(r)s) is not on the map.") % {"q": target[0], "r": target[1]},
+            field="target",
+        )
     if hex_.terrain == Terrain.SEA:
         raise Refused(
-            f"({hex_.q}, {hex_.r}) is a sea hex: sea hexes cannot be invaded (A-1.1.2.1).",
+            _("(%(q)s, %(r)s) is a sea hex: sea hexes cannot be invaded (A-1.1.2.1).")
+            % {"q": hex_.q, "r": hex_.r},
             field="target",
         )
     if hex_.owner_id in agreement.kingdom_ids:
         owner = agreement.proposer if hex_.owner_id == agreement.proposer_id else agreement.partner
         raise Refused(
-            f"({hex_.q}, {hex_.r}) is {owner.name}'s: a combined assault invades a hex "
-            "that neither of you holds (E-28).",
+            _(
+                "(%(q)s, %(r)s) is %(owner)s's: a combined assault invades a hex that "
+                "neither of you holds (E-28)."
+            )
+            % {"q": hex_.q, "r": hex_.r, "owner": owner.name},
             field="target",
         )
     if beneficiary_id not in agreement.kingdom_ids:
         raise Refused(
-            "Name who takes the hex: you or your partner (E-28, §5.4).", field="beneficiary"
+            _("Name who takes the hex: you or your partner (E-28, §5.4)."), field="beneficiary"
         )
     agreement.turn_number, agreement.target = number, hex_
     agreement.beneficiary_id = beneficiary_id
@@ -204,8 +218,10 @@ def _vassalage(agreement: Agreement, overlord_id: int | None) -> None:
     """Q20, E-19, E-23: the overlord is one of the two; neither is a vassal already."""
     if overlord_id not in agreement.kingdom_ids:
         raise Refused(
-            "Name the overlord: you or your partner; the other becomes his vassal if the "
-            "overlord takes his capital (Q20, E-23).",
+            _(
+                "Name the overlord: you or your partner; the other becomes his vassal if "
+                "the overlord takes his capital (Q20, E-23)."
+            ),
             field="overlord",
         )
     vassal_id = (
@@ -216,7 +232,8 @@ def _vassalage(agreement: Agreement, overlord_id: int | None) -> None:
         sworn = _sworn_vassal(kingdom)
         if sworn is not None:
             raise Refused(
-                f"{kingdom.name} is already {sworn.overlord.name}'s vassal (Q20, E-19).",
+                _("%(kingdom)s is already %(overlord)s's vassal (Q20, E-19).")
+                % {"kingdom": kingdom.name, "overlord": sworn.overlord.name},
                 field="overlord",
             )
 
@@ -233,10 +250,17 @@ def _not_twice(agreement: Agreement) -> None:
         same = same.filter(overlord_id=agreement.overlord_id)
     existing = same.first()
     if existing is not None:
-        what = "an agreement" if existing.state == Agreement.State.ACTIVE else "a proposal"
+        if existing.state == Agreement.State.ACTIVE:
+            said = _("There is already an agreement of %(kind)s between %(a)s and %(b)s.")
+        else:
+            said = _("There is already a proposal of %(kind)s between %(a)s and %(b)s.")
         raise Refused(
-            f"There is already {what} of {existing.get_kind_display().lower()} between "
-            f"{agreement.proposer.name} and {agreement.partner.name}.",
+            said
+            % {
+                "kind": existing.get_kind_display().lower(),
+                "a": agreement.proposer.name,
+                "b": agreement.partner.name,
+            },
             field="kind",
         )
     if agreement.kind == Agreement.Kind.COMBINED_ASSAULT:
@@ -254,9 +278,15 @@ def _not_twice(agreement: Agreement) -> None:
         )
         if rival.exists():
             raise Refused(
-                f"One of you already has a combined assault on ({agreement.target.q}, "
-                f"{agreement.target.r}) in turn {agreement.turn_number} for another "
-                "beneficiary: an assault has one beneficiary (E-28).",
+                _(
+                    "One of you already has a combined assault on (%(q)s, %(r)s) in turn "
+                    "%(turn)s for another beneficiary: an assault has one beneficiary (E-28)."
+                )
+                % {
+                    "q": agreement.target.q,
+                    "r": agreement.target.r,
+                    "turn": agreement.turn_number,
+                },
                 field="beneficiary",
             )
 
@@ -273,13 +303,16 @@ def _locked(agreement: Agreement) -> Agreement:
 
 def _party(agreement: Agreement, me: Kingdom) -> None:
     if me.pk not in agreement.kingdom_ids:
-        raise Refused("That agreement is not yours.", status=403)
+        raise Refused(_("That agreement is not yours."), status=403)
 
 
 def _still_proposed(agreement: Agreement) -> None:
     if agreement.state != Agreement.State.PROPOSED:
         kind, state = agreement.get_kind_display(), agreement.get_state_display()
-        raise Refused(f"This {kind.lower()} is {state.lower()}, not a proposal any more.")
+        raise Refused(
+            _("This %(kind)s is %(state)s, not a proposal any more.")
+            % {"kind": kind.lower(), "state": state.lower()}
+        )
 
 
 @transaction.atomic
@@ -294,16 +327,22 @@ def agreement_accept(*, agreement: Agreement, by: User) -> Agreement:
     _still_proposed(agreement)
     if me.pk != agreement.partner_id:
         raise Refused(
-            f"{agreement.partner.name} accepts or declines it: you proposed it.", status=403
+            _("%(partner)s accepts or declines it: you proposed it.")
+            % {"partner": agreement.partner.name},
+            status=403,
         )
     proposer = agreement.proposer
     if proposer.eliminated:
-        raise Refused(f"{proposer.name} is eliminated: it makes no agreements (E-27).")
+        raise Refused(
+            _("%(kingdom)s is eliminated: it makes no agreements (E-27).")
+            % {"kingdom": proposer.name}
+        )
     if agreement.kind == Agreement.Kind.COMBINED_ASSAULT:
         number = agreement.turn_number
         if number < turn.number or (number == turn.number and turn.state != Turn.State.OPEN):
             raise Refused(
-                f"Turn {number} takes no more orders: this combined assault came too late.",
+                _("Turn %(turn)s takes no more orders: this combined assault came too late.")
+                % {"turn": number},
                 field="turn",
             )
     if agreement.kind == Agreement.Kind.VASSALAGE:
@@ -326,7 +365,7 @@ def agreement_decline(*, agreement: Agreement, by: User) -> Agreement:
     _still_proposed(agreement)
     if me.pk != agreement.partner_id:
         raise Refused(
-            "You proposed it: withdraw it instead (end), or wait for the answer.", status=403
+            _("You proposed it: withdraw it instead (end), or wait for the answer."), status=403
         )
     agreement.state, agreement.ended_turn = Agreement.State.DECLINED, turn.number
     agreement.ended_by, agreement.end_reason = me, "declined"
@@ -345,29 +384,38 @@ def agreement_end(*, agreement: Agreement, by: User) -> Agreement:
     _party(agreement, me)
     if agreement.state == Agreement.State.PROPOSED:
         if me.pk != agreement.proposer_id:
-            raise Refused("It was proposed to you: decline it instead.", status=403)
+            raise Refused(_("It was proposed to you: decline it instead."), status=403)
         return _closed(agreement, turn, me, "withdrawn", "AgreementWithdrawn")
     if agreement.state != Agreement.State.ACTIVE:
         raise Refused(
-            f"This {agreement.get_kind_display().lower()} is already "
-            f"{agreement.get_state_display().lower()}."
+            _("This %(kind)s is already %(state)s.")
+            % {
+                "kind": agreement.get_kind_display().lower(),
+                "state": agreement.get_state_display().lower(),
+            }
         )
     if agreement.kind == Agreement.Kind.COMBINED_ASSAULT:
         number = agreement.turn_number
         if number < turn.number or (number == turn.number and turn.state != Turn.State.OPEN):
             raise Refused(
-                f"The combined assault of turn {number} is under way: it ends when the turn "
-                "is resolved (E-28)."
+                _(
+                    "The combined assault of turn %(turn)s is under way: it ends when the "
+                    "turn is resolved (E-28)."
+                )
+                % {"turn": number}
             )
         return _closed(agreement, turn, me, "called_off", "AgreementEnded")
     if agreement.vassal_since is not None:
         raise Refused(
-            "A vassalage in force lasts until the vassal or his overlord is eliminated "
-            "(Q20, E-19, E-27); the GM may correct it."
+            _(
+                "A vassalage in force lasts until the vassal or his overlord is eliminated "
+                "(Q20, E-19, E-27); the GM may correct it."
+            )
         )
     if agreement.notice_turn is not None:
         raise Refused(
-            f"Notice was given in turn {agreement.notice_turn}: it ends when that turn is resolved."
+            _("Notice was given in turn %(turn)s: it ends when that turn is resolved.")
+            % {"turn": agreement.notice_turn}
         )
     agreement.notice_turn, agreement.notice_by = turn.number, me
     agreement.save(update_fields=["notice_turn", "notice_by"])

@@ -4,10 +4,12 @@ an HTMX request and the whole page otherwise (NetBox style)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.core.access import Access, campaign_access
@@ -34,10 +36,12 @@ def agreements_section(
     form: AgreementForm | None = None,
     refusal: str | None = None,
     done: str | None = None,
+    about: int | None = None,
 ) -> dict:
-    """What templates/kingdoms/partials/agreements.html shows. The GM, looking at
-    ``kingdom``, sees that kingdom's agreements and no forms; a player his own and the
-    public ones, with a proposal form while his kingdom stands."""
+    """What templates/kingdoms/agreements/partials/agreements.html shows. The GM, looking
+    at ``kingdom``, sees that kingdom's agreements and no forms; a player his own and the
+    public ones, with a proposal form while his kingdom stands. ``refusal`` and ``done``
+    show in the row of the agreement ``about`` names, or by the proposal form."""
     rows = agreement_views(access.campaign, access.viewer)
     if access.is_gm and kingdom is not None:
         rows = [row for row in rows if kingdom.pk in (row["proposer"], row["partner"])]
@@ -49,6 +53,8 @@ def agreements_section(
         "agreement_form": form if me is not None else None,
         "agreement_refusal": refusal,
         "agreement_done": done,
+        "agreement_about": about,
+        "agreements_to_answer": sum(1 for row in rows if "accept" in row["actions"]),
     }
 
 
@@ -63,10 +69,13 @@ def _render(request: HttpRequest, access: Access, section: dict, status: int = 2
     )
 
 
-def _done(request: HttpRequest, access: Access, message: str) -> HttpResponse:
-    if not request.htmx:
+def _done(
+    request: HttpRequest, access: Access, message: str, about: int | None = None
+) -> HttpResponse:
+    if not request.htmx:  # the page's messages say it after the redirect
+        messages.success(request, message)
         return redirect(reverse("kingdom", args=[access.campaign.pk]) + "#agreements")
-    return _render(request, access, agreements_section(access, done=message))
+    return _render(request, access, agreements_section(access, done=message, about=about))
 
 
 @login_required
@@ -89,8 +98,9 @@ def agreements(request: HttpRequest, campaign_id: int) -> HttpResponse:
         form.refuse(refused)
         section = agreements_section(access, form=form)
         return _render(request, access, section, refusal_status(request, refused))
+    said = _("%(kind)s proposed to %(partner)s.")
     return _done(
-        request, access, f"{agreement.get_kind_display()} proposed to {agreement.partner}."
+        request, access, said % {"kind": agreement.get_kind_display(), "partner": agreement.partner}
     )
 
 
@@ -109,17 +119,22 @@ def agreement_action(
     try:
         agreement = ACTIONS[action](agreement=agreement, by=request.user)
     except Refused as refused:
-        section = agreements_section(access, refusal=refused.message)
+        section = agreements_section(access, refusal=refused.message, about=agreement.pk)
         return _render(request, access, section, refusal_status(request, refused))
-    return _done(request, access, _said(agreement, action))
+    return _done(request, access, _said(agreement, action), about=agreement.pk)
 
 
 def _said(agreement: Agreement, action: str) -> str:
-    kind = agreement.get_kind_display()
+    names = {
+        "kind": agreement.get_kind_display(),
+        "proposer": agreement.proposer,
+        "reason": agreement.get_end_reason_display(),
+        "turn": agreement.notice_turn,
+    }
     if action == "accept":
-        return f"{kind} with {agreement.proposer} accepted."
+        return _("%(kind)s with %(proposer)s accepted.") % names
     if action == "decline":
-        return f"{kind} with {agreement.proposer} declined."
+        return _("%(kind)s with %(proposer)s declined.") % names
     if agreement.state == Agreement.State.ENDED:
-        return f"{kind} {agreement.end_reason.replace('_', ' ')}."
-    return f"Notice given: the {kind.lower()} ends when turn {agreement.notice_turn} is resolved."
+        return _("%(kind)s %(reason)s.") % names
+    return _("Notice given: the agreement ends when turn %(turn)s is resolved.") % names

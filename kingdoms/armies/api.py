@@ -4,6 +4,7 @@ army list and, for the GM, approve it. An army list is its owner's and the GM's 
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -175,7 +176,7 @@ class ArmyGeneralView(APIView):
         wanted = validated(GeneralInputSerializer(data=request.data))
         army = _army(access, army_id)
         if not wanted.get("name") and not wanted["grand_marshal"]:
-            raise Refused("Give the General's name, or grand_marshal: true.", field="name")
+            raise Refused(_("Give the General's name, or grand_marshal: true."), field="name")
         if wanted.get("name"):
             services.army_general_name(army=army, by=request.user, name=wanted["name"])
         if wanted["grand_marshal"]:

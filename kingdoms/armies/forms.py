@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COUNT, POINTS, name_form_field
@@ -13,24 +15,30 @@ from rules.core.state import Ruleset
 def allocation_help(ruleset: Ruleset) -> str:
     """E-14, the bounds of the campaign's ruleset (1,000–3,000 by the rulebook)."""
     low, high = ruleset.army_minimum, ruleset.army_maximum
-    return f"{low:,}–{high:,}, all armies within Total Support (E-14)"
+    return gettext("%(low)s–%(high)s, all armies within Total Support") % {
+        "low": f"{low:,}",
+        "high": f"{high:,}",
+    }
 
 
-def _points(label: str = "Allocation (points)") -> forms.IntegerField:
+ALLOCATION = _("Allocation (points)")
+
+
+def _points(label=ALLOCATION) -> forms.IntegerField:
     return POINTS.form_field(
         label=label,
-        help_text=allocation_help(Ruleset()),  # the page puts the campaign's in
-        error_messages={"invalid": "Give the points as a whole number."},
+        help_text="",  # the page puts the campaign's bounds in (allocation_help)
+        error_messages={"invalid": _("Give the points as a whole number.")},
     )
 
 
 class RaiseForm(RefusableForm):
-    name = name_form_field(label="Army name")
+    name = name_form_field(label=_("Army name"))
     allocation = _points()
     general = name_form_field(
-        label="Its General",
+        label=_("Its General"),
         required=False,
-        help_text="B 3.3: every army has a General; left empty: “General of the …”",
+        help_text=_("Every army has a General; left empty: “General of the …”"),
     )
 
     def __init__(self, *args, **kwargs):
@@ -48,39 +56,42 @@ class ArmyForm(RefusableForm):
 
 class AllocationForm(ArmyForm):
     action = "allocation"
-    allocation = _points("New allocation (points)")
+    allocation = _points(_("New allocation (points)"))
 
 
 class GeneralForm(ArmyForm):
     action = "general"
-    general = name_form_field(label="General's name")
+    general = name_form_field(label=_("General's name"))
 
 
 class ListForm(ArmyForm):
     action = "list"
     text = forms.CharField(
-        label="Army list",
+        label=_("Army list"),
         required=False,
         max_length=20000,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
     url = forms.CharField(
-        label="or a link to it", required=False, max_length=500, help_text="http:// or https://"
+        label=_("or a link to it"),
+        required=False,
+        max_length=500,
+        help_text=_("http:// or https://"),
     )
 
 
 class SlotsForm(ArmyForm):
     action = "slots"
-    lord = COUNT.form_field(label="Lords", initial=0)
-    hero = COUNT.form_field(label="Heroes", initial=0)
-    special = COUNT.form_field(label="Specials", initial=0)
-    rare = COUNT.form_field(label="Rares", initial=0)
-    magic_items = POINTS.form_field(label="Magic items (pts)", initial=0)
+    lord = COUNT.form_field(label=_("Lords"), initial=0)
+    hero = COUNT.form_field(label=_("Heroes"), initial=0)
+    special = COUNT.form_field(label=_("Specials"), initial=0)
+    rare = COUNT.form_field(label=_("Rares"), initial=0)
+    magic_items = POINTS.form_field(label=_("Magic items (pts)"), initial=0)
 
 
 class ApproveForm(ArmyForm):
     action = "approve"
-    approved = forms.BooleanField(label="Approved (B 3.5)", required=False)
+    approved = forms.BooleanField(label=_("Approved"), required=False)
 
 
 FORMS: dict[str, type[ArmyForm]] = {

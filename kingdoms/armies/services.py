@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import NAME_LENGTH
+from campaign.core.problems import problem_sentence
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Membership, Turn
 from kingdoms.models import Army, Character, Kingdom
@@ -36,7 +38,7 @@ def _require_player(kingdom: Kingdom, by: User) -> None:
         campaign_id=kingdom.campaign_id, user=by, kingdom_id=kingdom.pk
     ).exists()
     if not owns:
-        raise Refused("That is not your kingdom.", field="kingdom", status=403)
+        raise Refused(_("That is not your kingdom."), field="kingdom", status=403)
 
 
 def _require_owner(army: Army, by: User) -> None:
@@ -44,7 +46,11 @@ def _require_owner(army: Army, by: User) -> None:
         campaign_id=army.kingdom.campaign_id, user=by, kingdom_id=army.kingdom_id
     ).exists()
     if not owns:
-        raise Refused(f"Army {army.pk} is not one of your armies.", field="army", status=403)
+        raise Refused(
+            _("Army %(army)s is not one of your armies.") % {"army": army.pk},
+            field="army",
+            status=403,
+        )
 
 
 def _require_gm(army: Army, by: User) -> None:
@@ -52,7 +58,7 @@ def _require_gm(army: Army, by: User) -> None:
         campaign_id=army.kingdom.campaign_id, user=by, role=Membership.Role.GM
     ).exists()
     if not is_gm:
-        raise Refused("Only the GM approves army lists (B 3.5).", field="approved", status=403)
+        raise Refused(_("Only the GM approves army lists (B 3.5)."), field="approved", status=403)
 
 
 def kingdom_support(kingdom: Kingdom) -> int:
@@ -66,13 +72,19 @@ def kingdom_support(kingdom: Kingdom) -> int:
 def _name(name: str, kingdom: Kingdom, field: str, exclude: int | None = None) -> str:
     name = (name or "").strip()
     if not name:
-        raise Refused("Give it a name.", field=field)
+        raise Refused(_("Give it a name."), field=field)
     if len(name) > NAME_LENGTH:
-        raise Refused(f"A name has at most {NAME_LENGTH} characters.", field=field)
+        raise Refused(
+            _("A name has at most %(count)s characters.") % {"count": NAME_LENGTH}, field=field
+        )
     if field == "name":
         taken = Army.objects.filter(kingdom=kingdom, name__iexact=name).exclude(pk=exclude)
         if taken.exists():
-            raise Refused(f"{kingdom.name} already has an army called {name}.", field=field)
+            raise Refused(
+                _("%(kingdom)s already has an army called %(name)s.")
+                % {"kingdom": kingdom.name, "name": name},
+                field=field,
+            )
     return name
 
 
@@ -90,16 +102,18 @@ def army_raise(
     _require_player(kingdom, by)
     turn = turn_taking_orders(kingdom.campaign_id)
     if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated.", field="kingdom")
+        raise Refused(_("%(kingdom)s is eliminated.") % {"kingdom": kingdom.name}, field="kingdom")
     name = _name(name, kingdom, "name")
-    general = _name(general or f"General of the {name}", kingdom, "general")
+    general = _name(general or _("General of the %(army)s") % {"army": name}, kingdom, "general")
     if kingdom.capital_id is None:
-        raise Refused("A new army stands on the capital, and you have none (E-32).", field="name")
+        raise Refused(
+            _("A new army stands on the capital, and you have none (E-32)."), field="name"
+        )
     allocations = Army.objects.filter(kingdom=kingdom).values_list("allocation", flat=True)
     ruleset = kingdom.campaign.ruleset
     problem = raise_problem(ruleset, kingdom_support(kingdom), allocations, allocation)
     if problem:
-        raise Refused(problem.sentence, field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field)
     army = Army.objects.create(
         kingdom=kingdom,
         name=name,
@@ -141,7 +155,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
         raised_this_turn=raised_now,
     )
     if problem:
-        raise Refused(problem.sentence, field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field)
     before = army.allocation
     army.allocation = allocation
     army.points = allocation if raised_now else min(army.points, allocation)
@@ -211,7 +225,9 @@ def grand_marshal_name(*, army: Army, by: User) -> Character:
     _require_owner(army, by)
     general = Character.objects.filter(army=army, is_general=True).first()
     if general is None:
-        raise Refused(f"{army.name} has no General to name (B 3.3).", field="army")
+        raise Refused(
+            _("%(army)s has no General to name (B 3.3).") % {"army": army.name}, field="army"
+        )
     Character.objects.filter(kingdom_id=army.kingdom_id, is_grand_marshal=True).exclude(
         pk=general.pk
     ).update(is_grand_marshal=False)
@@ -230,9 +246,9 @@ def army_list_submit(*, army: Army, by: User, text: str = "", url: str = "") -> 
     _require_owner(army, by)
     text, url = (text or "").strip(), (url or "").strip()
     if not text and not url:
-        raise Refused("Give the army list as text, a link, or both.", field="text")
+        raise Refused(_("Give the army list as text, a link, or both."), field="text")
     if url and not url.startswith(("http://", "https://")):
-        raise Refused("A link starts with http:// or https://.", field="url")
+        raise Refused(_("A link starts with http:// or https://."), field="url")
     army.list_text, army.list_url, army.list_approved = text, url, False
     army.save(update_fields=["list_text", "list_url", "list_approved"])
     turn = army.kingdom.campaign.turns.order_by("-number").first()
@@ -247,7 +263,10 @@ def army_list_approve(*, army: Army, by: User, approved: bool = True) -> Army:
     slots included."""
     _require_gm(army, by)
     if approved and not (army.list_text or army.list_url):
-        raise Refused(f"{army.name} has no army list to approve yet.", field="approved")
+        raise Refused(
+            _("%(army)s has no army list to approve yet.") % {"army": army.name},
+            field="approved",
+        )
     army.list_approved = approved
     army.save(update_fields=["list_approved"])
     turn = army.kingdom.campaign.turns.order_by("-number").first()
@@ -266,13 +285,16 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
     wanted = {slot: slots.get(slot, 0) for slot in SLOTS}
     unknown = set(slots) - set(SLOTS)
     if unknown:
-        raise Refused(f"'{sorted(unknown)[0]}' is not an entitlement.", field="slots")
+        raise Refused(
+            _("'%(slot)s' is not an entitlement.") % {"slot": sorted(unknown)[0]},
+            field="slots",
+        )
     others = Army.objects.filter(kingdom_id=army.kingdom_id).exclude(pk=army.pk)
     used = [other.slots or {} for other in others]
     pool = kingdom_support_now(army.kingdom, army.kingdom.campaign.ruleset).entitlements
     problem = slots_problem(pool, [*used, wanted])
     if problem:
-        raise Refused(problem.sentence, field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field)
     army.slots = {slot: count for slot, count in wanted.items() if count}
     army.save(update_fields=["slots"])
     _record(

@@ -5,87 +5,50 @@ slots. One view per form; each answers an HTMX post with the army-building parti
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaign.core.access import Access, campaign_access
 from campaign.core.errors import Refused
 from campaign.core.pages import refusal_status
 from kingdoms.armies import services
-from kingdoms.armies.forms import FORMS, ArmyForm, RaiseForm, allocation_help
-from kingdoms.armies.selectors import army_building
+from kingdoms.armies.forms import FORMS, RaiseForm
+from kingdoms.armies.sections import building_context
 from kingdoms.models import Army, Kingdom
-from kingdoms.realm.selectors import kingdom_overview
-from kingdoms.selectors import player_kingdoms
+from kingdoms.realm.views import kingdom_context
 
 PARTIAL = "kingdoms/armies/partials/army_building.html"
 
 
-def building_context(
+def _answer(
+    request,
     access: Access,
     kingdom: Kingdom,
-    bound: ArmyForm | RaiseForm | None = None,
-    refusal: tuple[int, str] | None = None,
-) -> dict:
-    """The army-building part of the kingdom page, with a refused form kept as it was;
-    ``refusal`` is (army id, reason) for the buttons that have no fields."""
-    ruleset = access.campaign.ruleset
-    building = army_building(kingdom, access.viewer, ruleset)
-    for row in building["rows"]:
-        army = row["army"]
-        row["refusal"] = refusal[1] if refusal and refusal[0] == army.pk else None
-        row["forms"] = {
-            action: (
-                bound
-                if isinstance(bound, form_class) and bound.prefix == f"{action}-{army.pk}"
-                else form_class(army_id=army.pk, initial=_initial(action, row))
-            )
-            for action, form_class in FORMS.items()
-            if action != "approve" or access.is_gm
-        }
-    raise_form = bound if isinstance(bound, RaiseForm) else RaiseForm()
-    forms = [raise_form, *(form for row in building["rows"] for form in row["forms"].values())]
-    for form in forms:  # E-14: the campaign's army size, not the rulebook's
-        if "allocation" in form.fields:
-            form.fields["allocation"].help_text = allocation_help(ruleset)
-    is_player = access.kingdom is not None and access.kingdom.pk == kingdom.pk
-    return {"building": building, "raise_form": raise_form, "is_owner": is_player}
-
-
-def _initial(action: str, row: dict) -> dict:
-    army = row["army"]
-    return {
-        "allocation": {"allocation": army.allocation},
-        "general": {"general": row["general"].name if row["general"] else ""},
-        "list": {"text": army.list_text, "url": army.list_url},
-        "slots": row["slots"],
-        "approve": {"approved": army.list_approved},
-    }[action]
-
-
-def _answer(
-    request, access: Access, kingdom: Kingdom, bound=None, refused: Refused | None = None, army=None
+    bound=None,
+    refused: Refused | None = None,
+    army=None,
+    done: tuple[int | None, str] | None = None,
 ):
     invalid = bound is not None and refused is None and not bound.is_valid()
     if refused is None and not invalid and not request.htmx:
+        if done is not None:  # the page's messages say it after the redirect
+            messages.success(request, done[1])
         return redirect(reverse("kingdom", args=[access.campaign.pk]) + "#army-building")
     refusal = (army.pk, refused.message) if army is not None and refused else None
-    context = {
-        "access": access,
-        "campaign": access.campaign,
-        **building_context(access, kingdom, bound, refusal),
-    }
+    building = building_context(access, kingdom, bound, refusal, done)
     status = refusal_status(request, refused) if refused else 200
     if invalid:
         status = 200 if request.htmx else 400
     if request.htmx:
+        context = {"access": access, "campaign": access.campaign, **building}
         return render(request, PARTIAL, context, status=status)
-    context.update(kingdom_overview(kingdom, access.campaign.ruleset))
-    if access.is_gm:
-        context["choices"] = list(player_kingdoms(access.campaign))
+    # Without scripts: the whole kingdom page, on its armies tab, the form as it was
+    context = kingdom_context(access, kingdom, "armies", building)
     return render(request, "kingdoms/realm/kingdom.html", context, status=status)
 
 
@@ -99,7 +62,7 @@ def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
     if not form.is_valid():
         return _answer(request, access, access.kingdom, form)
     try:
-        services.army_raise(
+        army = services.army_raise(
             kingdom=access.kingdom,
             by=request.user,
             name=form.cleaned_data["name"],
@@ -109,7 +72,8 @@ def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
     except Refused as refused:
         form.refuse(refused)
         return _answer(request, access, access.kingdom, form, refused)
-    return _answer(request, access, access.kingdom)
+    done = _("%(army)s raised.") % {"army": army.name}
+    return _answer(request, access, access.kingdom, done=(army.pk, done))
 
 
 @login_required
@@ -134,7 +98,21 @@ def army_action(request: HttpRequest, campaign_id: int, army_id: int, action: st
             return _answer(request, access, kingdom, None, refused, army=army)
         form.refuse(refused)
         return _answer(request, access, kingdom, form, refused)
-    return _answer(request, access, kingdom)
+    return _answer(request, access, kingdom, done=(army.pk, _said(action, army)))
+
+
+def _said(action: str, army: Army) -> str:
+    """What a saved action did, in the words its army's row shows."""
+    said = {
+        "allocation": _("Allocation saved: %(points)s points."),
+        "general": _("General named."),
+        "list": _("Army list submitted: the GM checks it."),
+        "slots": _("Slots declared."),
+        "approve": _("Approval saved."),
+        "marshal": _("Its General is now the Grand Marshall."),
+        "disband": _("%(army)s disbanded."),
+    }[action]
+    return said % {"points": army.allocation, "army": army.name}
 
 
 def _act(action: str, army: Army, user, form) -> None:

@@ -5,6 +5,7 @@ alone: a player reads and replaces his own; the GM reads any kingdom's with
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -79,7 +80,9 @@ class FallbackCapitalsView(APIView):
         It stands until I change it."""
         access = request.access
         if access.viewer.is_gm:
-            raise Refused("The player sets his list; the GM corrects it in the admin.", status=403)
+            raise Refused(
+                _("The player sets his list; the GM corrects it in the admin."), status=403
+            )
         wanted = validated(FallbackCapitalsInputSerializer(data=request.data))
         kingdom = fallback_capitals_set(
             kingdom=_kingdom(access, request), by=request.user, hexes=wanted["hexes"]

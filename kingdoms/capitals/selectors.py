@@ -10,6 +10,14 @@ from kingdoms.models import Kingdom
 from rules.core.state import Feature
 
 
+def cities_to_name(listed: dict) -> int:
+    """E-23: the Cities a player may name as fallback capitals while his list names none
+    that would serve (the kingdom page's badge); 0 once one serves."""
+    if any(entry["serves"] for entry in listed["entries"]):
+        return 0
+    return len(listed["cities"])
+
+
 def fallback_capitals_view(kingdom: Kingdom) -> dict:
     """E-23: the list in order, each entry with whether it would serve now (still the
     kingdom's and still a City), and the Cities the player may list (his own, not the

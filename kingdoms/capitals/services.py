@@ -12,9 +12,11 @@ from collections.abc import Sequence
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Hex, Membership
 from kingdoms.models import Kingdom
@@ -31,11 +33,11 @@ def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord])
         campaign_id=kingdom.campaign_id, user=by, kingdom_id=kingdom.pk
     ).exists()
     if not owns:
-        raise Refused("That is not your kingdom.", field="kingdom", status=403)
+        raise Refused(_("That is not your kingdom."), field="kingdom", status=403)
     turn = turn_taking_orders(kingdom.campaign_id)
     kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
     if kingdom.eliminated:
-        raise Refused(f"{kingdom.name} is eliminated.", field="kingdom")
+        raise Refused(_("%(kingdom)s is eliminated.") % {"kingdom": kingdom.name}, field="kingdom")
     wanted = [(q, r) for q, r in hexes]
     rows = list(Hex.objects.filter(owner=kingdom).values_list("pk", "q", "r", "feature"))
     own = {(q, r): Feature(feature) if feature else None for _, q, r, feature in rows}
@@ -43,7 +45,11 @@ def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord])
     found = fallback_list_problem(wanted, own, capital)
     if found:
         index, problem = found
-        raise Refused(f"Entry {index + 1}: {problem.message}.", field=problem.field)
+        raise Refused(
+            _("Entry %(number)s: %(reason)s.")
+            % {"number": index + 1, "reason": problem_text(problem)},
+            field=problem.field,
+        )
     kingdom.fallback_capitals = [list(coord) for coord in wanted]
     kingdom.save(update_fields=["fallback_capitals"])
     chronicle_record(

@@ -5,10 +5,12 @@ next to the field."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.core.access import Access, campaign_access
@@ -16,7 +18,7 @@ from campaign.core.errors import Refused
 from campaign.core.inputs import ID
 from campaign.core.pages import refusal_status, render_page
 from kingdoms.capitals.forms import FallbackCapitalsForm
-from kingdoms.capitals.selectors import fallback_capitals_view
+from kingdoms.capitals.selectors import cities_to_name, fallback_capitals_view
 from kingdoms.capitals.services import fallback_capitals_set
 from kingdoms.models import Kingdom
 
@@ -33,8 +35,13 @@ def fallback_section(
     if form is None and is_player and not kingdom.eliminated:
         text = "; ".join(f"{q},{r}" for q, r in listed["hexes"])
         form = FallbackCapitalsForm(initial={"hexes": text})
-    return {"fallback": listed, "fallback_form": form if is_player else None,
-            "fallback_done": done}  # fmt: skip
+    shown = form if is_player else None
+    return {
+        "fallback": listed,
+        "fallback_form": shown,
+        "fallback_done": done,
+        "capitals_to_name": cities_to_name(listed) if shown is not None else 0,
+    }
 
 
 @login_required
@@ -62,11 +69,11 @@ def fallback_capitals(request: HttpRequest, campaign_id: int) -> HttpResponse:
         form.refuse(refused)
         section = fallback_section(access, kingdom, form)
         return _render(request, access, section, refusal_status(request, refused))
-    if not request.htmx:
+    saved = _("Fallback capitals saved.")
+    if not request.htmx:  # the page's messages say it after the redirect
+        messages.success(request, saved)
         return redirect(reverse("kingdom", args=[campaign_id]) + "#fallback-capitals")
-    return _render(
-        request, access, fallback_section(access, kingdom, done="Fallback capitals saved.")
-    )
+    return _render(request, access, fallback_section(access, kingdom, done=saved))
 
 
 def _render(request: HttpRequest, access: Access, section: dict, status: int = 200) -> HttpResponse:

@@ -4,8 +4,10 @@ in crowns. The yearly income is written by the turn pipeline (kingdoms.crowns.wr
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.models import Turn
 from kingdoms.crowns.models import CrownEntry
 from kingdoms.crowns.selectors import crown_balance
@@ -33,14 +35,14 @@ def crowns_pay(
     until that phase. No line for a price of 0 (a house rule)."""
     ruleset = turn.campaign.ruleset
     if not crowns_used(ruleset):
-        raise Refused("Crowns are not used in this campaign (E-30).", field=field)
+        raise Refused(_("Crowns are not used in this campaign (E-30)."), field=field)
     Kingdom.objects.select_for_update().get(pk=kingdom.pk)  # one purchase at a time
     if price <= 0:
         return None
     balance = crown_balance(kingdom)
     problem = spend_problem(what, price, balance, income_due(ruleset, turn.number))
     if problem:
-        raise Refused(problem.sentence, field=field)
+        raise Refused(problem_sentence(problem), field=field)
     return CrownEntry.objects.create(
         kingdom=kingdom, turn=turn.number, amount=-price, kind=kind, reason=reason, rule=rule
     )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
+from kingdoms.edicts.models import EDICT_NAMES, STRUCTURE_NAMES
 from kingdoms.orders.forms import TargetField
 from rules.core.state import EdictKind, Structure
 
@@ -12,30 +14,26 @@ from rules.core.state import EdictKind, Structure
 class EdictForm(RefusableForm):
     """One edict: the hex (q, r), Loot or Raze, and for a Raze the structure (E-26)."""
 
-    hex = TargetField(label="Hex")
+    hex = TargetField(label=_("Hex (q, r)"))
     kind = forms.ChoiceField(
-        label="Edict", choices=[(k.value, k.value.capitalize()) for k in EdictKind]
+        label=_("Edict"), choices=[(k.value, EDICT_NAMES[k]) for k in EdictKind]
     )
     structure = forms.ChoiceField(
-        label="Structure to raze",
+        label=_("Structure to raze"),
         required=False,
-        choices=[
-            ("", "—"),
-            *((s.value, s.value.replace("_", " ").capitalize()) for s in Structure),
-        ],
-        help_text="Raze only (E-26): the feature, fortress, great fortress or watchtower it "
-        "destroys.",
+        choices=[("", "—"), *((s.value, STRUCTURE_NAMES[s]) for s in Structure)],
+        help_text=_("Raze only: the feature, fortress, great fortress or watchtower it destroys."),
     )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, prefix="edict", **kwargs)
         for axis, box in zip(("q", "r"), self.fields["hex"].widget.widgets, strict=True):
-            box.attrs["aria-label"] = f"hex {axis}"
+            box.attrs["aria-label"] = _("hex %(axis)s") % {"axis": axis}
 
     def clean_hex(self) -> tuple[int, int]:
         coord = self.cleaned_data["hex"]
         if coord is None:
-            raise forms.ValidationError("Give the q and r of one of your hexes.")
+            raise forms.ValidationError(_("Give the q and r of one of your hexes."))
         return coord
 
     def edict_structure(self) -> str | None:

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from kingdoms.models import Kingdom
 from rules.core.state import EdictKind, Structure
+
+# The words pages show for the rules' values (rules/ is free of Django's translations)
+EDICT_NAMES = {EdictKind.LOOT: _("Loot"), EdictKind.RAZE: _("Raze")}
+STRUCTURE_NAMES = {
+    Structure.FEATURE: _("Feature"),
+    Structure.FORTRESS: _("Fortress"),
+    Structure.GREAT_FORTRESS: _("Great fortress"),
+    Structure.WATCHTOWER: _("Watchtower"),
+}
 
 
 class Edict(models.Model):
@@ -18,11 +28,11 @@ class Edict(models.Model):
     turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="edicts")
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="edicts")
     hex = models.ForeignKey("campaign.Hex", on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=8, choices=[(k.value, k.name.title()) for k in EdictKind])
+    kind = models.CharField(max_length=8, choices=list(EDICT_NAMES.items()))
     structure = models.CharField(
         max_length=16,
         blank=True,
-        choices=[(s.value, s.value.replace("_", " ").capitalize()) for s in Structure],
+        choices=list(STRUCTURE_NAMES.items()),
     )
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     submitted_at = models.DateTimeField(auto_now=True)

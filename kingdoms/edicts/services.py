@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Campaign
 from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.edicts.models import Edict
+from kingdoms.edicts.selectors import edict_problem
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, EdictKind, Structure
 from rules.core.state import Edict as EdictState
-from rules.kingdoms.edicts import why_illegal
 
 
 def _edict_kingdom(campaign: Campaign, user: User) -> Kingdom:
@@ -31,7 +33,9 @@ def _edict_kind(kind: str) -> EdictKind:
     except ValueError:
         kinds = ", ".join(k.value for k in EdictKind)
         raise Refused(
-            f"'{kind}' is not an edict: choose {kinds} (Table 2).", field="kind"
+            _("'%(kind)s' is not an edict: choose %(kinds)s (Table 2).")
+            % {"kind": kind, "kinds": kinds},
+            field="kind",
         ) from None
 
 
@@ -43,7 +47,8 @@ def _structure(structure: str | None) -> Structure | None:
     except ValueError:
         names = ", ".join(s.value for s in Structure)
         raise Refused(
-            f"'{structure}' is not a structure: a Raze names one of {names} (E-26).",
+            _("'%(structure)s' is not a structure: a Raze names one of %(names)s (E-26).")
+            % {"structure": structure, "names": names},
             field="structure",
         ) from None
 
@@ -71,20 +76,13 @@ def edict_submit(
     coord = (hex[0], hex[1])
     snapshot = snapshot_load(campaign, turn.number)
     if coord not in snapshot.hexes:
-        raise Refused(f"({coord[0]}, {coord[1]}) is not on the map.", field="hex")
-    wanted = EdictState(kingdom_id=kingdom.pk, hex=coord, kind=edict_kind, structure=named)
-    others = [
-        EdictState(
-            kingdom_id=e.kingdom_id,
-            hex=snapshot.coord_of[e.hex_id],
-            kind=EdictKind(e.kind),
-            structure=Structure(e.structure) if e.structure else None,
+        raise Refused(
+            _("(%(q)s, %(r)s) is not on the map.") % {"q": coord[0], "r": coord[1]}, field="hex"
         )
-        for e in Edict.objects.filter(turn=turn, kingdom=kingdom)
-    ]
-    problem = why_illegal(snapshot.world, wanted, others)
+    wanted = EdictState(kingdom_id=kingdom.pk, hex=coord, kind=edict_kind, structure=named)
+    problem = edict_problem(snapshot, turn, wanted)
     if problem:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     edict = Edict.objects.create(
         turn=turn,
         kingdom=kingdom,
@@ -110,7 +108,10 @@ def edict_withdraw(*, campaign: Campaign, by: User, hex: Coord) -> None:
         .first()
     )
     if edict is None:
-        raise Refused(f"You gave no edict for ({coord[0]}, {coord[1]}) this turn.", field="hex")
+        raise Refused(
+            _("You gave no edict for (%(q)s, %(r)s) this turn.") % {"q": coord[0], "r": coord[1]},
+            field="hex",
+        )
     edict.delete()
     structure = Structure(edict.structure) if edict.structure else None
     payload = _payload(kingdom, coord, EdictKind(edict.kind), structure)

@@ -3,10 +3,12 @@ one and a button to withdraw each; re-rendered in place by HTMX."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.core.access import Access, campaign_access
@@ -52,22 +54,30 @@ def edicts(request: HttpRequest, campaign_id: int) -> HttpResponse:
 
 
 def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
-    q, _, r = request.POST["withdraw"].partition(",")
+    q, _comma, r = request.POST["withdraw"].partition(",")
     coord = (COORD.parse(q), COORD.parse(r))
     turn = current_turn(access.campaign)
     try:
         if None in coord:
-            raise Refused("Name the hex of the edict to withdraw as q,r.", field="hex")
+            raise Refused(_("Name the hex of the edict to withdraw as q,r."), field="hex")
         edict_withdraw(campaign=access.campaign, by=request.user, hex=coord)
     except Refused as refused:
-        panel = edicts_panel(turn, access.viewer, refusal=refused.message)
+        about = None if None in coord else coord
+        panel = edicts_panel(turn, access.viewer, refusal=refused.message, about=about)
         return _render(request, access, panel, refusal_status(request, refused))
     return _saved(request, access)
 
 
+# The pages the panel sits on, by the name its forms give (``back``): a plain post goes
+# back to the page it came from, the campaign page unless it names the kingdom page.
+BACK = {"kingdom": "kingdom", "campaign": "campaign-detail"}
+
+
 def _saved(request: HttpRequest, access: Access) -> HttpResponse:
-    if not request.htmx:
-        return redirect(reverse("campaign-detail", args=[access.campaign.pk]) + "#edicts")
+    if not request.htmx:  # the page's messages say it after the redirect
+        messages.success(request, _("Edicts saved."))
+        page = BACK.get(request.POST.get("back", ""), "campaign-detail")
+        return redirect(reverse(page, args=[access.campaign.pk]) + "#edicts")
     panel = edicts_panel(current_turn(access.campaign), access.viewer, saved=True)
     response = _render(request, access, panel)
     response["HX-Trigger"] = "orders-changed"  # the "My orders" line counts the edicts
@@ -76,6 +86,8 @@ def _saved(request: HttpRequest, access: Access) -> HttpResponse:
 
 def _render(request: HttpRequest, access: Access, panel: dict, status: int = 200) -> HttpResponse:
     context = {"access": access, "campaign": access.campaign, "edicts_panel": panel}
+    if request.POST.get("back") in BACK:  # the panel's forms keep the page they came from
+        context["edicts_back"] = request.POST["back"]
     return render_page(
         request,
         "kingdoms/edicts/edicts_page.html",

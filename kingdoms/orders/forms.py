@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.text import Truncator
+from django.utils.text import Truncator, format_lazy
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COORD
@@ -15,7 +16,12 @@ class TargetWidget(forms.MultiWidget):
 
     def __init__(self):
         boxes = {
-            axis: forms.NumberInput(attrs={"placeholder": axis, "aria-label": f"target {axis}"})
+            axis: forms.NumberInput(
+                attrs={
+                    "placeholder": axis,
+                    "aria-label": format_lazy(_("target {axis}"), axis=axis),
+                }
+            )
             for axis in ("q", "r")
         }
         super().__init__(boxes)
@@ -31,19 +37,33 @@ class TargetField(forms.MultiValueField):
 
     def __init__(self, **kwargs):
         axes = [
-            COORD.form_field(error_messages={"invalid": f"{axis} must be a whole number."})
+            COORD.form_field(
+                error_messages={
+                    "invalid": format_lazy(_("{axis} must be a whole number."), axis=axis)
+                }
+            )
             for axis in ("q", "r")
         ]
         super().__init__(
             axes,
             require_all_fields=False,
             required=False,
-            error_messages={"incomplete": "Give both q and r of the target hex."},
+            error_messages={"incomplete": _("Give both q and r of the target hex.")},
             **kwargs,
         )
 
     def compress(self, data_list):
         return tuple(data_list) if data_list else None
+
+
+class HexListInput(forms.TextInput):
+    """One box of "q,r" pairs, or several values under the same name joined into one
+    list: the boxes the map's hex panel ticks, one a land hex across the sea."""
+
+    def value_from_datadict(self, data, files, name):
+        if name in data and hasattr(data, "getlist"):
+            return "; ".join(value for value in data.getlist(name) if value)
+        return super().value_from_datadict(data, files, name)
 
 
 class HexListField(forms.CharField):
@@ -55,17 +75,22 @@ class HexListField(forms.CharField):
     def to_python(self, value) -> tuple[tuple[int, int], ...]:
         text = super().to_python(value)
         if len(text) > self.max_length:  # the validators come after: refuse before parsing
-            raise forms.ValidationError(f"Write at most {self.max_length} characters.")
+            raise forms.ValidationError(
+                _("Write at most %(max_length)s characters.") % {"max_length": self.max_length}
+            )
         cells = []
         for part in (p.strip() for p in text.split(";")):
             if not part:
                 continue
-            q, _, r = part.partition(",")
+            q, _comma, r = part.partition(",")
             coord = (COORD.parse(q), COORD.parse(r))
             if None in coord:
                 raise forms.ValidationError(
-                    f"'{Truncator(part).chars(20)}' is not a hex: write q,r pairs separated by "
-                    "semicolons, e.g. 5,1; 6,0."
+                    _(
+                        "'%(part)s' is not a hex: write q,r pairs separated by semicolons, "
+                        "e.g. 5,1; 6,0."
+                    )
+                    % {"part": Truncator(part).chars(20)}
                 )
             cells.append(coord)
         return tuple(cells)
@@ -75,26 +100,30 @@ class OrderForm(RefusableForm):
     """One army's order; the prefix keeps several armies' forms apart on one page."""
 
     kind = forms.ChoiceField(
-        label="Order", choices=[(k.value, k.value.capitalize()) for k in OrderKind]
+        label=_("Order"), choices=[(k.value, k.value.capitalize()) for k in OrderKind]
     )
-    target = TargetField(label="Target hex")
+    target = TargetField(label=_("Target hex"))
     sea_cover = HexListField(
-        label="Hexes across the sea",
+        label=_("Hexes across the sea"),
         required=False,
-        help_text="Patrols only (A-1.1.2.4): the land hexes across the sea the patrol "
-        "covers, when it must choose, e.g. 5,1; 6,0",
-        widget=forms.TextInput(attrs={"placeholder": "e.g. 5,1; 6,0"}),
+        help_text=_(
+            "Patrols only (A-1.1.2.4): the land hexes across the sea the patrol "
+            "covers, when it must choose, e.g. 5,1; 6,0"
+        ),
+        widget=HexListInput(attrs={"placeholder": "e.g. 5,1; 6,0"}),
     )
     neutral_conquest = forms.ChoiceField(
-        label="If it takes a neutral capital",
+        label=_("If it takes a neutral capital"),
         required=False,
         choices=[
-            ("", "Sworn Enemies (default)"),
-            (NeutralConquest.SWORN_ENEMIES.value, "Sworn Enemies"),
-            (NeutralConquest.QUICK_FRIENDSHIP.value, "Quick Friendship"),
+            ("", _("Sworn Enemies (default)")),
+            (NeutralConquest.SWORN_ENEMIES.value, _("Sworn Enemies")),
+            (NeutralConquest.QUICK_FRIENDSHIP.value, _("Quick Friendship")),
         ],
-        help_text="Invasions only (A-1.4.17, E-23): execute the monarch and take the "
-        "kingdom, or spare him and protect it.",
+        help_text=_(
+            "Invasions only (A-1.4.17, E-23): execute the monarch and take the "
+            "kingdom, or spare him and protect it."
+        ),
     )
 
     def __init__(self, *args, army_id: int, **kwargs):

@@ -7,10 +7,12 @@ from collections.abc import Iterable
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
@@ -20,6 +22,7 @@ from campaign.pipeline.snapshot import snapshot_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.models import Army, Kingdom
 from kingdoms.orders.holds import armies_held
+from kingdoms.orders.judge import other_orders, standing_refusal
 from kingdoms.orders.models import Order, OrderSet
 from rules.core.state import Coord, NeutralConquest, OrderKind
 from rules.core.state import Order as OrderState
@@ -36,7 +39,11 @@ def _require_owner(army: Army, user: User) -> Membership:
     )
     if membership is None:
         # The id only: another kingdom's army names are not for this user.
-        raise Refused(f"Army {army.pk} is not one of your armies.", field="army", status=403)
+        raise Refused(
+            _("Army %(army)s is not one of your armies.") % {"army": army.pk},
+            field="army",
+            status=403,
+        )
     return membership
 
 
@@ -65,26 +72,34 @@ def order_submit(
     """
     membership = _require_owner(army, by)
     turn = turn_taking_orders(army.kingdom.campaign_id)
-    held = armies_held(army.kingdom.campaign_id).get(army.pk)
-    if held is not None:  # E-37: its days are on the siege sheet, not in Table 5
-        raise Refused(held.no_orders(army.name), field="army")
+    held = armies_held(army.kingdom.campaign_id)
+    if army.pk in held:  # E-37: its days are on the siege sheet, not in Table 5
+        raise Refused(held[army.pk].no_orders(army.name), field="army")
     try:
         order_kind = OrderKind(kind)
     except ValueError:
         kinds = ", ".join(k.value for k in OrderKind)
-        raise Refused(f"'{kind}' is not an order: choose one of {kinds}.", field="kind") from None
+        raise Refused(
+            _("'%(kind)s' is not an order: choose one of %(kinds)s.")
+            % {"kind": kind, "kinds": kinds},
+            field="kind",
+        ) from None
     conquest = _neutral_conquest(neutral_conquest, order_kind)
-    if army.rest_required_turn == turn.number and order_kind is not OrderKind.REST:
-        message = f"{army.name}'s allocation was raised on its Rest this turn: it Rests (E-14)."
-        raise Refused(message, field="kind")  # kingdoms.armies.services
+    resting = standing_refusal(army, turn, order_kind, held)  # E-14, kingdoms.armies.services
+    if resting:
+        raise Refused(resting, field="kind")
     if order_kind != OrderKind.REST and target is None:
-        raise Refused(f"A {order_kind.value} order needs a target hex.", field="target")
+        raise Refused(
+            _("A %(kind)s order needs a target hex.") % {"kind": order_kind.value}, field="target"
+        )
     snapshot = snapshot_load(army.kingdom.campaign, turn.number)
     sea_cover = tuple(tuple(cell) for cell in sea_cover)
     named = [("target", target), ("origin", origin), *(("sea_cover", c) for c in sea_cover)]
     for name, coord in named:
         if coord is not None and tuple(coord) not in snapshot.hexes:
-            raise Refused(f"({coord[0]}, {coord[1]}) is not on the map.", field=name)
+            raise Refused(
+                _("(%(q)s, %(r)s) is not on the map.") % {"q": coord[0], "r": coord[1]}, field=name
+            )
     wanted = OrderState(
         army_id=army.pk,
         kind=order_kind,
@@ -93,20 +108,14 @@ def order_submit(
         sea_cover=sea_cover,
         neutral_conquest=conquest,
     )
-    others = [
-        OrderState(
-            army_id=o.army_id, kind=OrderKind(o.kind), target=snapshot.coord_of.get(o.target_id)
-        )
-        for o in Order.objects.filter(turn=turn, army__kingdom=army.kingdom).exclude(army=army)
-    ]
     known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
-    problem = why_illegal(known, army.kingdom_id, wanted, others)
+    problem = why_illegal(known, army.kingdom_id, wanted, other_orders(turn, army, snapshot))
     if problem:
-        raise Refused(problem.message, field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hexes = snapshot.hexes
-    order, _ = Order.objects.update_or_create(
+    order, _created = Order.objects.update_or_create(
         turn=turn,
         army=army,
         defaults={
@@ -142,7 +151,11 @@ def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:
     except ValueError:
         choices = ", ".join(c.value for c in NeutralConquest)
         raise Refused(
-            f"'{choice}' is not a choice for a neutral capital: choose one of {choices} (E-23).",
+            _(
+                "'%(choice)s' is not a choice for a neutral capital: choose one of "
+                "%(choices)s (E-23)."
+            )
+            % {"choice": choice, "choices": choices},
             field="neutral_conquest",
         ) from None
     return conquest if kind is OrderKind.INVADE else NeutralConquest.SWORN_ENEMIES
@@ -160,11 +173,11 @@ def orders_ready_set(*, campaign: Campaign, by: User, ready: bool) -> OrderSet:
     (by=None).
     """
     membership = player_in_play(
-        campaign, by, acts="marks his orders ready", acts_not="gives no orders"
+        campaign, by, acts=_("marks his orders ready"), acts_not=_("gives no orders")
     )
     kingdom = membership.kingdom
     turn = turn_taking_orders(campaign.pk)
-    order_set, _ = OrderSet.objects.update_or_create(
+    order_set, _created = OrderSet.objects.update_or_create(
         turn=turn,
         kingdom=kingdom,
         defaults={"ready": ready, "ready_at": timezone.now() if ready else None, "updated_by": by},

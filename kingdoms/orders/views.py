@@ -109,13 +109,16 @@ def orders_ready(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "early_resolution": access.campaign.ruleset.early_resolution,
         "refusal": refusal,
     }
-    return render_page(
+    response = render_page(
         request,
         "kingdoms/orders/orders_ready_page.html",
         "kingdoms/orders/partials/orders_status.html",
         context,
         status,
     )
+    if request.method == "POST" and refusal is None:
+        response["HX-Trigger"] = "todo-changed"  # the page's to-do drops "mark ready"
+    return response
 
 
 def _render(request: HttpRequest, access: Access, card: dict, status: int = 200) -> HttpResponse:

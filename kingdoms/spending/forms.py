@@ -4,11 +4,12 @@ decide legality (rules.kingdoms.spending, through kingdoms.spending.services).""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import POWER
 from kingdoms.orders.forms import TargetField
-from rules.kingdoms.spending_state import SpendKind
+from kingdoms.spending.models import SPEND_NAMES
 
 
 def _optional(label: str, help_text: str = "") -> forms.TypedChoiceField:
@@ -22,18 +23,22 @@ class SpendForm(RefusableForm):
     kingdom's armies, this turn's mercenary offers, the neutral kingdoms it knows and
     the other player kingdoms."""
 
-    kind = forms.ChoiceField(label="Spend on", choices=[(k.value, k.label) for k in SpendKind])
+    kind = forms.ChoiceField(label=_("Spend on"), choices=list(SPEND_NAMES.items()))
     amount = POWER.at_least(1).form_field(
-        label="Power",
+        label=_("Power"),
         required=False,
-        help_text="Builds and the surgeon cost what Table 10 says; diplomacy takes up to 2 "
-        "extra (+1 each on the roll), pacify 1–3, a bid at least the minimum.",
+        help_text=_(
+            "Builds and the surgeon cost their price; diplomacy takes up to 2 extra (+1 "
+            "each on the roll), pacify 1–3, a bid at least the minimum."
+        ),
     )
-    hex = TargetField(label="Hex (q, r)")
-    army = _optional("Army", "Recruit and mercenaries: the army they join this turn.")
-    offer = _optional("Mercenaries")
-    neutral_kingdom = _optional("Neutral kingdom")
-    recipient = _optional("Share with")
+    hex = TargetField(
+        label=_("Hex (q, r)"), help_text=_("For builds, pacify and an incite's target.")
+    )
+    army = _optional(_("Army"), _("Recruit and mercenaries: the army they join this turn."))
+    offer = _optional(_("Mercenaries"))
+    neutral_kingdom = _optional(_("Neutral kingdom"))
+    recipient = _optional(_("Share with"))
 
     def __init__(self, *args, choices: dict | None = None, **kwargs):
         super().__init__(*args, **kwargs)

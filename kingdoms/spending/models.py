@@ -4,9 +4,42 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from kingdoms.models import Army, Kingdom, NeutralKingdom
 from rules.kingdoms.spending_state import SpendKind, SpendResult
+
+# The words pages show for the rules' values (rules/ is free of Django's translations)
+SPEND_NAMES = {
+    SpendKind.WATCHTOWER: _("Build a watchtower"),
+    SpendKind.FORTRESS: _("Build a fortress"),
+    SpendKind.GREAT_FORTRESS: _("Upgrade a fortress to a great fortress"),
+    SpendKind.RECRUIT: _("Recruit"),
+    SpendKind.MERCENARY_BID: _("Sealed bid for mercenaries"),
+    SpendKind.SURGEON: _("Surgeon"),
+    SpendKind.SHARE_POWER: _("Share power"),
+    SpendKind.DEACTIVATE: _("Diplomacy: Deactivate"),
+    SpendKind.ALLY: _("Diplomacy: Ally"),
+    SpendKind.INCITE: _("Diplomacy: Incite"),
+    SpendKind.PACIFY: _("Pacify neutrals"),
+}
+RESULT_NAMES = {
+    SpendResult.QUEUED: _("queued"),
+    SpendResult.BUILT: _("built"),
+    SpendResult.CANCELLED: _("cancelled"),
+    SpendResult.RECRUITED: _("recruited"),
+    SpendResult.HIRED: _("hired"),
+    SpendResult.WON: _("won"),
+    SpendResult.LOST: _("lost"),
+    SpendResult.SHARED: _("shared"),
+    SpendResult.SUCCEEDED: _("succeeded"),
+    SpendResult.FAILED: _("failed"),
+    SpendResult.PROVOKED: _("provoked"),
+    SpendResult.NO_EFFECT: _("no effect"),
+    SpendResult.WAVERING: _("wavering"),
+    SpendResult.PACIFIED: _("pacified"),
+    SpendResult.VOID: _("void"),
+}
 
 
 class PowerSpend(models.Model):
@@ -17,7 +50,7 @@ class PowerSpend(models.Model):
 
     turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="spends")
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="spends")
-    kind = models.CharField(max_length=16, choices=[(k.value, k.label) for k in SpendKind])
+    kind = models.CharField(max_length=16, choices=list(SPEND_NAMES.items()))
     amount = models.PositiveIntegerField()
     hex = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -41,7 +74,7 @@ class PowerSpend(models.Model):
     result = models.CharField(
         max_length=16,
         blank=True,
-        choices=[(r.value, r.value.replace("_", " ")) for r in SpendResult],
+        choices=list(RESULT_NAMES.items()),
     )
     roll = models.SmallIntegerField(null=True, blank=True)  # diplomacy, pacify: the total
     points = models.PositiveIntegerField(default=0)

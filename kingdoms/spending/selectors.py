@@ -7,11 +7,18 @@ from __future__ import annotations
 from django.db.models import QuerySet, Sum
 
 from campaign.bulletin.models import MercenaryOffer
+from campaign.core.problems import problem_sentence
 from campaign.models import Turn
+from campaign.pipeline.snapshot import Snapshot
 from kingdoms.models import Army, Kingdom, NeutralKingdom
 from kingdoms.spending.forms import SpendForm
 from kingdoms.spending.models import PowerSpend
-from rules.turn.visibility import Viewer
+from kingdoms.spending.writeback import spending_load
+from rules.core.problems import Problem
+from rules.core.state import Coord
+from rules.kingdoms.spending import why_illegal_spend
+from rules.kingdoms.spending_state import BUILDS, Spend, SpendKind, fixed_cost
+from rules.turn.visibility import Viewer, world_as_known
 
 
 def visible_spends(turn: Turn, viewer: Viewer) -> QuerySet[PowerSpend]:
@@ -47,11 +54,13 @@ def spending_panel(
     form: SpendForm | None = None,
     saved: bool = False,
     refusal: str = "",
+    about: int | None = None,
 ) -> dict | None:
-    """What templates/kingdoms/partials/spending_panel.html shows: the kingdom's spends
-    of the current turn, their total against the power held (E-25's worst case) and,
-    for its own player while orders are open, the form. None for an outsider; the GM
-    sees any kingdom's, without a form. A fixed number of queries."""
+    """What templates/kingdoms/spending/partials/spending_panel.html shows: the kingdom's
+    spends of the current turn, their total against the power held (E-25's worst case)
+    and, for its own player while orders are open, the form; ``refusal`` by the spend
+    ``about`` names when it is listed (a refused withdrawal). None for an outsider; the
+    GM sees any kingdom's, without a form. A fixed number of queries."""
     if turn is None or kingdom is None:
         return None
     if not viewer.is_gm and viewer.kingdom_id != kingdom.pk:
@@ -71,6 +80,7 @@ def spending_panel(
         "open": is_open,
         "saved": saved,
         "refusal": refusal,
+        "refused_id": about if any(spend.pk == about for spend in spends) else None,
     }
 
 
@@ -78,3 +88,50 @@ def power_committed(turn: Turn, kingdom: Kingdom) -> int:
     """E-25: the power the kingdom's spends and bids would take if every bid won."""
     total = PowerSpend.objects.filter(turn=turn, kingdom=kingdom).aggregate(Sum("amount"))
     return total["amount__sum"] or 0
+
+
+def spend_problem(snapshot: Snapshot, turn: Turn, viewer: Viewer, wanted: Spend) -> Problem | None:
+    """Why the kingdom may not add ``wanted`` to its spending of the turn, its hex judged
+    as the player knows it; None if it may (spend_submit, and the map's hex panel)."""
+    spending = spending_load(turn, snapshot, kingdom_id=wanted.kingdom_id)
+    known = world_as_known(snapshot.world, viewer, [wanted.hex])
+    return why_illegal_spend(known, wanted.kingdom_id, wanted, spending)
+
+
+def hex_builds(
+    snapshot: Snapshot, turn: Turn, viewer: Viewer, kingdom_id: int, coord: Coord
+) -> list[dict]:
+    """Table 10, A-1.1.3: the builds the map's hex panel offers for the kingdom's hex
+    (a watchtower, a fortress, a great fortress), each with its price in power and the
+    rules' refusal."""
+    builds = []
+    for kind in BUILDS:
+        cost = fixed_cost(snapshot.world.ruleset, kind)
+        wanted = Spend(id=0, kingdom_id=kingdom_id, kind=kind, amount=cost, hex=coord)
+        problem = spend_problem(snapshot, turn, viewer, wanted)
+        builds.append(
+            {
+                "kind": kind.value,
+                "label": kind.label,
+                "cost": cost,
+                "refusal": problem_sentence(problem) if problem else None,
+            }
+        )
+    return builds
+
+
+def hex_pacify(
+    snapshot: Snapshot, turn: Turn, viewer: Viewer, kingdom_id: int, coord: Coord
+) -> dict:
+    """Table 11: pacifying the neutral defenders of a hex the map's hex panel shows: the
+    power it may take (the least to the most), and the rules' refusal, judged at the
+    least."""
+    rules = snapshot.world.ruleset
+    low, high = rules.pacify_power_min, rules.pacify_power_max
+    wanted = Spend(id=0, kingdom_id=kingdom_id, kind=SpendKind.PACIFY, amount=low, hex=coord)
+    problem = spend_problem(snapshot, turn, viewer, wanted)
+    return {
+        "label": SpendKind.PACIFY.label,
+        "amounts": list(range(low, high + 1)),
+        "refusal": problem_sentence(problem) if problem else None,
+    }

@@ -7,20 +7,20 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
+from campaign.core.problems import problem_sentence
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.spending.models import PowerSpend
-from kingdoms.spending.writeback import spending_load
+from kingdoms.spending.selectors import spend_problem
 from rules.core.state import Coord
-from rules.kingdoms.spending import why_illegal_spend
 from rules.kingdoms.spending_state import Spend, SpendKind, fixed_cost
-from rules.turn.visibility import world_as_known
 
 
 def _player(campaign: Campaign, by: User) -> Membership:
@@ -54,15 +54,23 @@ def spend_submit(
         spend_kind = SpendKind(kind)
     except ValueError:
         kinds = ", ".join(k.value for k in SpendKind)
-        raise Refused(f"'{kind}' is not a spend: choose one of {kinds}.", field="kind") from None
+        raise Refused(
+            _("'%(kind)s' is not a spend: choose one of %(kinds)s.")
+            % {"kind": kind, "kinds": kinds},
+            field="kind",
+        ) from None
     if amount is None:
         amount = fixed_cost(campaign.ruleset, spend_kind)  # Table 10, the campaign's prices
         if amount is None:
-            raise Refused(f"Say how much power to spend on {spend_kind.label}.", field="amount")
+            raise Refused(
+                _("Say how much power to spend on %(kind)s.") % {"kind": spend_kind.label},
+                field="amount",
+            )
     snapshot = snapshot_load(campaign, turn.number)
     if hex is not None and tuple(hex) not in snapshot.hexes:
-        raise Refused(f"({hex[0]}, {hex[1]}) is not on the map.", field="hex")
-    spending = spending_load(turn, snapshot, kingdom_id=kingdom.pk)
+        raise Refused(
+            _("(%(q)s, %(r)s) is not on the map.") % {"q": hex[0], "r": hex[1]}, field="hex"
+        )
     wanted = Spend(
         id=0,
         kingdom_id=kingdom.pk,
@@ -74,10 +82,9 @@ def spend_submit(
         neutral_kingdom_id=neutral_kingdom_id,
         recipient_id=recipient_id,
     )
-    known = world_as_known(snapshot.world, viewer_for(membership), [wanted.hex])
-    problem = why_illegal_spend(known, kingdom.pk, wanted, spending)
+    problem = spend_problem(snapshot, turn, viewer_for(membership), wanted)
     if problem:
-        raise Refused(problem.sentence, field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field)
     row = PowerSpend.objects.create(
         turn=turn,
         kingdom=kingdom,
@@ -116,7 +123,11 @@ def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
     turn: Turn = turn_taking_orders(campaign.pk)
     deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
     if not deleted:
-        raise Refused(f"You have no spend {spend_id} this turn.", field="spend", status=404)
+        raise Refused(
+            _("You have no spend %(spend)s this turn.") % {"spend": spend_id},
+            field="spend",
+            status=404,
+        )
     chronicle_record(
         turn, "SpendWithdrawn", {"spend_id": spend_id}, rule="Table 10", kingdom_ids=[kingdom.pk]
     )

@@ -4,10 +4,12 @@ It also sits on the "My kingdom" page (kingdoms.realm.views)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.core.access import Access, campaign_access
@@ -20,9 +22,10 @@ from kingdoms.spending.selectors import spend_choices, spending_panel
 from kingdoms.spending.services import spend_submit, spend_withdraw
 
 
-def spending_section(access: Access, kingdom) -> dict:
-    """The panel for the "My kingdom" page: the player's own, or any for the GM."""
-    return {"spending_panel": spending_panel(current_turn(access.campaign), kingdom, access.viewer)}
+def spending_section(access: Access, kingdom, turn) -> dict:
+    """The panel for the "My kingdom" page (of the current ``turn``): the player's own, or
+    any for the GM."""
+    return {"spending_panel": spending_panel(turn, kingdom, access.viewer)}
 
 
 @login_required
@@ -57,16 +60,19 @@ def _withdraw(request: HttpRequest, access: Access) -> HttpResponse:
     wanted = ID.parse(request.POST["withdraw"])
     try:
         if wanted is None:
-            raise Refused("Name the spend to withdraw by its number.", field="spend")
+            raise Refused(_("Name the spend to withdraw by its number."), field="spend")
         spend_withdraw(campaign=access.campaign, by=request.user, spend_id=wanted)
     except Refused as refused:
-        panel = spending_panel(turn, access.kingdom, access.viewer, refusal=refused.message)
+        panel = spending_panel(
+            turn, access.kingdom, access.viewer, refusal=refused.message, about=wanted
+        )
         return _render(request, access, panel, refusal_status(request, refused))
     return _saved(request, access)
 
 
 def _saved(request: HttpRequest, access: Access) -> HttpResponse:
-    if not request.htmx:
+    if not request.htmx:  # the page's messages say it after the redirect
+        messages.success(request, _("Spending saved."))
         return redirect(reverse("kingdom", args=[access.campaign.pk]) + "#spending")
     turn = current_turn(access.campaign)
     access.kingdom.refresh_from_db(fields=["power"])

@@ -47,7 +47,7 @@ from rules.battles.tabletop_tables import (
     WATCHTOWER_PIECE,
 )
 from rules.core.dice import Dice
-from rules.core.problems import Problem
+from rules.core.problems import Problem, words
 from rules.core.ruleset import table
 from rules.core.state import Defence, Role, Ruleset, Terrain
 from rules.core.tables import BattleResult, MinorFeature
@@ -137,8 +137,9 @@ def report_problem(
         return Problem(
             "P-C5",
             "massacre",
-            f"A Massacre needs a margin of {margin:,} VP or more; below it only the GM "
-            "rules one (P-C5).",
+            "A Massacre needs a margin of {margin:,} VP or more; below it only the "
+            "GM rules one (P-C5).",
+            margin=margin,
         )
     return (
         _units_problem(sides, report)
@@ -153,20 +154,33 @@ def _units_problem(sides: dict[Role, SideFacts], report: TabletopReport) -> Prob
     for number, unit in enumerate(report.units, start=1):
         if unit.army_id not in armies:
             return Problem(
-                "P-C6", "casualties", f"Casualty {number}: that army is not in this battle."
+                "P-C6",
+                "casualties",
+                "Casualty {number}: that army is not in this battle.",
+                number=number,
             )
         if not unit.unit.strip() or len(unit.unit) > 100:
             return Problem(
-                "P-C6", "casualties", f"Casualty {number}: name the unit (100 letters at most)."
+                "P-C6",
+                "casualties",
+                "Casualty {number}: name the unit (100 letters at most).",
+                number=number,
             )
         if not isinstance(unit.fate, UnitFate):
             return Problem(
-                "P-C6", "casualties", f"Casualty {number}: a unit was destroyed or fled."
+                "P-C6",
+                "casualties",
+                "Casualty {number}: a unit was destroyed or fled.",
+                number=number,
             )
         if unit.points < 1:
-            return Problem("P-C6", "casualties", f"Casualty {number}: give the unit's points.")
+            return Problem(
+                "P-C6", "casualties", "Casualty {number}: give the unit's points.", number=number
+            )
         if unit.table_roll is not None and not 1 <= unit.table_roll <= 6:
-            return Problem("P-C6", "casualties", f"Casualty {number}: a d6 shows 1 to 6.")
+            return Problem(
+                "P-C6", "casualties", "Casualty {number}: a d6 shows 1 to 6.", number=number
+            )
         lost[unit.army_id] = lost.get(unit.army_id, 0) + unit.points
     for army_id, points in lost.items():
         name, has = armies[army_id]
@@ -174,7 +188,10 @@ def _units_problem(sides: dict[Role, SideFacts], report: TabletopReport) -> Prob
             return Problem(
                 "P-C6",
                 "casualties",
-                f"{name} lost {points:,} points of units but has only {has:,}.",
+                "{name} lost {points:,} points of units but has only {has:,}.",
+                name=name,
+                points=points,
+                has=has,
             )
     return None
 
@@ -189,7 +206,10 @@ def _neutral_problem(sides: dict[Role, SideFacts], report: TabletopReport) -> Pr
         )
     if not 0 < report.neutral_losses <= neutral.points:
         return Problem(
-            "Q15", "neutral_losses", f"The neutral side had {neutral.points:,} points to lose."
+            "Q15",
+            "neutral_losses",
+            "The neutral side had {points:,} points to lose.",
+            points=neutral.points,
         )
     return None
 
@@ -217,8 +237,11 @@ def _characters_problem(sides: dict[Role, SideFacts], report: TabletopReport) ->
             return Problem(
                 "Table 15",
                 "kills",
-                f"The {role.value}'s characters killed {count} but only {fallen} of the "
+                "The {role}'s characters killed {count} but only {fallen} of the "
                 "enemy's were removed (Table 15).",
+                role=role.value,
+                count=count,
+                fallen=fallen,
             )
     return None
 
@@ -308,7 +331,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
     not the primary, listed once, and at most MAX_SECONDARY_TERRAINS of them; a sea hex
     takes none (no battle is fought there, A-1.1.2.1)."""
     where = "secondary_terrains"
-    land = ", ".join(t.value for t in Terrain if t in TERRAIN_TABLES)
+    land = words(t.value for t in Terrain if t in TERRAIN_TABLES)
     if values and terrain == Terrain.SEA:
         return Problem(
             "A-1.1.2.1",
@@ -321,32 +344,40 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
             return Problem(
                 "A-1.1.2",
                 where,
-                "'sea' cannot be a secondary terrain: a hex is land or sea (A-1.1.2) and "
-                f"Tables 26–30 have no sea table. Use {land}.",
+                "'sea' cannot be a secondary terrain: a hex is land or sea (A-1.1.2) "
+                "and Tables 26–30 have no sea table. Use {land}.",
+                land=land,
             )
         if not isinstance(value, str) or value not in {t.value for t in TERRAIN_TABLES}:
             return Problem(
-                "A-1.1.1", where, f"'{value}' is not a land terrain: use {land} (A-1.1.1)."
+                "A-1.1.1",
+                where,
+                "'{value}' is not a land terrain: use {land} (A-1.1.1).",
+                value=value,
+                land=land,
             )
         if value == terrain:
             return Problem(
                 "Q16",
                 where,
-                f"'{value}' is the hex's primary terrain (Table 7, Q16): tick only the others.",
+                "'{value}' is the hex's primary terrain (Table 7, Q16): tick only the others.",
+                value=value,
             )
         if value in seen:
             return Problem(
                 "Q16",
                 where,
-                f"'{value}' is listed twice: each secondary terrain is one roll (Q16).",
+                "'{value}' is listed twice: each secondary terrain is one roll (Q16).",
+                value=value,
             )
         seen.add(value)
     if len(values) > MAX_SECONDARY_TERRAINS:
         return Problem(
             "Q16",
             where,
-            f"At most {MAX_SECONDARY_TERRAINS} secondary terrains a hex (Q16): "
-            f"{len(values)} given.",
+            "At most {max_secondary_terrains} secondary terrains a hex (Q16): {given} given.",
+            max_secondary_terrains=MAX_SECONDARY_TERRAINS,
+            given=len(values),
         )
     return None
 

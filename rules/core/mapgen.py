@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rules.core import hexgrid
 from rules.core.dice import Dice
-from rules.core.problems import Problem
+from rules.core.problems import Phrase, Problem, translatable, words
 from rules.core.state import Coord, Defence, Feature, Terrain
 
 # Land terrain weights for a playable map; sea is placed separately.
@@ -34,9 +34,9 @@ NEUTRAL_FEATURES = (Feature.MINE, Feature.WOODS, Feature.TOWN, Feature.ARCANE_RU
 
 # A GM's choice of land: each a name, the words the wizard shows, and the weights.
 TERRAIN_MIXES: dict[str, tuple[str, tuple[tuple[Terrain, int], ...]]] = {
-    "balanced": ("Balanced: mostly fields, some of everything", LAND_WEIGHTS),
+    "balanced": (translatable("Balanced: mostly fields, some of everything"), LAND_WEIGHTS),
     "open": (
-        "Open country: wide fields and rivers, few mountains",
+        translatable("Open country: wide fields and rivers, few mountains"),
         (
             (Terrain.FIELDS, 6),
             (Terrain.RIVER, 3),
@@ -46,7 +46,7 @@ TERRAIN_MIXES: dict[str, tuple[str, tuple[tuple[Terrain, int], ...]]] = {
         ),
     ),
     "wild": (
-        "Wild lands: forests, swamps and mountains",
+        translatable("Wild lands: forests, swamps and mountains"),
         (
             (Terrain.FIELDS, 2),
             (Terrain.RIVER, 1),
@@ -115,23 +115,37 @@ def map_params_problem(params: MapParams) -> Problem | None:
     """A-1.0.2, A-1.4.2: a map the generator cannot lay out as the rules ask."""
     low, high = PLAYERS
     if not low <= params.players <= high:
-        return Problem("A-1.0.1", "players", f"a campaign has {low} to {high} players")
+        return Problem(
+            "A-1.0.1", "players", "a campaign has {low} to {high} players", low=low, high=high
+        )
     if params.radius not in radii(params.players):
-        fits = ", ".join(f"{r} ({hexes_within(r)} hexes)" for r in radii(params.players))
+        fits = words(
+            Phrase("{radius} ({hexes} hexes)", radius=r, hexes=hexes_within(r))
+            for r in radii(params.players)
+        )
         return Problem(
             "A-1.0.2",
             "radius",
-            f"a map for {params.players} players has a radius of {fits}, "
-            f"not {params.radius} ({params.hexes} hexes)",
+            "a map for {players} players has a radius of {fits}, not {radius} ({hexes} hexes)",
+            players=params.players,
+            fits=fits,
+            radius=params.radius,
+            hexes=params.hexes,
         )
     if not SEA_TENTHS[0] <= params.sea_tenths <= SEA_TENTHS[1]:
-        return Problem("A-1.1.1", "sea_tenths", f"the sea takes at most {SEA_TENTHS[1]}0%")
+        return Problem(
+            "A-1.1.1", "sea_tenths", "the sea takes at most {tenths}0%", tenths=SEA_TENTHS[1]
+        )
     if params.mix not in TERRAIN_MIXES:
-        return Problem("A-1.1.1", "mix", f"'{params.mix}' is not a mix of land")
+        return Problem("A-1.1.1", "mix", "'{mix}' is not a mix of land", mix=params.mix)
     low, high = PLAYERS_PER_NEUTRAL
     if not low <= params.players_per_neutral <= high:
         return Problem(
-            "A-1.4.1", "players_per_neutral", f"one neutral kingdom for {low} to {high} players"
+            "A-1.4.1",
+            "players_per_neutral",
+            "one neutral kingdom for {low} to {high} players",
+            low=low,
+            high=high,
         )
     return None
 

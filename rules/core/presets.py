@@ -70,7 +70,7 @@ class ModuleSwitch:
 
 def module_switches() -> list[ModuleSwitch]:
     """Every registered optional module, by the words of its option: "Optional module:
-    random events, Table 31 (1 on, 0 off)" reads "Random events, Table 31"."""
+    random events (1 on, 0 off)" reads "Random events"."""
     switches = []
     for module in modules.REGISTRY:
         meta = OPTIONS[module.option].metadata

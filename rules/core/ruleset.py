@@ -31,12 +31,17 @@ from rules.sieges import tables as siege_tables
 
 
 class RulesetError(ValueError):
-    """An override the engine cannot use; ``key`` names the option or table."""
+    """An override the engine cannot use; ``key`` names the option or table. A band out of
+    order also names the option ``key`` may not fall below (``below``, whose value is
+    ``limit``; ``strictly``: nor equal it), so that a page can say it in its own words."""
 
-    def __init__(self, key: str, message: str):
+    def __init__(
+        self, key: str, message: str, *, below: str = "", limit: int = 0, strictly: bool = False
+    ):
         super().__init__(message)
         self.key = key
         self.message = message
+        self.below, self.limit, self.strictly = below, limit, strictly
 
 
 @dataclass(frozen=True)
@@ -396,6 +401,9 @@ def _check_bands(ruleset: Ruleset) -> None:
                 upper,
                 f"{words} ({OPTIONS[lower].metadata['label']}: {low:,}; "
                 f"{OPTIONS[upper].metadata['label']}: {high:,})",
+                below=lower,
+                limit=low,
+                strictly=lower in _STRICT,
             )
 
 

@@ -16,7 +16,7 @@ from itertools import combinations
 
 from rules.core import hexgrid
 from rules.core.mapgen import HEXES_PER_PLAYER, PLAYERS, KingdomPlan, MapPlan, NeutralPlan
-from rules.core.problems import Problem
+from rules.core.problems import Phrase, Problem, translatable
 from rules.core.state import Defence
 
 CAPITALS_APART = 3  # closer, two capitals share the land between them (Q19)
@@ -38,8 +38,8 @@ def setup_warnings(plan: MapPlan) -> list[Problem]:
     ]
 
 
-def _name(kingdom: KingdomPlan | NeutralPlan) -> str:
-    return kingdom.name or "the kingdom at ({}, {})".format(*kingdom.capital)
+def _name(kingdom: KingdomPlan | NeutralPlan) -> str | Phrase:
+    return kingdom.name or Phrase("the kingdom at {capital}", capital=tuple(kingdom.capital))
 
 
 def _players(plan: MapPlan) -> Iterator[Problem]:
@@ -48,11 +48,19 @@ def _players(plan: MapPlan) -> Iterator[Problem]:
     count = len(plan.kingdoms)
     if low <= count <= high:
         return
-    has = f"{count} player kingdom{'s' * (count != 1)}" if count else "no player kingdom yet"
+    if not count:
+        has = Phrase("no player kingdom yet")
+    elif count == 1:
+        has = Phrase("{count} player kingdom", count=count)
+    else:
+        has = Phrase("{count} player kingdoms", count=count)
     yield Problem(
         "A-1.0.1",
         "kingdoms",
-        f"the map has {has}: a campaign has {low} to {high} players, each with his kingdom",
+        "the map has {has}: a campaign has {low} to {high} players, each with his kingdom",
+        has=has,
+        low=low,
+        high=high,
     )
 
 
@@ -64,9 +72,19 @@ def _spread(plan: MapPlan) -> Iterator[Problem]:
             yield Problem(
                 "A-1.0.1",
                 "kingdoms",
-                f"the capitals of {_name(first)} and {_name(second)} are {apart} "
-                f"hex{'es' * (apart != 1)} apart: the rules spread the kingdoms over the "
-                f"map, {CAPITALS_APART} or more apart",
+                translatable(
+                    "the capitals of {first} and {second} are {apart} hex apart: the rules "
+                    "spread the kingdoms over the map, {capitals_apart} or more apart"
+                )
+                if apart == 1
+                else translatable(
+                    "the capitals of {first} and {second} are {apart} hexes apart: the "
+                    "rules spread the kingdoms over the map, {capitals_apart} or more apart"
+                ),
+                first=_name(first),
+                second=_name(second),
+                apart=apart,
+                capitals_apart=CAPITALS_APART,
             )
 
 
@@ -80,8 +98,12 @@ def _size(plan: MapPlan) -> Iterator[Problem]:
         yield Problem(
             "A-1.0.2",
             "hexes",
-            f"the map has {hexes} hexes for {players} player kingdoms: the rules suggest "
-            f"about 10 a player, between {fewest} and {most}",
+            "the map has {hexes} hexes for {players} player kingdoms: the rules "
+            "suggest about 10 a player, between {fewest} and {most}",
+            hexes=hexes,
+            players=players,
+            fewest=fewest,
+            most=most,
         )
 
 
@@ -93,15 +115,19 @@ def _kingdom(kingdom: KingdomPlan) -> Iterator[Problem]:
         yield Problem(
             "A-1.2.1",
             "kingdoms",
-            f"{_name(kingdom)} starts with its capital alone: each player starts with a few "
-            "hexes around his capital",
+            "{kingdom} starts with its capital alone: each player starts with a "
+            "few hexes around his capital",
+            kingdom=_name(kingdom),
         )
     if len(others) > KINGDOM_NEIGHBOURS:
         yield Problem(
             "Q19",
             "kingdoms",
-            f"{_name(kingdom)} starts with {len(kingdom.hexes)} hexes: a capital and up to "
-            f"{KINGDOM_NEIGHBOURS} hexes next to it",
+            "{kingdom} starts with {count} hexes: a capital and up to "
+            "{kingdom_neighbours} hexes next to it",
+            kingdom=_name(kingdom),
+            count=len(kingdom.hexes),
+            kingdom_neighbours=KINGDOM_NEIGHBOURS,
         )
     apart = [cell for cell in others if cell not in hexgrid.neighbours(kingdom.capital)]
     if apart:
@@ -109,8 +135,17 @@ def _kingdom(kingdom: KingdomPlan) -> Iterator[Problem]:
         yield Problem(
             "Q19",
             "kingdoms",
-            f"{cells} of {_name(kingdom)} {'is' if len(apart) == 1 else 'are'} not next to "
-            "its capital: a kingdom starts with hexes next to its capital",
+            translatable(
+                "{cells} of {kingdom} is not next to its capital: a kingdom starts with "
+                "hexes next to its capital"
+            )
+            if len(apart) == 1
+            else translatable(
+                "{cells} of {kingdom} are not next to its capital: a kingdom starts with "
+                "hexes next to its capital"
+            ),
+            cells=cells,
+            kingdom=_name(kingdom),
         )
 
 
@@ -132,20 +167,28 @@ def _neutral(neutral: NeutralPlan) -> Iterator[Problem]:
         yield Problem(
             "A-1.4.2",
             "neutral_kingdoms",
-            f"{_name(neutral)} has {len(neutral.hexes)} hex{'es' * (len(neutral.hexes) != 1)}: "
-            f"a neutral kingdom usually has {NEUTRAL_HEXES}",
+            translatable("{neutral} has {count} hex: a neutral kingdom usually has {neutral_hexes}")
+            if len(neutral.hexes) == 1
+            else translatable(
+                "{neutral} has {count} hexes: a neutral kingdom usually has {neutral_hexes}"
+            ),
+            neutral=_name(neutral),
+            count=len(neutral.hexes),
+            neutral_hexes=NEUTRAL_HEXES,
         )
     if neutral.defence is not Defence.GREAT_FORTRESS:
         yield Problem(
             "A-1.4.3",
             "neutral_kingdoms",
-            f"the capital of {_name(neutral)} has no Great Fortress: a neutral kingdom's "
+            "the capital of {neutral} has no Great Fortress: a neutral kingdom's "
             "capital stands behind one",
+            neutral=_name(neutral),
         )
     if not any(cell != neutral.capital for cell in neutral.features):
         yield Problem(
             "A-1.4.4",
             "neutral_kingdoms",
-            f"{_name(neutral)} holds no major feature beside its capital: a neutral kingdom "
-            "usually holds one",
+            "{neutral} holds no major feature beside its capital: a neutral "
+            "kingdom usually holds one",
+            neutral=_name(neutral),
         )

@@ -154,7 +154,7 @@ class Ruleset(TableOptions, SiegeOptions):
         0, "Resolve as soon as every player is ready (1 yes, 0 no)", "Q7", 0, 1, groups.TURNS
     )
     random_events: int = option(
-        0, "Optional module: random events, Table 31 (1 on, 0 off)", "§5.12 Table 31 E-12", 0, 1,
+        0, "Optional module: random events (1 on, 0 off)", "§5.12 Table 31 E-12", 0, 1,
         groups.TABLE_31,
     )  # fmt: skip
     the_beast: int = option(

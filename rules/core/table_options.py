@@ -389,12 +389,12 @@ class TableOptions:
         2, "Old road: a patrol based here has radius", "Table 17 Table 5 Q13", 0, 3, TABLE_17
     )
     ruins_scouting: int = option(
-        1, "Ancient ruins: Table 8 rolls aimed at or from the hex", "Table 17 Table 8 E-07", -6, 6,
+        1, "Ancient ruins: scouting rolls aimed at or from the hex", "Table 17 Table 8 E-07", -6, 6,
         TABLE_17,
     )  # fmt: skip
     shrine_recovery: int = option(
-        1, "Shrine: Table 13 rolls of armies fighting in the hex", "Table 17 Table 13 E-21", -6, 6,
-        TABLE_17,
+        1, "Shrine: character recovery rolls of armies fighting in the hex",
+        "Table 17 Table 13 E-21", -6, 6, TABLE_17,
     )  # fmt: skip
     bandit_lair_unrest_on: int = option(
         1, "Bandit lair: the owner's d6 each turn brings Unrest on at most", "Table 17 Table 3",
@@ -513,7 +513,7 @@ class TableOptions:
         TABLETOP,
     )  # fmt: skip
     massacre_vp_margin: int = option(
-        900, "A victory-points margin of at least this is a Massacre (Table 12)", "P-C5", 1,
+        900, "A victory-points margin of at least this is a Massacre", "P-C5 Table 12", 1,
         10000, TABLETOP,
     )  # fmt: skip
 
@@ -558,7 +558,7 @@ class TableOptions:
         2000, "The Beast fights as a monster force of (points)", "App G", 250, 10000, BEAST
     )
     beast_terror: int = option(
-        1, "Terror: the Beast's modifier on Table 23", "App G E-21 Table 23", 0, 10, BEAST
+        1, "Terror: the Beast's modifier on the strategy roll", "App G E-21 Table 23", 0, 10, BEAST
     )
     beast_slaying_power: int = option(
         3, "Slaying it: its slayer's player gains (power)", "App G Table 9", 0, 20, BEAST

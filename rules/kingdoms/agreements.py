@@ -233,15 +233,19 @@ def invasion_refusal(world: World, kingdom_id: int, target: Coord) -> Problem | 
         return Problem(
             "Q20 E-19",
             "target",
-            f"{target} belongs to {name}, your vassal: an overlord may not invade his "
-            "vassal (Q20, E-19)",
+            "{target} belongs to {name}, your vassal: an overlord may not invade "
+            "his vassal (Q20, E-19)",
+            target=target,
+            name=name,
         )
     if overlord_of(world, kingdom_id) == owner:
         return Problem(
             "Q20 E-19",
             "target",
-            f"{target} belongs to {name}, your overlord: a vassal may not invade his "
-            "overlord (Q20, E-19)",
+            "{target} belongs to {name}, your overlord: a vassal may not invade "
+            "his overlord (Q20, E-19)",
+            target=target,
+            name=name,
         )
     return None
 

@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 
 from rules.core.events import AllocationCut, ArmyDestroyed, Event
-from rules.core.problems import Problem
+from rules.core.problems import Phrase, Problem
 from rules.core.state import ArmyState, Ruleset, World
 from rules.kingdoms import support as supporting
 from rules.kingdoms.support import SLOTS, Allocation, allocation_problem
@@ -89,11 +89,18 @@ def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) ->
         for slot, count in counts.items():
             if slot not in total:
                 return Problem(
-                    "§5.6", "slots", f"'{slot}' is not an entitlement: use {', '.join(SLOTS)}"
+                    "§5.6",
+                    "slots",
+                    "'{slot}' is not an entitlement: use {slots}",
+                    slot=slot,
+                    slots=", ".join(SLOTS),
                 )
             if not isinstance(count, int) or count < 0:
                 return Problem(
-                    "§5.6", slot, f"{SLOT_NAMES[slot]} slots are counted in whole numbers from 0"
+                    "§5.6",
+                    slot,
+                    "{slot_name} slots are counted in whole numbers from 0",
+                    slot_name=SLOT_NAMES[slot],
                 )
             total[slot] += count
     spare_lords = pool["lord"] - total["lord"]
@@ -101,12 +108,17 @@ def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) ->
     checks = (
         ("lord", total["lord"], pool["lord"], ""),
         ("rare", total["rare"], pool["rare"], ""),
-        ("hero", total["hero"], pool["hero"] + max(spare_lords, 0), " and spare Lord slots"),
+        (
+            "hero",
+            total["hero"],
+            pool["hero"] + max(spare_lords, 0),
+            Phrase(" and spare Lord slots"),
+        ),
         (
             "special",
             total["special"],
             pool["special"] + max(spare_rares, 0),
-            " and spare Rare slots",
+            Phrase(" and spare Rare slots"),
         ),
         ("magic_items", total["magic_items"], pool["magic_items"], ""),
     )
@@ -115,8 +127,12 @@ def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) ->
             return Problem(
                 "§5.6 E-21",
                 slot,
-                f"your armies would use {want} {SLOT_NAMES[slot]} slot(s) this turn but your "
-                f"kingdom's pool{how} give(s) {have} (§5.6, E-21)",
+                "your armies would use {want} {slot_name} slot(s) this turn but your "
+                "kingdom's pool{how} give(s) {have} (§5.6, E-21)",
+                want=want,
+                slot_name=SLOT_NAMES[slot],
+                how=how,
+                have=have,
             )
     return None
 

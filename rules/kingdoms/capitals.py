@@ -84,23 +84,28 @@ def fallback_list_problem(
     for index, coord in enumerate(wanted):
         where = f"({coord[0]}, {coord[1]})"
         if coord in seen:
-            return index, Problem("E-23", "hexes", f"{where} is on the list twice")
+            return index, Problem("E-23", "hexes", "{where} is on the list twice", where=where)
         seen.add(coord)
         if coord not in own:
             return index, Problem(
-                "E-23", "hexes", f"{where} is not one of your hexes: list your own Cities (E-23)"
+                "E-23",
+                "hexes",
+                "{where} is not one of your hexes: list your own Cities (E-23)",
+                where=where,
             )
         if own[coord] is not Feature.CITY:
             return index, Problem(
                 "A-3.2",
                 "hexes",
-                f"{where} holds no City: only a City becomes the capital (A-3.2)",
+                "{where} holds no City: only a City becomes the capital (A-3.2)",
+                where=where,
             )
         if coord == capital:
             return index, Problem(
                 "E-23",
                 "hexes",
-                f"{where} is your capital already: list the Cities to move it to",
+                "{where} is your capital already: list the Cities to move it to",
+                where=where,
             )
     return None
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from rules import modules
 from rules.core.events import Event
-from rules.core.problems import Problem
+from rules.core.problems import Phrase, Problem, translatable
 from rules.core.state import Ruleset, World
 
 RULE = "E-30 E-31 NR-GEN-7"
@@ -89,14 +89,27 @@ def spend_problem(what: str, price: int, balance: int, due: int) -> Problem | No
     if price <= available:
         return None
     short = price - available
-    held = f"{balance} in your treasury" + (
-        f" and {due} due at this winter phase (E-31)" if due else ""
+    held = (
+        Phrase(
+            "{balance} in your treasury and {due} due at this winter phase (E-31)",
+            balance=balance,
+            due=due,
+        )
+        if due
+        else Phrase("{balance} in your treasury", balance=balance)
     )
     return Problem(
         "E-30",
         "kind",
-        f"{what} costs {price} crowns and you have {held}: {short} "
-        f"crown{'' if short == 1 else 's'} short (E-30)",
+        translatable("{what} costs {price} crowns and you have {held}: {short} crown short (E-30)")
+        if short == 1
+        else translatable(
+            "{what} costs {price} crowns and you have {held}: {short} crowns short (E-30)"
+        ),
+        what=what,
+        price=price,
+        held=held,
+        short=short,
     )
 
 

@@ -102,9 +102,13 @@ def diplomacy_problem(
         return Problem(
             "§5.6",
             "amount",
-            f"{kind.label} costs {cost} power, plus up to {most} extra for +1 "
-            f"each on the roll: spend {cost}–{cost + most}, "
-            f"not {spend.amount} (§5.6)",
+            "{kind} costs {cost} power, plus up to {most} extra for +1 each on the "
+            "roll: spend {cost}–{highest}, not {amount} (§5.6)",
+            kind=kind.label,
+            cost=cost,
+            most=most,
+            highest=cost + most,
+            amount=spend.amount,
         )
     if neutral_id is None or not knows(world, kingdom_id, neutral_id):
         return Problem(
@@ -115,27 +119,36 @@ def diplomacy_problem(
     neutral = world.neutral_kingdoms[neutral_id]
     why = immune(world, neutral_id)
     if why:
-        return dataclasses.replace(why, message=f"{neutral.name}: {why.message}")
+        return Problem(why.rule, why.field, "{neutral}: {why}", neutral=neutral.name, why=why)
     if any(o.kind is kind and o.neutral_kingdom_id == neutral_id for o in others):
         return Problem(
             "§5.6",
             "neutral_kingdom",
-            f"you already spend on {kind.label} with {neutral.name} this turn",
+            "you already spend on {kind} with {neutral} this turn",
+            kind=kind.label,
+            neutral=neutral.name,
         )
     if kind is SpendKind.DEACTIVATE:
         if neutral.ally is None:
             return Problem(
                 "A-1.4.12",
                 "neutral_kingdom",
-                f"{neutral.name} is allied to nobody: there is no alliance to end (A-1.4.12)",
+                "{neutral} is allied to nobody: there is no alliance to end (A-1.4.12)",
+                neutral=neutral.name,
             )
         if neutral.ally == kingdom_id:
             return Problem(
-                "A-1.4.12", "neutral_kingdom", f"{neutral.name} is your own ally (A-1.4.12)"
+                "A-1.4.12",
+                "neutral_kingdom",
+                "{neutral} is your own ally (A-1.4.12)",
+                neutral=neutral.name,
             )
     if kind is SpendKind.ALLY and neutral.ally == kingdom_id:
         return Problem(
-            "A-1.4.12", "neutral_kingdom", f"{neutral.name} is already your ally (A-1.4.12)"
+            "A-1.4.12",
+            "neutral_kingdom",
+            "{neutral} is already your ally (A-1.4.12)",
+            neutral=neutral.name,
         )
     if kind is SpendKind.INCITE:
         return _incite_target_problem(world, kingdom_id, spend)
@@ -153,13 +166,15 @@ def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> Probl
         return Problem(
             "E-25",
             "hex",
-            f"{where} belongs to no player: an incited army attacks another player's hex (E-25)",
+            "{where} belongs to no player: an incited army attacks another player's hex (E-25)",
+            where=where,
         )
     if owner == kingdom_id:
         return Problem(
             "§5.6",
             "hex",
-            f"{where} is your own hex: an incited army attacks another player's hex (§5.6)",
+            "{where} is your own hex: an incited army attacks another player's hex (§5.6)",
+            where=where,
         )
     terrain = terrain_map(world.hexes)
     if not any(
@@ -168,7 +183,8 @@ def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> Probl
         return Problem(
             "A-1.4.12 E-25",
             "hex",
-            f"{where} is not adjacent to that neutral kingdom (A-1.4.12, E-25)",
+            "{where} is not adjacent to that neutral kingdom (A-1.4.12, E-25)",
+            where=where,
         )
     return None
 
@@ -188,7 +204,10 @@ def pacify_problem(
         return Problem(
             "Table 11",
             "amount",
-            f"pacifying costs {low}–{high} power, not {spend.amount} (Table 11)",
+            "pacifying costs {low}–{high} power, not {amount} (Table 11)",
+            low=low,
+            high=high,
+            amount=spend.amount,
         )
     target = spend.hex
     if target is None or target not in world.hexes:
@@ -199,43 +218,51 @@ def pacify_problem(
         return Problem(
             "Table 11",
             "hex",
-            f"{where} is a player's hex; only unowned hexes are pacified (Table 11)",
+            "{where} is a player's hex; only unowned hexes are pacified (Table 11)",
+            where=where,
         )
     if h.neutral_kingdom is not None:
         return Problem(
             "Table 11",
             "hex",
-            f"{where} belongs to a neutral kingdom: use diplomacy, not pacify (Table 11)",
+            "{where} belongs to a neutral kingdom: use diplomacy, not pacify (Table 11)",
+            where=where,
         )
     if not h.explored or h.scouted_only:
         return Problem(
             "Table 11",
             "hex",
-            f"{where} has not been explored: its defender is not known (Table 11)",
+            "{where} has not been explored: its defender is not known (Table 11)",
+            where=where,
         )
     if h.feature is None or h.defender is None or h.defender.points <= 0:
         return Problem(
             "Table 11",
             "hex",
-            f"{where} has no feature held by a neutral defender to pacify (Table 11)",
+            "{where} has no feature held by a neutral defender to pacify (Table 11)",
+            where=where,
         )
     terrain = terrain_map(world.hexes)
     if not adjacent(target, terrain) & own_hexes(world, kingdom_id, orphans=False):
         return Problem(
             "Table 11 A-1.2.4",
             "hex",
-            f"{where} is not adjacent to your kingdom (Table 11, A-1.2.4)",
+            "{where} is not adjacent to your kingdom (Table 11, A-1.2.4)",
+            where=where,
         )
     last, cool_down = provoked.get(target), world.ruleset.provoked_turns
     if last is not None and world.turn - last <= cool_down:
         return Problem(
             "Table 11",
             "hex",
-            f"{where} was Provoked in turn {last}: it cannot be pacified before turn "
-            f"{last + cool_down + 1} (Table 11)",
+            "{where} was Provoked in turn {last}: it cannot be pacified before "
+            "turn {next_turn} (Table 11)",
+            where=where,
+            last=last,
+            next_turn=last + cool_down + 1,
         )
     if any(o.kind is SpendKind.PACIFY and o.hex == target for o in others):
-        return Problem("Table 11", "hex", f"you already pacify {where} this turn")
+        return Problem("Table 11", "hex", "you already pacify {where} this turn", where=where)
     return None
 
 

@@ -75,7 +75,7 @@ def looted_in(hex_: History, turn: int) -> bool:
 # --- Table 2: which edicts may be given --------------------------------------------
 
 
-_STRUCTURE_WORDS = {
+STRUCTURE_WORDS = {
     Structure.FEATURE: "major feature",
     Structure.FORTRESS: "fortress",
     Structure.GREAT_FORTRESS: "great fortress",
@@ -102,33 +102,38 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
     coord = edict.hex
     hex_ = world.hexes.get(coord)
     if hex_ is None:
-        return Problem("Table 2", "hex", f"{coord} is not on the map")
+        return Problem("Table 2", "hex", "{coord} is not on the map", coord=coord)
     if hex_.owner != edict.kingdom_id:
         return Problem(
             "Table 2",
             "hex",
-            f"{coord} is not your hex: edicts are given to your own hexes (Table 2)",
+            "{coord} is not your hex: edicts are given to your own hexes (Table 2)",
+            coord=coord,
         )
     if hex_.orphan:
         return Problem(
             "A-1.3.2",
             "hex",
-            f"{coord} is an orphan hex: it can be neither looted nor razed (A-1.3.2)",
+            "{coord} is an orphan hex: it can be neither looted nor razed (A-1.3.2)",
+            coord=coord,
         )
     kingdom = world.kingdoms.get(edict.kingdom_id)
     if kingdom is not None and kingdom.capital == coord:
         return Problem(
             "Table 4",
             "hex",
-            f"{coord} is your capital: it can be neither looted nor razed (Table 4)",
+            "{coord} is your capital: it can be neither looted nor razed (Table 4)",
+            coord=coord,
         )
     for other in others:
         if other.hex == coord:
             return Problem(
                 "Table 2",
                 "hex",
-                f"{coord} already has an edict this turn ({other.kind.value}): a hex receives "
+                "{coord} already has an edict this turn ({edict}): a hex receives "
                 "one edict a turn (Table 2)",
+                coord=coord,
+                edict=other.kind.value,
             )
     if edict.kind is EdictKind.LOOT:
         if edict.structure is not None:
@@ -141,7 +146,8 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
             return Problem(
                 "Table 2",
                 "kind",
-                f"{coord} was looted last turn: it cannot be looted again this turn (Table 2)",
+                "{coord} was looted last turn: it cannot be looted again this turn (Table 2)",
+                coord=coord,
             )
         return None
     return _raze_problem(hex_, edict.structure)
@@ -159,10 +165,23 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
         )
     if holds(hex_, structure):
         return None
-    message = f"{hex_.coord} has no {_STRUCTURE_WORDS[structure]} to raze (Table 2, E-26)"
+    missing = STRUCTURE_WORDS[structure]
     if structure in (Structure.FORTRESS, Structure.GREAT_FORTRESS) and hex_.defence is not None:
-        message += f"; it has a {_STRUCTURE_WORDS[Structure(hex_.defence.value)]}"
-    return Problem("Table 2 E-26", "structure", message)
+        return Problem(
+            "Table 2 E-26",
+            "structure",
+            "{coord} has no {missing} to raze (Table 2, E-26); it has a {present}",
+            coord=hex_.coord,
+            missing=missing,
+            present=STRUCTURE_WORDS[Structure(hex_.defence.value)],
+        )
+    return Problem(
+        "Table 2 E-26",
+        "structure",
+        "{coord} has no {missing} to raze (Table 2, E-26)",
+        coord=hex_.coord,
+        missing=missing,
+    )
 
 
 # --- Table 4: power gained and the structure razed ---------------------------------
@@ -219,7 +238,7 @@ def table_3_modifiers(world: World, edict: Edict, covered: bool) -> list[tuple[s
         modifiers.append((f"looted or razed {words}", rules.risk_recent_edict))
     if hex_.defence is not None:
         modifiers.append(
-            (f"a {_STRUCTURE_WORDS[Structure(hex_.defence.value)]}", rules.risk_fortified)
+            (f"a {STRUCTURE_WORDS[Structure(hex_.defence.value)]}", rules.risk_fortified)
         )
     if covered:
         modifiers.append(("covered by a patrol", rules.risk_patrolled))

@@ -74,8 +74,10 @@ def why_illegal_spend(
         return Problem(
             "E-25",
             "amount",
-            f"your spending and sealed bids would come to {total} power, but you hold "
-            f"{kingdom.power}: every bid counts as if it won (E-25)",
+            "your spending and sealed bids would come to {total} power, but you "
+            "hold {power}: every bid counts as if it won (E-25)",
+            total=total,
+            power=kingdom.power,
         )
     return None
 
@@ -86,7 +88,9 @@ def _item_problem(
     kind = spend.kind
     cost = fixed_cost(world.ruleset, kind)
     if cost is not None and spend.amount != cost:
-        return Problem("Table 10", "amount", f"{kind.label} costs {cost} power (Table 10)")
+        return Problem(
+            "Table 10", "amount", "{kind} costs {cost} power (Table 10)", kind=kind.label, cost=cost
+        )
     if kind in BUILDS:
         return _build_problem(world, kingdom_id, spend, others)
     if kind in (SpendKind.RECRUIT, SpendKind.MERCENARY_BID):
@@ -122,27 +126,43 @@ def _build_problem(
     where = f"({coord[0]}, {coord[1]})"
     if h.owner != kingdom_id:
         return Problem(
-            "Table 10", "hex", f"{where} is not your hex: you build in your own hexes (Table 10)"
+            "Table 10",
+            "hex",
+            "{where} is not your hex: you build in your own hexes (Table 10)",
+            where=where,
         )
     if h.orphan:
-        return Problem("A-1.3.2", "hex", f"{where} is an orphan: no build order there (A-1.3.2)")
+        return Problem(
+            "A-1.3.2", "hex", "{where} is an orphan: no build order there (A-1.3.2)", where=where
+        )
     if any(o.kind in BUILDS and o.hex == coord for o in others):
-        return Problem("A-1.1.3", "hex", f"you already build in {where} this turn (A-1.1.3)")
+        return Problem(
+            "A-1.1.3", "hex", "you already build in {where} this turn (A-1.1.3)", where=where
+        )
     kind = spend.kind
     if kind is SpendKind.WATCHTOWER and h.watchtower:
-        return Problem("A-1.1.3", "hex", f"{where} already has a watchtower (A-1.1.3)")
+        return Problem("A-1.1.3", "hex", "{where} already has a watchtower (A-1.1.3)", where=where)
     if kind is SpendKind.FORTRESS and h.defence is not None:
         defence = h.defence.value.replace("_", " ")
-        return Problem("A-1.1.3", "hex", f"{where} already has a {defence} (A-1.1.3)")
+        return Problem(
+            "A-1.1.3",
+            "hex",
+            "{where} already has a {defence} (A-1.1.3)",
+            where=where,
+            defence=defence,
+        )
     if kind is SpendKind.GREAT_FORTRESS:
         capital = world.kingdoms[kingdom_id].capital
         if h.defence is not Defence.FORTRESS:
-            return Problem("Table 10", "hex", f"{where} has no fortress to upgrade (Table 10)")
+            return Problem(
+                "Table 10", "hex", "{where} has no fortress to upgrade (Table 10)", where=where
+            )
         if h.feature is not Feature.CITY and coord != capital:
             return Problem(
                 "Table 10",
                 "hex",
-                f"a great fortress needs a City or the capital; {where} is neither (Table 10)",
+                "a great fortress needs a City or the capital; {where} is neither (Table 10)",
+                where=where,
             )
     return None
 
@@ -162,7 +182,8 @@ def _troops_problem(
             return Problem(
                 "Table 10",
                 "army",
-                f"{army.name} already recruits this turn: change that recruit instead (Table 10)",
+                "{army} already recruits this turn: change that recruit instead (Table 10)",
+                army=army.name,
             )
     else:
         offer = spending.offers.get(spend.offer_id) if spend.offer_id is not None else None
@@ -172,11 +193,14 @@ def _troops_problem(
             return Problem(
                 "Table 10",
                 "offer",
-                f"the opening bid for {offer.name} is at least {offer.minimum_bid} power "
-                "(Table 10)",
+                "the opening bid for {offer} is at least {minimum_bid} power (Table 10)",
+                offer=offer.name,
+                minimum_bid=offer.minimum_bid,
             )
         if any(o.kind is SpendKind.MERCENARY_BID and o.offer_id == offer.id for o in others):
-            return Problem("Q18", "offer", f"you already bid for {offer.name} this turn")
+            return Problem(
+                "Q18", "offer", "you already bid for {offer} this turn", offer=offer.name
+            )
     worst = army.points + sum(
         _troop_points(world.ruleset, s, spending) for s in [spend, *others] if s.army_id == army.id
     )
@@ -185,8 +209,11 @@ def _troops_problem(
         return Problem(
             "Table 10 E-14",
             "army",
-            f"{army.name} would field {worst:,} points with these recruits and every bid won; "
-            f"an army takes at most {cap:,} this turn (Table 10, E-14)",
+            "{army} would field {worst:,} points with these recruits and every bid "
+            "won; an army takes at most {cap:,} this turn (Table 10, E-14)",
+            army=army.name,
+            worst=worst,
+            cap=cap,
         )
     return None
 

@@ -133,15 +133,19 @@ def allocation_problem(
             return Problem(
                 "§5.6 E-14",
                 "allocation",
-                f"an army is allocated {low:,}–{high:,} points, "
-                f"not {allocation.points:,} (§5.6, E-14)",
+                "an army is allocated {low:,}–{high:,} points, not {points:,} (§5.6, E-14)",
+                low=low,
+                high=high,
+                points=allocation.points,
             )
     total = sum(a.points for a in allocations)
     if total > support:
         return Problem(
             "§5.6 E-14",
             "allocation",
-            f"your armies would need {total:,} points of support but your kingdom gives "
-            f"{support:,} (§5.6, E-14)",
+            "your armies would need {total:,} points of support but your kingdom "
+            "gives {support:,} (§5.6, E-14)",
+            total=total,
+            support=support,
         )
     return None

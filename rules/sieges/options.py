@@ -188,7 +188,7 @@ class SiegeOptions:
         1, "… off the fortification bonus in a one-turn assault", "E-37", 0, 5, TRAINS
     )
     siege_assault_engine_bonus: int = option(
-        1, "Each Giant Ram or Siege Tower in an assault (Table 23)", "E-37 NR-SIEGE-16", 0, 5,
+        1, "Each Giant Ram or Siege Tower: assault modifier", "E-37 NR-SIEGE-16 Table 23", 0, 5,
         TRAINS,
     )  # fmt: skip
     siege_engines_per_army: int = option(

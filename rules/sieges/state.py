@@ -248,8 +248,11 @@ def order_problem(world: World, order: Order) -> Problem | None:
         return Problem(
             "E-37",
             "army",
-            f"army {order.army_id} is in the siege of ({q}, {r}) (E-37): it takes no order "
+            "army {army} is in the siege of ({q}, {r}) (E-37): it takes no order "
             "until the siege ends; its actions are on the siege sheet",
+            army=order.army_id,
+            q=q,
+            r=r,
         )
     if order.kind is OrderKind.INVADE and order.target is not None:
         if siege_at(world, order.target) is not None:
@@ -257,7 +260,9 @@ def order_problem(world: World, order: Order) -> Problem | None:
             return Problem(
                 "E-37",
                 "target",
-                f"({q}, {r}) is under siege (E-37): it cannot be invaded until the siege ends",
+                "({q}, {r}) is under siege (E-37): it cannot be invaded until the siege ends",
+                q=q,
+                r=r,
             )
     return None
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.core.hexgrid import adjacent, distance, neighbours, terrain_map, within
-from rules.core.problems import Problem
+from rules.core.problems import Phrase, Problem, translatable
 from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 from rules.kingdoms.agreements import invasion_refusal, patrol_protects
 from rules.kingdoms.neutrals import protector_of
@@ -167,9 +167,9 @@ def why_illegal(
     """
     army = world.armies.get(order.army_id)
     if army is None:
-        return Problem("Table 5", "army", f"army {order.army_id} does not exist")
+        return Problem("Table 5", "army", "army {army} does not exist", army=order.army_id)
     if army.kingdom_id != kingdom_id:
-        return Problem("Table 5", "army", f"army {order.army_id} is not yours")
+        return Problem("Table 5", "army", "army {army} is not yours", army=order.army_id)
     siege = siege_order_problem(world, order)  # E-37: armies in a siege, a besieged hex
     if siege is not None:
         return siege
@@ -186,8 +186,11 @@ def why_illegal(
         return Problem(
             "E-14",
             "kind",
-            f"army {army.id} has {army.points:,} points: an army below "
-            f"{smallest:,} points may only Rest (E-14)",
+            "army {army} has {points:,} points: an army below {smallest:,} points "
+            "may only Rest (E-14)",
+            army=army.id,
+            points=army.points,
+            smallest=smallest,
         )
     if order.kind is OrderKind.INVADE:
         return _invade_problem(world, kingdom_id, order)
@@ -205,24 +208,31 @@ target."""
 def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> Problem | None:
     """What every Invade or Scout target and Patrol base needs: a land hex on the map."""
     if coord is None:
-        return Problem("Table 5", "target", f"a {kind.value.capitalize()} order needs a hex")
+        return Problem(
+            "Table 5", "target", "a {kind} order needs a hex", kind=kind.value.capitalize()
+        )
     if coord not in world.hexes:
-        return Problem("Table 5", "target", f"{coord} is not on the map")
+        return Problem("Table 5", "target", "{coord} is not on the map", coord=coord)
     if world.hexes[coord].terrain is Terrain.SEA:
         if kind is OrderKind.INVADE:
             return Problem(
                 "A-1.1.2.1",
                 "target",
-                f"{coord} is a sea hex: sea hexes cannot be invaded (A-1.1.2.1)",
+                "{coord} is a sea hex: sea hexes cannot be invaded (A-1.1.2.1)",
+                coord=coord,
             )
         if kind is OrderKind.SCOUT:
             return Problem(
                 "Table 5 Table 7",
                 "target",
-                f"{coord} is a sea hex: it holds nothing to scout (Table 5, Table 7)",
+                "{coord} is a sea hex: it holds nothing to scout (Table 5, Table 7)",
+                coord=coord,
             )
         return Problem(
-            "Table 5", "target", f"{coord} is a sea hex: a patrol base must be a land hex (Table 5)"
+            "Table 5",
+            "target",
+            "{coord} is a sea hex: a patrol base must be a land hex (Table 5)",
+            coord=coord,
         )
     return None
 
@@ -235,13 +245,14 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> Problem | No
     if problem:
         return problem
     if world.hexes[target].owner == kingdom_id:
-        return Problem("Table 5", "target", f"{target} is already your hex")
+        return Problem("Table 5", "target", "{target} is already your hex", target=target)
     if protector_of(world, target) == kingdom_id:
         return Problem(
             "E-18",
             "target",
-            f"{target} belongs to a neutral kingdom under your protection (Quick "
+            "{target} belongs to a neutral kingdom under your protection (Quick "
             "Friendship): you may not invade it (E-18)",
+            target=target,
         )
     problem = invasion_refusal(world, kingdom_id, target)  # Q20, E-19: vassalage
     if problem:
@@ -250,34 +261,51 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> Problem | No
         return Problem(
             "A-1.0.4 A-1.3.2",
             "target",
-            f"{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)",
+            "{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)",
+            target=target,
         )
     if order.origin is None:
         return None
     problem = _origin_problem(
-        world, kingdom_id, order.origin, "an invasion starts", "no invasion may start"
+        world,
+        kingdom_id,
+        order.origin,
+        Phrase("an invasion starts"),
+        Phrase("no invasion may start"),
     )
     if problem:
         return problem
     if order.origin not in adjacent(target, terrain_map(world.hexes)):
         return Problem(
-            "E-07 E-16", _ORIGIN_FIELD, f"{order.origin} is not adjacent to {target} (E-07, E-16)"
+            "E-07 E-16",
+            _ORIGIN_FIELD,
+            "{origin} is not adjacent to {target} (E-07, E-16)",
+            origin=order.origin,
+            target=target,
         )
     return None
 
 
 def _origin_problem(
-    world: World, kingdom_id: int, origin: Coord, leaves: str, none_may: str
+    world: World, kingdom_id: int, origin: Coord, leaves: Phrase, none_may: Phrase
 ) -> Problem | None:
     """E-07, A-1.3.2: an order names as its origin an own hex that is not an orphan."""
     hex_ = world.hexes.get(origin)
     if hex_ is None or hex_.owner != kingdom_id:
-        return Problem("E-07", _ORIGIN_FIELD, f"{origin} is not your hex: {leaves} from one (E-07)")
+        return Problem(
+            "E-07",
+            _ORIGIN_FIELD,
+            "{origin} is not your hex: {leaves} from one (E-07)",
+            origin=origin,
+            leaves=leaves,
+        )
     if hex_.orphan:
         return Problem(
             "A-1.3.2 E-07",
             _ORIGIN_FIELD,
-            f"{origin} is an orphan hex: {none_may} from it (A-1.3.2, E-07)",
+            "{origin} is an orphan hex: {none_may} from it (A-1.3.2, E-07)",
+            origin=origin,
+            none_may=none_may,
         )
     return None
 
@@ -293,20 +321,23 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> Problem | Non
         return Problem(
             "Table 5",
             "target",
-            f"{target} is your own hex: there is nothing in it to scout (Table 5)",
+            "{target} is your own hex: there is nothing in it to scout (Table 5)",
+            target=target,
         )
     reach = world.ruleset.scout_reach  # Table 5: 2, in plain grid distance (E-16)
     if not origin_candidates(world, kingdom_id, order.kind, target):
         return Problem(
             "Table 5 E-16",
             "target",
-            f"{target} is more than {reach} hexes from your non-orphan hexes: "
-            f"Scout reaches {reach} (Table 5, E-16)",
+            "{target} is more than {reach} hexes from your non-orphan hexes: Scout "
+            "reaches {reach} (Table 5, E-16)",
+            target=target,
+            reach=reach,
         )
     if order.origin is None:
         return None
     problem = _origin_problem(
-        world, kingdom_id, order.origin, "scouts set out", "no scouts may set out"
+        world, kingdom_id, order.origin, Phrase("scouts set out"), Phrase("no scouts may set out")
     )
     if problem:
         return problem
@@ -315,8 +346,12 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> Problem | Non
         return Problem(
             "E-07 E-16",
             _ORIGIN_FIELD,
-            f"{order.origin} is {steps} hexes from {target}: scouts set out from a hex "
-            f"within {reach} of their target (E-07, E-16)",
+            "{origin} is {steps} hexes from {target}: scouts set out from a hex "
+            "within {reach} of their target (E-07, E-16)",
+            origin=order.origin,
+            steps=steps,
+            target=target,
+            reach=reach,
         )
     return None
 
@@ -331,11 +366,17 @@ def _patrol_problem(
         return problem
     if world.hexes[base].owner != kingdom_id:
         return Problem(
-            "Table 5", "target", f"{base} is not your hex: a patrol base must be one (Table 5)"
+            "Table 5",
+            "target",
+            "{base} is not your hex: a patrol base must be one (Table 5)",
+            base=base,
         )
     if world.hexes[base].orphan:
         return Problem(
-            "A-1.3.2", "target", f"{base} is an orphan hex: it cannot be a patrol base (A-1.3.2)"
+            "A-1.3.2",
+            "target",
+            "{base} is an orphan hex: it cannot be a patrol base (A-1.3.2)",
+            base=base,
         )
     for other in orders:
         other_army = world.armies.get(other.army_id)
@@ -349,7 +390,9 @@ def _patrol_problem(
             return Problem(
                 "Table 5",
                 "target",
-                f"{base} already has a patrol (army {other.army_id}): one per base hex (Table 5)",
+                "{base} already has a patrol (army {other_army}): one per base hex (Table 5)",
+                base=base,
+                other_army=other.army_id,
             )
     return _sea_cover_problem(world, order)
 
@@ -363,27 +406,100 @@ def _sea_cover_problem(world: World, order: Order) -> Problem | None:
     named = [tuple(cell) for cell in order.sea_cover]
     for cell in named:
         if named.count(cell) > 1:
-            return _sea_cover(f"{cell} is named twice: name each land hex across the sea once")
+            return _sea_cover(
+                "{cell} is named twice: name each land hex across the sea once (A-1.1.2.4)",
+                cell=cell,
+            )
         if cell not in candidates:
             if not candidates:
                 return _sea_cover(
-                    f"{cell} is not across the sea from this patrol: it has no land hexes "
-                    f"across the sea to name"
+                    "{cell} is not across the sea from this patrol: it has no land hexes "
+                    "across the sea to name (A-1.1.2.4)",
+                    cell=cell,
                 )
             if len(candidates) <= k:
                 return _sea_cover(
-                    f"{cell} is not a land hex across this patrol's sea hexes: it covers "
-                    f"all of those, {listed}, and need name none"
+                    "{cell} is not a land hex across this patrol's sea hexes: it covers "
+                    "all of those, {listed}, and need name none (A-1.1.2.4)",
+                    cell=cell,
+                    listed=listed,
                 )
             return _sea_cover(
-                f"{cell} is not a land hex across this patrol's sea hexes: choose among {listed}"
+                "{cell} is not a land hex across this patrol's sea hexes: choose among "
+                "{listed} (A-1.1.2.4)",
+                cell=cell,
+                listed=listed,
             )
     if len(candidates) > k and len(named) != k:
-        seas = f"{k} sea hex" + ("es" if k != 1 else "")
-        return _sea_cover(f"this patrol covers {seas}: name {k} of the land hexes {listed}")
+        return _sea_cover(
+            translatable(
+                "this patrol covers {k} sea hex: name {k} of the land hexes {listed} (A-1.1.2.4)"
+            )
+            if k == 1
+            else translatable(
+                "this patrol covers {k} sea hexes: name {k} of the land hexes {listed} (A-1.1.2.4)"
+            ),
+            k=k,
+            listed=listed,
+        )
     return None
 
 
-def _sea_cover(reason: str) -> Problem:
-    """A-1.1.2.4: a problem with the land hexes the patrol names, citing the rule."""
-    return Problem("A-1.1.2.4", "sea_cover", f"{reason} (A-1.1.2.4)")
+def _sea_cover(template: str, **params: object) -> Problem:
+    """A-1.1.2.4: a problem with the land hexes the patrol names."""
+    return Problem("A-1.1.2.4", "sea_cover", template, **params)
+
+
+AIMED_KINDS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL)
+"""The orders that name a hex (Table 5); a Rest names none."""
+
+
+def target_candidates(world: World, kingdom_id: int) -> dict[OrderKind, set[Coord]]:
+    """Table 5, E-16: the hexes each order could aim at, before the rules judge them:
+    an Invade's are adjacent to the kingdom's non-orphan hexes (sea crossings included),
+    a Scout's within its reach of them, a Patrol's bases its own hexes. The kingdom's
+    neighbourhood, whatever the size of the map."""
+    own = own_hexes(world, kingdom_id, orphans=False)
+    terrain = terrain_map(world.hexes)
+    reach = world.ruleset.scout_reach
+    return {
+        OrderKind.INVADE: {cell for home in own for cell in adjacent(home, terrain)} - own,
+        OrderKind.SCOUT: {
+            cell for home in own for cell in within(home, reach) if cell in world.hexes
+        }
+        - own,
+        OrderKind.PATROL: own,
+    }
+
+
+def default_sea_cover(world: World, base: Coord) -> tuple[Coord, ...]:
+    """A-1.1.2.4: the land hexes across the sea a patrol on ``base`` names when it must
+    choose and the player has not: the first k of the candidates. () when it need not."""
+    if base not in world.hexes or world.hexes[base].terrain is Terrain.SEA:
+        return ()
+    k, candidates = sea_swap(world, base)
+    return tuple(candidates[:k]) if len(candidates) > k else ()
+
+
+def aimed_order(world: World, army_id: int, kind: OrderKind, target: Coord) -> Order:
+    """The order ``kind`` of the army at ``target``, a Patrol covering the default land
+    hexes across the sea (A-1.1.2.4): what the map offers before the player chooses."""
+    cover = default_sea_cover(world, target) if kind is OrderKind.PATROL else ()
+    return Order(army_id=army_id, kind=kind, target=target, sea_cover=cover)
+
+
+def legal_targets(
+    world: World, kingdom_id: int, army_id: int, orders: Iterable[Order] = ()
+) -> dict[OrderKind, list[Coord]]:
+    """Table 5: for each order that names a hex, the hexes the army may aim it at this
+    turn, sorted, as ``why_illegal`` judges them (``orders``: the kingdom's others)."""
+    others = list(orders)
+    return {
+        kind: sorted(
+            cell
+            for cell in cells
+            if why_illegal(world, kingdom_id, aimed_order(world, army_id, kind, cell), others)
+            is None
+        )
+        for kind, cells in target_candidates(world, kingdom_id).items()
+    }

@@ -31,18 +31,30 @@
   });
 
   // <span data-countdown="epoch seconds">: the server's "in 47 h", kept up to date in the
-  // same words (campaign.turns.narration.countdown) while the page stays open.
+  // same words and the reader's language (campaign.turns.narration.countdown: the same
+  // msgids, from Django's scripts' catalog that templates/base.html loads first).
   function countdown(seconds) {
     var left = seconds * 1000 - Date.now();
-    if (!(left > 0)) return "passed";
+    if (!(left > 0)) return gettext("passed");
     var minutes = Math.floor(left / 60000);
-    if (minutes < 60) return "in " + Math.max(minutes, 1) + " min";
-    if (minutes < 48 * 60) return "in " + Math.floor(minutes / 60) + " h";
-    return "in " + Math.floor(minutes / (24 * 60)) + " days";
+    if (minutes < 60) return interpolate(gettext("in %(count)s min"), { count: Math.max(minutes, 1) }, true);
+    if (minutes < 48 * 60) return interpolate(gettext("in %(count)s h"), { count: Math.floor(minutes / 60) }, true);
+    var days = Math.floor(minutes / (24 * 60));
+    return interpolate(ngettext("in %(count)s day", "in %(count)s days", days), { count: days }, true);
   }
   setInterval(function () {
     document.querySelectorAll("[data-countdown]").forEach(function (element) {
       element.textContent = countdown(Number(element.dataset.countdown));
     });
   }, 30000);
+
+  // <details data-open-on-target>: a link to the section (#section-battles) opens it, so
+  // the rules page's table of contents leads to the numbers, not to a closed heading.
+  function openTarget() {
+    var target = location.hash && document.getElementById(location.hash.slice(1));
+    var details = target && target.closest("details[data-open-on-target]");
+    if (details) details.open = true;
+  }
+  window.addEventListener("hashchange", openTarget);
+  document.addEventListener("DOMContentLoaded", openTarget);
 })();

@@ -63,6 +63,7 @@ def test_a_player_on_a_phone_spends_reads_the_bulletin_and_the_rules_and_agrees(
     assert alice.locator("h1").inner_text() == alice_kingdom.name
     _shot(alice, "kingdom")
     _fits_the_phone(alice)
+    alice.get_by_role("tab", name="Power and spending").click()
     spending = alice.locator("#spending")
     assert "0 of 2 power committed" in spending.inner_text()
     spending.locator("select[name=kind]").select_option("watchtower")
@@ -75,7 +76,7 @@ def test_a_player_on_a_phone_spends_reads_the_bulletin_and_the_rules_and_agrees(
         "Build a watchtower" in panel and f"({tower.q}, {tower.r})" in panel
     )
     assert "1 of 2 power committed" in panel
-    assert alice.url == f"{campaign}/kingdom/", "HTMX: no page load"
+    assert alice.url == f"{campaign}/kingdom/?tab=power", "HTMX: no page load"
     spend = PowerSpend.objects.get()
     assert (spend.kingdom, spend.kind, spend.hex, spend.amount) == (
         alice_kingdom, "watchtower", tower, 1
@@ -89,10 +90,12 @@ def test_a_player_on_a_phone_spends_reads_the_bulletin_and_the_rules_and_agrees(
     _fits_the_phone(alice)
     _shot(alice, "bulletin")
 
-    # Rules: the ruleset in force, every line with its rule ID; no form for a player.
+    # Rules: the ruleset in force in sections, every line with its rule ID; no form for a
+    # player.
     alice.click("header nav >> text=Rules")
-    alice.locator("text=Table 7 (Fields)").first.wait_for()
-    rules = alice.locator("main").inner_text()
+    alice.click("#section-orders > summary")
+    alice.locator("text=Exploring fields").first.wait_for()
+    rules = alice.locator("#section-orders").inner_text()
     assert "Patrol radius" in rules and "A-1.0.5" in rules
     assert alice.locator("textarea").count() == 0
     _fits_the_phone(alice)
@@ -100,6 +103,7 @@ def test_a_player_on_a_phone_spends_reads_the_bulletin_and_the_rules_and_agrees(
 
     # Agreements: Alice proposes a cease fire to Bob (Q23) ...
     alice.click("header nav >> text=Kingdom")
+    alice.get_by_role("tab", name="Diplomacy").click()
     agreements = alice.locator("#agreements")
     agreements.locator("select[name=agreement-kind]").select_option("cease_fire")
     agreements.locator("select[name=agreement-partner]").select_option(str(bob_kingdom.pk))
@@ -110,9 +114,9 @@ def test_a_player_on_a_phone_spends_reads_the_bulletin_and_the_rules_and_agrees(
     _fits_the_phone(alice)
     _shot(alice, "agreements-proposed", "#agreements")
 
-    # ... and Bob, on his own phone, accepts it.
+    # ... and Bob, on his own phone, accepts it, led there by a link to the agreements.
     bob = log_in("bob", **PHONE)
-    bob.goto(f"{campaign}/kingdom/")
+    bob.goto(f"{campaign}/kingdom/#agreements")
     row = bob.locator(f"#agreement-{proposal.pk}")
     assert "Cease fire" in row.inner_text() and alice_kingdom.name in row.inner_text()
     row.locator("button", has_text="Accept").click()

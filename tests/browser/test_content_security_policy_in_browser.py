@@ -21,7 +21,7 @@ pytestmark = [
     ),
 ]
 
-FIELDS_GREEN = "rgb(201, 220, 138)"  # .m-t-fields in warpost.css
+FIELDS_GREEN = "rgb(217, 227, 160)"  # the ground of the fields' pattern (campaign.map.svg)
 
 
 def _note_refusals(page, refused: list[str]) -> None:
@@ -44,7 +44,9 @@ def test_the_pages_work_under_the_policy(live_server, transactional_db, demo, lo
     # The map's terrain colours and the legend's kingdom colours come through.
     alice.goto(f"{campaign}/")
     fields = alice.locator("svg.map use.m-t-fields").first
-    assert fields.evaluate("cell => getComputedStyle(cell).fill") == FIELDS_GREEN
+    assert fields.evaluate("cell => getComputedStyle(cell).fill") == 'url("#m-p-fields")'
+    ground = alice.locator("svg.map #m-p-fields rect")
+    assert ground.evaluate("rect => getComputedStyle(rect).fill") == FIELDS_GREEN
     swatch = alice.locator(".legend svg.swatch rect").first
     assert swatch.evaluate("rect => getComputedStyle(rect).fill") != "rgb(0, 0, 0)"
 

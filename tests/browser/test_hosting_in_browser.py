@@ -29,6 +29,7 @@ from campaign.transfer.selectors import campaign_export
 from campaign.turns.tasks import turns_final_due, turns_resolve_due
 from kingdoms.models import Kingdom
 from rules.core.mapgen import MapParams
+from tests.browser.map_support import order_from_map
 
 pytestmark = [
     pytest.mark.browser,
@@ -169,12 +170,7 @@ def invade(page, army, target: tuple[int, int]) -> None:
     """A-2.2: on the campaign's map page, an invasion, its target picked on the map."""
     page.click("a.brand")
     page.click("text=The Salt Wars")
-    card = page.locator(f"#army-{army.pk}")
-    card.locator("select[name$='-kind']").select_option("invade")
-    q, r = target
-    page.locator(f'svg.map [data-q="{q}"][data-r="{r}"]').click()
-    card.locator("button[type=submit]").click()
-    card.locator("text=Order saved").wait_for()
+    order_from_map(page, army, target)
 
 
 def beat(*tasks) -> None:

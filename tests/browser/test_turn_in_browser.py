@@ -1,4 +1,4 @@
-"""One turn played in a real browser: a player's HTMX order, the GM's two steps, the
+"""One turn played in a real browser: a player's order given on the map, the GM's two steps, the
 chronicle. Drives Debian's Chromium with Playwright against pytest-django's live server
 (the ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py).
 """
@@ -11,6 +11,7 @@ import pytest
 
 from campaign.models import Turn
 from kingdoms.orders.models import Order
+from tests.browser.map_support import order_from_map
 
 PHONE = {"width": 390, "height": 844}
 SCREENSHOT = Path("/tmp/warpost-phone.png")
@@ -35,13 +36,8 @@ def test_a_turn_played_in_the_browser(
 
     alice = log_in("alice", viewport=PHONE, device_scale_factor=2)
     alice.click(f"text={demo.campaign.name}")
-    card = alice.locator(f"#army-{army.pk}")
-    card.locator("select[name$='-kind']").select_option("invade")
-    alice.locator(f'svg.map [data-q="{q}"][data-r="{r}"]').click()
-    assert card.locator("input[name$=target_q]").input_value() == str(q)
-    card.locator("button[type=submit]").click()
-    card.locator("text=Order saved").wait_for()
-    assert f"({q}, {r})" in card.inner_text()
+    order_from_map(alice, army, (q, r))
+    alice.locator(f"#army-{army.pk}", has_text=f"→ ({q}, {r})").wait_for()
     assert Order.objects.get(army=army).target.coord == (q, r)
     alice.screenshot(path=str(SCREENSHOT), full_page=True)
 

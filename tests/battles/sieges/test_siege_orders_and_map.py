@@ -101,12 +101,12 @@ def test_e37_the_order_card_shows_the_siege_and_its_sheet_instead_of_a_form(clie
     card = _card(page, laid.besiegers.pk)
     assert f"is besieging ({laid.hex.q}, {laid.hex.r})" in card
     assert f'href="{sheet}"' in card and "Open the siege sheet" in card
-    assert "order-form" not in card
-    assert "order-form" in _card(page, _free_army(demo, "alice", siege).pk)
+    assert "Give its order from the map" not in card
+    assert "Give its order from the map" in _card(page, _free_army(demo, "alice", siege).pk)
 
     url = reverse("order-form", args=[demo.campaign.pk, laid.besiegers.pk])
     alone = client.get(url).content.decode()
-    assert "order-form" not in alone and f'href="{sheet}"' in alone
+    assert "Give its order from the map" not in alone and f'href="{sheet}"' in alone
     posted = client.post(url, {f"army-{laid.besiegers.pk}-kind": "rest"})
     assert posted.status_code == 400
     assert "it takes no orders while the siege lasts (E-37)" in posted.content.decode()
@@ -115,7 +115,10 @@ def test_e37_the_order_card_shows_the_siege_and_its_sheet_instead_of_a_form(clie
     client.force_login(demo.players["bob"])  # the garrison's side
     page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
     card = _card(page, laid.garrison.pk)
-    assert f"is besieged in ({laid.hex.q}, {laid.hex.r})" in card and "order-form" not in card
+    assert (
+        f"is besieged in ({laid.hex.q}, {laid.hex.r})" in card
+        and "Give its order from the map" not in card
+    )
 
 
 def _card(page: str, army_id: int) -> str:
@@ -191,7 +194,10 @@ def test_e37_a_besieged_hex_carries_its_siege_on_everyones_map(client, demo, sie
         page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
         assert page.count('class="m-siege"') == 1
         assert f'<a class="m-siege" href="{page_url}"' in page
-        assert f"({laid.hex.q}, {laid.hex.r}) {laid.hex.terrain.title()}; under siege" in page
+        assert (
+            f'data-q="{laid.hex.q}" data-r="{laid.hex.r}" '
+            f'aria-label="{laid.hex.terrain.title()}; under siege'
+        ) in page
 
 
 def test_e37_once_the_siege_ends_the_mark_goes_and_its_armies_take_orders_again(demo, siege):

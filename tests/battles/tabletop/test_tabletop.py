@@ -453,13 +453,13 @@ def test_the_battle_page_shows_each_role_what_it_may_see(client, demo, battle):
     bob_list = f"{demo.kingdoms['bob'].name}&#x27;s secret list"
     for insider in ("alice", "bob", "gm"):
         page = views[insider]
-        assert "The spears broke on the hill" in page and "Board (P-C5)" in page
+        assert "The spears broke on the hill" in page and "<dt>Board " in page
         assert bob_list in page, "E-24: the lists cross the table once it is tabletop"
         assert "Table 2" in page or "Table 3" in page  # a terrain piece's source
     outsider = views["carol"]
     assert "The spears broke" not in outsider and bob_list not in outsider
     assert (
-        "Board (P-C5)" not in outsider
+        "<dt>Board " not in outsider
         and str(_army(battle, "defender").points)
         not in (outsider.split('id="battle-page"')[1].split("</dl>")[0])
     )
@@ -517,7 +517,7 @@ def test_the_printable_sheet(client, demo, battle):
     url = reverse("battle-sheet", args=[demo.campaign.pk, battle.pk])
     client.force_login(demo.players["alice"])
     page = client.get(url).content.decode()
-    assert "At the table (P-C5, P-C6)" in page and "6&#x27;×4&#x27;" in page
+    assert "<h2>At the table " in page and "6&#x27;×4&#x27;" in page
     assert "warpost.css" in page and 'class="sheet"' in page
     client.force_login(demo.players["carol"])
     page = client.get(url).content.decode()

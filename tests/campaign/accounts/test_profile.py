@@ -35,7 +35,7 @@ def alice(client, demo) -> User:
 def test_the_profile_page_shows_the_defaults_until_saved(client, alice):
     page = client.get(reverse("profile")).content.decode()
     assert '<option value="UTC" selected>UTC</option>' in page
-    assert '<option value="en" selected>English</option>' in page
+    assert '<option value="" selected>The browser&#x27;s language</option>' in page
     assert '<option value="Europe/Rome">Europe/Rome</option>' in page
     assert not Profile.objects.filter(user=alice).exists()
 

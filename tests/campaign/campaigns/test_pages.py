@@ -30,8 +30,8 @@ def _page(client, user, name: str, campaign, **headers):
 
 
 def _hex_title(html: str, q: int, r: int) -> str:
-    """The tooltip of hex (q, r) in the page's map."""
-    found = re.search(rf'data-q="{q}" data-r="{r}"[^>]*><title>([^<]*)</title>', html)
+    """The name of hex (q, r) in the page's map, which is its tooltip too."""
+    found = re.search(rf'data-q="{q}" data-r="{r}" aria-label="([^"]*)"', html)
     assert found, f"hex ({q}, {r}) is not on the map"
     return found.group(1)
 
@@ -90,7 +90,7 @@ def test_the_campaign_page_shows_the_turn_my_kingdom_armies_and_map(client, demo
     assert kingdom.name in html and f'class="power">{kingdom.power}<' in html
     for army in kingdom.armies.all():
         assert f'id="army-{army.pk}"' in html
-        assert reverse("order-form", args=[demo.campaign.pk, army.pk]) in html
+    assert "Give its order from the map" in html and "target_q" not in html, "no typed hexes"
     assert html.count('class="m-hex"') == demo.campaign.hexes.count()
     assert "GM console" not in html
 
@@ -101,7 +101,7 @@ def test_the_gm_sees_every_army_and_a_link_to_the_console(client, demo):
         for army in kingdom.armies.all():
             assert f'id="army-{army.pk}"' in html
     assert reverse("gm-console", args=[demo.campaign.pk]) in html
-    assert "Give order" not in html, "the GM does not order the players' armies"
+    assert "Give its order from the map" not in html, "the GM does not order the players' armies"
 
 
 def test_the_map_hides_an_undiscovered_neutral_kingdom(client, demo):
@@ -164,7 +164,11 @@ def test_the_campaign_page_runs_the_same_queries_whatever_the_map_size(
         url = reverse("campaign-detail", args=[demo.campaign.pk])
         for user in (demo.gm, demo.players["alice"]):
             client.force_login(user)
-            with django_assert_max_num_queries(17):  # 13 + scouting, edicts (§5.3), sieges (E-37)
+            # 13 + scouting, edicts (§5.3), sieges (E-37), the map's marks (the turns, the
+            # viewer's orders and capital, the battles with their post-battle rolls) and
+            # the viewer's to-do (campaign.turns.todo: the turn, armies, orders, ready
+            # mark, sieges, agreements, fallback capitals)
+            with django_assert_max_num_queries(29):
                 response = client.get(url)
             assert response.content.decode().count('class="m-hex"') == hexes
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from django.urls import reverse
+
 from battles.models import BattleSide
 from campaign.core.errors import NOT_FOUND
 from rules.core.ruleset import describe
@@ -167,6 +169,27 @@ SEAT = Kind(  # a player kingdom of campaign A, named in A's URL: public in A (A
 )
 
 
+def _replay_turn(w: World, target: str):
+    """The chronicle's replay: campaign A's start (turn 0), campaign B's, and a turn that
+    campaign A never had."""
+    campaigns = {
+        "own": w.a.demo.campaign,
+        "hidden": w.b.demo.campaign,
+        "missing": w.a.demo.campaign,
+    }
+    if target not in campaigns:
+        return None
+    number = MISSING if target == "missing" else 0
+    return {"campaign_id": campaigns[target].pk, "number": number}, {}
+
+
+REPLAY_TURN = Kind(  # a past turn is public in its campaign, each reader in his own fog
+    _replay_turn,
+    sees={"own": A_PEOPLE, "hidden": {"outsider"}},
+    owners={"own": {"owner", "other"}, "hidden": {"outsider"}},
+)
+
+
 def _invitation(w: World, target: str):
     """Campaign A's share link, and a token that names no invitation."""
     tokens = {"own": w.a.invitation.token, "missing": "no-such-invitation"}
@@ -209,6 +232,11 @@ ALL_400 = dict.fromkeys(ROLES, 400)
 READ = {"get": Do()}
 
 
+def _back_to_login(w: World, kw: dict) -> dict:
+    """A stranger's choice of Italian on the log-in page, which it sends him back to."""
+    return {"language": "it", "next": reverse("login")}
+
+
 def _army_body(w: World, kw: dict) -> dict:
     return {"army": w.a.own_army.pk, "kind": "rest"}
 
@@ -234,9 +262,10 @@ def _thread_to_dave(w: World, kw: dict) -> dict:
 
 
 def _ruleset_form(w: World, kw: dict) -> dict:
-    """The rules page's form as it shows the ruleset in force."""
+    """The rules page's form as it shows the ruleset in force, saving one section."""
     options, tables = describe(w.a.demo.campaign.ruleset)
     return {
+        "section": "turns",
         **{f"option-{o.name}": o.value for o in options},
         **{f"table-{t.key}": t.text for t in tables},
     }
@@ -347,8 +376,11 @@ ROUTES: dict[str, Route] = {
             "post": Do(may="owners", body=lambda w, kw: {f"army-{kw['army_id']}-kind": "rest"}),
         },
     ),
+    "hex-panel": Route(HEX, READ),  # what each viewer sees there: test_hex_panel.py
+    "army-targets": Route(ARMY, {"get": KINGDOM_PAGE}),  # the GM gives no orders
     "orders-ready": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "edicts": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
+    "campaign-todo": Route(CAMPAIGN, READ),  # the viewer's to-do, his own
     "gm-console": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "turn-progress": Route(CAMPAIGN, {"get": Do(may="gm")}),
     "turn-step-retry": Route(CAMPAIGN, {"post": Do(may="gm")}),
@@ -364,8 +396,9 @@ ROUTES: dict[str, Route] = {
     "map-editor": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "map-editor-done": Route(CAMPAIGN, {"post": Do(may="gm")}),
     "rulebook": Route(NOTHING, READ, {"page": "campaign"}, public=True),  # like the docs
-    # the translations the pages' scripts use: the same for everyone
+    # the scripts' translations, and the choice of a language (a cookie): open to all
     "javascript-catalog": Route(NOTHING, READ, public=True),
+    "set_language": Route(NOTHING, {"post": Do(body=_back_to_login, ok=302)}, public=True),
     "battles": Route(CAMPAIGN, READ),
     "battle-decision": Route(
         PAGE_SIDE,
@@ -385,6 +418,7 @@ ROUTES: dict[str, Route] = {
     "sieges": Route(CAMPAIGN, READ),
     "siege": Route(PAGE_SIEGE, {**READ, "post": Do(may="owners")}),
     "chronicle": Route(CAMPAIGN, READ),
+    "chronicle-replay": Route(REPLAY_TURN, READ),
     "ruleset": Route(CAMPAIGN, {**READ, "post": Do(may="gm", body=_ruleset_form)}),
     "bulletin": Route(
         CAMPAIGN, {**READ, "post": Do(may="gm", body={"what": "rumour", "text": "Orcs!"})}

@@ -69,6 +69,7 @@ def test_pages_send_the_policy_and_carry_no_inline_code(client, demo):
         (demo.players["alice"], reverse("battle-sheet", args=[campaign, battle.pk])),
         (demo.gm, reverse("kingdom", args=[campaign])),
         (demo.gm, reverse("gm-console", args=[campaign])),
+        (demo.gm, reverse("ruleset", args=[campaign])),  # its switches styled from the sheet
     ]
     for user, url in pages:
         if user is not None:

@@ -102,6 +102,18 @@ def _order_page(kind: str) -> Callable:
     return ask
 
 
+def _read(name: str, args: Callable[[Probe, Coord], list]) -> Callable:
+    """A page read by HTMX: the map's hex panel, the hexes lit for an army."""
+
+    def ask(probe: Probe, coord: Coord) -> tuple[int, bytes]:
+        client = Client()
+        client.force_login(probe.demo.players["alice"])
+        response = client.get(reverse(name, args=args(probe, coord)), HTTP_HX_REQUEST="true")
+        return response.status_code, response.content
+
+    return ask
+
+
 def _order(kind: str, **extra) -> Callable[[Probe, Coord], dict]:
     return lambda p, c: {"army": p.army.pk, "kind": kind, "target": list(c), **extra}
 
@@ -197,6 +209,8 @@ PAGES = [
         ),
     ),
     Ask("GM hex terrain form", _page("gm-hex-terrain", lambda p, c: {"q": c[0], "r": c[1]})),
+    Ask("map: hex panel", _read("hex-panel", lambda p, c: [p.campaign_id, *c])),
+    Ask("map: an army's lit hexes", _read("army-targets", lambda p, c: [p.campaign_id, p.army.pk])),
 ]
 
 

@@ -44,9 +44,11 @@ def test_the_first_step_shows_what_each_preset_changes_and_the_modules(client, h
     page = client.get(reverse("campaign-new")).content.decode()
     assert "Short campaign" in page and "Days a turn stays open for orders: 7 → 3" in page
     assert "Bloody" in page and "Starting power: 2 → 4" in page
-    for title in ("The Beast Awakes", "Random events, Table 31", "Siege trains"):
-        assert title in page
-    assert page.count('type="checkbox"') == 3
+    for title in ("The Beast awakes", "Random events", "Siege trains"):
+        assert f">{title}</label>" in page
+    assert page.count('type="checkbox" role="switch"') == 3
+    assert "Each turn a random event may strike each kingdom." in page  # its help
+    assert 'href="/rulebook/campaign/#sec-5.12"' in page  # the modules' rule, a link
 
 
 def test_the_wizard_end_to_end(client, host):
@@ -55,7 +57,7 @@ def test_the_wizard_end_to_end(client, host):
     assert step.status_code == 200
     page = step.content.decode()
     assert 'class="map"' in page and "Start positions" in page
-    assert "Short campaign · The Beast Awakes · Random events, Table 31" in page
+    assert "Short campaign · The Beast awakes · Random events" in page
     assert step.context["choices"]["radius"].value() == 3, "A-1.0.2: about 40 hexes for 4"
 
     first = _post(client, "preview", **MAP, seed="pinned")

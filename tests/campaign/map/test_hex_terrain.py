@@ -310,7 +310,8 @@ def test_q16_every_member_sees_secondary_terrains_where_he_sees_the_terrain(clie
         assert all(h["secondary_terrains"] == [] for h in hexes if h is not seen)
     client.force_login(demo.players["alice"])
     page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
-    assert f"({fogged.q}, {fogged.r}) {fogged.terrain.title()} with {wanted[0].title()}" in page
+    label = f"{fogged.terrain.title()} with {wanted[0]}"  # the hex's name, terrain first
+    assert f'data-q="{fogged.q}" data-r="{fogged.r}" aria-label="{label}' in page
     gm_chronicle = token_client(demo.gm).get(api(demo, "chronicle/")).json()
     assert any(e["kind"] == "SecondaryTerrainsSet" for e in gm_chronicle)
     player_chronicle = token_client(demo.players["alice"]).get(api(demo, "chronicle/")).json()

@@ -75,7 +75,7 @@ def test_resolving_a_whole_turn_from_the_console(
     client.force_login(demo.players["bob"])
     bob_map = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
     assert f'data-q="{q}" data-r="{r}"' in bob_map
-    tooltip = bob_map.split(f'data-q="{q}" data-r="{r}"')[1].split("</title>")[0]
+    tooltip = bob_map.split(f'data-q="{q}" data-r="{r}" aria-label="')[1].split('"')[0]
     assert "unexplored" not in tooltip, "A-1.0.9: exploration is public"
 
     client.force_login(demo.gm)
@@ -119,3 +119,16 @@ def test_the_progress_partial_polls_only_while_running(gm, demo):
     done = gm.get(_url(demo, "turn-progress"), HTTP_HX_REQUEST="true")
     assert "every 1s" not in done.content.decode()
     assert done["HX-Trigger"] == "turn-step-done"
+
+
+def test_the_console_reads_in_plain_words_with_rule_links_and_its_sections(gm, demo):
+    """Rule IDs are links beside plain headings (Q7: who is ready; A-2.3: what the next
+    step does), and the console's parts are reachable from its top."""
+    html = gm.get(_url(demo)).content.decode()
+    for part in ("console-turn", "console-deadlines", "console-tools", "console-results"):
+        assert f'href="#{part}"' in html and f'id="{part}"' in html
+    ready = html.split('aria-label="Orders ready"')[1].split("</h2>")[0]
+    assert 'href="/rulebook/questions/#Q7"' in ready
+    assert 'href="/rulebook/campaign/#A-2.3"' in html
+    assert f'href="/campaigns/{demo.campaign.pk}/rules/#section-turns"' in html
+    assert '<small class="hint">Q7</small>' not in html

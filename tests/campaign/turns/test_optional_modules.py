@@ -13,9 +13,10 @@ from campaign.campaigns.setup import demo_campaign_create
 from campaign.chronicle.selectors import visible_chronicle
 from campaign.models import Campaign, Turn, TurnEvent
 from campaign.pipeline.steps import turn_step_resolve
+from campaign.ruleset.sections import BY_SLUG
 from campaign.turns.services import turn_claim_step
 from kingdoms.spending.services import spend_submit
-from rules.core.ruleset import OPTIONS, TABLES, rows_to_text
+from rules.core.ruleset import TABLES, rows_to_text
 from rules.core.state import Ruleset
 from rules.turn.visibility import Viewer
 
@@ -26,9 +27,13 @@ def _rules(demo) -> str:
     return f"/campaigns/{demo.campaign.pk}/rules/"
 
 
-def _form(**changes) -> dict:
-    form = {f"table-{key}": rows_to_text(key, spec.default) for key, spec in TABLES.items()}
-    form |= {f"option-{name}": str(getattr(Ruleset(), name)) for name in OPTIONS}
+def _form(section: str, **changes) -> dict:
+    """A module's section of the rules page as the GM posts it: its switch (checked or
+    not), its numbers and its tables."""
+    fields = BY_SLUG[section]
+    form = {"section": section}
+    form |= {f"table-{key}": rows_to_text(key, TABLES[key].default) for key in fields.tables}
+    form |= {f"option-{name}": str(getattr(Ruleset(), name)) for name in fields.options}
     return form | changes
 
 
@@ -40,19 +45,19 @@ def _provisional(campaign: Campaign) -> Turn:
     return turn
 
 
-def _switch_on(demo, client, **changes) -> Campaign:
+def _switch_on(demo, client, section: str, **changes) -> Campaign:
     client.force_login(demo.gm)
-    response = client.post(_rules(demo), _form(**changes))
-    assert response.status_code == 302, response.content.decode()[:500]
+    response = client.post(_rules(demo), _form(section, **changes))
+    assert response.status_code == 200, response.content.decode()[:500]
     return Campaign.objects.get(pk=demo.campaign.pk)
 
 
 def test_the_rules_page_lists_the_modules_and_table_31(demo, client):
     client.force_login(demo.players["alice"])
     html = client.get(_rules(demo)).content.decode()
-    assert "Optional module: random events, Table 31" in html
-    assert "Optional module: The Beast Awakes" in html
-    assert "Table 31 (Random events, 2d6)" in html
+    assert 'id="section-module-random_events"' in html and "Random events" in html
+    assert 'id="section-module-the_beast"' in html and "The Beast awakes" in html
+    assert "Which event strikes a kingdom." in html  # the random events' table
 
 
 def test_switched_off_by_default_nothing_is_rolled(demo):
@@ -62,7 +67,7 @@ def test_switched_off_by_default_nothing_is_rolled(demo):
 
 
 def test_random_events_switched_on_roll_table_31_for_everyone_to_read(demo, client):
-    campaign = _switch_on(demo, client, **{"option-random_events": "1"})
+    campaign = _switch_on(demo, client, "module-random_events", **{"option-random_events": "1"})
     assert campaign.ruleset.random_events == 1
     _provisional(campaign)
     rolled = TurnEvent.objects.get(kind="RandomEventRolled")
@@ -80,9 +85,8 @@ def test_table_31_row_9_the_wandering_hero_is_offered_on_the_next_turn_s_bulleti
     """Table 31 row 9, B 6.2, E-21 (the lead's ruling): an edited Table 31 is the one
     rolled; the hero comes at Provisional Results of turn 1, after its sealed bids, so
     turn 2 opens with him on its bulletin, announced to all, and he is bid for then."""
-    campaign = _switch_on(
-        demo, client, **{"option-random_events": "1", "table-table-31": "2-12 wandering_hero"}
-    )
+    changes = {"option-random_events": "1", "table-table-31": "2-12 wandering_hero"}
+    campaign = _switch_on(demo, client, "module-random_events", **changes)
     turn = _provisional(campaign)
     rolled = TurnEvent.objects.get(turn=turn, kind="RandomEventRolled")
     assert rolled.payload["event"] == "wandering_hero"
@@ -112,14 +116,16 @@ def test_table_31_row_9_the_wandering_hero_is_offered_on_the_next_turn_s_bulleti
 
 def test_a_table_31_with_a_gap_is_refused_by_its_field_and_saves_nothing(demo, client):
     client.force_login(demo.gm)
-    response = client.post(_rules(demo), _form(**{"table-table-31": "3-12 quiet"}))
+    response = client.post(
+        _rules(demo), _form("module-random_events", **{"table-table-31": "3-12 quiet"})
+    )
     assert response.status_code == 400
     assert "Table 31 (Random events, 2d6): 2 is not covered" in response.content.decode()
     assert Campaign.objects.get(pk=demo.campaign.pk).ruleset_overrides == {}
 
 
 def test_the_beast_switched_on_gets_a_secret_lair(demo, client):
-    campaign = _switch_on(demo, client, **{"option-the_beast": "1"})
+    campaign = _switch_on(demo, client, "module-the_beast", **{"option-the_beast": "1"})
     _provisional(campaign)
     state = Campaign.objects.get(pk=campaign.pk).module_state["the_beast"]
     lair = tuple(state["lair"])
@@ -134,7 +140,7 @@ def test_the_beast_switched_on_gets_a_secret_lair(demo, client):
 
 def test_a_player_cannot_switch_a_module_on(demo, client):
     client.force_login(demo.players["alice"])
-    response = client.post(_rules(demo), _form(**{"option-the_beast": "1"}))
+    response = client.post(_rules(demo), _form("module-the_beast", **{"option-the_beast": "1"}))
     assert response.status_code == 403
     assert Campaign.objects.get(pk=demo.campaign.pk).ruleset.the_beast == 0
 

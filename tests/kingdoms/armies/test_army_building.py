@@ -73,7 +73,9 @@ def test_raising_beyond_total_support_is_refused_by_the_field_and_saves_nothing(
     html = response.content.decode()
     assert response.status_code == 200 and 'id="army-building"' in html
     assert "would need" in html and "(§5.6, E-14)" in html
-    assert 'id="id_raise-allocation_error"' in html or "errorlist" in html
+    field = html.split('<div class="field allocation">')[-1].split("</div>")[0]
+    assert 'name="raise-allocation" value="1000"' in field, "the input is kept"
+    assert '<p class="error" role="alert">' in field and "would need" in field, "by its field"
     assert _state(demo) == before
 
 

@@ -35,10 +35,10 @@ def _post(client, demo, army, *, htmx=True, **fields):
     return client.post(url, data, **headers)
 
 
-def _next_to(html: str, field: str) -> str:
-    """The HTML of the form's field block: where its errors are shown."""
-    start = html.index(f'class="field {field}"')
-    return html[start : html.index("</fieldset>" if field == "target" else "</div>", start)]
+def _next_to_the_order(html: str) -> str:
+    """The HTML of the card's order line: where the map's hex panel shows a refusal."""
+    start = html.index('class="order-result"')
+    return html[start : html.index("</div>", start)]
 
 
 def _land_hex_not_adjacent(demo) -> tuple[int, int]:
@@ -79,8 +79,8 @@ def test_a_sea_hex_is_refused_next_to_the_target(alice, demo):
     sea = Hex.objects.filter(campaign=demo.campaign, terrain=Terrain.SEA.value).first()
     response = _post(alice, demo, _army(demo), kind="invade", target_q=sea.q, target_r=sea.r)
     assert response.status_code == 200
-    assert "sea hexes cannot be invaded (A-1.1.2.1)" in _next_to(
-        response.content.decode(), "target"
+    assert "sea hexes cannot be invaded (A-1.1.2.1)" in _next_to_the_order(
+        response.content.decode()
     )
     assert not Order.objects.exists()
 
@@ -89,8 +89,8 @@ def test_a_hex_not_adjacent_is_refused_next_to_the_target(alice, demo):
     """A-1.0.4: an invasion goes into a hex adjacent to one's own."""
     q, r = _land_hex_not_adjacent(demo)
     response = _post(alice, demo, _army(demo), kind="invade", target_q=q, target_r=r)
-    assert "is not adjacent to any of your non-orphan hexes" in _next_to(
-        response.content.decode(), "target"
+    assert "is not adjacent to any of your non-orphan hexes" in _next_to_the_order(
+        response.content.decode()
     )
     assert not Order.objects.exists()
 
@@ -132,22 +132,21 @@ def test_an_order_while_the_turn_resolves_is_refused(alice, demo):
 
 
 @pytest.mark.parametrize(
-    ("fields", "problem", "field"),
+    ("fields", "problem"),
     [
         (
             {"kind": "invade", "target_q": "x", "target_r": "1"},
             "q must be a whole number.",
-            "target",
         ),
-        ({"kind": "invade", "target_q": "1"}, "Give both q and r of the target hex.", "target"),
-        ({"kind": "charge", "target_q": "1", "target_r": "1"}, "Select a valid choice.", "kind"),
-        ({"kind": "patrol"}, "A patrol order needs a target hex.", "target"),
+        ({"kind": "invade", "target_q": "1"}, "Give both q and r of the target hex."),
+        ({"kind": "charge", "target_q": "1", "target_r": "1"}, "Select a valid choice."),
+        ({"kind": "patrol"}, "A patrol order needs a target hex."),
     ],
 )
-def test_bad_input_is_named_next_to_its_field(alice, demo, fields, problem, field):
+def test_bad_input_is_named_next_to_the_order(alice, demo, fields, problem):
     response = _post(alice, demo, _army(demo), **fields)
     assert response.status_code == 200
-    assert problem in _next_to(response.content.decode(), field)
+    assert problem in _next_to_the_order(response.content.decode())
     assert _post(alice, demo, _army(demo), htmx=False, **fields).status_code == 400
     assert not Order.objects.exists()
 
@@ -167,4 +166,4 @@ def test_the_gm_sees_an_armys_card_without_a_form(client, demo):
     client.force_login(demo.gm)
     army = _army(demo)
     html = client.get(reverse("order-form", args=[demo.campaign.pk, army.pk])).content.decode()
-    assert army.name in html and "Give order" not in html
+    assert army.name in html and "Give its order from the map" not in html

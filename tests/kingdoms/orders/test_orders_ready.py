@@ -21,16 +21,12 @@ from campaign.chronicle.selectors import visible_chronicle
 from campaign.core.errors import Refused
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Hex, Turn, TurnEvent
-from campaign.pipeline.snapshot import snapshot_load
 from campaign.pipeline.steps import turn_step_resolve
 from campaign.turns.services import turn_claim_step
 from kingdoms.models import Army
 from kingdoms.orders.models import Order, OrderSet
 from kingdoms.orders.services import _resolve_early_if_all_ready, order_submit, orders_ready_set
-from rules.core import hexgrid
-from rules.core.state import Terrain
-from rules.turn.orders import sea_swap
-from tests.api_support import api, first_army, token_client
+from tests.api_support import api, first_army, sea_next_to_the_capital, token_client
 
 pytestmark = pytest.mark.django_db
 
@@ -226,35 +222,15 @@ def test_q7_e14_an_army_without_an_order_rests_and_is_rebuilt(demo):
 # --- The patrol's hexes across the sea (A-1.1.2.4) ----------------------------------
 
 
-def _sea_next_to_the_capital(demo) -> tuple[tuple[int, int], int, list]:
-    """Turn one neighbour of alice's capital into sea, so that her patrol on the capital
-    takes in a sea hex with several land hexes beyond it; returns the capital, k and the
-    candidates."""
-    kingdom = demo.kingdoms["alice"]
-    capital = kingdom.capital.coord
-    on_map = set(Hex.objects.filter(campaign=demo.campaign).values_list("q", "r"))
-    for cell in hexgrid.neighbours(capital):
-        beyond = [c for c in hexgrid.neighbours(cell) if hexgrid.distance(c, capital) == 2]
-        if cell in on_map and all(c in on_map for c in beyond):
-            break
-    Hex.objects.filter(campaign=demo.campaign, q=cell[0], r=cell[1]).update(
-        terrain=Terrain.SEA, owner=None, feature="", neutral_kingdom=None
-    )
-    world = snapshot_load(demo.campaign, demo.turn.number).world
-    k, candidates = sea_swap(world, capital)
-    assert len(candidates) > k  # the player has a choice to make
-    return capital, k, candidates
-
-
 def test_a_1_1_2_4_the_form_asks_for_the_hexes_across_the_sea(client, demo):
-    capital, k, candidates = _sea_next_to_the_capital(demo)
+    capital, k, candidates = sea_next_to_the_capital(demo)
     army = first_army(demo, "alice")
     client.force_login(demo.players["alice"])
     url = reverse("order-form", args=[demo.campaign.pk, army.pk])
     fields = {"kind": "patrol", "target_q": capital[0], "target_r": capital[1]}
     data = {f"army-{army.pk}-{key}": value for key, value in fields.items()}
     html = client.post(url, data, HTTP_HX_REQUEST="true").content.decode()
-    block = html[html.index('class="field sea-cover') :]
+    block = html[html.index('class="order-result"') :]
     assert f"name {k} of the land hexes" in block[: block.index("</div>")]
     bad = client.post(url, {**data, f"army-{army.pk}-sea_cover": "five"}, HTTP_HX_REQUEST="true")
     assert "&#x27;five&#x27; is not a hex" in bad.content.decode()
@@ -265,7 +241,7 @@ def test_a_1_1_2_4_the_form_asks_for_the_hexes_across_the_sea(client, demo):
 
 
 def test_a_1_1_2_4_the_api_takes_the_hexes_across_the_sea(demo):
-    capital, k, candidates = _sea_next_to_the_capital(demo)
+    capital, k, candidates = sea_next_to_the_capital(demo)
     client = token_client(demo.players["alice"])
     army = first_army(demo, "alice")
     body = {"army": army.pk, "kind": "patrol", "target": list(capital)}

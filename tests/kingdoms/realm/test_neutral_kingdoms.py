@@ -236,14 +236,15 @@ def test_a_1_4_17_quick_friendship_protector_standings_and_refusal_e18(client, d
 
 
 def test_e23_the_order_form_takes_the_choice_for_a_neutral_capital(client, demo):
-    """E-23: the army card's form has the optional choice; an invasion saves it, and
-    other orders keep the default."""
+    """E-23: the map's hex panel offers the optional choice with an invasion of an
+    unowned hex; an invasion saves it, and other orders keep the default."""
     neutral, capital, _ = _neutral(demo)
     _foothold(demo, neutral, capital)
     army = demo.kingdoms["alice"].armies.order_by("-points").first()
     client.force_login(demo.players["alice"])
     url = reverse("order-form", args=[demo.campaign.pk, army.pk])
-    html = client.get(url).content.decode()
+    panel = reverse("hex-panel", args=[demo.campaign.pk, capital.q, capital.r])
+    html = client.get(panel, HTTP_HX_REQUEST="true").content.decode()
     assert f'name="army-{army.pk}-neutral_conquest"' in html and "Quick Friendship" in html
     post = {f"army-{army.pk}-kind": "invade", f"army-{army.pk}-target_q": capital.q,
             f"army-{army.pk}-target_r": capital.r,

@@ -26,7 +26,7 @@ def test_the_short_campaign_says_its_turns_last_three_days():
 def test_every_registered_module_has_a_switch_in_plain_words():
     switches = {switch.option: switch for switch in module_switches()}
     assert set(switches) == {module.option for module in modules.REGISTRY}
-    assert switches["random_events"].title == "Random events, Table 31"
+    assert switches["random_events"].title == "Random events"  # its rule, Table 31, apart
     assert all("(1 on" not in s.title and s.title[0].isupper() for s in switches.values())
 
 

@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from rules.battles.tabletop import TabletopReport, report_problem
-from rules.core.problems import Problem
+from rules.core.mapgen import MapParams, map_params_problem
+from rules.core.problems import Phrase, Problem, is_list
 from rules.core.state import (
     DefenderKind,
     Edict,
@@ -177,3 +178,51 @@ def test_table_10_a_problem_standing_alone_reads_as_a_sentence():
     assert problem.sentence == "Spend at least 1 power (Table 10)."
     report = Problem("P-C6", "removed", "A d6 shows 1 to 6.")
     assert report.sentence == "A d6 shows 1 to 6."
+
+
+# --- the reasons as templates the site translates ------------------------------------
+
+
+def test_table_5_a_refusal_is_a_template_and_its_values_that_read_as_the_english():
+    order = Order(army_id=1, kind=OrderKind.INVADE, target=(1, 0))
+    problem = why_illegal(_orders_world(), 1, order)
+    assert problem.template == "{target} is already your hex"
+    assert dict(problem.params) == {"target": (1, 0)}
+    assert problem.message == "(1, 0) is already your hex"
+
+
+def test_a_13_a_reason_built_on_another_keeps_the_inner_one_a_template_of_its_own():
+    inner = Problem("A-1.4.13", "neutral_kingdom", "it has been conquered (A-1.4.13)")
+    outer = Problem(inner.rule, inner.field, "{neutral}: {why}", neutral="Karak", why=inner)
+    assert outer.message == "Karak: it has been conquered (A-1.4.13)"
+    assert outer.params["why"] is inner
+    assert outer.sentence == "Karak: it has been conquered (A-1.4.13)."
+
+
+def test_e_30_a_count_picks_the_template_that_agrees_with_it():
+    one = spend_problem("A siege tower", 3, 2, 0)
+    two = spend_problem("A siege tower", 4, 2, 0)
+    assert one.template.endswith("{short} crown short (E-30)")
+    assert two.template.endswith("{short} crowns short (E-30)")
+    assert one.params["held"] == Phrase("{balance} in your treasury", balance=2)
+    assert (
+        one.message
+        == "A siege tower costs 3 crowns and you have 2 in your treasury: 1 crown short (E-30)"
+    )
+
+
+def test_two_problems_are_equal_when_they_say_the_same_words_of_the_same_rule_and_field():
+    assert Problem("Table 5", "target", "{coord} is not on the map", coord=(9, 9)) == Problem(
+        "Table 5", "target", "(9, 9) is not on the map"
+    )
+    assert Problem("Table 5", "target", "x") != Problem("Table 5", "army", "x")
+    assert len({Problem("Q7", "hex", "x"), Problem("Q7", "hex", "x")}) == 1
+    assert Phrase("x") != Problem("Q7", "hex", "x")
+
+
+def test_a_1_0_2_a_list_in_a_reason_reads_as_one_text_each_item_kept_apart():
+    problem = map_params_problem(MapParams(players=4, radius=9, seed="x"))
+    assert "has a radius of 3 (37 hexes), 4 (61 hexes), 5 (91 hexes)," in problem.message
+    fits = problem.params["fits"]
+    assert is_list(fits) and fits[0] == Phrase("{radius} ({hexes} hexes)", radius=3, hexes=37)
+    assert not is_list((1, 0))  # a coordinate is no list of words

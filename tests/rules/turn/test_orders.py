@@ -3,7 +3,7 @@
 import pytest
 
 from rules.core.state import Order, OrderKind
-from rules.turn.orders import invasion_origin, why_illegal
+from rules.turn.orders import aimed_order, invasion_origin, legal_targets, why_illegal
 from tests.rules.rules_builder import army, build
 
 INVADE, PATROL, REST = OrderKind.INVADE, OrderKind.PATROL, OrderKind.REST
@@ -113,3 +113,28 @@ def test_table_5_one_patrol_per_base_hex(world):
         "(0, 0) already has a patrol (army 2): one per base hex (Table 5)"
     )
     assert why_illegal(world, 1, patrol((1, 0), sea_cover=ACROSS), others) is None
+
+
+def test_table_5_legal_targets_are_what_why_illegal_allows(world):
+    """Table 5, A-1.1.2.2, E-16: the map lights the hexes an order may aim at: an
+    invasion across one sea hex, never the sea nor an own hex; patrols on own
+    non-orphan hexes; scouts within 2."""
+    targets = legal_targets(world, 1, 1)
+    assert (3, 0) in targets[INVADE] and (1, 1) in targets[INVADE]
+    assert (2, 0) not in targets[INVADE]  # A-1.1.2.1: the sea
+    assert (0, 1) not in targets[INVADE]  # already its own (an orphan)
+    assert targets[PATROL] == [(0, 0), (1, 0)]  # A-1.3.2: not the orphan
+    assert (2, 1) in targets[OrderKind.SCOUT] and (2, 0) not in targets[OrderKind.SCOUT]
+    for kind, cells in targets.items():
+        orders = [aimed_order(world, 1, kind, cell) for cell in cells]
+        assert all(why_illegal(world, 1, order) is None for order in orders)
+
+
+def test_e14_a_weak_army_has_no_targets(world):
+    """E-14: below the smallest army an army may only Rest: the map lights nothing."""
+    assert not any(legal_targets(world, 1, 3).values())
+
+
+def test_table_5_a_base_with_a_patrol_is_not_lit_for_another_army(world):
+    taken = [patrol((0, 0), army_id=2)]
+    assert legal_targets(world, 1, 1, taken)[PATROL] == [(1, 0)]

@@ -1,0 +1,102 @@
+"""The rules engine's refusals in the reader's language.
+
+The engine (``rules``) speaks English and knows nothing of Django: a ``Problem`` carries
+an English template and the values that fill it (``rules.core.problems``). Here the
+template is translated with the catalogs and then filled in, the engine's own words among
+the values (a terrain, an order's kind, a slot) translated too. Every page that shows a
+refusal of the engine reads it through :func:`problem_sentence` or :func:`problem_text`;
+the API, whose requests run in English (campaign.accounts.middleware), reads the same.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from rules.core.problems import Phrase, as_sentence, is_list
+from rules.core.state import Defence, EdictKind, Feature, OrderKind, Role, Structure, Terrain
+from rules.kingdoms.armies import SLOT_NAMES
+from rules.kingdoms.edicts import STRUCTURE_WORDS
+from rules.kingdoms.spending_state import SPEND_LABELS, SpendKind
+
+logger = logging.getLogger(__name__)
+
+# The engine's words, keyed by the English (or the value) it uses: in its sentences, and as
+# the labels of its terrains and features on the pages. Only these values of a sentence are
+# translated: a kingdom's or an army's name is the player's own.
+ENGINE_WORDS = {
+    Terrain.FIELDS.value: _("fields"),
+    Terrain.RIVER.value: _("river"),
+    Terrain.FOREST.value: _("forest"),
+    Terrain.SWAMP.value: _("swamp"),
+    Terrain.MOUNTAIN.value: _("mountain"),
+    Terrain.SEA.value: _("sea"),
+    Feature.TOWN.value: _("town"),
+    Feature.CITY.value: _("city"),
+    Feature.MINE.value: _("mine"),
+    Feature.DEEP_MINE.value: _("deep mine"),
+    Feature.WOODS.value: _("woods"),
+    Feature.DEEP_WOODS.value: _("deep woods"),
+    Feature.ARCANE_RUINS.value: _("arcane ruins"),
+    Feature.WIZARD_TOWER.value: _("wizard tower"),
+    Defence.GREAT_FORTRESS.value: _("great fortress"),
+    OrderKind.INVADE.value.capitalize(): _("Invade"),
+    OrderKind.PATROL.value.capitalize(): _("Patrol"),
+    OrderKind.SCOUT.value.capitalize(): _("Scout"),
+    OrderKind.REST.value.capitalize(): _("Rest"),
+    EdictKind.LOOT.value: _("loot"),
+    EdictKind.RAZE.value: _("raze"),
+    Role.ATTACKER.value: _("attacker"),
+    Role.DEFENDER.value: _("defender"),
+    STRUCTURE_WORDS[Structure.FEATURE]: _("major feature"),
+    STRUCTURE_WORDS[Structure.FORTRESS]: _("fortress"),
+    STRUCTURE_WORDS[Structure.GREAT_FORTRESS]: _("great fortress"),
+    STRUCTURE_WORDS[Structure.WATCHTOWER]: _("watchtower"),
+    SLOT_NAMES["lord"]: _("Lord"),
+    SLOT_NAMES["hero"]: _("Hero"),
+    SLOT_NAMES["special"]: _("Special"),
+    SLOT_NAMES["rare"]: _("Rare"),
+    SLOT_NAMES["magic_items"]: _("magic-item points"),
+    SPEND_LABELS[SpendKind.WATCHTOWER]: _("Build a watchtower"),
+    SPEND_LABELS[SpendKind.FORTRESS]: _("Build a fortress"),
+    SPEND_LABELS[SpendKind.GREAT_FORTRESS]: _("Upgrade a fortress to a great fortress"),
+    SPEND_LABELS[SpendKind.RECRUIT]: _("Recruit"),
+    SPEND_LABELS[SpendKind.MERCENARY_BID]: _("Sealed bid for mercenaries"),
+    SPEND_LABELS[SpendKind.SURGEON]: _("Surgeon"),
+    SPEND_LABELS[SpendKind.SHARE_POWER]: _("Share power"),
+    SPEND_LABELS[SpendKind.DEACTIVATE]: _("Diplomacy: Deactivate"),
+    SPEND_LABELS[SpendKind.ALLY]: _("Diplomacy: Ally"),
+    SPEND_LABELS[SpendKind.INCITE]: _("Diplomacy: Incite"),
+    SPEND_LABELS[SpendKind.PACIFY]: _("Pacify neutrals"),
+}
+
+
+def _value(value: object) -> object:
+    if isinstance(value, Phrase):
+        return problem_text(value)
+    if isinstance(value, str):
+        return str(ENGINE_WORDS.get(value, value))
+    if is_list(value):  # rules.core.problems.words
+        return ", ".join(str(_value(item)) for item in value)
+    return value
+
+
+def problem_text(phrase: Phrase) -> str:
+    """The engine's words (a Problem, or a Phrase within one) in the active language."""
+    params = {name: _value(value) for name, value in phrase.params.items()}
+    translated = gettext(phrase.template)
+    try:
+        return translated.format_map(params)
+    except (KeyError, IndexError, ValueError):
+        # A translation whose placeholders do not match its English (the catalogs' check
+        # in tests/campaign/core/test_translations.py catches it) must not fail the page.
+        logger.warning("Translation of %r does not fit its values", phrase.template)
+        return phrase.template.format_map(params)
+
+
+def problem_sentence(phrase: Phrase) -> str:
+    """:func:`problem_text` standing alone, as a refusal shows it: capitalised, with a
+    full stop."""
+    return as_sentence(problem_text(phrase))
