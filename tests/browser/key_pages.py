@@ -33,7 +33,7 @@ def open_page(page, url: str) -> None:
     assert response.ok, f"{url} answers {response.status}"
 
 
-# The kingdom page's tabs: each is shown in turn (it has none until they are built).
+# The kingdom page's tabs (role=tab): each is shown in turn.
 TABS = "[role=tab]"
 
 
