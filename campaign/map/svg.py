@@ -339,8 +339,10 @@ class _CellPainter:
         # rather than 10,000 of them here.
         label = escape(describe(h, self.kingdoms, self.neutral_names, self.words))
         focus = ' tabindex="0"' if home else ""
+        # A button: Enter, Space or a tap chooses the hex (map-view.js), and a <g> may
+        # carry a name only with a role.
         cell = [
-            f'<g class="m-hex" data-q="{q}" data-r="{r}" aria-label="{label}"{focus} '
+            f'<g class="m-hex" data-q="{q}" data-r="{r}" aria-label="{label}" role="button"{focus} '
             f'transform="translate({x:.1f} {y:.1f})">'
             f'<use href="#m-hex" class="m-cell m-t-{terrain}" fill="{_terrain_fill(terrain)}"/>'
         ]

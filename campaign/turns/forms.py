@@ -51,3 +51,8 @@ class PauseForm(RefusableForm):
     reason = forms.CharField(
         label="Why", max_length=Campaign._meta.get_field("pause_reason").max_length, required=False
     )
+
+    def __init__(self, *args, **kwargs):
+        # The console shows it beside DeadlineForm, whose field is also "until": ids of
+        # its own keep each label on its own input.
+        super().__init__(*args, auto_id="pause-%s", **kwargs)

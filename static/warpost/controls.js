@@ -6,6 +6,25 @@
     if (event.target.matches("select[data-submit-on-change]")) event.target.form.submit();
   });
 
+  // table.entitlements scrolls sideways inside its card when wider than the screen (its
+  // CSS): while it does, it takes the keyboard's focus, so that the arrow keys scroll it
+  // too. A ResizeObserver tells when a table starts or stops overflowing, comes into view
+  // (a tab shown) or arrives with an htmx swap.
+  var overflowing = new ResizeObserver(function (entries) {
+    entries.forEach(function (entry) {
+      var table = entry.target;
+      if (table.scrollWidth > table.clientWidth) table.tabIndex = 0;
+      else table.removeAttribute("tabindex");
+    });
+  });
+  function watchTables(root) {
+    root.querySelectorAll("table.entitlements").forEach(function (table) {
+      overflowing.observe(table);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { watchTables(document); });
+  document.addEventListener("htmx:load", function (event) { watchTables(event.target); });
+
   // <button data-print>: the browser's print dialog (the battle sheet).
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-print]")) window.print();

@@ -59,3 +59,23 @@ def log_in(browser, live_server):
         return page
 
     return log_in
+
+
+@pytest.fixture
+def played_campaign(transactional_db, demo):
+    """The demo one turn on: turn 1 resolved by the GM's two steps (the chronicle has a
+    resolved turn, with its seed) and turn 2 at fight or retreat, Alice's army invading
+    a hex Bob's army holds (a battle awaiting a decision, A-2.4). Built through the
+    services, as the GM's console would."""
+    from dataclasses import replace
+
+    from campaign.turns.selectors import current_turn
+    from campaign.turns.services import turn_claim_step
+    from tests.api_support import battle_in_bobs_hex
+
+    turn_claim_step(turn=demo.turn, by=demo.gm)  # provisional results
+    turn_claim_step(turn=demo.turn, by=demo.gm)  # final results; turn 2 opens
+    played = replace(demo, turn=current_turn(demo.campaign))
+    assert played.turn.number == 2
+    battle_in_bobs_hex(played)
+    return played

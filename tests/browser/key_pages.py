@@ -1,0 +1,46 @@
+"""The pages a person spends his campaign on, as the accessibility and screenshot tests
+visit them: each with the login that sees it and its path under the campaign."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+class KeyPage(NamedTuple):
+    name: str
+    username: str
+    path: str  # under /campaigns/<id>/
+
+
+KEY_PAGES = (
+    KeyPage("campaign-player", "alice", ""),
+    KeyPage("campaign-gm", "gm", ""),
+    KeyPage("kingdom", "alice", "kingdom/"),
+    KeyPage("battles", "alice", "battles/"),
+    KeyPage("chronicle", "alice", "chronicle/"),
+    KeyPage("gm-console", "gm", "gm/"),
+    KeyPage("house-rules", "alice", "rules/"),
+)
+
+
+def open_page(page, url: str) -> None:
+    """The page, once what it loads after itself (htmx) has come; it must answer."""
+    response = page.goto(url, wait_until="networkidle")
+    assert response.ok, f"{url} answers {response.status}"
+
+
+# The kingdom page's tabs (role=tab): each is shown in turn.
+TABS = "[role=tab]"
+
+
+def each_tab_shown(page):
+    """Clicks the page's tabs one by one, yielding each one's number and label once its
+    panel has come (a tab may load it by htmx); nothing for a page without tabs."""
+    for number, tab in enumerate(page.locator(TABS).all(), start=1):
+        tab.click()
+        page.wait_for_load_state("networkidle")
+        yield number, tab.inner_text()
