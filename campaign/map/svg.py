@@ -206,7 +206,8 @@ def render_map(
     orders as arrows, the battles he may see, the hexes his patrols cover this turn.
     """
     if not hexes:
-        return mark_safe(f'<p class="empty">{escape(_("This campaign has no map yet."))}</p>')
+        empty = escape(_("This campaign has no map yet."))
+        return mark_safe(f'<p class="empty">{empty}</p>')
     neutral_names = neutral_names or {}
     owners = {(h["q"], h["r"]): h["owner"] for h in hexes}
     home = home if home in owners else _middle(list(owners))
@@ -260,10 +261,11 @@ def _open_svg(cells: list[tuple[int, int]], home: tuple[int, int]) -> str:
     # A map too wide for its hexes to be read whole on any screen starts seen from afar
     # (plain colours, static/warpost/map-view.js): its first paint is the cheapest.
     far = " m-far" if width > FAR_WIDTH else ""
+    # Outside the f-string, where makemessages finds them
+    name, kind = escape(_("Campaign map")), escape(_("map"))
     return (
         f'<svg class="map{far}" xmlns="http://www.w3.org/2000/svg" role="group" '
-        f'aria-label="{escape(_("Campaign map"))}" '
-        f'aria-roledescription="{escape(_("map"))}" data-home="{home[0]},{home[1]}" '
+        f'aria-label="{name}" aria-roledescription="{kind}" data-home="{home[0]},{home[1]}" '
         f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
         f'preserveAspectRatio="xMidYMid meet">'
         f"{_defs()}"
