@@ -14,6 +14,7 @@ from django.utils import timezone
 from battles.decisions.services import battle_decide
 from campaign.models import Turn
 from tests.api_support import battle_in_bobs_hex
+from tests.browser.map_support import close_panel, order_from_map
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
@@ -56,12 +57,9 @@ def test_the_to_do_follows_a_turn(
     assert "Orders" in alice.locator("header .header-deadline").inner_text()
     _fits(alice)
 
-    # An order saved by HTMX: the panel counts it at once
-    card = alice.locator(f"#army-{armies[0].pk}")
-    card.locator("select[name$='-kind']").select_option("invade")
-    alice.locator(f'svg.map [data-q="{q}"][data-r="{r}"]').click()
-    card.locator("button[type=submit]").click()
-    card.locator("text=Order saved").wait_for()
+    # An order given from the map and saved by HTMX: the panel counts it at once
+    order_from_map(alice, armies[0], (q, r))
+    close_panel(alice)
     alice.locator("section.todo", has_text=f"1 of {len(armies)} armies ordered").wait_for()
 
     # Marked ready: nothing to do until the deadline
