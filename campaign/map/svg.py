@@ -338,6 +338,47 @@ def _hex_outlines(cells: Iterable[tuple[int, int]], scale: float = 1.0) -> str:
     return "".join(f"M{x - w:.1f} {y:.1f}{shape}" for x, y in (centre(q, r) for q, r in cells))
 
 
+def _number(value: float) -> str:
+    """A coordinate to a tenth, as short as SVG allows: 10 rather than 10.0."""
+    text = f"{value:.1f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _region_outline(cells: Collection[tuple[int, int]]) -> str:
+    """The path data of the outline of ``cells`` taken together: a closed line along
+    every edge between a cell of theirs and one not, clockwise around land and so
+    anticlockwise around holes (filled as the nonzero rule does), rather than a hexagon a
+    cell: the overview's fog is one line around the explored land. On a hex grid the
+    three hexes at a corner all touch, so a corner starts one edge of the outline at most."""
+    following: dict[tuple[int, int], tuple[int, int]] = {}
+    places: dict[tuple[int, int], tuple[float, float]] = {}
+    for q, r in cells:
+        x, y = centre(q, r)
+        keys = []
+        for cx, cy in _CORNERS:
+            at = (round(x + cx, 1), round(y + cy, 1))
+            key = (round(at[0] * 10), round(at[1] * 10))
+            places[key] = at
+            keys.append(key)
+        for (dq, dr), (a, b) in _EDGES:
+            if (q + dq, r + dr) not in cells:
+                following[keys[a]] = keys[b]
+    loops = []
+    while following:
+        start, step = following.popitem()
+        (x0, y0), moves = places[start], []
+        here = places[start]
+        while step != start:
+            there = places[step]
+            moves.extend((there[0] - here[0], there[1] - here[1]))
+            here, step = there, following.pop(step)
+        # Relative moves between rounded corners: short, and no rounding error adds up.
+        numbers = [_number(v) for v in moves]
+        line = "".join(n if n.startswith("-") or i == 0 else " " + n for i, n in enumerate(numbers))
+        loops.append(f"M{_number(x0)} {_number(y0)}l{line}z")
+    return "".join(loops)
+
+
 def _overview(hexes: list[dict], viewer: int | None) -> str:
     """The map seen from afar in a few shapes: a path a terrain (filled by its class's
     plain colour, warpost.css), one for the fog, one a kind of ring (scouted, orphan)
@@ -358,12 +399,13 @@ def _overview(hexes: list[dict], viewer: int | None) -> str:
             sieges.append(at)
     parts = ['<g class="m-overview" aria-hidden="true">']
     parts.extend(
-        f'<path class="m-t-{terrain}" d="{_hex_outlines(cells)}"/>'
+        f'<path class="m-t-{terrain}" d="{_region_outline(set(cells))}"/>'
         for terrain, cells in sorted(by_terrain.items())
     )
+    if fog:
+        parts.append(f'<path class="m-fog" d="{_region_outline(set(fog))}"/>')
     # The rings' sizes are those of the hexes' own (warpost.css, .m-scouted, .m-orphan).
-    for name, cells, scale in (("m-fog", fog, 1.0), ("m-scouted", scouted, 0.82),
-                               ("m-orphan", orphans, 0.68)):  # fmt: skip
+    for name, cells, scale in (("m-scouted", scouted, 0.82), ("m-orphan", orphans, 0.68)):
         if cells:
             parts.append(f'<path class="{name}" d="{_hex_outlines(cells, scale)}"/>')
     for q, r in sieges:  # where _siege_marker draws its disc
