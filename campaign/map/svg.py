@@ -344,6 +344,12 @@ def _number(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+# A hex's corners on a lattice in units of SIZE / 2 across and SIZE * SQRT3 / 2 down,
+# where every corner of the map falls on whole numbers: two hexes name a corner they
+# share alike, with no floating-point doubt.
+_LATTICE_CORNERS = [(round(x * 2 / SIZE), round(y * 2 / (SIZE * SQRT3))) for x, y in _CORNERS]
+
+
 def _region_outline(cells: Collection[tuple[int, int]]) -> str:
     """The path data of the outline of ``cells`` taken together: a closed line along
     every edge between a cell of theirs and one not, clockwise around land and so
@@ -351,31 +357,27 @@ def _region_outline(cells: Collection[tuple[int, int]]) -> str:
     cell: the overview's fog is one line around the explored land. On a hex grid the
     three hexes at a corner all touch, so a corner starts one edge of the outline at most."""
     following: dict[tuple[int, int], tuple[int, int]] = {}
-    places: dict[tuple[int, int], tuple[float, float]] = {}
     for q, r in cells:
-        x, y = centre(q, r)
-        keys = []
-        for cx, cy in _CORNERS:
-            at = (round(x + cx, 1), round(y + cy, 1))
-            key = (round(at[0] * 10), round(at[1] * 10))
-            places[key] = at
-            keys.append(key)
+        x, y = 3 * q, 2 * r + q  # the centre on the lattice
+        corners = [(x + cx, y + cy) for cx, cy in _LATTICE_CORNERS]
         for (dq, dr), (a, b) in _EDGES:
             if (q + dq, r + dr) not in cells:
-                following[keys[a]] = keys[b]
+                following[corners[a]] = corners[b]
+    across, down = SIZE / 2, SIZE * SQRT3 / 2
     loops = []
     while following:
         start, step = following.popitem()
-        (x0, y0), moves = places[start], []
-        here = places[start]
-        while step != start:
-            there = places[step]
-            moves.extend((there[0] - here[0], there[1] - here[1]))
+        here = (round(start[0] * across, 1), round(start[1] * down, 1))
+        moves = [f"M{_number(here[0])} {_number(here[1])}l"]
+        while step != start:  # the last edge, back to the start, is the "z"
+            # Relative moves between rounded corners: short, and no rounding error adds up.
+            there = (round(step[0] * across, 1), round(step[1] * down, 1))
+            for delta in (there[0] - here[0], there[1] - here[1]):
+                text = _number(delta)
+                moves.append(text if text.startswith("-") or moves[-1][-1] == "l" else " " + text)
             here, step = there, following.pop(step)
-        # Relative moves between rounded corners: short, and no rounding error adds up.
-        numbers = [_number(v) for v in moves]
-        line = "".join(n if n.startswith("-") or i == 0 else " " + n for i, n in enumerate(numbers))
-        loops.append(f"M{_number(x0)} {_number(y0)}l{line}z")
+        moves.append("z")
+        loops.append("".join(moves))
     return "".join(loops)
 
 

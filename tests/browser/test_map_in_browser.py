@@ -175,3 +175,57 @@ def test_on_a_360_px_phone_the_map_fills_the_width_with_big_buttons(
         assert box["width"] >= 44 and box["height"] >= 44, button.inner_text()
     summary = page.locator(".map-legend summary").bounding_box()
     assert summary["height"] >= 44, "the legend opens with a thumb"
+
+
+# Where a hex's centre is on the screen (campaign.map.svg.centre through the map's
+# transform): the hexes under a wide map's overview are hidden, they have no box.
+HEX_ON_SCREEN = """([q, r]) => {
+  const svg = document.querySelector('svg.map');
+  const point = svg.createSVGPoint();
+  point.x = 30 * q;
+  point.y = 20 * Math.sqrt(3) * (r + q / 2);
+  const at = point.matrixTransform(svg.getScreenCTM());
+  return [at.x, at.y];
+}"""
+CHUNKS_SHOWN = """() => [...document.querySelectorAll('svg.map .m-chunk')]
+  .filter((c) => getComputedStyle(c).display !== 'none').length"""
+
+
+def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answers(
+    live_server, transactional_db, demo, log_in
+):
+    """A map too wide to read whole shows its overview and hides its hexes, all but the
+    chunk of the hex in the tab order: a tap on the overview still chooses the hex under
+    it, the keyboard still walks the hexes, and zooming in brings the hexes back."""
+    east = max(demo.campaign.hexes.values_list("q", flat=True)) + 1
+    Hex.objects.bulk_create(
+        Hex(campaign=demo.campaign, q=q, r=-(q // 2), terrain="fields")
+        for q in range(east, east + 110)
+    )
+    page = log_in("alice", **LAPTOP)
+    page.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/")
+    _wait_for_the_map(page)
+    page.evaluate(LISTEN)
+    assert page.locator("svg.map.m-far .m-overview").is_visible()
+    assert page.evaluate(CHUNKS_SHOWN) == 1, "only the chunk of the hex in the tab order"
+
+    far_east = (east + 100, -((east + 100) // 2))
+    x, y = page.evaluate(HEX_ON_SCREEN, list(far_east))
+    page.mouse.click(x, y)
+    assert page.evaluate("window.heardHexes") == [{"q": far_east[0], "r": far_east[1]}]
+    chosen = page.locator(f"svg.map g.m-hex[data-q='{far_east[0]}'][data-r='{far_east[1]}']")
+    assert chosen.get_attribute("tabindex") == "0", "the tapped hex is the one in the tab order"
+    assert chosen.get_attribute("aria-label") == "Fields; unexplored"
+
+    chosen.focus()
+    page.keyboard.press("ArrowLeft")
+    west = _focused(page)
+    assert west[0] == far_east[0] - 1, "the keyboard walks the hexes"
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.heardHexes")[-1] == {"q": west[0], "r": west[1]}
+
+    for _ in range(5):
+        page.click("button[data-map-zoom=in]")
+    page.wait_for_timeout(400)
+    assert not page.locator("svg.map .m-overview").is_visible(), "near, the hexes themselves"
+    assert page.locator("svg.map g.m-hex[tabindex='0'] .m-cell").is_visible()
