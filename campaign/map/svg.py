@@ -338,24 +338,29 @@ def _hex_outlines(cells: Iterable[tuple[int, int]], scale: float = 1.0) -> str:
     return "".join(f"M{x - w:.1f} {y:.1f}{shape}" for x, y in (centre(q, r) for q, r in cells))
 
 
-def _number(value: float) -> str:
-    """A coordinate to a tenth, as short as SVG allows: 10 rather than 10.0."""
-    text = f"{value:.1f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
 # A hex's corners on a lattice in units of SIZE / 2 across and SIZE * SQRT3 / 2 down,
 # where every corner of the map falls on whole numbers: two hexes name a corner they
-# share alike, with no floating-point doubt.
+# share alike, and an outline on it is written in small whole numbers, drawn to the map's
+# units by _LATTICE_SCALE.
 _LATTICE_CORNERS = [(round(x * 2 / SIZE), round(y * 2 / (SIZE * SQRT3))) for x, y in _CORNERS]
+_LATTICE_SCALE = f"scale({SIZE / 2:g} {SIZE * SQRT3 / 2:.4f})"
+# An outline's step along a hex's edge, as the arguments of a relative "l" ("+1-1"):
+# the signs part the numbers.
+_STEPS = {
+    (bx - ax, by - ay): f"{bx - ax:+d}{by - ay:+d}"
+    for (ax, ay), (bx, by) in zip(
+        _LATTICE_CORNERS, _LATTICE_CORNERS[1:] + _LATTICE_CORNERS[:1], strict=True
+    )
+}
 
 
 def _region_outline(cells: Collection[tuple[int, int]]) -> str:
-    """The path data of the outline of ``cells`` taken together: a closed line along
-    every edge between a cell of theirs and one not, clockwise around land and so
-    anticlockwise around holes (filled as the nonzero rule does), rather than a hexagon a
-    cell: the overview's fog is one line around the explored land. On a hex grid the
-    three hexes at a corner all touch, so a corner starts one edge of the outline at most."""
+    """The path data, on the corner lattice, of the outline of ``cells`` taken together:
+    a closed line along every edge between a cell of theirs and one not, clockwise around
+    land and so anticlockwise around holes (filled as the nonzero rule does), rather than
+    a hexagon a cell: the overview's fog is one line around the explored land. On a hex
+    grid the three hexes at a corner all touch, so a corner starts one edge of the
+    outline at most."""
     following: dict[tuple[int, int], tuple[int, int]] = {}
     for q, r in cells:
         x, y = 3 * q, 2 * r + q  # the centre on the lattice
@@ -363,19 +368,15 @@ def _region_outline(cells: Collection[tuple[int, int]]) -> str:
         for (dq, dr), (a, b) in _EDGES:
             if (q + dq, r + dr) not in cells:
                 following[corners[a]] = corners[b]
-    across, down = SIZE / 2, SIZE * SQRT3 / 2
     loops = []
     while following:
         start, step = following.popitem()
-        here = (round(start[0] * across, 1), round(start[1] * down, 1))
-        moves = [f"M{_number(here[0])} {_number(here[1])}l"]
-        while step != start:  # the last edge, back to the start, is the "z"
-            # Relative moves between rounded corners: short, and no rounding error adds up.
-            there = (round(step[0] * across, 1), round(step[1] * down, 1))
-            for delta in (there[0] - here[0], there[1] - here[1]):
-                text = _number(delta)
-                moves.append(text if text.startswith("-") or moves[-1][-1] == "l" else " " + text)
-            here, step = there, following.pop(step)
+        moves = [f"M{start[0]} {start[1]}l", _STEPS[step[0] - start[0], step[1] - start[1]]]
+        while step != start:
+            after = following.pop(step)
+            if after != start:  # the last edge, back to the start, is the "z"
+                moves.append(_STEPS[after[0] - step[0], after[1] - step[1]])
+            step = after
         moves.append("z")
         loops.append("".join(moves))
     return "".join(loops)
@@ -401,11 +402,14 @@ def _overview(hexes: list[dict], viewer: int | None) -> str:
             sieges.append(at)
     parts = ['<g class="m-overview" aria-hidden="true">']
     parts.extend(
-        f'<path class="m-t-{terrain}" d="{_region_outline(set(cells))}"/>'
+        f'<path class="m-t-{terrain}" transform="{_LATTICE_SCALE}" '
+        f'd="{_region_outline(set(cells))}"/>'
         for terrain, cells in sorted(by_terrain.items())
     )
     if fog:
-        parts.append(f'<path class="m-fog" d="{_region_outline(set(fog))}"/>')
+        parts.append(
+            f'<path class="m-fog" transform="{_LATTICE_SCALE}" d="{_region_outline(set(fog))}"/>'
+        )
     # The rings' sizes are those of the hexes' own (warpost.css, .m-scouted, .m-orphan).
     for name, cells, scale in (("m-scouted", scouted, 0.82), ("m-orphan", orphans, 0.68)):
         if cells:

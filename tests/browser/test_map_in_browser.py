@@ -215,6 +215,10 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
 
     far_east = (east + 100, -((east + 100) // 2))
     x, y = page.evaluate(HEX_ON_SCREEN, list(far_east))
+    drawn = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", [x, y]
+    )
+    assert drawn == "m-t-fields", "the overview draws the hex's fields where it stands"
     page.mouse.click(x, y)
     assert page.evaluate("window.heardHexes") == [{"q": far_east[0], "r": far_east[1]}]
     chosen = page.locator(f"svg.map g.m-hex[data-q='{far_east[0]}'][data-r='{far_east[1]}']")
