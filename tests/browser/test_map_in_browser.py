@@ -232,6 +232,14 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
     page.keyboard.press("Enter")
     assert page.evaluate("window.heardHexes")[-1] == {"q": west[0], "r": west[1]}
 
+    # An army chosen in its card lights its targets, drawn over the overview.
+    page.locator("button.show-targets").first.click()
+    page.locator("svg.map .m-hex.m-legal").first.wait_for(state="attached")
+    assert page.evaluate(
+        "[...document.querySelectorAll('svg.map .m-hex.m-legal')]"
+        ".every((h) => h.getBoundingClientRect().width > 0)"
+    ), "every target lit is drawn"
+
     for _ in range(5):
         page.click("button[data-map-zoom=in]")
     page.wait_for_timeout(400)
