@@ -1,8 +1,9 @@
 // The campaign map's navigation (templates/campaign/map/partials/map_view.html): pan and
 // zoom with @panzoom/panzoom (wheel, pinch, drag, and the +, − and fit buttons), hexes out
-// of view hidden by chunk so that a 10,000-hex map stays smooth, coordinates on request,
-// and the keyboard: one hex in the tab order, arrow keys to its neighbours, Home to the
-// viewer's capital. A hex chosen by tap, click, Enter or Space is announced with
+// of view hidden by chunk so that a 10,000-hex map stays smooth (from afar, a wide map's
+// overview drawn instead of its hexes, a tap on it choosing the hex under it), coordinates
+// on request, and the keyboard: one hex in the tab order, arrow keys to its neighbours,
+// Home to the viewer's capital. A hex chosen by tap, click, Enter or Space is announced with
 //   new CustomEvent("warpost:hex", {bubbles: true, detail: {q, r}})
 // dispatched on the hex element: the hex panel listens for it. A tap on an army's disc
 // adds the army's id to the detail (``army``).
