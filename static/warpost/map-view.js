@@ -42,8 +42,8 @@
     return hexAt(svg, rq, rr);
   }
 
-  // From afar a wide map shows its overview and hides its hexes, all but the chunk of
-  // the hex in the tab order (warpost.css): that one stays, so that it can take focus.
+  // The chunk of the hex in the tab order is kept drawn, so that it can take focus: out
+  // of view, and from afar on a wide map whose overview hides the others (warpost.css).
   function keepChunkOf(svg, hex) {
     var chunk = hex.closest(".m-chunk");
     svg.querySelectorAll(".m-chunk.m-keep").forEach(function (old) {
@@ -98,7 +98,8 @@
       var out =
         left + c.w * p.scale < f.left - CULL_MARGIN || left > f.right + CULL_MARGIN ||
         top + c.h * p.scale < f.top - CULL_MARGIN || top > f.bottom + CULL_MARGIN;
-      c.element.classList.toggle("m-out", out);
+      // The chunk of the hex in the tab order stays, so that Tab still reaches the map.
+      c.element.classList.toggle("m-out", out && !c.element.classList.contains("m-keep"));
     });
   }
 

@@ -187,6 +187,19 @@ HEX_ON_SCREEN = """([q, r]) => {
   const at = point.matrixTransform(svg.getScreenCTM());
   return [at.x, at.y];
 }"""
+# How far (px) the hex in the tab order, drawn, is from where HEX_ON_SCREEN (and so
+# map-view.js, reading a tap on the overview) places it.
+MISPLACED = """() => {
+  const svg = document.querySelector('svg.map');
+  const hex = svg.querySelector('.m-hex[tabindex="0"]');
+  const [q, r] = [Number(hex.dataset.q), Number(hex.dataset.r)];
+  const point = svg.createSVGPoint();
+  point.x = 30 * q;
+  point.y = 20 * Math.sqrt(3) * (r + q / 2);
+  const at = point.matrixTransform(svg.getScreenCTM());
+  const box = hex.querySelector('.m-cell').getBoundingClientRect();
+  return Math.hypot(box.x + box.width / 2 - at.x, box.y + box.height / 2 - at.y);
+}"""
 HEX_AT_POINT = """([x, y]) => {
   const found = document.elementFromPoint(x, y);
   return Boolean(found && found.closest('svg.map .m-hex'));
@@ -200,7 +213,8 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
 ):
     """A map too wide to read whole shows its overview and hides its hexes, all but the
     chunk of the hex in the tab order: a tap on the overview still chooses the hex under
-    it, the keyboard still walks the hexes, and zooming in brings the hexes back."""
+    it, the keyboard still walks the hexes, an army's targets still light up, and zooming
+    in brings the hexes back, the hex in the tab order focusable even out of view."""
     east = max(demo.campaign.hexes.values_list("q", flat=True)) + 1
     Hex.objects.bulk_create(
         Hex(campaign=demo.campaign, q=q, r=-(q // 2), terrain="fields")
@@ -213,6 +227,7 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
     assert page.locator("svg.map.m-far .m-overview").is_visible()
     assert page.evaluate(CHUNKS_SHOWN) == 1, "only the chunk of the hex in the tab order"
 
+    assert page.evaluate(MISPLACED) < 2, "the pointer's place in the map is where hexes are"
     far_east = (east + 100, -((east + 100) // 2))
     x, y = page.evaluate(HEX_ON_SCREEN, list(far_east))
     drawn = page.evaluate(
@@ -225,10 +240,28 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
     assert chosen.get_attribute("tabindex") == "0", "the tapped hex is the one in the tab order"
     assert chosen.get_attribute("aria-label") == "Fields; unexplored"
 
-    chosen.focus()
+    # Zoomed in a step (still from afar) and panned, a tap still finds its hex.
+    page.click("button[data-map-zoom=in]")
+    page.wait_for_timeout(300)
+    frame = page.locator(".map-viewport").bounding_box()
+    page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(frame["x"] + frame["width"] / 2 - 60, frame["y"] + frame["height"] / 2, steps=4)
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    assert page.locator("svg.map.m-far .m-overview").is_visible()
+    assert page.evaluate(MISPLACED) < 2, "the pointer's place in the map is where hexes are"
+    middle = (east + 55, -((east + 55) // 2))
+    x, y = page.evaluate(HEX_ON_SCREEN, list(middle))
+    page.mouse.click(x, y)
+    assert page.evaluate("window.heardHexes")[-1] == {"q": middle[0], "r": middle[1]}
+    page.click("button[data-map-zoom=fit]")
+    page.wait_for_timeout(300)
+
+    page.locator("svg.map g.m-hex[tabindex='0']").focus()  # the hex tapped last
     page.keyboard.press("ArrowLeft")
     west = _focused(page)
-    assert west[0] == far_east[0] - 1, "the keyboard walks the hexes"
+    assert west[0] == middle[0] - 1, "the keyboard walks the hexes"
     page.keyboard.press("Enter")
     assert page.evaluate("window.heardHexes")[-1] == {"q": west[0], "r": west[1]}
 
@@ -240,10 +273,16 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
         ".every((h) => h.getBoundingClientRect().width > 0)"
     ), "every target lit is drawn"
 
+    page.locator("svg.map g.m-hex[tabindex='0']").focus()
+    page.keyboard.press("Home")  # the capital, at the far west end
+    capital = demo.kingdoms["alice"].capital
+    assert _focused(page) == (capital.q, capital.r)
     for _ in range(5):
         page.click("button[data-map-zoom=in]")
     page.wait_for_timeout(400)
     assert not page.locator("svg.map .m-overview").is_visible(), "near, the hexes themselves"
     frame = page.locator(".map-viewport").bounding_box()
-    middle = (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
-    assert page.evaluate(HEX_AT_POINT, list(middle)), "a hex under the pointer, to tap"
+    centre_px = (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+    assert page.evaluate(HEX_AT_POINT, list(centre_px)), "a hex under the pointer, to tap"
+    page.locator("svg.map g.m-hex[tabindex='0']").focus()
+    assert _focused(page) == (capital.q, capital.r), "out of view, it still takes the focus"
