@@ -8,6 +8,7 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -187,18 +188,12 @@ HEX_ON_SCREEN = """([q, r]) => {
   const at = point.matrixTransform(svg.getScreenCTM());
   return [at.x, at.y];
 }"""
-# How far (px) the hex in the tab order, drawn, is from where HEX_ON_SCREEN (and so
-# map-view.js, reading a tap on the overview) places it.
-MISPLACED = """() => {
-  const svg = document.querySelector('svg.map');
-  const hex = svg.querySelector('.m-hex[tabindex="0"]');
-  const [q, r] = [Number(hex.dataset.q), Number(hex.dataset.r)];
-  const point = svg.createSVGPoint();
-  point.x = 30 * q;
-  point.y = 20 * Math.sqrt(3) * (r + q / 2);
-  const at = point.matrixTransform(svg.getScreenCTM());
+# The hex in the tab order: its coordinates and the centre of its drawing on the screen.
+TAB_HEX_DRAWN = """() => {
+  const hex = document.querySelector('svg.map .m-hex[tabindex="0"]');
   const box = hex.querySelector('.m-cell').getBoundingClientRect();
-  return Math.hypot(box.x + box.width / 2 - at.x, box.y + box.height / 2 - at.y);
+  const [q, r] = [Number(hex.dataset.q), Number(hex.dataset.r)];
+  return [q, r, box.x + box.width / 2, box.y + box.height / 2];
 }"""
 HEX_AT_POINT = """([x, y]) => {
   const found = document.elementFromPoint(x, y);
@@ -206,6 +201,14 @@ HEX_AT_POINT = """([x, y]) => {
 }"""
 CHUNKS_SHOWN = """() => [...document.querySelectorAll('svg.map .m-chunk')]
   .filter((c) => getComputedStyle(c).display !== 'none').length"""
+
+
+def _misplaced(page) -> float:
+    """How far (px) the hex in the tab order is drawn from where HEX_ON_SCREEN places it,
+    as map-view.js does to read a tap on the overview."""
+    q, r, x, y = page.evaluate(TAB_HEX_DRAWN)
+    expected = page.evaluate(HEX_ON_SCREEN, [q, r])
+    return math.hypot(x - expected[0], y - expected[1])
 
 
 def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answers(
@@ -227,7 +230,7 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
     assert page.locator("svg.map.m-far .m-overview").is_visible()
     assert page.evaluate(CHUNKS_SHOWN) == 1, "only the chunk of the hex in the tab order"
 
-    assert page.evaluate(MISPLACED) < 2, "the pointer's place in the map is where hexes are"
+    assert _misplaced(page) < 2, "the pointer's place in the map is where hexes are"
     far_east = (east + 100, -((east + 100) // 2))
     x, y = page.evaluate(HEX_ON_SCREEN, list(far_east))
     drawn = page.evaluate(
@@ -250,7 +253,7 @@ def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answer
     page.mouse.up()
     page.wait_for_timeout(300)
     assert page.locator("svg.map.m-far .m-overview").is_visible()
-    assert page.evaluate(MISPLACED) < 2, "the pointer's place in the map is where hexes are"
+    assert _misplaced(page) < 2, "the pointer's place in the map is where hexes are"
     middle = (east + 55, -((east + 55) // 2))
     x, y = page.evaluate(HEX_ON_SCREEN, list(middle))
     page.mouse.click(x, y)
