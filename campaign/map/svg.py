@@ -325,6 +325,12 @@ def _terrain_fill(terrain: str) -> str:
     return f"url(#m-p-{terrain})" if terrain in _TERRAIN_PATTERNS else _UNKNOWN_FILL
 
 
+def _plain_colour(terrain: str) -> str:
+    """A terrain's colour without its pattern's strokes, as the map seen from afar
+    shows it."""
+    return _TERRAIN_PATTERNS[terrain][0] if terrain in _TERRAIN_PATTERNS else _UNKNOWN_FILL
+
+
 def _fogged(h: dict, viewer: int | None) -> bool:
     """Neither explored nor the viewer's own: the hex is drawn under fog."""
     return not h["explored"] and (viewer is None or h["owner"] != viewer)
@@ -383,8 +389,8 @@ def _region_outline(cells: Collection[tuple[int, int]]) -> str:
 
 
 def _overview(hexes: list[dict], viewer: int | None) -> str:
-    """The map seen from afar in a few shapes: a path a terrain (filled by its class's
-    plain colour, warpost.css), one for the fog, one a kind of ring (scouted, orphan)
+    """The map seen from afar in a few shapes: a path a terrain (in its plain colour),
+    one for the fog, one a kind of ring (scouted, orphan)
     and a dot a siege. Decoration only (aria-hidden): the hexes below carry the names,
     and map-view.js turns a tap on it into the hex under the pointer."""
     by_terrain: dict[str, list[tuple[int, int]]] = defaultdict(list)
@@ -402,8 +408,8 @@ def _overview(hexes: list[dict], viewer: int | None) -> str:
             sieges.append(at)
     parts = ['<g class="m-overview" aria-hidden="true">']
     parts.extend(
-        f'<path class="m-t-{terrain}" transform="{_LATTICE_SCALE}" '
-        f'd="{_region_outline(set(cells))}"/>'
+        f'<path class="m-t-{terrain}" fill="{_plain_colour(terrain)}" '
+        f'transform="{_LATTICE_SCALE}" d="{_region_outline(set(cells))}"/>'
         for terrain, cells in sorted(by_terrain.items())
     )
     if fog:

@@ -236,10 +236,12 @@ def test_a_battle_of_the_turn_is_marked_on_every_player_s_map(client, demo):
 
 def _wide_map() -> list[dict]:
     """A map 102 columns wide, wider than a screen shows hexes readably: fields, with a
-    forest column, alice's explored land at the west end and the rest under fog."""
+    forest column and a terrain the map does not know in the east corner, alice's
+    explored land at the west end and the rest under fog."""
     return [
         _hex(
-            q, r - q // 2, terrain="forest" if q == 50 else "fields",
+            q, r - q // 2,
+            terrain="forest" if q == 50 else "lava" if (q, r) == (101, 0) else "fields",
             owner=1 if q < 3 else None, explored=q < 3,
             siege={"id": 1, "page": "/sieges/1/"} if (q, r) == (1, 1) else None,
             scouted={"turn": 1, "level": "lost"} if (q, r) == (60, 1) else None,
@@ -259,8 +261,9 @@ def test_a_wide_map_comes_with_an_overview_of_a_few_shapes_and_keeps_every_hex()
     assert svg.index("m-overview") < svg.index("m-chunk"), "under the hexes kept in view"
     shapes = re.findall(r'<(path|circle) class="([^"]*)"', overview)
     assert [name for _, name in shapes] == [
-        "m-t-fields", "m-t-forest", "m-fog", "m-scouted", "m-siege-dot",
+        "m-t-fields", "m-t-forest", "m-t-unknown", "m-fog", "m-scouted", "m-siege-dot",
     ]  # fmt: skip
+    assert 'class="m-t-unknown" fill="#dddddd"' in overview, "the colour of the unknown"
     fog = re.search(r'class="m-fog" [^>]*d="([^"]*)"', overview).group(1)
     assert fog.count("M") == 1, "the fog is one line around the land under it"
     fields = re.search(r'class="m-t-fields" [^>]*d="([^"]*)"', overview).group(1)
