@@ -54,10 +54,11 @@ STOP_FRAMES = """() => {
   const f = window.benchFrames;
   return f.slice(1).map((t, i) => t - f[i]);
 }"""
-CHUNKS_DRAWN = """() => [
-  document.querySelectorAll('svg.map .m-chunk:not(.m-out)').length,
-  document.querySelectorAll('svg.map .m-chunk').length,
-]"""
+# Drawn: laid out at all (neither culled nor hidden under a wide map's overview).
+CHUNKS_DRAWN = """() => {
+  const chunks = [...document.querySelectorAll('svg.map .m-chunk')];
+  return [chunks.filter((c) => getComputedStyle(c).display !== 'none').length, chunks.length];
+}"""
 
 
 def serve():

@@ -8,7 +8,10 @@ Hexes are flat-topped and addressed in axial coordinates (q, r), as in rules.cor
 Everything drawn more than once is defined once in <defs> and reused with <use href>:
 the hexagon, a pattern per terrain, a <symbol> per feature and mark. The hexes come in
 chunks of about 200 (``<g class="m-chunk" data-bbox="x y w h">``) that
-static/warpost/map-view.js hides when they are out of view. The legend
+static/warpost/map-view.js hides when they are out of view. A map too wide to read whole
+may come with an overview as well (``overview=True``): its terrains, fog and marks as a
+handful of paths, drawn alone while the map is seen from afar, so that the browser lays out
+and paints a few shapes rather than 10,000 hexes. The legend
 (templates/campaign/map/partials/legend.html) draws its entries with the same ids.
 """
 
@@ -193,6 +196,7 @@ def render_map(
     orders: Iterable[Arrow] = (),
     battles: Iterable[BattleMark] = (),
     patrol_cover: Collection[tuple[int, int]] = (),
+    overview: bool = False,
 ) -> SafeString:
     """The whole map as one <svg> element.
 
@@ -204,6 +208,8 @@ def render_map(
     map may add a hex. ``home``: the hex the keyboard starts from (the viewer's capital),
     else the map's middle. ``orders``, ``battles``, ``patrol_cover``: the viewer's own
     orders as arrows, the battles he may see, the hexes his patrols cover this turn.
+    ``overview``: a map wider than FAR_WIDTH gets the overview of its hexes
+    (_overview), for pages whose map-view.js swaps it for the hexes when zoomed in.
     """
     if not hexes:
         empty = escape(_("This campaign has no map yet."))
@@ -214,8 +220,11 @@ def render_map(
     words = _vocabulary()
     draw = _CellPainter(kingdoms, neutral_names, set(neutral_capitals), viewer_kingdom_id, words)
     ghosts = sorted(ghosts)
-    parts = [_open_svg([(h["q"], h["r"]) for h in hexes] + ghosts, home)]
+    opening, far = _open_svg([(h["q"], h["r"]) for h in hexes] + ghosts, home)
+    parts = [opening]
     parts.extend(_ghost_cell(q, r) for q, r in ghosts)
+    if overview and far:
+        parts.append(_overview(hexes, viewer_kingdom_id))
     for bbox, chunk in _chunks(hexes):
         parts.append(f'<g class="m-chunk" data-bbox="{bbox}">')
         parts.extend(draw(h, (h["q"], h["r"]) == home) for h in chunk)
@@ -253,23 +262,26 @@ def _chunks(hexes: list[dict]) -> list[tuple[str, list[dict]]]:
     return out
 
 
-def _open_svg(cells: list[tuple[int, int]], home: tuple[int, int]) -> str:
+def _open_svg(cells: list[tuple[int, int]], home: tuple[int, int]) -> tuple[str, bool]:
+    """The <svg> tag and its <defs>; and whether the map starts seen from afar."""
     xs, ys = zip(*(centre(q, r) for q, r in cells), strict=True)
     pad = SIZE * 1.2
     left, top = min(xs) - pad, min(ys) - pad
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad
     # A map too wide for its hexes to be read whole on any screen starts seen from afar
     # (plain colours, static/warpost/map-view.js): its first paint is the cheapest.
-    far = " m-far" if width > FAR_WIDTH else ""
+    far = width > FAR_WIDTH
+    classes = "map m-far" if far else "map"
     # Outside the f-string, where makemessages finds them
     name, kind = escape(_("Campaign map")), escape(_("map"))
-    return (
-        f'<svg class="map{far}" xmlns="http://www.w3.org/2000/svg" role="group" '
+    tag = (
+        f'<svg class="{classes}" xmlns="http://www.w3.org/2000/svg" role="group" '
         f'aria-label="{name}" aria-roledescription="{kind}" data-home="{home[0]},{home[1]}" '
         f'viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
         f'preserveAspectRatio="xMidYMid meet">'
         f"{_defs()}"
     )
+    return tag, far
 
 
 def _defs() -> str:
@@ -315,6 +327,108 @@ def _terrain_fill(terrain: str) -> str:
     return f"url(#m-p-{terrain})" if terrain in _TERRAIN_PATTERNS else _UNKNOWN_FILL
 
 
+def _plain_colour(terrain: str) -> str:
+    """A terrain's colour without its pattern's strokes, as the map seen from afar
+    shows it."""
+    return _TERRAIN_PATTERNS[terrain][0] if terrain in _TERRAIN_PATTERNS else _UNKNOWN_FILL
+
+
+def _fogged(h: dict, viewer: int | None) -> bool:
+    """Neither explored nor the viewer's own: the hex is drawn under fog."""
+    return not h["explored"] and (viewer is None or h["owner"] != viewer)
+
+
+def _hex_outlines(cells: Iterable[tuple[int, int]], scale: float = 1.0) -> str:
+    """The path data of the hexagons at ``cells``, ``scale`` times the hex's size, as one
+    subpath each (from the left corner, clockwise)."""
+    w, h = SIZE * scale, SIZE * SQRT3 / 2 * scale
+    shape = f"l{w / 2:.2f}-{h:.2f}h{w:.2f}l{w / 2:.2f} {h:.2f}-{w / 2:.2f} {h:.2f}h-{w:.2f}z"
+    return "".join(f"M{x - w:.1f} {y:.1f}{shape}" for x, y in (centre(q, r) for q, r in cells))
+
+
+# A hex's corners on a lattice in units of SIZE / 2 across and SIZE * SQRT3 / 2 down,
+# where every corner of the map falls on whole numbers: two hexes name a corner they
+# share alike, and an outline on it is written in small whole numbers, drawn to the map's
+# units by _LATTICE_SCALE.
+_LATTICE_CORNERS = [(round(x * 2 / SIZE), round(y * 2 / (SIZE * SQRT3))) for x, y in _CORNERS]
+_LATTICE_SCALE = f"scale({SIZE / 2:g} {SIZE * SQRT3 / 2:.4f})"
+# An outline's step along a hex's edge, as the arguments of a relative "l" ("+1-1"):
+# the signs part the numbers.
+_STEPS = {
+    (bx - ax, by - ay): f"{bx - ax:+d}{by - ay:+d}"
+    for (ax, ay), (bx, by) in zip(
+        _LATTICE_CORNERS, _LATTICE_CORNERS[1:] + _LATTICE_CORNERS[:1], strict=True
+    )
+}
+
+
+def _region_outline(cells: Collection[tuple[int, int]]) -> str:
+    """The path data, on the corner lattice, of the outline of ``cells`` taken together:
+    a closed line along every edge between a cell of theirs and one not, clockwise around
+    land and so anticlockwise around holes (filled as the nonzero rule does), rather than
+    a hexagon a cell: the overview's fog is one line around the explored land. On a hex
+    grid the three hexes at a corner all touch, so a corner starts one edge of the
+    outline at most."""
+    following: dict[tuple[int, int], tuple[int, int]] = {}
+    for q, r in cells:
+        x, y = 3 * q, 2 * r + q  # the centre on the lattice
+        corners = [(x + cx, y + cy) for cx, cy in _LATTICE_CORNERS]
+        for (dq, dr), (a, b) in _EDGES:
+            if (q + dq, r + dr) not in cells:
+                following[corners[a]] = corners[b]
+    loops = []
+    while following:
+        start, step = following.popitem()
+        moves = [f"M{start[0]} {start[1]}l", _STEPS[step[0] - start[0], step[1] - start[1]]]
+        while step != start:
+            after = following.pop(step)
+            if after != start:  # the last edge, back to the start, is the "z"
+                moves.append(_STEPS[after[0] - step[0], after[1] - step[1]])
+            step = after
+        moves.append("z")
+        loops.append("".join(moves))
+    return "".join(loops)
+
+
+def _overview(hexes: list[dict], viewer: int | None) -> str:
+    """The map seen from afar in a few shapes: a path a terrain (in its plain colour),
+    one for the fog, one a kind of ring (scouted, orphan)
+    and a dot a siege. Decoration only (aria-hidden): the hexes below carry the names,
+    and map-view.js turns a tap on it into the hex under the pointer."""
+    by_terrain: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    fog, scouted, orphans, sieges = [], [], [], []
+    for h in hexes:
+        at = (h["q"], h["r"])
+        by_terrain[h["terrain"] if h["terrain"] in TERRAINS else "unknown"].append(at)
+        if _fogged(h, viewer):
+            fog.append(at)
+        if h.get("scouted"):
+            scouted.append(at)
+        if h["orphan"]:
+            orphans.append(at)
+        if h.get("siege"):
+            sieges.append(at)
+    parts = ['<g class="m-overview" aria-hidden="true">']
+    parts.extend(
+        f'<path class="m-t-{terrain}" fill="{_plain_colour(terrain)}" '
+        f'transform="{_LATTICE_SCALE}" d="{_region_outline(set(cells))}"/>'
+        for terrain, cells in sorted(by_terrain.items())
+    )
+    if fog:
+        parts.append(
+            f'<path class="m-fog" transform="{_LATTICE_SCALE}" d="{_region_outline(set(fog))}"/>'
+        )
+    # The rings' sizes are those of the hexes' own (warpost.css, .m-scouted, .m-orphan).
+    for name, cells, scale in (("m-scouted", scouted, 0.82), ("m-orphan", orphans, 0.68)):
+        if cells:
+            parts.append(f'<path class="{name}" d="{_hex_outlines(cells, scale)}"/>')
+    for q, r in sieges:  # where _siege_marker draws its disc
+        x, y = centre(q, r)
+        parts.append(f'<circle class="m-siege-dot" cx="{x + 9:.1f}" cy="{y - 9:.1f}" r="6"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
 class _CellPainter:
     """Draws one hex as the viewer knows it; made once a map, called once a hex."""
 
@@ -335,7 +449,7 @@ class _CellPainter:
     def __call__(self, h: dict, home: bool) -> str:
         q, r = h["q"], h["r"]
         x, y = centre(q, r)
-        fogged = not h["explored"] and (self.viewer is None or h["owner"] != self.viewer)
+        fogged = _fogged(h, self.viewer)
         terrain = h["terrain"] if h["terrain"] in TERRAINS else "unknown"
         # The name is the hex's tooltip too: map-view.js makes its <title> on hovering,
         # rather than 10,000 of them here.

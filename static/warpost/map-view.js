@@ -1,8 +1,9 @@
 // The campaign map's navigation (templates/campaign/map/partials/map_view.html): pan and
 // zoom with @panzoom/panzoom (wheel, pinch, drag, and the +, − and fit buttons), hexes out
-// of view hidden by chunk so that a 10,000-hex map stays smooth, coordinates on request,
-// and the keyboard: one hex in the tab order, arrow keys to its neighbours, Home to the
-// viewer's capital. A hex chosen by tap, click, Enter or Space is announced with
+// of view hidden by chunk so that a 10,000-hex map stays smooth (from afar, a wide map's
+// overview drawn instead of its hexes, a tap on it choosing the hex under it), coordinates
+// on request, and the keyboard: one hex in the tab order, arrow keys to its neighbours,
+// Home to the viewer's capital. A hex chosen by tap, click, Enter or Space is announced with
 //   new CustomEvent("warpost:hex", {bubbles: true, detail: {q, r}})
 // dispatched on the hex element: the hex panel listens for it. A tap on an army's disc
 // adds the army's id to the detail (``army``).
@@ -12,12 +13,45 @@
   var COORDS_KEY = "warpost.map.coordinates";
   var DRAG_SLOP = 6; // px a pointer may wander and still be a tap
   var CULL_MARGIN = 120; // px beyond the frame still drawn, so a short pan shows no gap
-  var HEX_WIDTH = 40; // a hex's width in the map's units (campaign.map.svg.SIZE x 2)
+  var SIZE = 20; // a hex's circumradius in the map's units (campaign.map.svg.SIZE)
+  var HEX_WIDTH = 2 * SIZE; // a hex's width in the map's units
   var FAR_PX = 18; // narrower than this on screen, a hex is drawn in plain colour
   var SVG = "http://www.w3.org/2000/svg";
 
   function hexAt(svg, q, r) {
     return svg.querySelector('.m-hex:not(.m-ghost)[data-q="' + q + '"][data-r="' + r + '"]');
+  }
+
+  // The hex under a pointer, from its place in the map's units (flat-topped axial
+  // coordinates, rounded as cube coordinates): a tap on the overview of a wide map.
+  function hexUnder(svg, event) {
+    var point = svg.createSVGPoint();
+    point.x = event.clientX;
+    point.y = event.clientY;
+    var at = point.matrixTransform(svg.getScreenCTM().inverse());
+    var q = (2 / 3) * at.x / SIZE;
+    var r = (-at.x / 3 + (Math.sqrt(3) / 3) * at.y) / SIZE;
+    var s = -q - r;
+    var rq = Math.round(q);
+    var rr = Math.round(r);
+    var rs = Math.round(s);
+    var dq = Math.abs(rq - q);
+    var dr = Math.abs(rr - r);
+    if (dq > dr && dq > Math.abs(rs - s)) rq = -rr - rs;
+    else if (dr > Math.abs(rs - s)) rr = -rq - rs;
+    return hexAt(svg, rq, rr);
+  }
+
+  // The chunk of the hex in the tab order is kept drawn, so that it can take focus: out
+  // of view, and from afar on a wide map whose overview hides the others (warpost.css).
+  function keepChunkOf(svg, hex) {
+    var chunk = hex.closest(".m-chunk");
+    svg.querySelectorAll(".m-chunk.m-keep").forEach(function (old) {
+      if (old !== chunk) old.classList.remove("m-keep");
+    });
+    if (!chunk) return;
+    chunk.classList.add("m-keep");
+    chunk.classList.remove("m-out");
   }
 
   function coordsOf(element) {
@@ -64,7 +98,8 @@
       var out =
         left + c.w * p.scale < f.left - CULL_MARGIN || left > f.right + CULL_MARGIN ||
         top + c.h * p.scale < f.top - CULL_MARGIN || top > f.bottom + CULL_MARGIN;
-      c.element.classList.toggle("m-out", out);
+      // The chunk of the hex in the tab order stays, so that Tab still reaches the map.
+      c.element.classList.toggle("m-out", out && !c.element.classList.contains("m-keep"));
     });
   }
 
@@ -141,6 +176,13 @@
         return;
       }
       if (event.target.closest("a")) return; // a siege mark opens its sheet
+      if (event.target.closest(".m-overview")) {
+        var under = hexUnder(svg, event);
+        if (!under) return;
+        moveFocus(under, false);
+        announce(under);
+        return;
+      }
       var marked = event.target.closest("[data-q][data-r]");
       if (!marked || marked.classList.contains("m-ghost")) return;
       var hex = marked.classList.contains("m-hex") ? marked : hexAt(svg, marked.dataset.q, marked.dataset.r);
@@ -155,8 +197,7 @@
         if (old !== hex) old.setAttribute("tabindex", "-1");
       });
       hex.setAttribute("tabindex", "0");
-      var chunk = hex.closest(".m-chunk");
-      if (chunk) chunk.classList.remove("m-out");
+      keepChunkOf(svg, hex);
       if (reveal) {
         hex.focus({ preventScroll: true });
         bringIntoView(hex);
@@ -208,6 +249,8 @@
       hex.insertBefore(title, hex.firstChild);
     });
 
+    var focusable = svg.querySelector('.m-hex[tabindex="0"]');
+    if (focusable) keepChunkOf(svg, focusable);
     setUpCoordinates(root, svg);
     cull(svg, frame, chunks);
     if (window.performance && performance.mark) {

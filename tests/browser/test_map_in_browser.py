@@ -8,6 +8,7 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -175,3 +176,116 @@ def test_on_a_360_px_phone_the_map_fills_the_width_with_big_buttons(
         assert box["width"] >= 44 and box["height"] >= 44, button.inner_text()
     summary = page.locator(".map-legend summary").bounding_box()
     assert summary["height"] >= 44, "the legend opens with a thumb"
+
+
+# Where a hex's centre is on the screen (campaign.map.svg.centre through the map's
+# transform): the hexes under a wide map's overview are hidden, they have no box.
+HEX_ON_SCREEN = """([q, r]) => {
+  const svg = document.querySelector('svg.map');
+  const point = svg.createSVGPoint();
+  point.x = 30 * q;
+  point.y = 20 * Math.sqrt(3) * (r + q / 2);
+  const at = point.matrixTransform(svg.getScreenCTM());
+  return [at.x, at.y];
+}"""
+# The hex in the tab order: its coordinates and the centre of its drawing on the screen.
+TAB_HEX_DRAWN = """() => {
+  const hex = document.querySelector('svg.map .m-hex[tabindex="0"]');
+  const box = hex.querySelector('.m-cell').getBoundingClientRect();
+  const [q, r] = [Number(hex.dataset.q), Number(hex.dataset.r)];
+  return [q, r, box.x + box.width / 2, box.y + box.height / 2];
+}"""
+HEX_AT_POINT = """([x, y]) => {
+  const found = document.elementFromPoint(x, y);
+  return Boolean(found && found.closest('svg.map .m-hex'));
+}"""
+CHUNKS_SHOWN = """() => [...document.querySelectorAll('svg.map .m-chunk')]
+  .filter((c) => getComputedStyle(c).display !== 'none').length"""
+
+
+def _misplaced(page) -> float:
+    """How far (px) the hex in the tab order is drawn from where HEX_ON_SCREEN places it,
+    as map-view.js does to read a tap on the overview."""
+    q, r, x, y = page.evaluate(TAB_HEX_DRAWN)
+    expected = page.evaluate(HEX_ON_SCREEN, [q, r])
+    return math.hypot(x - expected[0], y - expected[1])
+
+
+def test_a_wide_map_is_drawn_from_afar_as_an_overview_and_every_hex_still_answers(
+    live_server, transactional_db, demo, log_in
+):
+    """A map too wide to read whole shows its overview and hides its hexes, all but the
+    chunk of the hex in the tab order: a tap on the overview still chooses the hex under
+    it, the keyboard still walks the hexes, an army's targets still light up, and zooming
+    in brings the hexes back, the hex in the tab order focusable even out of view."""
+    east = max(demo.campaign.hexes.values_list("q", flat=True)) + 1
+    Hex.objects.bulk_create(
+        Hex(campaign=demo.campaign, q=q, r=-(q // 2), terrain="fields")
+        for q in range(east, east + 110)
+    )
+    page = log_in("alice", **LAPTOP)
+    page.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/")
+    _wait_for_the_map(page)
+    page.evaluate(LISTEN)
+    assert page.locator("svg.map.m-far .m-overview").is_visible()
+    assert page.evaluate(CHUNKS_SHOWN) == 1, "only the chunk of the hex in the tab order"
+
+    assert _misplaced(page) < 2, "the pointer's place in the map is where hexes are"
+    far_east = (east + 100, -((east + 100) // 2))
+    x, y = page.evaluate(HEX_ON_SCREEN, list(far_east))
+    drawn = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).getAttribute('class')", [x, y]
+    )
+    assert drawn == "m-t-fields", "the overview draws the hex's fields where it stands"
+    page.mouse.click(x, y)
+    assert page.evaluate("window.heardHexes") == [{"q": far_east[0], "r": far_east[1]}]
+    chosen = page.locator(f"svg.map g.m-hex[data-q='{far_east[0]}'][data-r='{far_east[1]}']")
+    assert chosen.get_attribute("tabindex") == "0", "the tapped hex is the one in the tab order"
+    assert chosen.get_attribute("aria-label") == "Fields; unexplored"
+
+    # Zoomed in a step (still from afar) and panned, a tap still finds its hex.
+    page.click("button[data-map-zoom=in]")
+    page.wait_for_timeout(300)
+    frame = page.locator(".map-viewport").bounding_box()
+    page.mouse.move(frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(frame["x"] + frame["width"] / 2 - 60, frame["y"] + frame["height"] / 2, steps=4)
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    assert page.locator("svg.map.m-far .m-overview").is_visible()
+    assert _misplaced(page) < 2, "the pointer's place in the map is where hexes are"
+    middle = (east + 55, -((east + 55) // 2))
+    x, y = page.evaluate(HEX_ON_SCREEN, list(middle))
+    page.mouse.click(x, y)
+    assert page.evaluate("window.heardHexes")[-1] == {"q": middle[0], "r": middle[1]}
+    page.click("button[data-map-zoom=fit]")
+    page.wait_for_timeout(300)
+
+    page.locator("svg.map g.m-hex[tabindex='0']").focus()  # the hex tapped last
+    page.keyboard.press("ArrowLeft")
+    west = _focused(page)
+    assert west[0] == middle[0] - 1, "the keyboard walks the hexes"
+    page.keyboard.press("Enter")
+    assert page.evaluate("window.heardHexes")[-1] == {"q": west[0], "r": west[1]}
+
+    # An army chosen in its card lights its targets, drawn over the overview.
+    page.locator("button.show-targets").first.click()
+    page.locator("svg.map .m-hex.m-legal").first.wait_for(state="attached")
+    assert page.evaluate(
+        "[...document.querySelectorAll('svg.map .m-hex.m-legal')]"
+        ".every((h) => h.getBoundingClientRect().width > 0)"
+    ), "every target lit is drawn"
+
+    page.locator("svg.map g.m-hex[tabindex='0']").focus()
+    page.keyboard.press("Home")  # the capital, at the far west end
+    capital = demo.kingdoms["alice"].capital
+    assert _focused(page) == (capital.q, capital.r)
+    for _ in range(5):
+        page.click("button[data-map-zoom=in]")
+    page.wait_for_timeout(400)
+    assert not page.locator("svg.map .m-overview").is_visible(), "near, the hexes themselves"
+    frame = page.locator(".map-viewport").bounding_box()
+    centre_px = (frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2)
+    assert page.evaluate(HEX_AT_POINT, list(centre_px)), "a hex under the pointer, to tap"
+    page.locator("svg.map g.m-hex[tabindex='0']").focus()
+    assert _focused(page) == (capital.q, capital.r), "out of view, it still takes the focus"

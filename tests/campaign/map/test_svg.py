@@ -232,3 +232,61 @@ def test_a_battle_of_the_turn_is_marked_on_every_player_s_map(client, demo):
         assert where in page
         alice, bob = demo.kingdoms["alice"].name, demo.kingdoms["bob"].name
         assert f"Battle 1, to be fought: {alice}, {bob}" in page
+
+
+def _wide_map() -> list[dict]:
+    """A map 102 columns wide, wider than a screen shows hexes readably: fields, with a
+    forest column and a terrain the map does not know in the east corner, alice's
+    explored land at the west end and the rest under fog."""
+    return [
+        _hex(
+            q, r - q // 2,
+            terrain="forest" if q == 50 else "lava" if (q, r) == (101, 0) else "fields",
+            owner=1 if q < 3 else None, explored=q < 3,
+            siege={"id": 1, "page": "/sieges/1/"} if (q, r) == (1, 1) else None,
+            scouted={"turn": 1, "level": "lost"} if (q, r) == (60, 1) else None,
+        )
+        for q in range(102) for r in range(3)
+    ]  # fmt: skip
+
+
+def test_a_wide_map_comes_with_an_overview_of_a_few_shapes_and_keeps_every_hex():
+    """From afar the campaign page draws a handful of paths (a terrain each, the fog, the
+    marks); every hex is still in the page with its accessible name, for the keyboard,
+    taps and screen readers once zoomed in."""
+    hexes = _wide_map()
+    svg = mapsvg.render_map(hexes, KINGDOMS, viewer_kingdom_id=1, overview=True)
+    assert svg.startswith('<svg class="map m-far"')
+    overview = re.search(r'<g class="m-overview" aria-hidden="true">(.*?)</g>', svg).group(1)
+    assert svg.index("m-overview") < svg.index("m-chunk"), "under the hexes kept in view"
+    shapes = re.findall(r'<(path|circle) class="([^"]*)"', overview)
+    assert [name for _, name in shapes] == [
+        "m-t-fields", "m-t-forest", "m-t-unknown", "m-fog", "m-scouted", "m-siege-dot",
+    ]  # fmt: skip
+    assert 'class="m-t-unknown" fill="#dddddd"' in overview, "the colour of the unknown"
+    fog = re.search(r'class="m-fog" [^>]*d="([^"]*)"', overview).group(1)
+    assert fog.count("M") == 1, "the fog is one line around the land under it"
+    fields = re.search(r'class="m-t-fields" [^>]*d="([^"]*)"', overview).group(1)
+    assert fields.count("M") == 2, "the forest column parts the fields in two"
+    assert svg.count('class="m-hex"') == len(hexes)
+    assert 'aria-label="Fields; held by Averland' in svg
+
+
+def test_the_legend_explains_what_the_overview_draws():
+    legend = render_to_string(
+        "campaign/map/partials/legend.html",
+        {"legend": [{"name": k.name, "colour": k.colour} for k in KINGDOMS.values()]},
+    )
+    svg = mapsvg.render_map(_wide_map(), KINGDOMS, viewer_kingdom_id=1, overview=True)
+    overview = re.search(r'<g class="m-overview".*?</g>', svg).group(0)
+    drawn = _classes(overview) - {"m-overview"}
+    drawn = {"m-siege" if name == "m-siege-dot" else name for name in drawn}  # its disc
+    assert drawn <= _classes(legend)
+
+
+def test_only_a_wide_map_on_the_campaign_page_has_an_overview():
+    """The map editor and the replay draw every hex as before; so does a map narrow
+    enough to read whole."""
+    assert "m-overview" not in mapsvg.render_map(_wide_map(), KINGDOMS)
+    narrow = [_hex(q, r) for q in range(40) for r in range(3)]
+    assert "m-overview" not in mapsvg.render_map(narrow, KINGDOMS, overview=True)
