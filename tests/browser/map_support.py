@@ -14,7 +14,9 @@ def order_from_map(page, army, target: tuple[int, int], kind: str = "Invade", ta
     press(f'svg.map .m-army-marker[data-army="{army.pk}"]')
     page.locator(f"{hex_}.m-legal").wait_for(state="attached")
     press(hex_)
-    line = page.locator(f'#hex-panel .hex-army[data-army="{army.pk}"]')
+    # The panel of this hex, not the one it replaces while htmx loads it
+    panel = f'#hex-panel .hex-panel-body[data-q="{q}"][data-r="{r}"]'
+    line = page.locator(f'{panel} .hex-army[data-army="{army.pk}"]')
     line.locator(f"button:has-text('{kind}')").first.wait_for()
     if tap:
         line.locator(f"button:has-text('{kind}')").first.tap()
