@@ -328,7 +328,7 @@ def _checked(battle: Battle, turn: Turn, report: TabletopReport, gm: bool) -> Ta
     report = normalized(ruleset, report)  # P-C5: the VP margin makes the Massacre
     problem = report_problem(ruleset, _side_facts(battle), report, gm=gm)
     if problem is not None:
-        raise Refused(problem_text(problem), field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     return report
 
 

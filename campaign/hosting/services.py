@@ -50,7 +50,7 @@ def campaign_create(
     chosen with no kingdom yet."""
     problem = map_params_problem(params)
     if problem is not None:
-        raise Refused(problem_sentence(problem), field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field, rule=problem.rule)
     campaign = campaign_set_up(
         by=by,
         name=name,

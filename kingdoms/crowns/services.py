@@ -42,7 +42,7 @@ def crowns_pay(
     balance = crown_balance(kingdom)
     problem = spend_problem(what, price, balance, income_due(ruleset, turn.number))
     if problem:
-        raise Refused(problem_sentence(problem), field=field)
+        raise Refused(problem_sentence(problem), field=field, rule=problem.rule)
     return CrownEntry.objects.create(
         kingdom=kingdom, turn=turn.number, amount=-price, kind=kind, reason=reason, rule=rule
     )

@@ -82,7 +82,7 @@ def edict_submit(
     wanted = EdictState(kingdom_id=kingdom.pk, hex=coord, kind=edict_kind, structure=named)
     problem = edict_problem(snapshot, turn, wanted)
     if problem:
-        raise Refused(problem_text(problem), field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     edict = Edict.objects.create(
         turn=turn,
         kingdom=kingdom,

@@ -111,7 +111,7 @@ def order_submit(
     known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
     problem = why_illegal(known, army.kingdom_id, wanted, other_orders(turn, army, snapshot))
     if problem:
-        raise Refused(problem_text(problem), field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hexes = snapshot.hexes

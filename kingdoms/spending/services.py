@@ -84,7 +84,7 @@ def spend_submit(
     )
     problem = spend_problem(snapshot, turn, viewer_for(membership), wanted)
     if problem:
-        raise Refused(problem_sentence(problem), field=problem.field)
+        raise Refused(problem_sentence(problem), field=problem.field, rule=problem.rule)
     row = PowerSpend.objects.create(
         turn=turn,
         kingdom=kingdom,
