@@ -3,7 +3,8 @@
 Every error, whoever raises it (a service's Refused, DRF's 401, 403, 405, 415, 429 or
 parse error, an unknown path), has the schema's shape {"detail": str, "field": str|null}
 (campaign.core.serializers.ErrorSerializer), so a client reads one kind of error. A refusal
-of the rules adds "rule", the ID of the rule that refuses; bad input adds "errors": every attribute at fault with its problems, not only the first.
+of the rules adds "rule", the ID of the rule that refuses; bad input adds "errors": every
+attribute at fault with its problems, not only the first.
 """
 
 from __future__ import annotations

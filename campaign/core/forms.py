@@ -29,7 +29,8 @@ class RefusableForm(forms.Form):
             # data that only a bound form has, and there is none to keep.
             self.cleaned_data = {}
         self.refused = refused
-        self.add_error(refused.field if refused.field in self.fields else None, refusal_html(refused))
+        field = refused.field if refused.field in self.fields else None
+        self.add_error(field, refusal_html(refused))
 
     def refusal(self) -> Refused:
         """The form's first error as a service would refuse it, for a page that shows

@@ -77,7 +77,7 @@ class ErrorSerializer(serializers.Serializer):
     )
     rule = serializers.CharField(
         required=False,
-        help_text="The rule that refuses (e.g. \"E-37\"), its place in the rulebook; left out "
+        help_text='The rule that refuses (e.g. "E-37"), its place in the rulebook; left out '
         "when no rule does.",
     )
     errors = serializers.DictField(
