@@ -28,7 +28,6 @@ from campaign.chronicle.words import (
     FEATURES,
     ROLES,
     STRUCTURES,
-    TERRAINS,
     VICTORIES,
     and_list,
     coord,
@@ -38,6 +37,7 @@ from campaign.chronicle.words import (
     word,
 )
 from campaign.core.registry import Registry
+from campaign.core.words import TERRAINS
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ import logging
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaign.core import words
 from rules.core.problems import Phrase, as_sentence, is_list
-from rules.core.state import Defence, EdictKind, Feature, OrderKind, Role, Structure, Terrain
+from rules.core.state import EdictKind, Role, Structure
 from rules.kingdoms.armies import SLOT_NAMES
 from rules.kingdoms.edicts import STRUCTURE_WORDS
 from rules.kingdoms.spending_state import SPEND_LABELS, SpendKind
@@ -27,31 +28,16 @@ logger = logging.getLogger(__name__)
 # the labels of its terrains and features on the pages. Only these values of a sentence are
 # translated: a kingdom's or an army's name is the player's own.
 ENGINE_WORDS = {
-    Terrain.FIELDS.value: _("fields"),
-    Terrain.RIVER.value: _("river"),
-    Terrain.FOREST.value: _("forest"),
-    Terrain.SWAMP.value: _("swamp"),
-    Terrain.MOUNTAIN.value: _("mountain"),
-    Terrain.SEA.value: _("sea"),
-    Feature.TOWN.value: _("town"),
-    Feature.CITY.value: _("city"),
-    Feature.MINE.value: _("mine"),
-    Feature.DEEP_MINE.value: _("deep mine"),
-    Feature.WOODS.value: _("woods"),
-    Feature.DEEP_WOODS.value: _("deep woods"),
-    Feature.ARCANE_RUINS.value: _("arcane ruins"),
-    Feature.WIZARD_TOWER.value: _("wizard tower"),
-    Defence.GREAT_FORTRESS.value: _("great fortress"),
-    OrderKind.INVADE.value.capitalize(): _("Invade"),
-    OrderKind.PATROL.value.capitalize(): _("Patrol"),
-    OrderKind.SCOUT.value.capitalize(): _("Scout"),
-    OrderKind.REST.value.capitalize(): _("Rest"),
+    **words.TERRAINS,
+    **words.FEATURES,
+    **words.DEFENCES,  # "fortress" is also an edict's STRUCTURE_WORDS
+    # The engine's sentences name an order as its button does: "Invade"
+    **{kind.capitalize(): name for kind, name in words.ORDER_KINDS.items()},
     EdictKind.LOOT.value: _("loot"),
     EdictKind.RAZE.value: _("raze"),
     Role.ATTACKER.value: _("attacker"),
     Role.DEFENDER.value: _("defender"),
     STRUCTURE_WORDS[Structure.FEATURE]: _("major feature"),
-    STRUCTURE_WORDS[Structure.FORTRESS]: _("fortress"),
     STRUCTURE_WORDS[Structure.GREAT_FORTRESS]: _("great fortress"),
     STRUCTURE_WORDS[Structure.WATCHTOWER]: _("watchtower"),
     SLOT_NAMES["lord"]: _("Lord"),
