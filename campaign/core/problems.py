@@ -45,17 +45,7 @@ ENGINE_WORDS = {
     SLOT_NAMES["special"]: _("Special"),
     SLOT_NAMES["rare"]: _("Rare"),
     SLOT_NAMES["magic_items"]: _("magic-item points"),
-    SPEND_LABELS[SpendKind.WATCHTOWER]: _("Build a watchtower"),
-    SPEND_LABELS[SpendKind.FORTRESS]: _("Build a fortress"),
-    SPEND_LABELS[SpendKind.GREAT_FORTRESS]: _("Upgrade a fortress to a great fortress"),
-    SPEND_LABELS[SpendKind.RECRUIT]: _("Recruit"),
-    SPEND_LABELS[SpendKind.MERCENARY_BID]: _("Sealed bid for mercenaries"),
-    SPEND_LABELS[SpendKind.SURGEON]: _("Surgeon"),
-    SPEND_LABELS[SpendKind.SHARE_POWER]: _("Share power"),
-    SPEND_LABELS[SpendKind.DEACTIVATE]: _("Diplomacy: Deactivate"),
-    SPEND_LABELS[SpendKind.ALLY]: _("Diplomacy: Ally"),
-    SPEND_LABELS[SpendKind.INCITE]: _("Diplomacy: Incite"),
-    SPEND_LABELS[SpendKind.PACIFY]: _("Pacify neutrals"),
+    **{SPEND_LABELS[SpendKind(kind)]: name for kind, name in words.SPENDS.items()},
 }
 
 

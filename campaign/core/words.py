@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.core.state import Defence, Feature, NeutralConquest, OrderKind, Terrain
 from rules.core.tables import ScoutLevel
+from rules.kingdoms.spending_state import SpendKind
 
 #
 TERRAINS = {
@@ -60,6 +61,21 @@ SCOUT_LEVELS = {
 NEUTRAL_CONQUESTS = {
     NeutralConquest.SWORN_ENEMIES.value: _("sworn enemies"),
     NeutralConquest.QUICK_FRIENDSHIP.value: _("quick friendship"),
+}
+
+# Table 10, Table 11: a power spend, as the spending form and the refusals name it
+SPENDS = {
+    SpendKind.WATCHTOWER.value: _("Build a watchtower"),
+    SpendKind.FORTRESS.value: _("Build a fortress"),
+    SpendKind.GREAT_FORTRESS.value: _("Upgrade a fortress to a great fortress"),
+    SpendKind.RECRUIT.value: _("Recruit"),
+    SpendKind.MERCENARY_BID.value: _("Sealed bid for mercenaries"),
+    SpendKind.SURGEON.value: _("Surgeon"),
+    SpendKind.SHARE_POWER.value: _("Share power"),
+    SpendKind.DEACTIVATE.value: _("Diplomacy: Deactivate"),
+    SpendKind.ALLY.value: _("Diplomacy: Ally"),
+    SpendKind.INCITE.value: _("Diplomacy: Incite"),
+    SpendKind.PACIFY.value: _("Pacify neutrals"),
 }
 
 

@@ -14,6 +14,7 @@ from django.utils import translation
 from campaign.accounts.models import Profile
 from campaign.core import problems
 from campaign.core.problems import problem_sentence, problem_text
+from campaign.ruleset.selectors import rule_href
 from rules.battles.tabletop import secondary_terrains_problem
 from rules.core.problems import Phrase, Problem
 from rules.core.state import Order, OrderKind
@@ -183,3 +184,26 @@ def test_e_30_a_catalog_compiled_by_msgfmt_translates_the_engines_template(real_
         )
     with translation.override("en"):
         assert problem_sentence(problem) == problem.sentence
+
+
+@pytest.mark.django_db
+def test_table_5_a_refusal_shows_its_rule_as_a_link_beside_the_sentence(client, demo):
+    """The refused order reads in plain words on the page, its rule a small link into the
+    rulebook beside it; the API names the rule in its own field."""
+    alice = demo.players["alice"]
+    capital = demo.kingdoms["alice"].capital
+    army = first_army(demo, "alice")
+    client.force_login(alice)
+    url = reverse("order-form", args=[demo.campaign.pk, army.pk])
+    fields = {"kind": "invade", "target_q": capital.q, "target_r": capital.r}
+    page = client.post(url, {f"army-{army.pk}-{k}": v for k, v in fields.items()})
+    link = f'<small class="rule-ref"><a href="{rule_href("Table 5")}" title="Table 5">Table 5</a>'
+    assert f"({capital.q}, {capital.r}) is already your hex {link}" in page.content.decode()
+    body = {"army": army.pk, "kind": "invade", "target": [capital.q, capital.r]}
+    answer = session_client(alice).post(api(demo, "orders/"), body, format="json")
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "detail": f"({capital.q}, {capital.r}) is already your hex",
+        "field": "target",
+        "rule": "Table 5",
+    }
