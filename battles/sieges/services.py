@@ -196,7 +196,7 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
         raise Refused(_("You cannot build for another kingdom's army."), status=403)
     ruleset = campaign.ruleset
     if not ruleset.siege_trains:
-        raise Refused(_("Siege trains are not used in this campaign (NR-SIEGE)."))
+        raise Refused(_("Siege trains are not used in this campaign."), rule="NR-SIEGE")
     try:
         engine_kind = EngineKind(kind)
     except ValueError:
@@ -224,25 +224,24 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     fortified = where is not None and (where.feature == Feature.CITY or where.defence)
     if not fortified or where.owner_id != kingdom.pk:
         raise Refused(
-            _("%(army)s must stand in a City or fortress of your kingdom (NR-SIEGE-4).")
-            % {"army": army.name},
+            _("%(army)s must stand in a City or fortress of your kingdom.") % {"army": army.name},
             field="army",
+            rule="NR-SIEGE-4",
         )
     if army.siege_engines.count() >= ruleset.siege_engines_per_army:
         raise Refused(
-            _("%(army)s carries %(count)s engines already (NR-SIEGE-8).")
+            _("%(army)s carries %(count)s engines already.")
             % {"army": army.name, "count": ruleset.siege_engines_per_army},
             field="army",
+            rule="NR-SIEGE-8",
         )
     forests = _forest_hexes(kingdom.pk)
     if kingdom.siege_engines.count() >= forests:
         raise Refused(
-            _(
-                "No more engines than Forest hexes owned (%(forests)s): the timber runs out "
-                "(NR-SIEGE-5, AMB-38)."
-            )
+            _("No more engines than Forest hexes owned (%(forests)s): the timber runs out.")
             % {"forests": forests},
             field="kind",
+            rule="NR-SIEGE-5 AMB-38",
         )
     words = engine_kind.value.replace("_", " ")
     crowns_pay(  # E-30: last, once everything else allows the engine; locks the kingdom

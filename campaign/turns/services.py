@@ -162,8 +162,9 @@ def _tabletop_reports_in(turn: Turn) -> None:
             for b in waiting
         )
         raise Refused(
-            f"Final Results wait for tabletop reports (E-24): {listed}. Settle the reports, "
-            "or wait for the deadline: an unreported battle is then resolved abstract."
+            f"Final Results wait for tabletop reports: {listed}. Settle the reports, "
+            "or wait for the deadline: an unreported battle is then resolved abstract.",
+            rule="E-24",
         )
 
 

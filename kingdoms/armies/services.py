@@ -107,7 +107,7 @@ def army_raise(
     general = _name(general or _("General of the %(army)s") % {"army": name}, kingdom, "general")
     if kingdom.capital_id is None:
         raise Refused(
-            _("A new army stands on the capital, and you have none (E-32)."), field="name"
+            _("A new army stands on the capital, and you have none."), field="name", rule="E-32"
         )
     allocations = Army.objects.filter(kingdom=kingdom).values_list("allocation", flat=True)
     ruleset = kingdom.campaign.ruleset

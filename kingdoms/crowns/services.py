@@ -35,7 +35,7 @@ def crowns_pay(
     until that phase. No line for a price of 0 (a house rule)."""
     ruleset = turn.campaign.ruleset
     if not crowns_used(ruleset):
-        raise Refused(_("Crowns are not used in this campaign (E-30)."), field=field)
+        raise Refused(_("Crowns are not used in this campaign."), field=field, rule="E-30")
     Kingdom.objects.select_for_update().get(pk=kingdom.pk)  # one purchase at a time
     if price <= 0:
         return None

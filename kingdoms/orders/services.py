@@ -151,12 +151,10 @@ def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:
     except ValueError:
         choices = ", ".join(c.value for c in NeutralConquest)
         raise Refused(
-            _(
-                "'%(choice)s' is not a choice for a neutral capital: choose one of "
-                "%(choices)s (E-23)."
-            )
+            _("'%(choice)s' is not a choice for a neutral capital: choose one of %(choices)s.")
             % {"choice": choice, "choices": choices},
             field="neutral_conquest",
+            rule="E-23",
         ) from None
     return conquest if kind is OrderKind.INVADE else NeutralConquest.SWORN_ENEMIES
 
