@@ -405,26 +405,31 @@ def _sea_cover_problem(world: World, order: Order) -> Problem | None:
     for cell in named:
         if named.count(cell) > 1:
             return _sea_cover(
-                "{cell} is named twice: name each land hex across the sea once (A-1.1.2.4)",
+                translatable("{cell} is named twice: name each land hex across the sea once"),
                 cell=cell,
             )
         if cell not in candidates:
             if not candidates:
                 return _sea_cover(
-                    "{cell} is not across the sea from this patrol: it has no land hexes "
-                    "across the sea to name (A-1.1.2.4)",
+                    translatable(
+                        "{cell} is not across the sea from this patrol: it has no land hexes "
+                        "across the sea to name"
+                    ),
                     cell=cell,
                 )
             if len(candidates) <= k:
                 return _sea_cover(
-                    "{cell} is not a land hex across this patrol's sea hexes: it covers "
-                    "all of those, {listed}, and need name none (A-1.1.2.4)",
+                    translatable(
+                        "{cell} is not a land hex across this patrol's sea hexes: it covers "
+                        "all of those, {listed}, and need name none"
+                    ),
                     cell=cell,
                     listed=listed,
                 )
             return _sea_cover(
-                "{cell} is not a land hex across this patrol's sea hexes: choose among "
-                "{listed} (A-1.1.2.4)",
+                translatable(
+                    "{cell} is not a land hex across this patrol's sea hexes: choose among {listed}"
+                ),
                 cell=cell,
                 listed=listed,
             )

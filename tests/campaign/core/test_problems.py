@@ -13,6 +13,7 @@ from django.utils import translation
 
 from campaign.accounts.models import Profile
 from campaign.core import problems
+from campaign.core import words as engine_words
 from campaign.core.problems import problem_sentence, problem_text
 from campaign.ruleset.selectors import rule_href
 from rules.battles.tabletop import secondary_terrains_problem
@@ -27,13 +28,13 @@ ITALIAN = {
     "{target} is already your hex": "{target} è già un tuo esagono",
     "a {kind} order needs a hex": "un ordine {kind} richiede un esagono",
     "Invade": "Invadere",
-    "{what} costs {price} crowns and you have {held}: {short} crown short (E-30)": (
-        "{what} costa {price} corone e ne hai {held}: manca {short} corona (E-30)"
+    "{what} costs {price} crowns and you have {held}: {short} crown short": (
+        "{what} costa {price} corone e ne hai {held}: manca {short} corona"
     ),
     "{balance} in your treasury": "{balance} nel tesoro",
     "{coord} is not on the map": "{esagono} non è sulla mappa",  # a translator's slip
-    "'{value}' is not a land terrain: use {land} (A-1.1.1).": (
-        "'{value}' non è un terreno di terra: usa {land} (A-1.1.1)."
+    "'{value}' is not a land terrain: use {land}.": (
+        "'{value}' non è un terreno di terra: usa {land}."
     ),
     "forest": "bosco",
     "mountain": "montagna",
@@ -50,7 +51,8 @@ def italian(monkeypatch):
     monkeypatch.setattr(problems, "gettext", gettext)
     words = {
         **problems.ENGINE_WORDS,
-        **{word: _Lazy(word, gettext) for word in ("Invade", "forest", "mountain")},
+        # every terrain reads from this catalog, whatever the compiled ones hold
+        **{word: _Lazy(word, gettext) for word in ("Invade", *engine_words.TERRAINS)},
     }
     monkeypatch.setattr(problems, "ENGINE_WORDS", words)
 
@@ -93,7 +95,7 @@ def test_e_30_a_part_of_the_sentence_is_translated_on_its_own(italian):
     problem = spend_problem("A siege tower", 3, 2, 0)
     with translation.override("it"):
         assert problem_text(problem) == (
-            "A siege tower costa 3 corone e ne hai 2 nel tesoro: manca 1 corona (E-30)"
+            "A siege tower costa 3 corone e ne hai 2 nel tesoro: manca 1 corona"
         )
 
 
@@ -136,11 +138,11 @@ def test_table_5_a_refused_order_reads_in_italian_on_the_page_and_in_english_in_
 def test_a_1_1_1_a_list_of_the_engines_words_is_translated_word_by_word(italian):
     problem = secondary_terrains_problem("fields", ["lava"])
     assert problem.message == (
-        "'lava' is not a land terrain: use fields, river, forest, swamp, mountain (A-1.1.1)."
+        "'lava' is not a land terrain: use fields, river, forest, swamp, mountain."
     )
     with translation.override("it"):
         assert problem_text(problem) == (
-            "'lava' non è un terreno di terra: usa fields, river, bosco, swamp, montagna (A-1.1.1)."
+            "'lava' non è un terreno di terra: usa fields, river, bosco, swamp, montagna."
         )
 
 
@@ -150,12 +152,12 @@ msgstr ""
 "Language: it\\n"
 
 #, python-brace-format
-msgid "{what} costs {price} crowns and you have {held}: {short} crowns short (E-30)"
-msgstr "{what} costa {price} corone e ne hai {held}: ne mancano {short} (E-30)"
+msgid "{what} costs {price} crowns and you have {held}: {short} crowns short"
+msgstr "{what} costa {price} corone e ne hai {held}: ne mancano {short}"
 
 #, python-brace-format
-msgid "{balance} in your treasury and {due} due at this winter phase (E-31)"
-msgstr "{balance} nel tesoro e {due} in arrivo questo inverno (E-31)"
+msgid "{balance} in your treasury and {due} due at this winter phase"
+msgstr "{balance} nel tesoro e {due} in arrivo questo inverno"
 """
 
 
@@ -179,8 +181,8 @@ def test_e_30_a_catalog_compiled_by_msgfmt_translates_the_engines_template(real_
     problem = spend_problem("A siege tower", 5, 2, 1)
     with translation.override("it"):
         assert problem_sentence(problem) == (
-            "A siege tower costa 5 corone e ne hai 2 nel tesoro e 1 in arrivo questo inverno "
-            "(E-31): ne mancano 2 (E-30)."
+            "A siege tower costa 5 corone e ne hai 2 nel tesoro e 1 in arrivo questo inverno: "
+            "ne mancano 2."
         )
     with translation.override("en"):
         assert problem_sentence(problem) == problem.sentence

@@ -243,8 +243,8 @@ def test_a_four_player_campaign_from_set_up_to_the_end_of_campaign_roll(
     assert refused.status_code == 403, "a player does not change the rules"
     [changed] = table.entries("dave", 1, "RulesetChanged")
     assert changed["changes"] == [
-        "First turn of the end roll: 8 → 6",
-        "End roll: the campaign ends on a d6 of: 4 → 1",
+        {"option": "end_check_turn", "before": 8, "after": 6},
+        {"option": "end_roll_target", "before": 4, "after": 1},
     ]
 
     # The bulletin: a rumour and mercenaries for hire, read by every player.
