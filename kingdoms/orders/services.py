@@ -74,7 +74,7 @@ def order_submit(
     turn = turn_taking_orders(army.kingdom.campaign_id)
     held = armies_held(army.kingdom.campaign_id)
     if army.pk in held:  # E-37: its days are on the siege sheet, not in Table 5
-        raise Refused(held[army.pk].no_orders(army.name), field="army")
+        raise Refused(held[army.pk].no_orders(army.name), field="army", rule=held[army.pk].rule)
     try:
         order_kind = OrderKind(kind)
     except ValueError:

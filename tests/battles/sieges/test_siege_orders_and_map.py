@@ -109,7 +109,8 @@ def test_e37_the_order_card_shows_the_siege_and_its_sheet_instead_of_a_form(clie
     assert "Give its order from the map" not in alone and f'href="{sheet}"' in alone
     posted = client.post(url, {f"army-{laid.besiegers.pk}-kind": "rest"})
     assert posted.status_code == 400
-    assert "it takes no orders while the siege lasts (E-37)" in posted.content.decode()
+    assert "it takes no orders while the siege lasts. " in posted.content.decode()
+    assert 'title="E-37">E-37</a></small>' in posted.content.decode()  # the rule, a link
     assert not Order.objects.filter(turn__number=2, army=laid.besiegers).exists()
 
     client.force_login(demo.players["bob"])  # the garrison's side
