@@ -16,7 +16,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign.core import words
-from rules.core.problems import Phrase, as_sentence, is_list
+from campaign.core.errors import Refused
+from rules.core.problems import Phrase, Problem, as_sentence, is_list
 from rules.core.state import EdictKind, Role, Structure
 from rules.kingdoms.armies import SLOT_NAMES
 from rules.kingdoms.edicts import STRUCTURE_WORDS
@@ -70,6 +71,12 @@ def problem_text(phrase: Phrase) -> str:
         # in tests/campaign/core/test_translations.py catches it) must not fail the page.
         logger.warning("Translation of %r does not fit its values", phrase.template)
         return phrase.template.format_map(params)
+
+
+def problem_refusal(problem: Problem) -> Refused:
+    """The engine's refusal as a service raises it and a page shows it: its sentence in
+    the active language, its field, and its rule, which shows beside it as a link."""
+    return Refused(problem_sentence(problem), field=problem.field, rule=problem.rule)
 
 
 def problem_sentence(phrase: Phrase) -> str:

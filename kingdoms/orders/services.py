@@ -87,7 +87,7 @@ def order_submit(
     conquest = _neutral_conquest(neutral_conquest, order_kind)
     resting = standing_refusal(army, turn, order_kind, held)  # E-14, kingdoms.armies.services
     if resting:
-        raise Refused(resting, field="kind")
+        raise resting
     if order_kind != OrderKind.REST and target is None:
         raise Refused(
             _("A %(kind)s order needs a target hex.") % {"kind": order_kind.value}, field="target"
