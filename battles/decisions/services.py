@@ -66,18 +66,18 @@ def battle_decide(
             field="decision" if wanted != side.decision else "tabletop",
             rule="A-2.4 E-24",
         )
-    problem = siege_battle_refusal(side.battle, wanted)  # E-37
-    if problem:
-        raise Refused(problem, field="decision")
+    refused = siege_battle_refusal(side.battle, wanted)  # E-37
+    if refused:
+        raise refused
     if wanted == Decision.WITHDRAW:  # E-37 (battles.sieges.services)
-        problem = withdraw_refusal(side)
-        if problem:
-            raise Refused(problem, field="decision")
+        refused = withdraw_refusal(side)
+        if refused:
+            raise refused
     side.decision, side.tabletop = wanted, tabletop
     if side.kingdom_id is None and side.decision == Decision.RETREAT:
-        problem = neutral_retreat_refusal(side, turn.campaign.ruleset)
-        if problem:
-            raise Refused(problem, field="decision")
+        refused = neutral_retreat_refusal(side, turn.campaign.ruleset)
+        if refused:
+            raise refused
     try:
         side.strategy = Strategy(strategy).value if strategy else ""
     except ValueError:
