@@ -71,8 +71,9 @@ def test_e37_the_api_refuses_an_order_for_a_besieging_or_besieged_army_by_name(d
     assert answer.status_code == 400
     assert answer.json() == {
         "detail": f"{laid.besiegers.name} is besieging {where}: it takes no orders while the "
-        "siege lasts (E-37).",
+        "siege lasts.",
         "field": "army",
+        "rule": "E-37",
     }
     answer = token_client(demo.players["bob"]).post(
         api(demo, "orders/"),
@@ -82,8 +83,9 @@ def test_e37_the_api_refuses_an_order_for_a_besieging_or_besieged_army_by_name(d
     assert answer.status_code == 400
     assert answer.json()["detail"] == (
         f"{laid.garrison.name} is besieged in {where}: it takes no orders while the siege "
-        "lasts (E-37)."
+        "lasts."
     )
+    assert answer.json()["rule"] == "E-37"
     assert set(Order.objects.values_list("pk", "army_id", "kind")) == before
     assert Order.objects.filter(pk=kept.pk, kind="rest").exists()
     held = Order.objects.filter(turn__number=2, army__in=[laid.besiegers, laid.garrison])
