@@ -82,8 +82,7 @@ def test_e37_the_api_refuses_an_order_for_a_besieging_or_besieged_army_by_name(d
     )
     assert answer.status_code == 400
     assert answer.json()["detail"] == (
-        f"{laid.garrison.name} is besieged in {where}: it takes no orders while the siege "
-        "lasts."
+        f"{laid.garrison.name} is besieged in {where}: it takes no orders while the siege lasts."
     )
     assert answer.json()["rule"] == "E-37"
     assert set(Order.objects.values_list("pk", "army_id", "kind")) == before
