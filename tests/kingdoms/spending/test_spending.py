@@ -86,11 +86,11 @@ def test_api_adds_and_lists_my_spending(demo):
     ("body", "field", "words"),
     [
         ({"kind": "fortress", "hex": [99, 99]}, "hex", "not on the map"),
-        ({"kind": "share_power", "amount": 9, "recipient": "bob"}, "amount", "every bid counts"),
+        ({"kind": "share_power", "amount": 9, "recipient": "bob"}, "amount", "E-25"),
         ({"kind": "mercenary_bid", "amount": 1}, "offer", "at least 2 power"),
         ({"kind": "ally", "amount": 2, "neutral_kingdom": 999999}, "neutral_kingdom", "discovered"),
         ({"kind": "share_power", "amount": 1}, "recipient", "another player"),
-        ({"kind": "pacify", "amount": 1}, "hex", "Name the hex to pacify"),
+        ({"kind": "pacify", "amount": 1}, "hex", "Table 11"),
         ({"kind": "bribe", "amount": 1}, "kind", ""),
     ],
 )
@@ -104,7 +104,9 @@ def test_api_refusals_save_nothing(demo, body, field, words):
         body["recipient"] = demo.kingdoms["bob"].pk
     response = _spend(demo, "alice", **body)
     assert response.status_code == 400, response.content
-    assert response.json()["field"] == field and words in response.json()["detail"]
+    refusal = response.json()
+    # the reason's words, or the rule that refuses (its own field)
+    assert refusal["field"] == field and (words in refusal["detail"] or words == refusal["rule"])
     assert not PowerSpend.objects.exists()
 
 
@@ -113,7 +115,7 @@ def test_api_refusals_save_nothing(demo, body, field, words):
     [
         (None, {"kind": "deactivate", "amount": 1}, "neutral_kingdom", "allied to nobody"),
         (None, {"kind": "ally", "amount": 5}, "amount", "spend 2–4, not 5"),
-        (None, {"kind": "pacify", "amount": 4}, "amount", "not 4"),
+        (None, {"kind": "pacify", "amount": 4}, "amount", "costs 1–3 power, not 4."),
         (None, {"kind": "incite", "amount": 2}, "hex", "Name the hex the incited army"),
         (None, {"kind": "recruit", "amount": 1}, "army", "Name one of your armies"),
         ({"kind": "surgeon"}, {"kind": "surgeon"}, "kind", "already hire a surgeon"),
