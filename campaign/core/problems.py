@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from campaign.core import words
 from campaign.core.errors import Refused
 from rules.core.problems import Phrase, Problem, as_sentence, is_list
-from rules.core.state import EdictKind, Role, Structure
+from rules.core.state import EdictKind, Structure
 from rules.kingdoms.armies import SLOT_NAMES
 from rules.kingdoms.edicts import STRUCTURE_WORDS
 from rules.kingdoms.spending_state import SPEND_LABELS, SpendKind
@@ -36,8 +36,7 @@ ENGINE_WORDS = {
     **{kind.capitalize(): name for kind, name in words.ORDER_KINDS.items()},
     EdictKind.LOOT.value: _("loot"),
     EdictKind.RAZE.value: _("raze"),
-    Role.ATTACKER.value: _("attacker"),
-    Role.DEFENDER.value: _("defender"),
+    **words.ROLES,
     STRUCTURE_WORDS[Structure.FEATURE]: _("major feature"),
     STRUCTURE_WORDS[Structure.GREAT_FORTRESS]: _("great fortress"),
     STRUCTURE_WORDS[Structure.WATCHTOWER]: _("watchtower"),

@@ -14,7 +14,7 @@ from enum import StrEnum
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from rules.core.state import Defence, Feature, NeutralConquest, OrderKind, Terrain
+from rules.core.state import Defence, Feature, NeutralConquest, OrderKind, Role, Terrain
 from rules.core.tables import ScoutLevel
 from rules.kingdoms.spending_state import SpendKind
 
@@ -43,6 +43,8 @@ DEFENCES = {
     Defence.FORTRESS.value: _("fortress"),
     Defence.GREAT_FORTRESS.value: _("great fortress"),
 }
+# a battle's side
+ROLES = {Role.ATTACKER.value: _("attacker"), Role.DEFENDER.value: _("defender")}
 # Table 5: an order's name, as its button and its list say it
 ORDER_KINDS = {
     OrderKind.INVADE.value: _("Invade"),
