@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from rules.core.state import Decision, Role, Strategy
+from campaign.core.words import ROLES
+from rules.core.state import Decision, Strategy
 from rules.sieges.state import BesiegerAction, GarrisonAction, SiegeStatus
 
-ROLES = {Role.ATTACKER: gettext_lazy("attacker"), Role.DEFENDER: gettext_lazy("defender")}
 DECISIONS = {
     Decision.FIGHT: gettext_lazy("fight"),
     Decision.RETREAT: gettext_lazy("retreat"),

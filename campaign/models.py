@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
+from campaign.core import words
 from campaign.core.errors import Refused
 from campaign.core.inputs import (
     COORD,
@@ -27,11 +29,11 @@ def turn_seed() -> str:
 
 class Campaign(models.Model):
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        FINISHED = "finished", "Finished"
+        ACTIVE = "active", _("Active")
+        FINISHED = "finished", _("Finished")
         # A new campaign: its map and seats, no turn yet; the GM starts it
         # (campaign.hosting.services.campaign_start)
-        SETUP = "setup", "Setting up"
+        SETUP = "setup", _("Setting up")
 
     name = models.CharField(max_length=200, validators=[validate_name])
     description = models.TextField(blank=True)
@@ -68,8 +70,8 @@ class Campaign(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        GM = "gm", "Game master"
-        PLAYER = "player", "Player"
+        GM = "gm", _("Game master")
+        PLAYER = "player", _("Player")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(
@@ -103,11 +105,11 @@ class Turn(models.Model):
     """
 
     class State(models.TextChoices):
-        OPEN = "open", "Orders open"
-        PROVISIONAL = "provisional", "Resolving provisional results"
-        DECISIONS = "decisions", "Fight or retreat"
-        FINAL = "final", "Resolving final results"
-        CLOSED = "closed", "Resolved"
+        OPEN = "open", _("Orders open")
+        PROVISIONAL = "provisional", _("Resolving provisional results")
+        DECISIONS = "decisions", _("Fight or retreat")
+        FINAL = "final", _("Resolving final results")
+        CLOSED = "closed", _("Resolved")
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="turns")
     number = models.PositiveIntegerField(validators=TURN.validators())
@@ -188,7 +190,7 @@ class Hex(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="hexes")
     q = models.IntegerField(validators=COORD.validators())
     r = models.IntegerField(validators=COORD.validators())
-    terrain = models.CharField(max_length=16, choices=[(t.value, t.name.title()) for t in Terrain])
+    terrain = models.CharField(max_length=16, choices=words.choices(Terrain, words.TERRAINS))
     # Q16: optional secondary terrains (values of Terrain): extra tabletop pieces, one
     # roll each on its table (§5.11); Table 7 reads the primary terrain only
     secondary_terrains = models.JSONField(default=list, blank=True)
@@ -217,13 +219,13 @@ class Hex(models.Model):
     feature = models.CharField(
         max_length=16,
         blank=True,
-        choices=[(f.value, f.name.replace("_", " ").title()) for f in Feature],
+        choices=words.choices(Feature, words.FEATURES),
     )
     minor_feature = models.CharField(max_length=40, blank=True)
     defence = models.CharField(
         max_length=16,
         blank=True,
-        choices=[(d.value, d.name.replace("_", " ").title()) for d in Defence],
+        choices=words.choices(Defence, words.DEFENCES),
     )
     watchtower = models.BooleanField(default=False)
     defender_points = models.PositiveIntegerField(

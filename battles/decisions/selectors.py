@@ -10,6 +10,7 @@ from battles.postbattle.narration import POST_BATTLE_KINDS
 from battles.sieges.selectors import may_withdraw
 from campaign.chronicle.narration import Names, narrate
 from campaign.chronicle.selectors import chronicle_entry_view
+from campaign.core.errors import Refused
 from campaign.models import Membership, Turn, TurnEvent
 from rules.core.state import DefenderKind, IfWon, Role, Ruleset
 from rules.turn.visibility import Viewer, defender_kind_seen, entry_view
@@ -199,14 +200,14 @@ def patrol_orders(turn: Turn, viewer: Viewer) -> list[dict]:
     return orders
 
 
-def neutral_retreat_refusal(side: BattleSide, ruleset: Ruleset) -> str | None:
+def neutral_retreat_refusal(side: BattleSide, ruleset: Ruleset) -> Refused | None:
     """Why the GM may not retreat this neutral side, or None: Q6 with the
     ``neutrals_always_fight`` option on, and never a roaming force (App G, E-12)."""
     if ruleset.neutrals_always_fight:
-        return _("Neutral defenders never retreat (Q6).")
+        return Refused(_("Neutral defenders never retreat."), field="decision", rule="Q6")
     roaming = side.role == Role.ATTACKER or side.battle.defender_kind == DefenderKind.ROAMING
     if side.neutral_kingdom_id is None and roaming:
-        return _("A roaming force never retreats (App G, E-12).")
+        return Refused(_("A roaming force never retreats."), field="decision", rule="E-12")
     return None
 
 

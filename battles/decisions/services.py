@@ -60,23 +60,24 @@ def battle_decide(
         raise Refused(
             _(
                 "The fight-or-retreat deadline passed (%(when)s): only the strategy may still "
-                "change (A-2.4, E-24)."
+                "change."
             )
             % {"when": when_text(turn.decisions_deadline)},
             field="decision" if wanted != side.decision else "tabletop",
+            rule="A-2.4 E-24",
         )
-    problem = siege_battle_refusal(side.battle, wanted)  # E-37
-    if problem:
-        raise Refused(problem, field="decision")
+    refused = siege_battle_refusal(side.battle, wanted)  # E-37
+    if refused:
+        raise refused
     if wanted == Decision.WITHDRAW:  # E-37 (battles.sieges.services)
-        problem = withdraw_refusal(side)
-        if problem:
-            raise Refused(problem, field="decision")
+        refused = withdraw_refusal(side)
+        if refused:
+            raise refused
     side.decision, side.tabletop = wanted, tabletop
     if side.kingdom_id is None and side.decision == Decision.RETREAT:
-        problem = neutral_retreat_refusal(side, turn.campaign.ruleset)
-        if problem:
-            raise Refused(problem, field="decision")
+        refused = neutral_retreat_refusal(side, turn.campaign.ruleset)
+        if refused:
+            raise refused
     try:
         side.strategy = Strategy(strategy).value if strategy else ""
     except ValueError:
@@ -155,21 +156,22 @@ def battle_order_set(*, army: Army, by: User, battles: list[int]) -> list[Battle
     sides = _patrol_sides(turn, army.pk)
     if len(sides) < 2:
         text = (
-            _("%(army)s faces one invasion this turn: there is nothing to order (P-C4).")
+            _("%(army)s faces one invasion this turn: there is nothing to order.")
             if sides
-            else _("%(army)s faces no invasions this turn: there is nothing to order (P-C4).")
+            else _("%(army)s faces no invasions this turn: there is nothing to order.")
         )
-        raise Refused(text % {"army": army.name}, field="battles")
+        raise Refused(text % {"army": army.name}, field="battles", rule="P-C4")
     wanted = [s.battle_id for s in sides]
     if sorted(battles) != sorted(wanted):
         listed = ", ".join(str(s.battle.seq) for s in sides)
         raise Refused(
             _(
                 "List each of %(army)s's battles once, in the order it fights them: "
-                "battles %(listed)s (P-C4)."
+                "battles %(listed)s."
             )
             % {"army": army.name, "listed": listed},
             field="battles",
+            rule="P-C4",
         )
     place = {battle_id: rank for rank, battle_id in enumerate(battles, start=1)}
     for side in sides:
@@ -198,19 +200,21 @@ def battle_defender_name(*, side: BattleSide, by: User, army: Army) -> BattleSid
         raise Refused(_("You cannot name the defender of this side."), status=403)
     turn = _decisions_turn(campaign_id=battle.turn.campaign_id)
     if side.role != Role.DEFENDER or battle.defender_kind != DefenderKind.PATROL:
-        raise Refused(_("Only a patrol's side names its defender (E-15)."), field="army")
+        raise Refused(_("Only a patrol's side names its defender."), field="army", rule="E-15")
     choices = {a.pk: a for a in side.patrol_choices.all()}
     if not choices:
         raise Refused(
-            _("Only one of your patrols covers this hex: there is no other to name (E-15)."),
+            _("Only one of your patrols covers this hex: there is no other to name."),
             field="army",
+            rule="E-15",
         )
     if army.pk not in choices:
         names = ", ".join(a.name for a in choices.values())
         raise Refused(
-            _("%(army)s does not cover this hex: name one of %(names)s (E-15).")
+            _("%(army)s does not cover this hex: name one of %(names)s.")
             % {"army": army.name, "names": names},
             field="army",
+            rule="E-15",
         )
     hexes = BattleSide.objects.filter(
         battle__turn=turn,

@@ -60,19 +60,22 @@ class ArmyInSiege:
         """The siege sheet's page."""
         return self.siege.page
 
+    @property
+    def rule(self) -> str:
+        """The rule that holds the army, shown beside :meth:`no_orders`."""
+        return "E-37"
+
     def no_orders(self, army_name: str) -> str:
         """docs/design/sieges.md "Who chooses what": why the army takes no Table 5 order.
         The order service's refusal and the army card's line say the same."""
         where = {"army": army_name, "q": self.siege.q, "r": self.siege.r}
         if self.role == BESIEGER:
             text = _(
-                "%(army)s is besieging (%(q)s, %(r)s): it takes no orders while the siege "
-                "lasts (E-37)."
+                "%(army)s is besieging (%(q)s, %(r)s): it takes no orders while the siege lasts."
             )
         else:
             text = _(
-                "%(army)s is besieged in (%(q)s, %(r)s): it takes no orders while the siege "
-                "lasts (E-37)."
+                "%(army)s is besieged in (%(q)s, %(r)s): it takes no orders while the siege lasts."
             )
         return text % where
 

@@ -34,12 +34,16 @@ from rules.sieges.state import BesiegerAction, EngineKind, GarrisonAction, withd
 PLAN_TURN_STATES = (Turn.State.OPEN, Turn.State.DECISIONS)
 
 
-def withdraw_refusal(side: BattleSide) -> str | None:
+def withdraw_refusal(side: BattleSide) -> Refused | None:
     """E-37: why this side may not answer "withdraw behind the walls", or None. Only the
     defender of a fortress, a great fortress or a City against a player's invasion."""
     battle = side.battle
     if side.role != Role.DEFENDER:
-        return _("Only the defender of a fortified place may withdraw behind its walls (E-37).")
+        return Refused(
+            _("Only the defender of a fortified place may withdraw behind its walls."),
+            field="decision",
+            rule="E-37",
+        )
     hex_ = battle.hex
     facts = HexState(
         coord=(hex_.q, hex_.r),
@@ -49,17 +53,23 @@ def withdraw_refusal(side: BattleSide) -> str | None:
     )
     attacker = next(s for s in battle.sides.all() if s.role == Role.ATTACKER)
     problem = withdraw_problem(facts, DefenderKind(battle.defender_kind), attacker.kingdom_id)
-    return problem_sentence(problem) if problem else None
+    if problem is None:
+        return None
+    return Refused(problem_sentence(problem), field="decision", rule=problem.rule)
 
 
-def siege_battle_refusal(battle: Battle, decision: str) -> str | None:
+def siege_battle_refusal(battle: Battle, decision: str) -> Refused | None:
     """E-37: a siege battle announced for the tabletop is fought: neither side retreats
     from it or withdraws; the besieger leaves by lifting the siege in his plan."""
     if decision == Decision.FIGHT or not SiegeBattle.objects.filter(battle=battle).exists():
         return None
-    return _(
-        "A siege's battle is fought: neither side retreats from it (E-37). The besieger may "
-        "lift the siege in his siege plan instead."
+    return Refused(
+        _(
+            "A siege's battle is fought: neither side retreats from it. The besieger may "
+            "lift the siege in his siege plan instead."
+        ),
+        field="decision",
+        rule="E-37",
     )
 
 
@@ -196,7 +206,7 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
         raise Refused(_("You cannot build for another kingdom's army."), status=403)
     ruleset = campaign.ruleset
     if not ruleset.siege_trains:
-        raise Refused(_("Siege trains are not used in this campaign (NR-SIEGE)."))
+        raise Refused(_("Siege trains are not used in this campaign."), rule="NR-SIEGE")
     try:
         engine_kind = EngineKind(kind)
     except ValueError:
@@ -224,25 +234,24 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     fortified = where is not None and (where.feature == Feature.CITY or where.defence)
     if not fortified or where.owner_id != kingdom.pk:
         raise Refused(
-            _("%(army)s must stand in a City or fortress of your kingdom (NR-SIEGE-4).")
-            % {"army": army.name},
+            _("%(army)s must stand in a City or fortress of your kingdom.") % {"army": army.name},
             field="army",
+            rule="NR-SIEGE-4",
         )
     if army.siege_engines.count() >= ruleset.siege_engines_per_army:
         raise Refused(
-            _("%(army)s carries %(count)s engines already (NR-SIEGE-8).")
+            _("%(army)s carries %(count)s engines already.")
             % {"army": army.name, "count": ruleset.siege_engines_per_army},
             field="army",
+            rule="NR-SIEGE-8",
         )
     forests = _forest_hexes(kingdom.pk)
     if kingdom.siege_engines.count() >= forests:
         raise Refused(
-            _(
-                "No more engines than Forest hexes owned (%(forests)s): the timber runs out "
-                "(NR-SIEGE-5, AMB-38)."
-            )
+            _("No more engines than Forest hexes owned (%(forests)s): the timber runs out.")
             % {"forests": forests},
             field="kind",
+            rule="NR-SIEGE-5 AMB-38",
         )
     words = engine_kind.value.replace("_", " ")
     crowns_pay(  # E-30: last, once everything else allows the engine; locks the kingdom

@@ -210,7 +210,8 @@ def _locked(battle: Battle) -> tuple[Battle, Turn]:
         raise Refused(_resolved(turn))
     if battle.mode != Battle.Mode.TABLETOP:
         raise Refused(
-            _("This battle is not played on the tabletop: every side must opt in first (E-24).")
+            _("This battle is not played on the tabletop: every side must opt in first."),
+            rule="E-24",
         )
     return battle, turn
 
@@ -220,9 +221,10 @@ def _in_time(battle: Battle, gm: bool) -> None:
         raise Refused(
             _(
                 "The report deadline passed (%(when)s): the battle will be resolved abstract, "
-                "unless the GM extends it (E-24)."
+                "unless the GM extends it."
             )
-            % {"when": when_text(battle.report_deadline)}
+            % {"when": when_text(battle.report_deadline)},
+            rule="E-24",
         )
 
 
@@ -287,7 +289,7 @@ def report_from_input(
             fate = UnitFate(entry.get("fate"))
         except ValueError:
             raise Refused(
-                _("A unit was destroyed or fled (Table 12)."), field="casualties"
+                _("A unit was destroyed or fled."), field="casualties", rule="Table 12"
             ) from None
         units.append(
             UnitLoss(
@@ -328,7 +330,7 @@ def _checked(battle: Battle, turn: Turn, report: TabletopReport, gm: bool) -> Ta
     report = normalized(ruleset, report)  # P-C5: the VP margin makes the Massacre
     problem = report_problem(ruleset, _side_facts(battle), report, gm=gm)
     if problem is not None:
-        raise Refused(problem_text(problem), field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     return report
 
 
@@ -378,14 +380,14 @@ def battle_report_submit(
     a report not yet confirmed; the other side confirms or disputes it."""
     roles, gm = _roles_of(battle, by)
     if not roles:
-        raise Refused(_("Only the battle's sides report it (P-C6)."), status=403)
+        raise Refused(_("Only the battle's sides report it."), status=403, rule="P-C6")
     battle, turn = _locked(battle)
     _in_time(battle, gm)
     if len(text) > 4000:
         raise Refused(_("A report is 4,000 letters at most."), field="text")
     row = BattleReport.objects.select_for_update().filter(battle=battle).first()
     if row is not None and row.is_confirmed:
-        raise Refused(_("This battle's report is already confirmed (P-C6)."))
+        raise Refused(_("This battle's report is already confirmed."), rule="P-C6")
     report = _checked(battle, turn, report, gm=False)
     row = row or BattleReport(battle=battle)
     _write(row, report, text)
@@ -403,11 +405,11 @@ def _answering(battle: Battle, by: User) -> tuple[Battle, Turn, BattleReport, bo
     the reporter's and the report awaits an answer."""
     roles, gm = _roles_of(battle, by)
     if not roles:
-        raise Refused(_("Only the battle's sides answer its report (P-C6)."), status=403)
+        raise Refused(_("Only the battle's sides answer its report."), status=403, rule="P-C6")
     battle, turn = _locked(battle)
     row = BattleReport.objects.select_for_update().filter(battle=battle).first()
     if row is None:
-        raise Refused(_("Nobody has reported this battle yet (P-C6)."))
+        raise Refused(_("Nobody has reported this battle yet."), rule="P-C6")
     if not roles - {Role(row.reported_role)}:
         raise Refused(_("The other side answers this report, not its reporter."), status=403)
     if row.status != BattleReport.Status.REPORTED:
@@ -472,7 +474,7 @@ def battle_report_settle(
     battle, turn = _locked(battle)
     row = BattleReport.objects.select_for_update().filter(battle=battle).first()
     if row is not None and row.is_confirmed:
-        raise Refused(_("This battle's report is already confirmed (P-C6)."))
+        raise Refused(_("This battle's report is already confirmed."), rule="P-C6")
     if report is None and row is None:
         raise Refused(_("There is no report to settle: give the result."), field="winner")
     if report is not None:

@@ -58,7 +58,7 @@ def mercenary_offer_publish(
         raise Refused(_("Name the mercenaries on offer."), field="name")
     if minimum_bid < 1:
         raise Refused(
-            _("The minimum opening bid is at least 1 power (Table 10)."), field="minimum_bid"
+            _("The minimum opening bid is at least 1 power."), field="minimum_bid", rule="Table 10"
         )
     cap = turn.campaign.ruleset.army_cap_this_turn  # E-14: 3,500 by the rulebook
     if not 1 <= points <= cap:

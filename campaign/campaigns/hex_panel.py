@@ -5,9 +5,10 @@ offers are judged by the rules as order_submit judges them (kingdoms.orders.judg
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy as _
+from django.utils.text import capfirst
 
 from battles.models import Battle
+from campaign.core import words
 from campaign.core.access import Access
 from campaign.map.selectors import visible_hex
 from campaign.models import Turn
@@ -20,31 +21,13 @@ from kingdoms.selectors import visible_armies, visible_neutral_kingdoms
 from kingdoms.spending.selectors import hex_builds, hex_pacify
 from rules.core.state import Coord, OrderKind, Terrain
 
-WORDS = {  # the rules' names of terrains and features, as a player reads them
-    "fields": _("Fields"),
-    "river": _("River"),
-    "forest": _("Forest"),
-    "swamp": _("Swamp"),
-    "mountain": _("Mountain"),
-    "sea": _("Sea"),
-    "town": _("Town"),
-    "city": _("City"),
-    "mine": _("Mine"),
-    "deep_mine": _("Deep mine"),
-    "woods": _("Woods"),
-    "deep_woods": _("Deep woods"),
-    "arcane_ruins": _("Arcane ruins"),
-    "wizard_tower": _("Wizard tower"),
-    "fortress": _("Fortress"),
-    "great_fortress": _("Great fortress"),
+# The rules' names of terrains and features, as a player reads them
+WORDS = {
+    value: capfirst(name)
+    for value, name in {**words.TERRAINS, **words.FEATURES, **words.DEFENCES}.items()
 }
-
-ORDER_WORDS = {
-    OrderKind.INVADE: _("Invade"),
-    OrderKind.SCOUT: _("Scout"),
-    OrderKind.PATROL: _("Patrol"),
-    OrderKind.REST: _("Rest"),
-}
+# The orders the panel offers, in its order
+ORDERS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL, OrderKind.REST)
 
 
 def word(value: str | None) -> str | None:
@@ -134,12 +117,12 @@ def _army_lines(
             "choices": [
                 {
                     "kind": kind.value,
-                    "label": ORDER_WORDS[kind],
+                    "label": words.ORDER_KINDS[kind],
                     "target": None if kind is OrderKind.REST else coord,
                     "refusal": judge.refusal(army, kind, coord),
                     "sea": judge.sea_choice(coord) if kind is OrderKind.PATROL else None,
                 }
-                for kind in ORDER_WORDS
+                for kind in ORDERS
             ],
         }
         for army in armies

@@ -13,20 +13,16 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 
 from campaign.chronicle.narration import Names, narrate
-from rules.core.state import Coord, Terrain
+from campaign.core.words import TERRAINS
+from rules.core.state import Coord
 
-TERRAIN_NAMES = {
-    Terrain.FIELDS: gettext_lazy("Fields"),
-    Terrain.RIVER: gettext_lazy("River"),
-    Terrain.FOREST: gettext_lazy("Forest"),
-    Terrain.SWAMP: gettext_lazy("Swamp"),
-    Terrain.MOUNTAIN: gettext_lazy("Mountains"),
-    Terrain.SEA: gettext_lazy("Sea"),
-}
+# A hex's heading: its terrain as a label
+TERRAIN_NAMES = {value: capfirst(name) for value, name in TERRAINS.items()}
 
 # The kinds that change who holds a hex, and who loses it (the payload's field)
 _LOSSES = {

@@ -28,7 +28,6 @@ from campaign.chronicle.words import (
     FEATURES,
     ROLES,
     STRUCTURES,
-    TERRAINS,
     VICTORIES,
     and_list,
     coord,
@@ -38,6 +37,8 @@ from campaign.chronicle.words import (
     word,
 )
 from campaign.core.registry import Registry
+from campaign.core.words import TERRAINS
+from campaign.ruleset.labels import change_line
 
 
 @dataclass(frozen=True)
@@ -754,7 +755,9 @@ def _hex_revolted(p: dict, names: Names) -> str:
 
 
 def _ruleset_changed(p: dict, names: Names) -> str:
-    changes = "; ".join(p.get("changes", [])) or _("the house rules")
+    """§7 house rules: each change told in the reader's language (an older entry kept
+    its words)."""
+    changes = "; ".join(change_line(c) for c in p.get("changes", [])) or _("the house rules")
     return _("The GM changed the rules: %(changes)s.") % {"changes": changes}
 
 

@@ -15,15 +15,8 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-# terrains, Table 6 features, Table 17 minor features: "found a town".
-TERRAINS = {
-    "fields": gettext_lazy("fields"),
-    "river": gettext_lazy("river"),
-    "forest": gettext_lazy("forest"),
-    "swamp": gettext_lazy("swamp"),
-    "mountain": gettext_lazy("mountain"),
-    "sea": gettext_lazy("sea"),
-}
+# terrains (campaign.core.words); Table 6 features, Table 17 minor features
+# with their article, as a sentence tells them: "found a town".
 FEATURES = {
     "town": gettext_lazy("a town"),
     "city": gettext_lazy("a city"),

@@ -2,8 +2,9 @@
 
 Every error, whoever raises it (a service's Refused, DRF's 401, 403, 405, 415, 429 or
 parse error, an unknown path), has the schema's shape {"detail": str, "field": str|null}
-(campaign.core.serializers.ErrorSerializer), so a client reads one kind of error. Bad input
-adds "errors": every attribute at fault with its problems, not only the first.
+(campaign.core.serializers.ErrorSerializer), so a client reads one kind of error. A refusal
+of the rules adds "rule", the ID of the rule that refuses; bad input adds "errors": every
+attribute at fault with its problems, not only the first.
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ PROBLEM_LENGTH = 200
 """Far above DRF's messages and the fields' own; a longer one quotes the input back."""
 
 
-def error_body(detail: str, field: str | None = None) -> dict:
-    return {"detail": detail, "field": field}
+def error_body(detail: str, field: str | None = None, rule: str = "") -> dict:
+    """The error's shape; "rule" only when a rule refuses (its ID, e.g. "E-37")."""
+    body = {"detail": detail, "field": field}
+    if rule:
+        body["rule"] = rule
+    return body
 
 
 def exception_handler(exc, context):
@@ -39,7 +44,7 @@ def exception_handler(exc, context):
         # Django's words would name the model asked for ("No Battle matches …").
         exc = Hidden()
     if isinstance(exc, Refused):
-        return Response(error_body(exc.message, exc.field), status=exc.status)
+        return Response(error_body(exc.message, exc.field, exc.rule), status=exc.status)
     response = drf_exception_handler(exc, context)
     if response is not None:
         response.data = _shaped(response.data)

@@ -19,15 +19,24 @@ class Refused(Exception):
 
     ``message`` is shown to the person as it is; ``field`` names the form field or API
     attribute it concerns, so the form can show it next to that field. Both are cut
-    short if they quote a huge input.
+    short if they quote a huge input. ``rule``, the rule that refuses (e.g. "E-37"),
+    shows beside the message as a link into the rulebook, never inside its sentence.
     """
 
     status = 400
 
-    def __init__(self, message: str, *, field: str | None = None, status: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        field: str | None = None,
+        status: int | None = None,
+        rule: str = "",
+    ):
         message = Truncator(message).chars(MESSAGE_LENGTH)
         super().__init__(message)
         self.message = message
+        self.rule = rule
         self.field = None if field is None else Truncator(field).chars(FIELD_LENGTH)
         if status is not None:
             self.status = status

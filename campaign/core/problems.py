@@ -15,8 +15,10 @@ import logging
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from rules.core.problems import Phrase, as_sentence, is_list
-from rules.core.state import Defence, EdictKind, Feature, OrderKind, Role, Structure, Terrain
+from campaign.core import words
+from campaign.core.errors import Refused
+from rules.core.problems import Phrase, Problem, as_sentence, is_list
+from rules.core.state import EdictKind, Structure
 from rules.kingdoms.armies import SLOT_NAMES
 from rules.kingdoms.edicts import STRUCTURE_WORDS
 from rules.kingdoms.spending_state import SPEND_LABELS, SpendKind
@@ -27,31 +29,15 @@ logger = logging.getLogger(__name__)
 # the labels of its terrains and features on the pages. Only these values of a sentence are
 # translated: a kingdom's or an army's name is the player's own.
 ENGINE_WORDS = {
-    Terrain.FIELDS.value: _("fields"),
-    Terrain.RIVER.value: _("river"),
-    Terrain.FOREST.value: _("forest"),
-    Terrain.SWAMP.value: _("swamp"),
-    Terrain.MOUNTAIN.value: _("mountain"),
-    Terrain.SEA.value: _("sea"),
-    Feature.TOWN.value: _("town"),
-    Feature.CITY.value: _("city"),
-    Feature.MINE.value: _("mine"),
-    Feature.DEEP_MINE.value: _("deep mine"),
-    Feature.WOODS.value: _("woods"),
-    Feature.DEEP_WOODS.value: _("deep woods"),
-    Feature.ARCANE_RUINS.value: _("arcane ruins"),
-    Feature.WIZARD_TOWER.value: _("wizard tower"),
-    Defence.GREAT_FORTRESS.value: _("great fortress"),
-    OrderKind.INVADE.value.capitalize(): _("Invade"),
-    OrderKind.PATROL.value.capitalize(): _("Patrol"),
-    OrderKind.SCOUT.value.capitalize(): _("Scout"),
-    OrderKind.REST.value.capitalize(): _("Rest"),
+    **words.TERRAINS,
+    **words.FEATURES,
+    **words.DEFENCES,  # "fortress" is also an edict's STRUCTURE_WORDS
+    # The engine's sentences name an order as its button does: "Invade"
+    **{kind.capitalize(): name for kind, name in words.ORDER_KINDS.items()},
     EdictKind.LOOT.value: _("loot"),
     EdictKind.RAZE.value: _("raze"),
-    Role.ATTACKER.value: _("attacker"),
-    Role.DEFENDER.value: _("defender"),
+    **words.ROLES,
     STRUCTURE_WORDS[Structure.FEATURE]: _("major feature"),
-    STRUCTURE_WORDS[Structure.FORTRESS]: _("fortress"),
     STRUCTURE_WORDS[Structure.GREAT_FORTRESS]: _("great fortress"),
     STRUCTURE_WORDS[Structure.WATCHTOWER]: _("watchtower"),
     SLOT_NAMES["lord"]: _("Lord"),
@@ -59,17 +45,7 @@ ENGINE_WORDS = {
     SLOT_NAMES["special"]: _("Special"),
     SLOT_NAMES["rare"]: _("Rare"),
     SLOT_NAMES["magic_items"]: _("magic-item points"),
-    SPEND_LABELS[SpendKind.WATCHTOWER]: _("Build a watchtower"),
-    SPEND_LABELS[SpendKind.FORTRESS]: _("Build a fortress"),
-    SPEND_LABELS[SpendKind.GREAT_FORTRESS]: _("Upgrade a fortress to a great fortress"),
-    SPEND_LABELS[SpendKind.RECRUIT]: _("Recruit"),
-    SPEND_LABELS[SpendKind.MERCENARY_BID]: _("Sealed bid for mercenaries"),
-    SPEND_LABELS[SpendKind.SURGEON]: _("Surgeon"),
-    SPEND_LABELS[SpendKind.SHARE_POWER]: _("Share power"),
-    SPEND_LABELS[SpendKind.DEACTIVATE]: _("Diplomacy: Deactivate"),
-    SPEND_LABELS[SpendKind.ALLY]: _("Diplomacy: Ally"),
-    SPEND_LABELS[SpendKind.INCITE]: _("Diplomacy: Incite"),
-    SPEND_LABELS[SpendKind.PACIFY]: _("Pacify neutrals"),
+    **{SPEND_LABELS[SpendKind(kind)]: name for kind, name in words.SPENDS.items()},
 }
 
 
@@ -94,6 +70,12 @@ def problem_text(phrase: Phrase) -> str:
         # in tests/campaign/core/test_translations.py catches it) must not fail the page.
         logger.warning("Translation of %r does not fit its values", phrase.template)
         return phrase.template.format_map(params)
+
+
+def problem_refusal(problem: Problem) -> Refused:
+    """The engine's refusal as a service raises it and a page shows it: its sentence in
+    the active language, its field, and its rule, which shows beside it as a link."""
+    return Refused(problem_sentence(problem), field=problem.field, rule=problem.rule)
 
 
 def problem_sentence(phrase: Phrase) -> str:

@@ -75,6 +75,11 @@ class ErrorSerializer(serializers.Serializer):
     field = serializers.CharField(
         allow_null=True, help_text="The input attribute at fault, if any."
     )
+    rule = serializers.CharField(
+        required=False,
+        help_text='The rule that refuses (e.g. "E-37"), its place in the rulebook; left out '
+        "when no rule does.",
+    )
     errors = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),
         required=False,

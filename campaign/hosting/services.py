@@ -19,7 +19,7 @@ from campaign.campaigns.services import require_gm
 from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
-from campaign.core.problems import problem_sentence
+from campaign.core.problems import problem_refusal
 from campaign.hosting.models import Invitation
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.mail import html_email
@@ -50,7 +50,7 @@ def campaign_create(
     chosen with no kingdom yet."""
     problem = map_params_problem(params)
     if problem is not None:
-        raise Refused(problem_sentence(problem), field=problem.field)
+        raise problem_refusal(problem)
     campaign = campaign_set_up(
         by=by,
         name=name,

@@ -4,12 +4,12 @@ shape; the rules decide the rest."""
 from __future__ import annotations
 
 from django import forms
-from django.utils.text import capfirst, format_lazy
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
 
+from campaign.core import words
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COORD
-from campaign.core.problems import ENGINE_WORDS
 from kingdoms.models import Kingdom, NeutralKingdom
 from rules.battles.tabletop_tables import TERRAIN_TABLES
 from rules.core.state import Defence, Feature, Terrain
@@ -55,7 +55,7 @@ class HexTerrainForm(RefusableForm):
         label=_("Secondary terrains"),
         required=False,
         choices=[
-            (t.value, capfirst(ENGINE_WORDS[t.value])) for t in Terrain if t in TERRAIN_TABLES
+            (t.value, words.label(words.TERRAINS, t.value)) for t in Terrain if t in TERRAIN_TABLES
         ],
         widget=forms.CheckboxSelectMultiple,
         error_messages={"invalid_choice": _("'%(value)s' is not a land terrain (A-1.1.1).")},
@@ -88,19 +88,19 @@ class MapDrawingForm(RefusableForm):
     )
     terrain = forms.ChoiceField(
         label=_("Terrain"),
-        choices=[(t.value, capfirst(ENGINE_WORDS[t.value])) for t in Terrain],
+        choices=words.choices(Terrain, words.TERRAINS),
         initial=Terrain.FIELDS.value,
         help_text=_("Painted, or given to a new hex."),
     )
     feature = forms.ChoiceField(
         label=_("Feature"),
         required=False,
-        choices=[("", _("None"))] + [(f.value, capfirst(ENGINE_WORDS[f.value])) for f in Feature],
+        choices=[("", _("None"))] + words.choices(Feature, words.FEATURES),
     )
     defence = forms.ChoiceField(
         label=_("Fortress"),
         required=False,
-        choices=[("", _("None"))] + [(d.value, capfirst(ENGINE_WORDS[d.value])) for d in Defence],
+        choices=[("", _("None"))] + words.choices(Defence, words.DEFENCES),
     )
     kingdom = forms.ChoiceField(label=_("Kingdom"), required=False)
     q = _axis("q", _box("q"))

@@ -60,7 +60,7 @@ def hex_secondary_terrains_set(*, hex: Hex, by: User, terrains: Iterable[str]) -
     wanted = list(terrains)
     problem = secondary_terrains_problem(hex.terrain, wanted)
     if problem is not None:
-        raise Refused(problem_text(problem), field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     before = list(hex.secondary_terrains or [])
     after = secondary_terrains_in_order(wanted)
     if after == before:

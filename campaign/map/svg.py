@@ -28,10 +28,11 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+from django.utils.translation import ngettext
 
 from campaign.chronicle.narration import scouting_findings
-from rules.core.state import Defence, Feature, OrderKind, Terrain
+from campaign.core import words as engine_words
+from rules.core.state import OrderKind, Terrain
 
 SIZE = 20  # the hex's circumradius in SVG user units; the viewBox scales it to the screen
 SQRT3 = math.sqrt(3)
@@ -41,29 +42,6 @@ FAR_WIDTH = SIZE * 1.5 * 100  # 100 columns: under 18 px a hex even on a 2560 px
 # The map's look is in static/warpost/warpost.css ("The map"), one class a terrain
 # (m-t-fields, …, m-t-unknown): the Content-Security-Policy refuses an inline <style>.
 TERRAINS = frozenset(Terrain)
-
-TERRAIN_NAMES = {
-    Terrain.FIELDS: pgettext_lazy("terrain", "fields"),
-    Terrain.RIVER: pgettext_lazy("terrain", "river"),
-    Terrain.FOREST: pgettext_lazy("terrain", "forest"),
-    Terrain.SWAMP: pgettext_lazy("terrain", "swamp"),
-    Terrain.MOUNTAIN: pgettext_lazy("terrain", "mountain"),
-    Terrain.SEA: pgettext_lazy("terrain", "sea"),
-}
-FEATURE_NAMES = {
-    Feature.TOWN: gettext_lazy("town"),
-    Feature.CITY: gettext_lazy("city"),
-    Feature.MINE: gettext_lazy("mine"),
-    Feature.DEEP_MINE: gettext_lazy("deep mine"),
-    Feature.WOODS: gettext_lazy("woods"),
-    Feature.DEEP_WOODS: gettext_lazy("deep woods"),
-    Feature.ARCANE_RUINS: gettext_lazy("arcane ruins"),
-    Feature.WIZARD_TOWER: gettext_lazy("wizard tower"),
-}
-DEFENCE_NAMES = {
-    Defence.FORTRESS: gettext_lazy("fortress"),
-    Defence.GREAT_FORTRESS: gettext_lazy("great fortress"),
-}
 
 # Each terrain's fill: a colour and a few strokes that tell it apart without colour
 # (mountain peaks, trees, reeds, waves), tiled in user space.
@@ -479,9 +457,9 @@ class _CellPainter:
         """What the viewer knows stands in the hex: feature, defence, watchtower, and
         whose neutral land it is."""
         found = []
-        if h["feature"] in FEATURE_NAMES:
+        if h["feature"] in engine_words.FEATURES:
             found.append(_symbol(h["feature"], _FEATURE_AT))
-        if h["defence"] in DEFENCE_NAMES:
+        if h["defence"] in engine_words.DEFENCES:
             found.append(_symbol(h["defence"], _DEFENCE_AT))
         if h["watchtower"]:
             found.append(_symbol("watchtower", _TOWER_AT))
@@ -515,7 +493,8 @@ def _siege_marker(q: int, r: int, siege: dict) -> str:
 def _vocabulary() -> dict[str, str]:
     """The words of the hexes' descriptions in the active language, looked up once a map
     rather than once a hex."""
-    words = {str(k): str(v) for k, v in {**TERRAIN_NAMES, **FEATURE_NAMES, **DEFENCE_NAMES}.items()}
+    names = {**engine_words.TERRAINS, **engine_words.FEATURES, **engine_words.DEFENCES}
+    words = {key: str(name) for key, name in names.items()}
     words.update(
         watchtower=_("watchtower"),
         unexplored=_("unexplored"),

@@ -1026,25 +1026,39 @@ def value_words(name: str, value: int) -> str:
     return number_format(value, force_grouping=True)
 
 
-def change_lines(before: Ruleset, after: Ruleset) -> list[str]:
-    """Each change of a GM's edit in plain words, "Army size cap (points): 3,500 → 4,000",
-    in the active language."""
-    lines = [
-        gettext("%(label)s: %(before)s → %(after)s")
-        % {
-            "label": option_words(name).label,
-            "before": value_words(name, getattr(before, name)),
-            "after": value_words(name, getattr(after, name)),
-        }
+def changes(before: Ruleset, after: Ruleset) -> list[dict]:
+    """Each change of a GM's edit as data, which any reader's language can tell:
+    {"option": name, "before": value, "after": value} or {"table": key}."""
+    options = [
+        {"option": name, "before": getattr(before, name), "after": getattr(after, name)}
         for name in OPTIONS
         if getattr(before, name) != getattr(after, name)
     ]
-    lines += [
-        gettext("%(label)s: table changed") % {"label": table_words(key).label}
-        for key in TABLES
-        if table(before, key) != table(after, key)
-    ]
-    return lines
+    tables = [{"table": key} for key in TABLES if table(before, key) != table(after, key)]
+    return options + tables
+
+
+def change_line(change: dict | str) -> str:
+    """One change in plain words, "Army size cap (points): 3,500 → 4,000", in the active
+    language. An older announcement kept its words (a str): they read as written; an
+    option or table the rules no longer know reads by its key."""
+    if isinstance(change, str):
+        return change
+    if "table" in change:
+        key = change["table"]
+        label = table_words(key).label if key in TABLES else key
+        return gettext("%(label)s: table changed") % {"label": label}
+    name = change["option"]
+    known = name in OPTIONS
+    before, after = (
+        value_words(name, change[side]) if known else str(change[side])
+        for side in ("before", "after")
+    )
+    return gettext("%(label)s: %(before)s → %(after)s") % {
+        "label": option_words(name).label if known else name,
+        "before": before,
+        "after": after,
+    }
 
 
 @dataclass(frozen=True)

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import translation
 
 from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.models import Campaign, Turn
-from campaign.ruleset.labels import change_lines, refusal_words
+from campaign.ruleset.labels import change_line, changes, refusal_words
 from rules.core.ruleset import RulesetError, ruleset_from_overrides
 
 
@@ -21,7 +19,8 @@ def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) ->
     Before the first turn is resolved the GM changes them freely; during play every
     change is announced in the public chronicle (§7: "the GM should be able to configure
     these rules"). Returns the changes in plain words, in the GM's language; the
-    chronicle keeps them in the site's language, as it keeps every entry.
+    chronicle keeps them as data (campaign.ruleset.labels.changes), told in each
+    reader's language.
     """
     require_gm(campaign=campaign, user=by)
     try:
@@ -29,11 +28,9 @@ def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) ->
     except RulesetError as problem:
         raise Refused(refusal_words(problem), field=problem.key) from None
     before = campaign.ruleset
-    changes = change_lines(before, after)
-    if not changes:
+    announced = changes(before, after)
+    if not announced:
         return []
-    with translation.override(settings.LANGUAGE_CODE):
-        announced = change_lines(before, after)
     with transaction.atomic():
         campaign.ruleset_overrides = overrides
         campaign.save(update_fields=["ruleset_overrides"])
@@ -47,4 +44,4 @@ def campaign_ruleset_change(*, campaign: Campaign, by: User, overrides: dict) ->
                 rule="§7 house rules",
                 public=True,
             )
-    return changes
+    return [change_line(change) for change in announced]

@@ -13,7 +13,10 @@ register = template.Library()
 
 @register.simple_tag
 def rule(rule_id: str, label: str = "") -> str:
-    """The link: its text the ID (or ``label``), its target the rule's anchor."""
+    """The link: its text the ID (or ``label``), its target the rule's anchor; nothing
+    for no rule (a refusal that cites none)."""
+    if not rule_id:
+        return ""
     return format_html(
         '<small class="rule-ref"><a href="{}" title="{}">{}</a></small>',
         rule_href(rule_id),

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
 
 from battles.tabletop.services import report_deadlines_shift, tabletop_battles_awaited
@@ -97,7 +98,8 @@ def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
     claimed_state = STEP_CLAIMS.get(turn.state)
     if claimed_state is None:
         raise Refused(
-            f"Turn {turn.number} is {turn.get_state_display().lower()}: no step to start."
+            _("Turn %(number)s is %(state)s: no step to start.")
+            % {"number": turn.number, "state": turn.get_state_display().lower()}
         )
     if turn.state == Turn.State.DECISIONS:
         _tabletop_reports_in(turn)  # E-24: Final Results waits for them
@@ -135,8 +137,10 @@ def turn_step_retry(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
 
 def _not_late(turn: Turn) -> str:
     if turn.state not in STEP_NAMES:
-        state = turn.get_state_display().lower()
-        return f"Turn {turn.number} has no server step running ({state}): nothing to retry."
+        return _("Turn %(number)s has no server step running (%(state)s): nothing to retry.") % {
+            "number": turn.number,
+            "state": turn.get_state_display().lower(),
+        }
     minutes = settings.TURN_STEP_LATE_SECONDS // 60
     return (
         f"{STEP_NAMES[turn.state]} of turn {turn.number} have been running for less than "
@@ -162,8 +166,9 @@ def _tabletop_reports_in(turn: Turn) -> None:
             for b in waiting
         )
         raise Refused(
-            f"Final Results wait for tabletop reports (E-24): {listed}. Settle the reports, "
-            "or wait for the deadline: an unreported battle is then resolved abstract."
+            f"Final Results wait for tabletop reports: {listed}. Settle the reports, "
+            "or wait for the deadline: an unreported battle is then resolved abstract.",
+            rule="E-24",
         )
 
 
@@ -252,8 +257,10 @@ def turn_deadline_extend(*, turn: Turn, by: User, until: dt.datetime) -> Turn:
     turn = Turn.objects.select_for_update().get(pk=turn.pk)
     which = STEP_DEADLINES.get(turn.state)
     if which is None:
-        state = turn.get_state_display().lower()
-        raise Refused(f"Turn {turn.number} is {state}: it has no deadline to extend.")
+        raise Refused(
+            _("Turn %(number)s is %(state)s: it has no deadline to extend.")
+            % {"number": turn.number, "state": turn.get_state_display().lower()}
+        )
     field = DEADLINE_FIELDS[which]
     current, now = getattr(turn, field), timezone.now()
     earliest = max(now, current) if current is not None else now

@@ -141,9 +141,9 @@ def agreement_propose(
         raise Refused(_("An agreement takes two kingdoms: choose another one."), field="partner")
     if partner.eliminated:
         raise Refused(
-            _("%(kingdom)s is eliminated: it makes no agreements (E-27).")
-            % {"kingdom": partner.name},
+            _("%(kingdom)s is eliminated: it makes no agreements.") % {"kingdom": partner.name},
             field="partner",
+            rule="E-27",
         )
     agreement = Agreement(
         campaign=campaign, kind=kind, proposer=me, partner=partner, proposed_turn=turn.number
@@ -192,23 +192,25 @@ def _combined_assault(
         )
     if hex_.terrain == Terrain.SEA:
         raise Refused(
-            _("(%(q)s, %(r)s) is a sea hex: sea hexes cannot be invaded (A-1.1.2.1).")
+            _("(%(q)s, %(r)s) is a sea hex: sea hexes cannot be invaded.")
             % {"q": hex_.q, "r": hex_.r},
             field="target",
+            rule="A-1.1.2.1",
         )
     if hex_.owner_id in agreement.kingdom_ids:
         owner = agreement.proposer if hex_.owner_id == agreement.proposer_id else agreement.partner
         raise Refused(
             _(
                 "(%(q)s, %(r)s) is %(owner)s's: a combined assault invades a hex that "
-                "neither of you holds (E-28)."
+                "neither of you holds."
             )
             % {"q": hex_.q, "r": hex_.r, "owner": owner.name},
             field="target",
+            rule="E-28",
         )
     if beneficiary_id not in agreement.kingdom_ids:
         raise Refused(
-            _("Name who takes the hex: you or your partner (E-28, §5.4)."), field="beneficiary"
+            _("Name who takes the hex: you or your partner."), field="beneficiary", rule="E-28 §5.4"
         )
     agreement.turn_number, agreement.target = number, hex_
     agreement.beneficiary_id = beneficiary_id
@@ -220,9 +222,10 @@ def _vassalage(agreement: Agreement, overlord_id: int | None) -> None:
         raise Refused(
             _(
                 "Name the overlord: you or your partner; the other becomes his vassal if "
-                "the overlord takes his capital (Q20, E-23)."
+                "the overlord takes his capital."
             ),
             field="overlord",
+            rule="Q20 E-23",
         )
     vassal_id = (
         agreement.partner_id if overlord_id == agreement.proposer_id else agreement.proposer_id
@@ -232,9 +235,10 @@ def _vassalage(agreement: Agreement, overlord_id: int | None) -> None:
         sworn = _sworn_vassal(kingdom)
         if sworn is not None:
             raise Refused(
-                _("%(kingdom)s is already %(overlord)s's vassal (Q20, E-19).")
+                _("%(kingdom)s is already %(overlord)s's vassal.")
                 % {"kingdom": kingdom.name, "overlord": sworn.overlord.name},
                 field="overlord",
+                rule="Q20 E-19",
             )
 
 
@@ -280,7 +284,7 @@ def _not_twice(agreement: Agreement) -> None:
             raise Refused(
                 _(
                     "One of you already has a combined assault on (%(q)s, %(r)s) in turn "
-                    "%(turn)s for another beneficiary: an assault has one beneficiary (E-28)."
+                    "%(turn)s for another beneficiary: an assault has one beneficiary."
                 )
                 % {
                     "q": agreement.target.q,
@@ -288,6 +292,7 @@ def _not_twice(agreement: Agreement) -> None:
                     "turn": agreement.turn_number,
                 },
                 field="beneficiary",
+                rule="E-28",
             )
 
 
@@ -334,8 +339,8 @@ def agreement_accept(*, agreement: Agreement, by: User) -> Agreement:
     proposer = agreement.proposer
     if proposer.eliminated:
         raise Refused(
-            _("%(kingdom)s is eliminated: it makes no agreements (E-27).")
-            % {"kingdom": proposer.name}
+            _("%(kingdom)s is eliminated: it makes no agreements.") % {"kingdom": proposer.name},
+            rule="E-27",
         )
     if agreement.kind == Agreement.Kind.COMBINED_ASSAULT:
         number = agreement.turn_number
@@ -400,17 +405,19 @@ def agreement_end(*, agreement: Agreement, by: User) -> Agreement:
             raise Refused(
                 _(
                     "The combined assault of turn %(turn)s is under way: it ends when the "
-                    "turn is resolved (E-28)."
+                    "turn is resolved."
                 )
-                % {"turn": number}
+                % {"turn": number},
+                rule="E-28",
             )
         return _closed(agreement, turn, me, "called_off", "AgreementEnded")
     if agreement.vassal_since is not None:
         raise Refused(
             _(
-                "A vassalage in force lasts until the vassal or his overlord is eliminated "
-                "(Q20, E-19, E-27); the GM may correct it."
-            )
+                "A vassalage in force lasts until the vassal or his overlord is eliminated; "
+                "the GM may correct it."
+            ),
+            rule="Q20 E-19 E-27",
         )
     if agreement.notice_turn is not None:
         raise Refused(

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import NAME_LENGTH
-from campaign.core.problems import problem_sentence
+from campaign.core.problems import problem_refusal
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Membership, Turn
 from kingdoms.models import Army, Character, Kingdom
@@ -107,13 +107,13 @@ def army_raise(
     general = _name(general or _("General of the %(army)s") % {"army": name}, kingdom, "general")
     if kingdom.capital_id is None:
         raise Refused(
-            _("A new army stands on the capital, and you have none (E-32)."), field="name"
+            _("A new army stands on the capital, and you have none."), field="name", rule="E-32"
         )
     allocations = Army.objects.filter(kingdom=kingdom).values_list("allocation", flat=True)
     ruleset = kingdom.campaign.ruleset
     problem = raise_problem(ruleset, kingdom_support(kingdom), allocations, allocation)
     if problem:
-        raise Refused(problem_sentence(problem), field=problem.field)
+        raise problem_refusal(problem)
     army = Army.objects.create(
         kingdom=kingdom,
         name=name,
@@ -155,7 +155,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
         raised_this_turn=raised_now,
     )
     if problem:
-        raise Refused(problem_sentence(problem), field=problem.field)
+        raise problem_refusal(problem)
     before = army.allocation
     army.allocation = allocation
     army.points = allocation if raised_now else min(army.points, allocation)
@@ -294,7 +294,7 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
     pool = kingdom_support_now(army.kingdom, army.kingdom.campaign.ruleset).entitlements
     problem = slots_problem(pool, [*used, wanted])
     if problem:
-        raise Refused(problem_sentence(problem), field=problem.field)
+        raise problem_refusal(problem)
     army.slots = {slot: count for slot, count in wanted.items() if count}
     army.save(update_fields=["slots"])
     _record(

@@ -49,6 +49,7 @@ def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord])
             _("Entry %(number)s: %(reason)s.")
             % {"number": index + 1, "reason": problem_text(problem)},
             field=problem.field,
+            rule=problem.rule,
         )
     kingdom.fallback_capitals = [list(coord) for coord in wanted]
     kingdom.save(update_fields=["fallback_capitals"])

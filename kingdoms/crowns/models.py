@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from campaign.core.inputs import LEDGER, TURN
 from kingdoms.models import Kingdom
@@ -17,9 +18,9 @@ class CrownEntry(models.Model):
     GM's (rules.turn.visibility.sees_treasury)."""
 
     class Kind(models.TextChoices):
-        INCOME = "income", "Yearly income"
-        ENGINE = "engine", "Siege engine"
-        CORRECTION = "correction", "GM correction"  # the admin's (kingdoms.admin)
+        INCOME = "income", _("Yearly income")
+        ENGINE = "engine", _("Siege engine")
+        CORRECTION = "correction", _("GM correction")  # the admin's (kingdoms.admin)
 
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="crown_entries")
     turn = models.PositiveIntegerField(validators=TURN.validators())  # the campaign turn's number

@@ -35,14 +35,14 @@ def crowns_pay(
     until that phase. No line for a price of 0 (a house rule)."""
     ruleset = turn.campaign.ruleset
     if not crowns_used(ruleset):
-        raise Refused(_("Crowns are not used in this campaign (E-30)."), field=field)
+        raise Refused(_("Crowns are not used in this campaign."), field=field, rule="E-30")
     Kingdom.objects.select_for_update().get(pk=kingdom.pk)  # one purchase at a time
     if price <= 0:
         return None
     balance = crown_balance(kingdom)
     problem = spend_problem(what, price, balance, income_due(ruleset, turn.number))
     if problem:
-        raise Refused(problem_sentence(problem), field=field)
+        raise Refused(problem_sentence(problem), field=field, rule=problem.rule)
     return CrownEntry.objects.create(
         kingdom=kingdom, turn=turn.number, amount=-price, kind=kind, reason=reason, rule=rule
     )

@@ -7,7 +7,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.core.problems import problem_sentence
+from campaign.core.errors import Refused
+from campaign.core.problems import problem_refusal
 from campaign.models import Turn
 from campaign.pipeline.snapshot import Snapshot
 from kingdoms.edicts.forms import EdictForm
@@ -99,11 +100,11 @@ def hex_edicts(snapshot: Snapshot, turn: Turn, kingdom_id: int, coord: Coord) ->
             "kind": edict.kind.value,
             "structure": edict.structure.value if edict.structure else "",
             "label": label,
-            "refusal": _sentence(edict_problem(snapshot, turn, edict)),
+            "refusal": _refusal(edict_problem(snapshot, turn, edict)),
         }
         for label, edict in wanted
     ]
 
 
-def _sentence(problem: Problem | None) -> str | None:
-    return problem_sentence(problem) if problem else None
+def _refusal(problem: Problem | None) -> Refused | None:
+    return problem_refusal(problem) if problem else None

@@ -33,9 +33,9 @@ def _edict_kind(kind: str) -> EdictKind:
     except ValueError:
         kinds = ", ".join(k.value for k in EdictKind)
         raise Refused(
-            _("'%(kind)s' is not an edict: choose %(kinds)s (Table 2).")
-            % {"kind": kind, "kinds": kinds},
+            _("'%(kind)s' is not an edict: choose %(kinds)s.") % {"kind": kind, "kinds": kinds},
             field="kind",
+            rule="Table 2",
         ) from None
 
 
@@ -47,9 +47,10 @@ def _structure(structure: str | None) -> Structure | None:
     except ValueError:
         names = ", ".join(s.value for s in Structure)
         raise Refused(
-            _("'%(structure)s' is not a structure: a Raze names one of %(names)s (E-26).")
+            _("'%(structure)s' is not a structure: a Raze names one of %(names)s.")
             % {"structure": structure, "names": names},
             field="structure",
+            rule="E-26",
         ) from None
 
 
@@ -82,7 +83,7 @@ def edict_submit(
     wanted = EdictState(kingdom_id=kingdom.pk, hex=coord, kind=edict_kind, structure=named)
     problem = edict_problem(snapshot, turn, wanted)
     if problem:
-        raise Refused(problem_text(problem), field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     edict = Edict.objects.create(
         turn=turn,
         kingdom=kingdom,

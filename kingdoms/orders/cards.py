@@ -55,7 +55,7 @@ def army_card(
     and links to the siege sheet."""
     in_siege = None
     if siege is not None and army is not None:
-        in_siege = {"text": siege.no_orders(army.name), "page": siege.page}
+        in_siege = {"text": siege.no_orders(army.name), "page": siege.page, "rule": siege.rule}
     return {
         "army_id": army_id,
         "army": army,

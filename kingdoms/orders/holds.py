@@ -16,6 +16,9 @@ class ArmyHold(Protocol):
     @property
     def page(self) -> str: ...
 
+    @property
+    def rule(self) -> str: ...
+
     def no_orders(self, army_name: str) -> str: ...
 
 

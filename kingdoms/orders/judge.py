@@ -8,7 +8,8 @@ from collections.abc import Iterable, Mapping
 
 from django.utils.translation import gettext as _
 
-from campaign.core.problems import problem_sentence
+from campaign.core.errors import Refused
+from campaign.core.problems import problem_refusal
 from campaign.models import Turn
 from campaign.pipeline.snapshot import Snapshot, snapshot_load
 from kingdoms.models import Army
@@ -30,16 +31,19 @@ from rules.turn.visibility import Viewer, world_as_known
 
 def standing_refusal(
     army: Army, turn: Turn, kind: OrderKind, held: Mapping[int, ArmyHold]
-) -> str | None:
+) -> Refused | None:
     """What forbids the order whatever its hex: a siege holds the army (E-37), or its
     allocation was raised on its Rest this turn, so it Rests (E-14)."""
     hold = held.get(army.pk)
     if hold is not None:
-        return hold.no_orders(army.name)
+        return Refused(hold.no_orders(army.name), field="kind", rule=hold.rule)
     if army.rest_required_turn == turn.number and kind is not OrderKind.REST:
-        return _("%(army)s's allocation was raised on its Rest this turn: it Rests (E-14).") % {
-            "army": army.name
-        }
+        return Refused(
+            _("%(army)s's allocation was raised on its Rest this turn: it Rests.")
+            % {"army": army.name},
+            field="kind",
+            rule="E-14",
+        )
     return None
 
 
@@ -70,8 +74,9 @@ class OrderJudge:
             self._orders[army.pk] = other_orders(self.turn, army, self.snapshot)
         return self._orders[army.pk]
 
-    def refusal(self, army: Army, kind: OrderKind, target: Coord | None) -> str | None:
-        """Why the army may not give this order, in plain words; None if it may."""
+    def refusal(self, army: Army, kind: OrderKind, target: Coord | None) -> Refused | None:
+        """Why the army may not give this order, in plain words with its rule; None if it
+        may."""
         standing = standing_refusal(army, self.turn, kind, self.held)
         if standing is not None or kind is OrderKind.REST:
             return standing
@@ -79,7 +84,7 @@ class OrderJudge:
         order = aimed_order(world, army.pk, kind, target)
         known = world_as_known(world, self.viewer, [target, *order.sea_cover])
         problem = why_illegal(known, army.kingdom_id, order, self._others(army))
-        return problem_sentence(problem) if problem else None
+        return problem_refusal(problem) if problem else None
 
     def sea_choice(self, base: Coord) -> dict | None:
         """A-1.1.2.4: when a patrol on ``base`` must choose k of the land hexes across

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from campaign.core import words
 from kingdoms.models import Army, Kingdom
 from rules.core.state import NeutralConquest, OrderKind
 from rules.core.tables import ScoutLevel
@@ -15,7 +16,7 @@ class Order(models.Model):
 
     turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="orders")
     army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="orders")
-    kind = models.CharField(max_length=16, choices=[(k.value, k.name.title()) for k in OrderKind])
+    kind = models.CharField(max_length=16, choices=words.choices(OrderKind, words.ORDER_KINDS))
     target = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
@@ -27,7 +28,7 @@ class Order(models.Model):
     # Invade: what to do with a neutral capital it takes, chosen in advance (E-23)
     neutral_conquest = models.CharField(
         max_length=20,
-        choices=[(c.value, c.value.replace("_", " ").capitalize()) for c in NeutralConquest],
+        choices=words.choices(NeutralConquest, words.NEUTRAL_CONQUESTS),
         default=NeutralConquest.SWORN_ENEMIES.value,
     )
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
@@ -78,7 +79,7 @@ class ScoutReport(models.Model):
     )
     hex = models.ForeignKey("campaign.Hex", on_delete=models.CASCADE, related_name="+")
     turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="+")
-    level = models.CharField(max_length=16, choices=[(s.value, s.name.title()) for s in ScoutLevel])
+    level = models.CharField(max_length=16, choices=words.choices(ScoutLevel, words.SCOUT_LEVELS))
     facts = models.JSONField(default=dict)
 
     class Meta:

@@ -74,7 +74,7 @@ def order_submit(
     turn = turn_taking_orders(army.kingdom.campaign_id)
     held = armies_held(army.kingdom.campaign_id)
     if army.pk in held:  # E-37: its days are on the siege sheet, not in Table 5
-        raise Refused(held[army.pk].no_orders(army.name), field="army")
+        raise Refused(held[army.pk].no_orders(army.name), field="army", rule=held[army.pk].rule)
     try:
         order_kind = OrderKind(kind)
     except ValueError:
@@ -87,7 +87,7 @@ def order_submit(
     conquest = _neutral_conquest(neutral_conquest, order_kind)
     resting = standing_refusal(army, turn, order_kind, held)  # E-14, kingdoms.armies.services
     if resting:
-        raise Refused(resting, field="kind")
+        raise resting
     if order_kind != OrderKind.REST and target is None:
         raise Refused(
             _("A %(kind)s order needs a target hex.") % {"kind": order_kind.value}, field="target"
@@ -111,7 +111,7 @@ def order_submit(
     known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
     problem = why_illegal(known, army.kingdom_id, wanted, other_orders(turn, army, snapshot))
     if problem:
-        raise Refused(problem_text(problem), field=problem.field)
+        raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hexes = snapshot.hexes
@@ -151,12 +151,10 @@ def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:
     except ValueError:
         choices = ", ".join(c.value for c in NeutralConquest)
         raise Refused(
-            _(
-                "'%(choice)s' is not a choice for a neutral capital: choose one of "
-                "%(choices)s (E-23)."
-            )
+            _("'%(choice)s' is not a choice for a neutral capital: choose one of %(choices)s.")
             % {"choice": choice, "choices": choices},
             field="neutral_conquest",
+            rule="E-23",
         ) from None
     return conquest if kind is OrderKind.INVADE else NeutralConquest.SWORN_ENEMIES
 

@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import POWER
+from campaign.core.words import SPENDS
 from kingdoms.orders.forms import TargetField
-from kingdoms.spending.models import SPEND_NAMES
 
 
 def _optional(label: str, help_text: str = "") -> forms.TypedChoiceField:
@@ -23,7 +23,7 @@ class SpendForm(RefusableForm):
     kingdom's armies, this turn's mercenary offers, the neutral kingdoms it knows and
     the other player kingdoms."""
 
-    kind = forms.ChoiceField(label=_("Spend on"), choices=list(SPEND_NAMES.items()))
+    kind = forms.ChoiceField(label=_("Spend on"), choices=list(SPENDS.items()))
     amount = POWER.at_least(1).form_field(
         label=_("Power"),
         required=False,

@@ -6,23 +6,11 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from campaign.core.words import SPENDS
 from kingdoms.models import Army, Kingdom, NeutralKingdom
-from rules.kingdoms.spending_state import SpendKind, SpendResult
+from rules.kingdoms.spending_state import SpendResult
 
 # The words pages show for the rules' values (rules/ is free of Django's translations)
-SPEND_NAMES = {
-    SpendKind.WATCHTOWER: _("Build a watchtower"),
-    SpendKind.FORTRESS: _("Build a fortress"),
-    SpendKind.GREAT_FORTRESS: _("Upgrade a fortress to a great fortress"),
-    SpendKind.RECRUIT: _("Recruit"),
-    SpendKind.MERCENARY_BID: _("Sealed bid for mercenaries"),
-    SpendKind.SURGEON: _("Surgeon"),
-    SpendKind.SHARE_POWER: _("Share power"),
-    SpendKind.DEACTIVATE: _("Diplomacy: Deactivate"),
-    SpendKind.ALLY: _("Diplomacy: Ally"),
-    SpendKind.INCITE: _("Diplomacy: Incite"),
-    SpendKind.PACIFY: _("Pacify neutrals"),
-}
 RESULT_NAMES = {
     SpendResult.QUEUED: _("queued"),
     SpendResult.BUILT: _("built"),
@@ -50,7 +38,7 @@ class PowerSpend(models.Model):
 
     turn = models.ForeignKey("campaign.Turn", on_delete=models.CASCADE, related_name="spends")
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="spends")
-    kind = models.CharField(max_length=16, choices=list(SPEND_NAMES.items()))
+    kind = models.CharField(max_length=16, choices=list(SPENDS.items()))
     amount = models.PositiveIntegerField()
     hex = models.ForeignKey(
         "campaign.Hex", null=True, blank=True, on_delete=models.PROTECT, related_name="+"

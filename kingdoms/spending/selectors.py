@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db.models import QuerySet, Sum
 
 from campaign.bulletin.models import MercenaryOffer
-from campaign.core.problems import problem_sentence
+from campaign.core.problems import problem_refusal
 from campaign.models import Turn
 from campaign.pipeline.snapshot import Snapshot
 from kingdoms.models import Army, Kingdom, NeutralKingdom
@@ -114,7 +114,7 @@ def hex_builds(
                 "kind": kind.value,
                 "label": kind.label,
                 "cost": cost,
-                "refusal": problem_sentence(problem) if problem else None,
+                "refusal": problem_refusal(problem) if problem else None,
             }
         )
     return builds
@@ -133,5 +133,5 @@ def hex_pacify(
     return {
         "label": SpendKind.PACIFY.label,
         "amounts": list(range(low, high + 1)),
-        "refusal": problem_sentence(problem) if problem else None,
+        "refusal": problem_refusal(problem) if problem else None,
     }

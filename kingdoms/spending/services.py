@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
-from campaign.core.problems import problem_sentence
+from campaign.core.problems import problem_refusal
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
@@ -84,7 +84,7 @@ def spend_submit(
     )
     problem = spend_problem(snapshot, turn, viewer_for(membership), wanted)
     if problem:
-        raise Refused(problem_sentence(problem), field=problem.field)
+        raise problem_refusal(problem)
     row = PowerSpend.objects.create(
         turn=turn,
         kingdom=kingdom,

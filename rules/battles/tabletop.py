@@ -131,14 +131,13 @@ def report_problem(
     if report.vp_margin is not None and report.vp_margin < 0:
         return Problem("P-C5", "vp_margin", "A victory-points margin is not negative.")
     if report.massacre and report.winner is None:
-        return Problem("P-C5 Q21", "massacre", "A draw has no loser to massacre (P-C5, Q21).")
+        return Problem("P-C5 Q21", "massacre", "A draw has no loser to massacre.")
     margin = ruleset.massacre_vp_margin
     if report.massacre and not gm and (report.vp_margin or 0) < margin:
         return Problem(
             "P-C5",
             "massacre",
-            "A Massacre needs a margin of {margin:,} VP or more; below it only the "
-            "GM rules one (P-C5).",
+            "A Massacre needs a margin of {margin:,} VP or more; below it only the GM rules one.",
             margin=margin,
         )
     return (
@@ -201,9 +200,7 @@ def _neutral_problem(sides: dict[Role, SideFacts], report: TabletopReport) -> Pr
         return None
     neutral = next((side for side in sides.values() if side.neutral), None)
     if neutral is None:
-        return Problem(
-            "Q15", "neutral_losses", "Only a neutral side's losses are one number (Q15)."
-        )
+        return Problem("Q15", "neutral_losses", "Only a neutral side's losses are one number.")
     if not 0 < report.neutral_losses <= neutral.points:
         return Problem(
             "Q15",
@@ -238,7 +235,7 @@ def _characters_problem(sides: dict[Role, SideFacts], report: TabletopReport) ->
                 "Table 15",
                 "kills",
                 "The {role}'s characters killed {count} but only {fallen} of the "
-                "enemy's were removed (Table 15).",
+                "enemy's were removed.",
                 role=role.value,
                 count=count,
                 fallen=fallen,
@@ -336,7 +333,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
         return Problem(
             "A-1.1.2.1",
             "hex",
-            "A sea hex takes no secondary terrains: no battle is fought there (A-1.1.2.1).",
+            "A sea hex takes no secondary terrains: no battle is fought there.",
         )
     seen: set[object] = set()
     for value in values:
@@ -344,7 +341,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
             return Problem(
                 "A-1.1.2",
                 where,
-                "'sea' cannot be a secondary terrain: a hex is land or sea (A-1.1.2) "
+                "'sea' cannot be a secondary terrain: a hex is land or sea "
                 "and Tables 26–30 have no sea table. Use {land}.",
                 land=land,
             )
@@ -352,7 +349,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
             return Problem(
                 "A-1.1.1",
                 where,
-                "'{value}' is not a land terrain: use {land} (A-1.1.1).",
+                "'{value}' is not a land terrain: use {land}.",
                 value=value,
                 land=land,
             )
@@ -360,14 +357,14 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
             return Problem(
                 "Q16",
                 where,
-                "'{value}' is the hex's primary terrain (Table 7, Q16): tick only the others.",
+                "'{value}' is the hex's primary terrain: tick only the others.",
                 value=value,
             )
         if value in seen:
             return Problem(
                 "Q16",
                 where,
-                "'{value}' is listed twice: each secondary terrain is one roll (Q16).",
+                "'{value}' is listed twice: each secondary terrain is one roll.",
                 value=value,
             )
         seen.add(value)
@@ -375,7 +372,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
         return Problem(
             "Q16",
             where,
-            "At most {max_secondary_terrains} secondary terrains a hex (Q16): {given} given.",
+            "At most {max_secondary_terrains} secondary terrains a hex: {given} given.",
             max_secondary_terrains=MAX_SECONDARY_TERRAINS,
             given=len(values),
         )

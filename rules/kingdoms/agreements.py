@@ -233,8 +233,7 @@ def invasion_refusal(world: World, kingdom_id: int, target: Coord) -> Problem | 
         return Problem(
             "Q20 E-19",
             "target",
-            "{target} belongs to {name}, your vassal: an overlord may not invade "
-            "his vassal (Q20, E-19)",
+            "{target} belongs to {name}, your vassal: an overlord may not invade his vassal",
             target=target,
             name=name,
         )
@@ -242,8 +241,7 @@ def invasion_refusal(world: World, kingdom_id: int, target: Coord) -> Problem | 
         return Problem(
             "Q20 E-19",
             "target",
-            "{target} belongs to {name}, your overlord: a vassal may not invade "
-            "his overlord (Q20, E-19)",
+            "{target} belongs to {name}, your overlord: a vassal may not invade his overlord",
             target=target,
             name=name,
         )

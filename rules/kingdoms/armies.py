@@ -72,7 +72,7 @@ def allocation_change_problem(
             "E-14",
             "allocation",
             "an allocation changes only when the army is raised or Rests: give it a Rest "
-            "order first (E-14)",
+            "order first",
         )
     if over and is_cut:
         return None  # E-14: any cut helps; the rest is cut by default if need be
@@ -128,7 +128,7 @@ def slots_problem(pool: Mapping[str, int], used: Iterable[Mapping[str, int]]) ->
                 "§5.6 E-21",
                 slot,
                 "your armies would use {want} {slot_name} slot(s) this turn but your "
-                "kingdom's pool{how} give(s) {have} (§5.6, E-21)",
+                "kingdom's pool{how} give(s) {have}",
                 want=want,
                 slot_name=SLOT_NAMES[slot],
                 how=how,

@@ -90,14 +90,14 @@ def fallback_list_problem(
             return index, Problem(
                 "E-23",
                 "hexes",
-                "{where} is not one of your hexes: list your own Cities (E-23)",
+                "{where} is not one of your hexes: list your own Cities",
                 where=where,
             )
         if own[coord] is not Feature.CITY:
             return index, Problem(
                 "A-3.2",
                 "hexes",
-                "{where} holds no City: only a City becomes the capital (A-3.2)",
+                "{where} holds no City: only a City becomes the capital",
                 where=where,
             )
         if coord == capital:

@@ -91,7 +91,7 @@ def spend_problem(what: str, price: int, balance: int, due: int) -> Problem | No
     short = price - available
     held = (
         Phrase(
-            "{balance} in your treasury and {due} due at this winter phase (E-31)",
+            "{balance} in your treasury and {due} due at this winter phase",
             balance=balance,
             due=due,
         )
@@ -101,11 +101,9 @@ def spend_problem(what: str, price: int, balance: int, due: int) -> Problem | No
     return Problem(
         "E-30",
         "kind",
-        translatable("{what} costs {price} crowns and you have {held}: {short} crown short (E-30)")
+        translatable("{what} costs {price} crowns and you have {held}: {short} crown short")
         if short == 1
-        else translatable(
-            "{what} costs {price} crowns and you have {held}: {short} crowns short (E-30)"
-        ),
+        else translatable("{what} costs {price} crowns and you have {held}: {short} crowns short"),
         what=what,
         price=price,
         held=held,

@@ -57,13 +57,13 @@ def immune(world: World, neutral_id: int) -> Problem | None:
         return Problem(
             "A-1.4.13",
             "neutral_kingdom",
-            "it has been conquered and is immune to diplomacy (A-1.4.13)",
+            "it has been conquered and is immune to diplomacy",
         )
     if neutral.protector is not None:
         return Problem(
             "A-1.4.13 E-18",
             "neutral_kingdom",
-            "it is under a player's protection (Quick Friendship) and immune to diplomacy (A-1.4.13, E-18)",  # noqa: E501
+            "it is under a player's protection (Quick Friendship) and immune to diplomacy",  # noqa: E501
         )
     return None
 
@@ -103,7 +103,7 @@ def diplomacy_problem(
             "§5.6",
             "amount",
             "{kind} costs {cost} power, plus up to {most} extra for +1 each on the "
-            "roll: spend {cost}–{highest}, not {amount} (§5.6)",
+            "roll: spend {cost}–{highest}, not {amount}",
             kind=kind.label,
             cost=cost,
             most=most,
@@ -114,7 +114,7 @@ def diplomacy_problem(
         return Problem(
             "A-1.4.18–19",
             "neutral_kingdom",
-            "name a neutral kingdom you have discovered (A-1.4.18–19)",
+            "name a neutral kingdom you have discovered",
         )
     neutral = world.neutral_kingdoms[neutral_id]
     why = immune(world, neutral_id)
@@ -133,21 +133,21 @@ def diplomacy_problem(
             return Problem(
                 "A-1.4.12",
                 "neutral_kingdom",
-                "{neutral} is allied to nobody: there is no alliance to end (A-1.4.12)",
+                "{neutral} is allied to nobody: there is no alliance to end",
                 neutral=neutral.name,
             )
         if neutral.ally == kingdom_id:
             return Problem(
                 "A-1.4.12",
                 "neutral_kingdom",
-                "{neutral} is your own ally (A-1.4.12)",
+                "{neutral} is your own ally",
                 neutral=neutral.name,
             )
     if kind is SpendKind.ALLY and neutral.ally == kingdom_id:
         return Problem(
             "A-1.4.12",
             "neutral_kingdom",
-            "{neutral} is already your ally (A-1.4.12)",
+            "{neutral} is already your ally",
             neutral=neutral.name,
         )
     if kind is SpendKind.INCITE:
@@ -159,21 +159,21 @@ def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> Probl
     """E-25: the target is a hex owned by another player, adjacent to the kingdom."""
     target = spend.hex
     if target is None or target not in world.hexes:
-        return Problem("A-1.4.12", "hex", "name the hex the incited army attacks (A-1.4.12)")
+        return Problem("A-1.4.12", "hex", "name the hex the incited army attacks")
     owner = world.hexes[target].owner
     where = f"({target[0]}, {target[1]})"
     if owner is None:
         return Problem(
             "E-25",
             "hex",
-            "{where} belongs to no player: an incited army attacks another player's hex (E-25)",
+            "{where} belongs to no player: an incited army attacks another player's hex",
             where=where,
         )
     if owner == kingdom_id:
         return Problem(
             "§5.6",
             "hex",
-            "{where} is your own hex: an incited army attacks another player's hex (§5.6)",
+            "{where} is your own hex: an incited army attacks another player's hex",
             where=where,
         )
     terrain = terrain_map(world.hexes)
@@ -183,7 +183,7 @@ def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> Probl
         return Problem(
             "A-1.4.12 E-25",
             "hex",
-            "{where} is not adjacent to that neutral kingdom (A-1.4.12, E-25)",
+            "{where} is not adjacent to that neutral kingdom",
             where=where,
         )
     return None
@@ -204,42 +204,42 @@ def pacify_problem(
         return Problem(
             "Table 11",
             "amount",
-            "pacifying costs {low}–{high} power, not {amount} (Table 11)",
+            "pacifying costs {low}–{high} power, not {amount}",
             low=low,
             high=high,
             amount=spend.amount,
         )
     target = spend.hex
     if target is None or target not in world.hexes:
-        return Problem("Table 11", "hex", "name the hex to pacify (Table 11)")
+        return Problem("Table 11", "hex", "name the hex to pacify")
     h = world.hexes[target]
     where = f"({target[0]}, {target[1]})"
     if h.owner is not None:
         return Problem(
             "Table 11",
             "hex",
-            "{where} is a player's hex; only unowned hexes are pacified (Table 11)",
+            "{where} is a player's hex; only unowned hexes are pacified",
             where=where,
         )
     if h.neutral_kingdom is not None:
         return Problem(
             "Table 11",
             "hex",
-            "{where} belongs to a neutral kingdom: use diplomacy, not pacify (Table 11)",
+            "{where} belongs to a neutral kingdom: use diplomacy, not pacify",
             where=where,
         )
     if not h.explored or h.scouted_only:
         return Problem(
             "Table 11",
             "hex",
-            "{where} has not been explored: its defender is not known (Table 11)",
+            "{where} has not been explored: its defender is not known",
             where=where,
         )
     if h.feature is None or h.defender is None or h.defender.points <= 0:
         return Problem(
             "Table 11",
             "hex",
-            "{where} has no feature held by a neutral defender to pacify (Table 11)",
+            "{where} has no feature held by a neutral defender to pacify",
             where=where,
         )
     terrain = terrain_map(world.hexes)
@@ -247,7 +247,7 @@ def pacify_problem(
         return Problem(
             "Table 11 A-1.2.4",
             "hex",
-            "{where} is not adjacent to your kingdom (Table 11, A-1.2.4)",
+            "{where} is not adjacent to your kingdom",
             where=where,
         )
     last, cool_down = provoked.get(target), world.ruleset.provoked_turns
@@ -255,8 +255,7 @@ def pacify_problem(
         return Problem(
             "Table 11",
             "hex",
-            "{where} was Provoked in turn {last}: it cannot be pacified before "
-            "turn {next_turn} (Table 11)",
+            "{where} was Provoked in turn {last}: it cannot be pacified before turn {next_turn}",
             where=where,
             last=last,
             next_turn=last + cool_down + 1,

@@ -107,14 +107,14 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
         return Problem(
             "Table 2",
             "hex",
-            "{coord} is not your hex: edicts are given to your own hexes (Table 2)",
+            "{coord} is not your hex: edicts are given to your own hexes",
             coord=coord,
         )
     if hex_.orphan:
         return Problem(
             "A-1.3.2",
             "hex",
-            "{coord} is an orphan hex: it can be neither looted nor razed (A-1.3.2)",
+            "{coord} is an orphan hex: it can be neither looted nor razed",
             coord=coord,
         )
     kingdom = world.kingdoms.get(edict.kingdom_id)
@@ -122,7 +122,7 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
         return Problem(
             "Table 4",
             "hex",
-            "{coord} is your capital: it can be neither looted nor razed (Table 4)",
+            "{coord} is your capital: it can be neither looted nor razed",
             coord=coord,
         )
     for other in others:
@@ -130,8 +130,7 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
             return Problem(
                 "Table 2",
                 "hex",
-                "{coord} already has an edict this turn ({edict}): a hex receives "
-                "one edict a turn (Table 2)",
+                "{coord} already has an edict this turn ({edict}): a hex receives one edict a turn",
                 coord=coord,
                 edict=other.kind.value,
             )
@@ -140,13 +139,13 @@ def why_illegal(world: World, edict: Edict, others: Iterable[Edict] = ()) -> Pro
             return Problem(
                 "E-26",
                 "structure",
-                "only a Raze names a structure; a Loot takes no structure (E-26)",
+                "only a Raze names a structure; a Loot takes no structure",
             )
         if hex_.looted_turn == world.turn - 1:
             return Problem(
                 "Table 2",
                 "kind",
-                "{coord} was looted last turn: it cannot be looted again this turn (Table 2)",
+                "{coord} was looted last turn: it cannot be looted again this turn",
                 coord=coord,
             )
         return None
@@ -161,7 +160,7 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
             "E-26",
             "structure",
             "a Raze names the structure it destroys: feature, fortress, great_fortress or "
-            "watchtower (E-26)",
+            "watchtower",
         )
     if holds(hex_, structure):
         return None
@@ -170,7 +169,7 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
         return Problem(
             "Table 2 E-26",
             "structure",
-            "{coord} has no {missing} to raze (Table 2, E-26); it has a {present}",
+            "{coord} has no {missing} to raze; it has a {present}",
             coord=hex_.coord,
             missing=missing,
             present=STRUCTURE_WORDS[Structure(hex_.defence.value)],
@@ -178,7 +177,7 @@ def _raze_problem(hex_: HexState, structure: Structure | None) -> Problem | None
     return Problem(
         "Table 2 E-26",
         "structure",
-        "{coord} has no {missing} to raze (Table 2, E-26)",
+        "{coord} has no {missing} to raze",
         coord=hex_.coord,
         missing=missing,
     )

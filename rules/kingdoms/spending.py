@@ -62,9 +62,9 @@ def why_illegal_spend(
     (Table 11)."""
     kingdom = world.kingdoms.get(kingdom_id)
     if kingdom is None or kingdom.eliminated:
-        return Problem("E-27", "kingdom", "an eliminated kingdom spends no power (E-27)")
+        return Problem("E-27", "kingdom", "an eliminated kingdom spends no power")
     if spend.amount < 1:
-        return Problem("Table 10", "amount", "spend at least 1 power (Table 10)")
+        return Problem("Table 10", "amount", "spend at least 1 power")
     others = [o for o in spending.spends if o.kingdom_id == kingdom_id and o.id != spend.id]
     problem = _item_problem(world, kingdom_id, spend, others, spending)
     if problem:
@@ -75,7 +75,7 @@ def why_illegal_spend(
             "E-25",
             "amount",
             "your spending and sealed bids would come to {total} power, but you "
-            "hold {power}: every bid counts as if it won (E-25)",
+            "hold {power}: every bid counts as if it won",
             total=total,
             power=kingdom.power,
         )
@@ -89,16 +89,14 @@ def _item_problem(
     cost = fixed_cost(world.ruleset, kind)
     if cost is not None and spend.amount != cost:
         return Problem(
-            "Table 10", "amount", "{kind} costs {cost} power (Table 10)", kind=kind.label, cost=cost
+            "Table 10", "amount", "{kind} costs {cost} power", kind=kind.label, cost=cost
         )
     if kind in BUILDS:
         return _build_problem(world, kingdom_id, spend, others)
     if kind in (SpendKind.RECRUIT, SpendKind.MERCENARY_BID):
         return _troops_problem(world, kingdom_id, spend, others, spending)
     if kind is SpendKind.SURGEON and any(o.kind is SpendKind.SURGEON for o in others):
-        return Problem(
-            "Table 10 E-02", "kind", "you already hire a surgeon this turn (Table 10, E-02)"
-        )
+        return Problem("Table 10 E-02", "kind", "you already hire a surgeon this turn")
     if kind is SpendKind.SHARE_POWER:
         recipient = world.kingdoms.get(spend.recipient_id)
         if recipient is None or recipient.id == kingdom_id or recipient.eliminated:
@@ -122,46 +120,40 @@ def _build_problem(
     coord = spend.hex
     h = world.hexes.get(coord) if coord is not None else None
     if h is None:
-        return Problem("Table 10", "hex", "name the hex to build in (Table 10)")
+        return Problem("Table 10", "hex", "name the hex to build in")
     where = f"({coord[0]}, {coord[1]})"
     if h.owner != kingdom_id:
         return Problem(
             "Table 10",
             "hex",
-            "{where} is not your hex: you build in your own hexes (Table 10)",
+            "{where} is not your hex: you build in your own hexes",
             where=where,
         )
     if h.orphan:
-        return Problem(
-            "A-1.3.2", "hex", "{where} is an orphan: no build order there (A-1.3.2)", where=where
-        )
+        return Problem("A-1.3.2", "hex", "{where} is an orphan: no build order there", where=where)
     if any(o.kind in BUILDS and o.hex == coord for o in others):
-        return Problem(
-            "A-1.1.3", "hex", "you already build in {where} this turn (A-1.1.3)", where=where
-        )
+        return Problem("A-1.1.3", "hex", "you already build in {where} this turn", where=where)
     kind = spend.kind
     if kind is SpendKind.WATCHTOWER and h.watchtower:
-        return Problem("A-1.1.3", "hex", "{where} already has a watchtower (A-1.1.3)", where=where)
+        return Problem("A-1.1.3", "hex", "{where} already has a watchtower", where=where)
     if kind is SpendKind.FORTRESS and h.defence is not None:
         defence = h.defence.value.replace("_", " ")
         return Problem(
             "A-1.1.3",
             "hex",
-            "{where} already has a {defence} (A-1.1.3)",
+            "{where} already has a {defence}",
             where=where,
             defence=defence,
         )
     if kind is SpendKind.GREAT_FORTRESS:
         capital = world.kingdoms[kingdom_id].capital
         if h.defence is not Defence.FORTRESS:
-            return Problem(
-                "Table 10", "hex", "{where} has no fortress to upgrade (Table 10)", where=where
-            )
+            return Problem("Table 10", "hex", "{where} has no fortress to upgrade", where=where)
         if h.feature is not Feature.CITY and coord != capital:
             return Problem(
                 "Table 10",
                 "hex",
-                "a great fortress needs a City or the capital; {where} is neither (Table 10)",
+                "a great fortress needs a City or the capital; {where} is neither",
                 where=where,
             )
     return None
@@ -174,26 +166,24 @@ def _troops_problem(
     one bid an offer), and E-14's cap: 3,500 with every bid counted as won (E-25)."""
     army = world.armies.get(spend.army_id) if spend.army_id is not None else None
     if army is None or army.kingdom_id != kingdom_id:
-        return Problem(
-            "Table 10 Q18", "army", "name one of your armies for the troops (Table 10, Q18)"
-        )
+        return Problem("Table 10 Q18", "army", "name one of your armies for the troops")
     if spend.kind is SpendKind.RECRUIT:
         if any(o.kind is SpendKind.RECRUIT and o.army_id == army.id for o in others):
             return Problem(
                 "Table 10",
                 "army",
-                "{army} already recruits this turn: change that recruit instead (Table 10)",
+                "{army} already recruits this turn: change that recruit instead",
                 army=army.name,
             )
     else:
         offer = spending.offers.get(spend.offer_id) if spend.offer_id is not None else None
         if offer is None:
-            return Problem("A-2.1", "offer", "name mercenaries the GM offers this turn (A-2.1)")
+            return Problem("A-2.1", "offer", "name mercenaries the GM offers this turn")
         if spend.amount < offer.minimum_bid:
             return Problem(
                 "Table 10",
                 "offer",
-                "the opening bid for {offer} is at least {minimum_bid} power (Table 10)",
+                "the opening bid for {offer} is at least {minimum_bid} power",
                 offer=offer.name,
                 minimum_bid=offer.minimum_bid,
             )
@@ -210,7 +200,7 @@ def _troops_problem(
             "Table 10 E-14",
             "army",
             "{army} would field {worst:,} points with these recruits and every bid "
-            "won; an army takes at most {cap:,} this turn (Table 10, E-14)",
+            "won; an army takes at most {cap:,} this turn",
             army=army.name,
             worst=worst,
             cap=cap,

@@ -133,7 +133,7 @@ def allocation_problem(
             return Problem(
                 "§5.6 E-14",
                 "allocation",
-                "an army is allocated {low:,}–{high:,} points, not {points:,} (§5.6, E-14)",
+                "an army is allocated {low:,}–{high:,} points, not {points:,}",
                 low=low,
                 high=high,
                 points=allocation.points,
@@ -143,8 +143,7 @@ def allocation_problem(
         return Problem(
             "§5.6 E-14",
             "allocation",
-            "your armies would need {total:,} points of support but your kingdom "
-            "gives {support:,} (§5.6, E-14)",
+            "your armies would need {total:,} points of support but your kingdom gives {support:,}",
             total=total,
             support=support,
         )

@@ -203,19 +203,19 @@ def withdraw_problem(
         return Problem(
             "E-37",
             "decision",
-            "only a fortress, a great fortress or a City has walls to withdraw behind (E-37)",
+            "only a fortress, a great fortress or a City has walls to withdraw behind",
         )
     if defender_kind not in WITHDRAWING_DEFENDERS:
         return Problem(
             "E-37",
             "decision",
-            "only a patrol or a neutral army defending the place may withdraw (E-37)",
+            "only a patrol or a neutral army defending the place may withdraw",
         )
     if attacker_kingdom_id is None:
         return Problem(
             "E-37",
             "decision",
-            "only a player's invasion lays a siege: this attack is fought in the field (E-37)",
+            "only a player's invasion lays a siege: this attack is fought in the field",
         )
     return None
 
@@ -248,7 +248,7 @@ def order_problem(world: World, order: Order) -> Problem | None:
         return Problem(
             "E-37",
             "army",
-            "army {army} is in the siege of ({q}, {r}) (E-37): it takes no order "
+            "army {army} is in the siege of ({q}, {r}): it takes no order "
             "until the siege ends; its actions are on the siege sheet",
             army=order.army_id,
             q=q,
@@ -260,7 +260,7 @@ def order_problem(world: World, order: Order) -> Problem | None:
             return Problem(
                 "E-37",
                 "target",
-                "({q}, {r}) is under siege (E-37): it cannot be invaded until the siege ends",
+                "({q}, {r}) is under siege: it cannot be invaded until the siege ends",
                 q=q,
                 r=r,
             )

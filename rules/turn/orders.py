@@ -177,7 +177,7 @@ def why_illegal(
         return Problem(
             "A-1.1.2.4",
             "sea_cover",
-            "only a Patrol order names land hexes across the sea (A-1.1.2.4)",
+            "only a Patrol order names land hexes across the sea",
         )
     if order.kind is OrderKind.REST:
         return None
@@ -186,8 +186,7 @@ def why_illegal(
         return Problem(
             "E-14",
             "kind",
-            "army {army} has {points:,} points: an army below {smallest:,} points "
-            "may only Rest (E-14)",
+            "army {army} has {points:,} points: an army below {smallest:,} points may only Rest",
             army=army.id,
             points=army.points,
             smallest=smallest,
@@ -218,20 +217,20 @@ def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> Problem 
             return Problem(
                 "A-1.1.2.1",
                 "target",
-                "{coord} is a sea hex: sea hexes cannot be invaded (A-1.1.2.1)",
+                "{coord} is a sea hex: sea hexes cannot be invaded",
                 coord=coord,
             )
         if kind is OrderKind.SCOUT:
             return Problem(
                 "Table 5 Table 7",
                 "target",
-                "{coord} is a sea hex: it holds nothing to scout (Table 5, Table 7)",
+                "{coord} is a sea hex: it holds nothing to scout",
                 coord=coord,
             )
         return Problem(
             "Table 5",
             "target",
-            "{coord} is a sea hex: a patrol base must be a land hex (Table 5)",
+            "{coord} is a sea hex: a patrol base must be a land hex",
             coord=coord,
         )
     return None
@@ -251,7 +250,7 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> Problem | No
             "E-18",
             "target",
             "{target} belongs to a neutral kingdom under your protection (Quick "
-            "Friendship): you may not invade it (E-18)",
+            "Friendship): you may not invade it",
             target=target,
         )
     problem = invasion_refusal(world, kingdom_id, target)  # Q20, E-19: vassalage
@@ -261,7 +260,7 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> Problem | No
         return Problem(
             "A-1.0.4 A-1.3.2",
             "target",
-            "{target} is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)",
+            "{target} is not adjacent to any of your non-orphan hexes",
             target=target,
         )
     if order.origin is None:
@@ -279,7 +278,7 @@ def _invade_problem(world: World, kingdom_id: int, order: Order) -> Problem | No
         return Problem(
             "E-07 E-16",
             _ORIGIN_FIELD,
-            "{origin} is not adjacent to {target} (E-07, E-16)",
+            "{origin} is not adjacent to {target}",
             origin=order.origin,
             target=target,
         )
@@ -295,7 +294,7 @@ def _origin_problem(
         return Problem(
             "E-07",
             _ORIGIN_FIELD,
-            "{origin} is not your hex: {leaves} from one (E-07)",
+            "{origin} is not your hex: {leaves} from one",
             origin=origin,
             leaves=leaves,
         )
@@ -303,7 +302,7 @@ def _origin_problem(
         return Problem(
             "A-1.3.2 E-07",
             _ORIGIN_FIELD,
-            "{origin} is an orphan hex: {none_may} from it (A-1.3.2, E-07)",
+            "{origin} is an orphan hex: {none_may} from it",
             origin=origin,
             none_may=none_may,
         )
@@ -321,7 +320,7 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> Problem | Non
         return Problem(
             "Table 5",
             "target",
-            "{target} is your own hex: there is nothing in it to scout (Table 5)",
+            "{target} is your own hex: there is nothing in it to scout",
             target=target,
         )
     reach = world.ruleset.scout_reach  # Table 5: 2, in plain grid distance (E-16)
@@ -329,8 +328,7 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> Problem | Non
         return Problem(
             "Table 5 E-16",
             "target",
-            "{target} is more than {reach} hexes from your non-orphan hexes: Scout "
-            "reaches {reach} (Table 5, E-16)",
+            "{target} is more than {reach} hexes from your non-orphan hexes: Scout reaches {reach}",
             target=target,
             reach=reach,
         )
@@ -347,7 +345,7 @@ def _scout_problem(world: World, kingdom_id: int, order: Order) -> Problem | Non
             "E-07 E-16",
             _ORIGIN_FIELD,
             "{origin} is {steps} hexes from {target}: scouts set out from a hex "
-            "within {reach} of their target (E-07, E-16)",
+            "within {reach} of their target",
             origin=order.origin,
             steps=steps,
             target=target,
@@ -368,14 +366,14 @@ def _patrol_problem(
         return Problem(
             "Table 5",
             "target",
-            "{base} is not your hex: a patrol base must be one (Table 5)",
+            "{base} is not your hex: a patrol base must be one",
             base=base,
         )
     if world.hexes[base].orphan:
         return Problem(
             "A-1.3.2",
             "target",
-            "{base} is an orphan hex: it cannot be a patrol base (A-1.3.2)",
+            "{base} is an orphan hex: it cannot be a patrol base",
             base=base,
         )
     for other in orders:
@@ -390,7 +388,7 @@ def _patrol_problem(
             return Problem(
                 "Table 5",
                 "target",
-                "{base} already has a patrol (army {other_army}): one per base hex (Table 5)",
+                "{base} already has a patrol (army {other_army}): one per base hex",
                 base=base,
                 other_army=other.army_id,
             )
@@ -407,37 +405,40 @@ def _sea_cover_problem(world: World, order: Order) -> Problem | None:
     for cell in named:
         if named.count(cell) > 1:
             return _sea_cover(
-                "{cell} is named twice: name each land hex across the sea once (A-1.1.2.4)",
+                translatable("{cell} is named twice: name each land hex across the sea once"),
                 cell=cell,
             )
         if cell not in candidates:
             if not candidates:
                 return _sea_cover(
-                    "{cell} is not across the sea from this patrol: it has no land hexes "
-                    "across the sea to name (A-1.1.2.4)",
+                    translatable(
+                        "{cell} is not across the sea from this patrol: it has no land hexes "
+                        "across the sea to name"
+                    ),
                     cell=cell,
                 )
             if len(candidates) <= k:
                 return _sea_cover(
-                    "{cell} is not a land hex across this patrol's sea hexes: it covers "
-                    "all of those, {listed}, and need name none (A-1.1.2.4)",
+                    translatable(
+                        "{cell} is not a land hex across this patrol's sea hexes: it covers "
+                        "all of those, {listed}, and need name none"
+                    ),
                     cell=cell,
                     listed=listed,
                 )
             return _sea_cover(
-                "{cell} is not a land hex across this patrol's sea hexes: choose among "
-                "{listed} (A-1.1.2.4)",
+                translatable(
+                    "{cell} is not a land hex across this patrol's sea hexes: choose among {listed}"
+                ),
                 cell=cell,
                 listed=listed,
             )
     if len(candidates) > k and len(named) != k:
         return _sea_cover(
-            translatable(
-                "this patrol covers {k} sea hex: name {k} of the land hexes {listed} (A-1.1.2.4)"
-            )
+            translatable("this patrol covers {k} sea hex: name {k} of the land hexes {listed}")
             if k == 1
             else translatable(
-                "this patrol covers {k} sea hexes: name {k} of the land hexes {listed} (A-1.1.2.4)"
+                "this patrol covers {k} sea hexes: name {k} of the land hexes {listed}"
             ),
             k=k,
             listed=listed,

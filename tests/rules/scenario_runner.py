@@ -190,6 +190,7 @@ from rules.turn.final import resolve_final
 from rules.turn.orders import why_illegal
 from rules.turn.provisional import declared_battles, resolve_provisional
 from tests.rules.module_events import apply_module_events
+from tests.rules.reasons import says
 from tests.rules.rules_builder import apply_provisional, army, build, character
 from tests.rules.siege_cases import assert_sieges, siege_world
 from tests.rules.spending_cases import is_spend, spending_applied, spending_case, spending_hexes
@@ -386,9 +387,7 @@ def _validate(world: World, raw_orders: list[dict], refused: list[dict]) -> list
         same_kingdom = [o for o, k in zip(orders, kingdoms, strict=True) if k == kingdom]
         problem = why_illegal(world, kingdom, order, same_kingdom)
         if i in reasons:
-            assert problem and reasons[i] in problem.message, (
-                f"{raw_orders[i]}: refused as {problem!r}"
-            )
+            assert says(problem, reasons[i]), f"{raw_orders[i]}: refused as {problem!r}"
         else:
             assert problem is None, f"{raw_orders[i]} was refused: {problem}"
             legal.append(order)
@@ -416,7 +415,7 @@ def _validate_edicts(world: World, raw_edicts: list[dict], refused: list[dict]) 
     for i, edict in enumerate(edicts):
         problem = edict_problem(world, edict, legal)
         if i in reasons:
-            assert problem and reasons[i] in problem.message, f"{raw_edicts[i]}: {problem}"
+            assert says(problem, reasons[i]), f"{raw_edicts[i]}: {problem}"
         else:
             assert problem is None, f"{raw_edicts[i]} was refused: {problem}"
             legal.append(edict)

@@ -33,6 +33,7 @@ from rules.kingdoms.spending_events import (
     PowerSpent,
 )
 from rules.kingdoms.spending_state import Offer, Spend, Spending, SpendKind, fixed_cost
+from tests.rules.reasons import says
 
 
 def is_spend(raw: dict) -> bool:
@@ -58,9 +59,7 @@ def spending_case(world: World, data: dict, refused: list[dict]) -> Spending:
             world, spend.kingdom_id, spend, Spending((*mine, spend), offers, provoked)
         )
         if spend.id in reasons:
-            assert problem and reasons[spend.id] in problem.message, (
-                f"spend {spend.id}: {problem!r}"
-            )
+            assert says(problem, reasons[spend.id]), f"spend {spend.id}: {problem!r}"
         else:
             assert problem is None, f"spend {spend.id} was refused: {problem}"
             legal.append(spend)

@@ -71,8 +71,9 @@ def test_e37_the_api_refuses_an_order_for_a_besieging_or_besieged_army_by_name(d
     assert answer.status_code == 400
     assert answer.json() == {
         "detail": f"{laid.besiegers.name} is besieging {where}: it takes no orders while the "
-        "siege lasts (E-37).",
+        "siege lasts.",
         "field": "army",
+        "rule": "E-37",
     }
     answer = token_client(demo.players["bob"]).post(
         api(demo, "orders/"),
@@ -81,9 +82,9 @@ def test_e37_the_api_refuses_an_order_for_a_besieging_or_besieged_army_by_name(d
     )
     assert answer.status_code == 400
     assert answer.json()["detail"] == (
-        f"{laid.garrison.name} is besieged in {where}: it takes no orders while the siege "
-        "lasts (E-37)."
+        f"{laid.garrison.name} is besieged in {where}: it takes no orders while the siege lasts."
     )
+    assert answer.json()["rule"] == "E-37"
     assert set(Order.objects.values_list("pk", "army_id", "kind")) == before
     assert Order.objects.filter(pk=kept.pk, kind="rest").exists()
     held = Order.objects.filter(turn__number=2, army__in=[laid.besiegers, laid.garrison])
@@ -109,7 +110,8 @@ def test_e37_the_order_card_shows_the_siege_and_its_sheet_instead_of_a_form(clie
     assert "Give its order from the map" not in alone and f'href="{sheet}"' in alone
     posted = client.post(url, {f"army-{laid.besiegers.pk}-kind": "rest"})
     assert posted.status_code == 400
-    assert "it takes no orders while the siege lasts (E-37)" in posted.content.decode()
+    assert "it takes no orders while the siege lasts. " in posted.content.decode()
+    assert 'title="E-37">E-37</a></small>' in posted.content.decode()  # the rule, a link
     assert not Order.objects.filter(turn__number=2, army=laid.besiegers).exists()
 
     client.force_login(demo.players["bob"])  # the garrison's side

@@ -56,7 +56,8 @@ def test_table_5_a_hex_next_to_the_kingdom_offers_the_invasion(alice, demo, inva
     assert f'name="army-{army.pk}-target_q" value="{q}"' in invade
     assert f'name="army-{army.pk}-target_r" value="{r}"' in invade
     patrol = _choice(block, "Patrol")
-    assert "disabled" in patrol and "a patrol base must be one (Table 5)" in patrol
+    assert "disabled" in patrol and "a patrol base must be one." in patrol
+    assert 'title="Table 5">Table 5</a></small>' in patrol  # its rule, a link beside it
     assert 'type="number"' not in html, "no coordinates to type"
 
 

@@ -190,3 +190,35 @@ def test_numbers_read_with_the_readers_grouping():
     assert "2,500 points" in narrate(entry, NAMES)
     with translation.override("it"):
         assert "2.500" in narrate(entry, NAMES)
+
+
+HOUSE_RULES = {
+    "kind": "RulesetChanged",
+    "changes": [
+        {"option": "patrol_radius", "before": 1, "after": 2},
+        {"table": "table-7-fields"},
+    ],
+}
+
+
+def test_the_gms_house_rules_change_reads_in_the_readers_language():
+    """§7 house rules: the announcement keeps the changes as data, and each reader reads
+    them in his language, numbers grouped as he groups them."""
+    assert narrate(HOUSE_RULES, NAMES) == (
+        "The GM changed the rules: Patrol radius: 1 → 2; Exploring fields: table changed."
+    )
+    with translation.override("it"):
+        assert narrate(HOUSE_RULES, NAMES) == (
+            "Il master ha cambiato le regole: Raggio di pattuglia: 1 → 2; "
+            "Esplorare la pianura: tabella modificata."
+        )
+
+
+def test_an_older_house_rules_announcement_reads_as_it_was_written():
+    """§7 house rules: an entry written before the changes were data kept its words; an
+    option the rules no longer know reads by its name."""
+    older = {"kind": "RulesetChanged", "changes": ["Patrol radius: 1 → 2"]}
+    gone = {"kind": "RulesetChanged", "changes": [{"option": "gone", "before": 1, "after": 2}]}
+    with translation.override("it"):
+        assert narrate(older, NAMES) == "Il master ha cambiato le regole: Patrol radius: 1 → 2."
+        assert narrate(gone, NAMES) == "Il master ha cambiato le regole: gone: 1 → 2."

@@ -361,6 +361,6 @@ def test_probing_the_whole_map_with_pacify_finds_no_hidden_neutral_kingdom(demo)
         refusals.add((response.status_code, response.content.decode().replace(named, "(q, r)")))
     assert neutral.hexes.filter(explored=False).count() == 3
     assert refusals == {
-        (400, '{"detail":"(q, r) has not been explored: its defender is not known (Table 11).",'
-         '"field":"hex"}')
+        (400, '{"detail":"(q, r) has not been explored: its defender is not known.",'
+         '"field":"hex","rule":"Table 11"}')
     }  # fmt: skip

@@ -14,6 +14,7 @@ from django.utils import translation
 from campaign.accounts.models import Profile
 from campaign.core import problems
 from campaign.core.problems import problem_sentence, problem_text
+from campaign.ruleset.selectors import rule_href
 from rules.battles.tabletop import secondary_terrains_problem
 from rules.core.problems import Phrase, Problem
 from rules.core.state import Order, OrderKind
@@ -26,13 +27,13 @@ ITALIAN = {
     "{target} is already your hex": "{target} è già un tuo esagono",
     "a {kind} order needs a hex": "un ordine {kind} richiede un esagono",
     "Invade": "Invadere",
-    "{what} costs {price} crowns and you have {held}: {short} crown short (E-30)": (
-        "{what} costa {price} corone e ne hai {held}: manca {short} corona (E-30)"
+    "{what} costs {price} crowns and you have {held}: {short} crown short": (
+        "{what} costa {price} corone e ne hai {held}: manca {short} corona"
     ),
     "{balance} in your treasury": "{balance} nel tesoro",
     "{coord} is not on the map": "{esagono} non è sulla mappa",  # a translator's slip
-    "'{value}' is not a land terrain: use {land} (A-1.1.1).": (
-        "'{value}' non è un terreno di terra: usa {land} (A-1.1.1)."
+    "'{value}' is not a land terrain: use {land}.": (
+        "'{value}' non è un terreno di terra: usa {land}."
     ),
     "forest": "bosco",
     "mountain": "montagna",
@@ -90,7 +91,7 @@ def test_e_30_a_part_of_the_sentence_is_translated_on_its_own(italian):
     problem = spend_problem("A siege tower", 3, 2, 0)
     with translation.override("it"):
         assert problem_text(problem) == (
-            "A siege tower costa 3 corone e ne hai 2 nel tesoro: manca 1 corona (E-30)"
+            "A siege tower costa 3 corone e ne hai 2 nel tesoro: manca 1 corona"
         )
 
 
@@ -133,11 +134,11 @@ def test_table_5_a_refused_order_reads_in_italian_on_the_page_and_in_english_in_
 def test_a_1_1_1_a_list_of_the_engines_words_is_translated_word_by_word(italian):
     problem = secondary_terrains_problem("fields", ["lava"])
     assert problem.message == (
-        "'lava' is not a land terrain: use fields, river, forest, swamp, mountain (A-1.1.1)."
+        "'lava' is not a land terrain: use fields, river, forest, swamp, mountain."
     )
     with translation.override("it"):
         assert problem_text(problem) == (
-            "'lava' non è un terreno di terra: usa fields, river, bosco, swamp, montagna (A-1.1.1)."
+            "'lava' non è un terreno di terra: usa fields, river, bosco, swamp, montagna."
         )
 
 
@@ -147,12 +148,12 @@ msgstr ""
 "Language: it\\n"
 
 #, python-brace-format
-msgid "{what} costs {price} crowns and you have {held}: {short} crowns short (E-30)"
-msgstr "{what} costa {price} corone e ne hai {held}: ne mancano {short} (E-30)"
+msgid "{what} costs {price} crowns and you have {held}: {short} crowns short"
+msgstr "{what} costa {price} corone e ne hai {held}: ne mancano {short}"
 
 #, python-brace-format
-msgid "{balance} in your treasury and {due} due at this winter phase (E-31)"
-msgstr "{balance} nel tesoro e {due} in arrivo questo inverno (E-31)"
+msgid "{balance} in your treasury and {due} due at this winter phase"
+msgstr "{balance} nel tesoro e {due} in arrivo questo inverno"
 """
 
 
@@ -176,8 +177,31 @@ def test_e_30_a_catalog_compiled_by_msgfmt_translates_the_engines_template(real_
     problem = spend_problem("A siege tower", 5, 2, 1)
     with translation.override("it"):
         assert problem_sentence(problem) == (
-            "A siege tower costa 5 corone e ne hai 2 nel tesoro e 1 in arrivo questo inverno "
-            "(E-31): ne mancano 2 (E-30)."
+            "A siege tower costa 5 corone e ne hai 2 nel tesoro e 1 in arrivo questo inverno: "
+            "ne mancano 2."
         )
     with translation.override("en"):
         assert problem_sentence(problem) == problem.sentence
+
+
+@pytest.mark.django_db
+def test_table_5_a_refusal_shows_its_rule_as_a_link_beside_the_sentence(client, demo):
+    """The refused order reads in plain words on the page, its rule a small link into the
+    rulebook beside it; the API names the rule in its own field."""
+    alice = demo.players["alice"]
+    capital = demo.kingdoms["alice"].capital
+    army = first_army(demo, "alice")
+    client.force_login(alice)
+    url = reverse("order-form", args=[demo.campaign.pk, army.pk])
+    fields = {"kind": "invade", "target_q": capital.q, "target_r": capital.r}
+    page = client.post(url, {f"army-{army.pk}-{k}": v for k, v in fields.items()})
+    link = f'<small class="rule-ref"><a href="{rule_href("Table 5")}" title="Table 5">Table 5</a>'
+    assert f"({capital.q}, {capital.r}) is already your hex {link}" in page.content.decode()
+    body = {"army": army.pk, "kind": "invade", "target": [capital.q, capital.r]}
+    answer = session_client(alice).post(api(demo, "orders/"), body, format="json")
+    assert answer.status_code == 400
+    assert answer.json() == {
+        "detail": f"({capital.q}, {capital.r}) is already your hex",
+        "field": "target",
+        "rule": "Table 5",
+    }

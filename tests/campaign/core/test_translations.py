@@ -212,7 +212,7 @@ def test_make_messages_gathers_the_rules_engines_refusal_templates(gathered):
     for template in (
         "{coord} is not on the map",  # Problem(rule, field, template, …)
         "{balance} in your treasury",  # Phrase(template, …)
-        "this patrol covers {k} sea hexes: name {k} of the land hexes {listed} (A-1.1.2.4)",
+        "this patrol covers {k} sea hexes: name {k} of the land hexes {listed}",
     ):  # the last one chosen by translatable(…) before the call
         assert template in entries, template
         assert "python-brace-format" in entries[template].flags

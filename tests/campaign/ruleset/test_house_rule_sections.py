@@ -151,7 +151,10 @@ def test_the_announcement_lists_each_change_in_plain_words(demo, client):
     response = client.post(_url(demo), form, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     expected = ["Monuments add to the score: off → on", "Army size cap (points): 3,500 → 4,000"]
-    assert TurnEvent.objects.get(kind="RulesetChanged").payload["changes"] == expected
+    assert TurnEvent.objects.get(kind="RulesetChanged").payload["changes"] == [
+        {"option": "monument_scores", "before": 0, "after": 1},
+        {"option": "army_cap_this_turn", "before": 3500, "after": 4000},
+    ]
     status = html.split('role="status"')[1].split("</div>")[0]
     assert "Saved: 2 changes" in status and all(line in status for line in expected)
     client.force_login(demo.players["alice"])

@@ -68,8 +68,8 @@ def test_the_gm_changes_a_table_and_an_option(demo, client):
     announced = TurnEvent.objects.get(kind="RulesetChanged")
     assert announced.public
     assert announced.payload["changes"] == [
-        "Patrol radius: 1 → 2",
-        "Exploring fields: table changed",
+        {"option": "patrol_radius", "before": 1, "after": 2},
+        {"table": "table-7-fields"},
     ]
     alice = Viewer(kingdom_id=demo.kingdoms["alice"].pk)
     assert any(e["kind"] == "RulesetChanged" for e in visible_chronicle(campaign, alice))
@@ -175,8 +175,8 @@ def test_the_gm_changes_a_table_value_and_a_band_table(demo, client):
     assert campaign.ruleset_overrides["tables"] == {"table-25": outcome}
     announced = TurnEvent.objects.filter(kind="RulesetChanged").order_by("pk")
     assert [e.payload["changes"] for e in announced] == [
-        ["Build a watchtower: 1 → 2"],
-        ["Battle outcome: table changed"],
+        [{"option": "watchtower_cost", "before": 1, "after": 2}],
+        [{"table": "table-25"}],
     ]
 
 

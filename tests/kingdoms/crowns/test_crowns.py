@@ -59,7 +59,7 @@ def test_e_30_nr_siege_4_an_engine_is_paid_in_crowns_or_refused_with_the_shortfa
         siege_engine_build(army=army, by=demo.players["alice"], kind="siege_tower")
     assert refused.value.message == (
         "A siege tower costs 3 crowns and you have -3 in your treasury and 3 due at this "
-        "winter phase (E-31): 3 crowns short (E-30)."
+        "winter phase: 3 crowns short."
     )
     assert refused.value.field == "kind"
     assert SiegeEngine.objects.count() == 1 and crown_balance(alice) == -3
@@ -71,7 +71,7 @@ def test_e_30_the_api_refuses_a_build_without_crowns_with_400_never_500(demo):
     answer = token_client(demo.players["alice"]).post(url, {"kind": "giant_ram"}, format="json")
     assert answer.status_code == 400, answer.content
     assert answer.json()["field"] == "kind"
-    assert "1 crown short (E-30)" in answer.json()["detail"]
+    assert "1 crown short" in answer.json()["detail"]
     assert not SiegeEngine.objects.exists() and not CrownEntry.objects.exists()
 
 

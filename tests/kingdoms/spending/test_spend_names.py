@@ -3,7 +3,8 @@ show (and translate) for it, the rules' own English (rules/ is free of Django) k
 
 from __future__ import annotations
 
-from kingdoms.spending.models import RESULT_NAMES, SPEND_NAMES
+from campaign.core.words import SPENDS as SPEND_NAMES
+from kingdoms.spending.models import RESULT_NAMES
 from rules.kingdoms.spending_state import SPEND_LABELS, SpendKind, SpendResult
 
 

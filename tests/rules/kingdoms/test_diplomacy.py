@@ -107,14 +107,14 @@ def test_legal_actions():
 @pytest.mark.parametrize(
     ("w", "item", "reason"),
     [
-        (world(), spend(1, K.ALLY, 1), "spend 2–4, not 1 (§5.6)"),
+        (world(), spend(1, K.ALLY, 1), "spend 2–4, not 1"),
         (world(), spend(1, K.ALLY, 5), "spend 2–4, not 5"),
         (world(), spend(1, K.DEACTIVATE, 1), "allied to nobody"),
         (world(ally=1), spend(1, K.DEACTIVATE, 1), "your own ally"),
         (world(ally=1), spend(1, K.ALLY, 2), "already your ally"),
         (world(), spend(1, K.INCITE, 2, hex=(0, 0)), "your own hex"),
         (world(), spend(1, K.INCITE, 2, hex=(0, 1)), "belongs to no player"),
-        (world(protector=2), spend(1, K.ALLY, 2), "immune to diplomacy (A-1.4.13, E-18)"),
+        (world(protector=2), spend(1, K.ALLY, 2), "immune to diplomacy"),
     ],
 )
 def test_diplomacy_refusals(w, item, reason):
@@ -127,7 +127,7 @@ def test_an_undiscovered_or_conquered_kingdom_is_no_target():
     assert "discovered" in refused(w, spend(1, K.ALLY, 2))
     w = world()
     w.hexes[(3, 0)] = dataclasses.replace(w.hexes[(3, 0)], owner=2, neutral_kingdom=None)
-    assert "conquered and is immune to diplomacy (A-1.4.13)" in refused(w, spend(1, K.ALLY, 2))
+    assert "conquered and is immune to diplomacy" in refused(w, spend(1, K.ALLY, 2))
 
 
 def test_incite_target_must_be_adjacent_to_the_kingdom():

@@ -465,7 +465,7 @@ def test_e18_the_protector_may_not_invade_his_protectorate():
     problem = why_illegal(w, 1, Order(army_id=1, kind=OrderKind.INVADE, target=(1, 0)))
     assert problem.message == (
         "(1, 0) belongs to a neutral kingdom under your protection (Quick Friendship): "
-        "you may not invade it (E-18)"
+        "you may not invade it"
     )
     assert why_illegal(w, 2, Order(army_id=2, kind=OrderKind.INVADE, target=(1, 2))) is None
     scout = Order(army_id=1, kind=OrderKind.SCOUT, target=(1, 0))

@@ -46,32 +46,32 @@ def test_e07_default_origin_is_the_lowest_non_orphan_adjacent_hex(world):
 @pytest.mark.parametrize(
     "order, message",
     [
-        (invade((2, 0)), "(2, 0) is a sea hex: sea hexes cannot be invaded (A-1.1.2.1)"),
+        (invade((2, 0)), "(2, 0) is a sea hex: sea hexes cannot be invaded"),
         (invade((9, 9)), "(9, 9) is not on the map"),
         (invade(None), "a Invade order needs a hex"),
         (invade((1, 0)), "(1, 0) is already your hex"),
         (
             invade((3, 2)),
-            "(3, 2) is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)",
+            "(3, 2) is not adjacent to any of your non-orphan hexes",
         ),
         (
             invade((0, 2)),
-            "(0, 2) is not adjacent to any of your non-orphan hexes (A-1.0.4, A-1.3.2)",
+            "(0, 2) is not adjacent to any of your non-orphan hexes",
         ),
         (
             invade((1, 1), origin=(2, 1)),
-            "(2, 1) is not your hex: an invasion starts from one (E-07)",
+            "(2, 1) is not your hex: an invasion starts from one",
         ),
         (
             invade((1, 1), origin=(0, 1)),
-            "(0, 1) is an orphan hex: no invasion may start from it (A-1.3.2, E-07)",
+            "(0, 1) is an orphan hex: no invasion may start from it",
         ),
-        (invade((1, 1), origin=(0, 0)), "(0, 0) is not adjacent to (1, 1) (E-07, E-16)"),
+        (invade((1, 1), origin=(0, 0)), "(0, 0) is not adjacent to (1, 1)"),
         (invade((1, 1), army_id=7), "army 7 is not yours"),
         (invade((1, 1), army_id=99), "army 99 does not exist"),
         (
             invade((1, 1), army_id=3),
-            "army 3 has 900 points: an army below 1,000 points may only Rest (E-14)",
+            "army 3 has 900 points: an army below 1,000 points may only Rest",
         ),
     ],
 )
@@ -97,9 +97,9 @@ def test_table_5_patrol_on_an_own_hex_is_legal(world):
 @pytest.mark.parametrize(
     "order, message",
     [
-        (patrol((2, 1)), "(2, 1) is not your hex: a patrol base must be one (Table 5)"),
-        (patrol((0, 1)), "(0, 1) is an orphan hex: it cannot be a patrol base (A-1.3.2)"),
-        (patrol((2, 0)), "(2, 0) is a sea hex: a patrol base must be a land hex (Table 5)"),
+        (patrol((2, 1)), "(2, 1) is not your hex: a patrol base must be one"),
+        (patrol((0, 1)), "(0, 1) is an orphan hex: it cannot be a patrol base"),
+        (patrol((2, 0)), "(2, 0) is a sea hex: a patrol base must be a land hex"),
         (patrol(None), "a Patrol order needs a hex"),
     ],
 )
@@ -110,7 +110,7 @@ def test_patrol_reasons(world, order, message):
 def test_table_5_one_patrol_per_base_hex(world):
     others = [patrol((0, 0), army_id=2), invade((1, 1), army_id=3)]
     assert why_illegal(world, 1, patrol((0, 0)), others).message == (
-        "(0, 0) already has a patrol (army 2): one per base hex (Table 5)"
+        "(0, 0) already has a patrol (army 2): one per base hex"
     )
     assert why_illegal(world, 1, patrol((1, 0), sea_cover=ACROSS), others) is None
 
