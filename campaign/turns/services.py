@@ -108,7 +108,9 @@ def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
             state=claimed_state, claimed_at=timezone.now()
         )
         if claimed != 1:
-            raise Refused(f"Turn {turn.number}'s next step has already been started.")
+            raise Refused(
+                _("Turn %(number)s's next step has already been started.") % {"number": turn.number}
+            )
         _step_queued(turn.pk, note="queued", enqueue=enqueue)
     turn.refresh_from_db()
     return turn
@@ -129,7 +131,10 @@ def turn_step_retry(*, turn: Turn, by: User | None, enqueue: bool = True) -> Tur
             pk=turn.pk, state=turn.state, claimed_at=turn.claimed_at
         ).update(claimed_at=timezone.now())
         if renewed != 1:
-            raise Refused(f"Turn {turn.number}'s step has ended or been retried meanwhile.")
+            raise Refused(
+                _("Turn %(number)s's step has ended or been retried meanwhile.")
+                % {"number": turn.number}
+            )
         _step_queued(turn.pk, note="queued again", enqueue=enqueue)
     turn.refresh_from_db()
     return turn
@@ -162,12 +167,16 @@ def _tabletop_reports_in(turn: Turn) -> None:
     waiting = tabletop_battles_awaited(turn)
     if waiting:
         listed = "; ".join(
-            f"battle {b.seq} at ({b.hex.q}, {b.hex.r}) until {b.report_deadline:%Y-%m-%d %H:%M} UTC"
+            _("battle %(seq)s at (%(q)s, %(r)s) until %(when)s")
+            % {"seq": b.seq, "q": b.hex.q, "r": b.hex.r, "when": when_text(b.report_deadline)}
             for b in waiting
         )
         raise Refused(
-            f"Final Results wait for tabletop reports: {listed}. Settle the reports, "
-            "or wait for the deadline: an unreported battle is then resolved abstract.",
+            _(
+                "Final Results wait for tabletop reports: %(battles)s. Settle the reports, "
+                "or wait for the deadline: an unreported battle is then resolved abstract."
+            )
+            % {"battles": listed},
             rule="E-24",
         )
 
@@ -244,9 +253,9 @@ def _schedule_check(zone: str, lock_weekday: int | None, lock_hour: int) -> None
     except ValidationError as error:
         raise Refused(error.messages[0], field="timezone") from None
     if lock_weekday is not None and not WEEKDAY.low <= lock_weekday <= WEEKDAY.high:
-        raise Refused("Choose a weekday from Monday to Sunday, or none.", field="lock_weekday")
+        raise Refused(_("Choose a weekday from Monday to Sunday, or none."), field="lock_weekday")
     if not HOUR.low <= lock_hour <= HOUR.high:
-        raise Refused("Choose an hour from 0 to 23.", field="lock_hour")
+        raise Refused(_("Choose an hour from 0 to 23."), field="lock_hour")
 
 
 @transaction.atomic
@@ -265,7 +274,10 @@ def turn_deadline_extend(*, turn: Turn, by: User, until: dt.datetime) -> Turn:
     current, now = getattr(turn, field), timezone.now()
     earliest = max(now, current) if current is not None else now
     if until <= earliest:
-        raise Refused(f"Extend the deadline to a time after {when_text(earliest)}.", field="until")
+        raise Refused(
+            _("Extend the deadline to a time after %(when)s.") % {"when": when_text(earliest)},
+            field="until",
+        )
     setattr(turn, field, until)
     turn.save(update_fields=[field])
     payload = {"deadline": which, "until": until.isoformat()}
@@ -286,10 +298,13 @@ def campaign_pause(
     campaign, turn = _running(campaign)
     now = timezone.now()
     if until <= now:
-        raise Refused("Pause until a time still to come.", field="until")
+        raise Refused(_("Pause until a time still to come."), field="until")
     reason = reason.strip()
     if len(reason) > PAUSE_REASON_LENGTH:
-        raise Refused(f"Say why in {PAUSE_REASON_LENGTH} characters at most.", field="reason")
+        raise Refused(
+            _("Say why in %(length)s characters at most.") % {"length": PAUSE_REASON_LENGTH},
+            field="reason",
+        )
     moved = _deadlines_shift(turn, until - held_from(now, campaign.paused_until))
     campaign.paused_until, campaign.pause_reason = until, reason
     campaign.save(update_fields=["paused_until", "pause_reason"])
@@ -307,7 +322,7 @@ def campaign_resume(*, campaign: Campaign, by: User) -> Campaign:
     campaign, turn = _running(campaign)
     now = timezone.now()
     if campaign.paused_until is None or campaign.paused_until <= now:
-        raise Refused("The campaign is not paused.")
+        raise Refused(_("The campaign is not paused."))
     unused = campaign.paused_until - now
     moved = _deadlines_shift(turn, -unused)
     campaign.paused_until, campaign.pause_reason = None, ""
@@ -322,9 +337,9 @@ def _running(campaign: Campaign) -> tuple[Campaign, Turn]:
     campaign = Campaign.objects.select_for_update().get(pk=campaign.pk)
     turn = Turn.objects.select_for_update().filter(campaign=campaign).order_by("-number").first()
     if turn is None:
-        raise Refused("The campaign has not started: there is no deadline to pause.")
+        raise Refused(_("The campaign has not started: there is no deadline to pause."))
     if campaign.status == Campaign.Status.FINISHED:
-        raise Refused("The campaign is over.")
+        raise Refused(_("The campaign is over."))
     return campaign, turn
 
 
