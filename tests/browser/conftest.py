@@ -8,12 +8,11 @@ REDIS_URL, which would otherwise send a step to a worker these tests do not star
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 from django.db import connections
 
-CHROMIUM = Path("/usr/bin/chromium")
+from tests.browser.chromium import CHROMIUM
 
 # Playwright's sync API runs an event loop in this thread; the test's ORM calls are
 # still plain synchronous ones.

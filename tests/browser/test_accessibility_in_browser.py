@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.chromium import IN_CHROMIUM
 from tests.browser.key_pages import KEY_PAGES, SIZES, each_tab_shown, open_page
 
 ACCOUNT_PAGES_OF_A_STRANGER = ("login/", "accounts/signup/", "accounts/password/reset/")
@@ -25,13 +26,7 @@ BLOCKING = {"serious", "critical"}
 # missing or a twice-used id is a fault.
 SURE_ONCE_LOADED = {"aria-valid-attr-value", "duplicate-id-aria"}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def axe_violations(page, where: str) -> list[str]:

@@ -7,23 +7,14 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from kingdoms.agreements.models import Agreement
 from kingdoms.spending.models import PowerSpend
+from tests.browser.chromium import IN_CHROMIUM
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
 RUMOUR = "Orc drums beat in the Marienburg Marches; the passes close by winter."
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def _shot(page, name: str, locator: str | None = None) -> None:

@@ -7,19 +7,10 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from tests.api_support import battle_between_alice_and_bob
+from tests.browser.chromium import IN_CHROMIUM
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 FIELDS_GREEN = "rgb(217, 227, 160)"  # the ground of the fields' pattern (campaign.map.svg)
 

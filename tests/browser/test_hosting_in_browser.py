@@ -29,15 +29,10 @@ from campaign.transfer.selectors import campaign_export
 from campaign.turns.tasks import turns_final_due, turns_resolve_due
 from kingdoms.models import Kingdom
 from rules.core.mapgen import MapParams
+from tests.browser.chromium import IN_CHROMIUM
 from tests.browser.map_support import order_from_map
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 PASSWORD = "a long sign-up password"
 MAP_SEED = "e2e-hosting"  # the wizard draws one; the test pins it, so the map is the same

@@ -8,13 +8,12 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from campaign.models import Hex
 from kingdoms.agreements.services import agreement_propose
 from rules.core.state import Feature
+from tests.browser.chromium import IN_CHROMIUM
 
 SLUGS = ["armies", "power", "edicts", "diplomacy", "capitals"]
 PHONES = [
@@ -23,13 +22,7 @@ PHONES = [
 ]
 DESKTOP = {"viewport": {"width": 1366, "height": 900}}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def _busy_kingdom(demo) -> None:

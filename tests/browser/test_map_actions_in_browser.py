@@ -5,23 +5,16 @@ and on a phone (a bottom sheet, touch taps). No coordinate is ever typed."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from campaign.models import Turn
 from campaign.turns.services import turn_claim_step
 from kingdoms.orders.models import Order
 from tests.api_support import first_army
+from tests.browser.chromium import IN_CHROMIUM
 from tests.browser.map_support import close_panel, order_from_map
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 SCREENS = {
     "laptop": {"viewport": {"width": 1366, "height": 900}},

@@ -7,22 +7,14 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from django.contrib.auth.models import User
 
 from campaign.hosting.services import campaign_create
 from campaign.models import Hex
 from rules.core.mapgen import MapParams
+from tests.browser.chromium import IN_CHROMIUM
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def test_the_gm_draws_by_mouse_and_by_keyboard(live_server, transactional_db, log_in):

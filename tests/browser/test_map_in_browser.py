@@ -9,22 +9,16 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
 from campaign.models import Hex
+from tests.browser.chromium import IN_CHROMIUM
 
 LAPTOP = {"viewport": {"width": 1366, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 # Every warpost:hex event the page hears, kept for the test to read.
 LISTEN = """() => {

@@ -14,6 +14,7 @@ import pytest
 from django.conf import settings
 
 from campaign.accounts.models import Profile
+from tests.browser.chromium import IN_CHROMIUM
 from tests.browser.key_pages import KEY_PAGES, SIZES, each_tab_shown, open_page
 
 SCREENSHOTS = Path(settings.BASE_DIR) / "screenshots"
@@ -45,13 +46,7 @@ HEADING_WORDS = {
     "house-rules": ("The rules of", "Modifiers"),
 }
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def english_left(page, page_name: str) -> list[str]:

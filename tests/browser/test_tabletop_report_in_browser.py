@@ -11,25 +11,16 @@ The ``browser`` and ``log_in`` fixtures are in tests/browser/conftest.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from battles.models import Battle, BattleSide
 from battles.tabletop.models import BattleReport
 from kingdoms.models import Character
 from tests.api_support import battle_in_bobs_hex
+from tests.browser.chromium import IN_CHROMIUM
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
 
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def _opt_in(page, url: str, side: BattleSide) -> None:

@@ -6,7 +6,6 @@ tests/browser/conftest.py."""
 from __future__ import annotations
 
 import datetime as dt
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -14,18 +13,13 @@ from django.utils import timezone
 from battles.decisions.services import battle_decide
 from campaign.models import Turn
 from tests.api_support import battle_in_bobs_hex
+from tests.browser.chromium import IN_CHROMIUM
 from tests.browser.map_support import close_panel, order_from_map
 
 LAPTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def _todo_text(page) -> str:

@@ -7,22 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from campaign.models import Turn
 from kingdoms.orders.models import Order
+from tests.browser.chromium import IN_CHROMIUM
 from tests.browser.map_support import order_from_map
 
 PHONE = {"width": 390, "height": 844}
 SCREENSHOT = Path("/tmp/warpost-phone.png")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not Path("/usr/bin/chromium").exists(),
-        reason="Debian's Chromium (/usr/bin/chromium) is not installed",
-    ),
-]
+pytestmark = IN_CHROMIUM
 
 
 def test_a_turn_played_in_the_browser(
