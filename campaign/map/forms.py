@@ -58,7 +58,7 @@ class HexTerrainForm(RefusableForm):
             (t.value, words.label(words.TERRAINS, t.value)) for t in Terrain if t in TERRAIN_TABLES
         ],
         widget=forms.CheckboxSelectMultiple,
-        error_messages={"invalid_choice": _("'%(value)s' is not a land terrain (A-1.1.1).")},
+        error_messages={"invalid_choice": _("'%(value)s' is not a land terrain.")},
     )
 
     def __init__(self, *args, **kwargs):

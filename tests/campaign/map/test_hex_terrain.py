@@ -200,6 +200,20 @@ def test_the_page_refuses_by_the_boxes_and_saves_nothing(client, demo):
     _nothing_saved(hex_row, [])
 
 
+def test_a1_1_1_the_page_names_an_unknown_terrain_in_words_with_the_rule_as_a_link(client, demo):
+    """A-1.1.1: the field error says what is wrong in plain words; the rule it breaks is a
+    link into the rulebook beside it, not part of the sentence."""
+    hex_row = _land_hex(demo)
+    client.force_login(demo.gm)
+    response = client.post(_page(demo), {"q": hex_row.q, "r": hex_row.r,
+                                         "secondary_terrains": ["lava"]})  # fmt: skip
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "is not a land terrain." in page and "(A-1.1.1)" not in page
+    assert 'href="/rulebook/' in page and ">A-1.1.1</a>" in page
+    _nothing_saved(hex_row, [])
+
+
 def test_the_page_names_an_unknown_hex(client, demo):
     client.force_login(demo.gm)
     response = client.get(_page(demo), {"q": 99, "r": 99})
