@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
+from campaign.core.problems import problem_sentence
 from campaign.models import Campaign
 from kingdoms.agreements.models import Agreement
 from kingdoms.orders.models import Order
@@ -84,7 +85,8 @@ def agreement_views(campaign: Campaign, viewer: Viewer) -> list[dict]:
 
 
 def order_warning(order: Order | None) -> str | None:
-    """E-05: the warning an Invade order of a partner's hex carries (not a refusal).
+    """E-05: the warning an Invade order of a partner's hex carries (not a refusal), in the
+    active language; the page shows its rule beside it.
     No query unless the order invades another player's hex."""
     if order is None or order.kind != OrderKind.INVADE or order.target is None:
         return None
@@ -106,4 +108,5 @@ def order_warning(order: Order | None) -> str | None:
         states.append(AgreementState(row.pk, AgreementKind(row.kind), row.kingdom_ids))
         owner_name = row.proposer.name if row.proposer_id == owner_id else row.partner.name
     target = (order.target.q, order.target.r)
-    return invasion_warning(states, kingdom_id, owner_id, owner_name, target)
+    warning = invasion_warning(states, kingdom_id, owner_id, owner_name, target)
+    return problem_sentence(warning) if warning else None

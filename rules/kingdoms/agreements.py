@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from rules.core.events import Event, KingdomEliminated, PowerCollected
 from rules.core.hexgrid import connected_to_capital
-from rules.core.problems import Problem
+from rules.core.problems import Phrase, Problem, translatable
 from rules.core.state import Coord, OrderKind, Terrain
 
 if TYPE_CHECKING:
@@ -248,32 +248,42 @@ def invasion_refusal(world: World, kingdom_id: int, target: Coord) -> Problem | 
     return None
 
 
+# E-05: the warning, by the agreements an invasion breaks; each a whole sentence, so that a
+# language may say it its own way.
+_BREAKS = {
+    frozenset({AgreementKind.CEASE_FIRE}): translatable(
+        "invading {target} breaks your cease fire with {name}: the invasion is allowed, but "
+        "the agreement ends and every player is told"
+    ),
+    frozenset({AgreementKind.ALLIANCE}): translatable(
+        "invading {target} breaks your alliance with {name}: the invasion is allowed, but "
+        "the agreement ends and every player is told"
+    ),
+    BREAKABLE: translatable(
+        "invading {target} breaks your cease fire and your alliance with {name}: the "
+        "invasion is allowed, but both agreements end and every player is told"
+    ),
+}
+
+
 def invasion_warning(
     agreements: Iterable[AgreementState],
     kingdom_id: int,
     owner_id: int | None,
     owner_name: str,
     target: Coord,
-) -> str | None:
+) -> Phrase | None:
     """E-05: what the order form tells a player whose invasion of ``target`` (a hex of
     ``owner_id``) would break a cease fire or an alliance; None if it breaks nothing.
-    It is a warning, not a refusal."""
+    It is a warning, not a refusal: words the site translates, its rule shown beside them."""
     if owner_id is None or owner_id == kingdom_id:
         return None
-    broken = sorted(
-        {
-            a.kind.words
-            for a in agreements
-            if a.kind in BREAKABLE and a.between(kingdom_id, owner_id)
-        }
+    broken = frozenset(
+        a.kind for a in agreements if a.kind in BREAKABLE and a.between(kingdom_id, owner_id)
     )
     if not broken:
         return None
-    what = " and ".join(f"your {words}" for words in broken)
-    return (
-        f"Invading ({target[0]}, {target[1]}) breaks {what} with {owner_name}: the invasion "
-        "is allowed, but the agreement ends and every player is told (E-05)."
-    )
+    return Phrase(_BREAKS[broken], target=target, name=owner_name)
 
 
 # Provisional Results (E-05, E-28) -----------------------------------------------------

@@ -330,7 +330,7 @@ def test_e05_a_breach_is_warned_then_announced_publicly(demo, client):
     )  # fmt: skip
     html = response.content.decode()
     assert "Order saved." in html, html
-    assert "breaks your cease fire with" in html and "E-05" in html  # a warning, not a refusal
+    assert "breaks your cease fire with" in html and ">E-05</a>" in html  # a warning, not a refusal
     [order] = token_client(demo.players["alice"]).get(api(demo, "orders/")).json()
     assert "breaks your cease fire" in order["warning"]
 

@@ -94,8 +94,9 @@ def whole_turn(w, orders, dice=()):
 def test_e05_invading_a_cease_fire_partner_is_allowed_and_warned():
     w = world(deal(7, CEASE_FIRE))
     assert why_illegal(w, 1, invade(1, (2, 1))) is None
-    warning = invasion_warning(w.agreements, 1, 2, "K2", (2, 1))
-    assert "breaks your cease fire with K2" in warning and "E-05" in warning
+    warning = invasion_warning(w.agreements, 1, 2, "K2", (2, 1)).message
+    assert warning.startswith("invading (2, 1) breaks your cease fire with K2: the invasion")
+    assert "E-05" not in warning  # the site shows the rule beside the words, as a link
     assert invasion_warning(w.agreements, 1, None, "", (2, 0)) is None  # nobody's hex
 
 
