@@ -6,6 +6,7 @@ offers are judged by the rules as order_submit judges them (kingdoms.orders.judg
 from __future__ import annotations
 
 from django.utils.text import capfirst
+from django.utils.translation import gettext as _
 
 from battles.models import Battle
 from campaign.core import words
@@ -47,6 +48,7 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
     armies = list(visible_armies(access.campaign, access.viewer))
     return {
         "hex": seen,
+        "title": _title(seen),
         "terrain": word(seen["terrain"]),
         "secondary": [word(t) for t in seen["secondary_terrains"]],
         "feature": word(seen["feature"]),
@@ -57,6 +59,22 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
         "battles": _battles_at(access, coord),
         **_actions(access, turn, armies, seen, first_army),
     }
+
+
+def _title(seen: dict) -> str:
+    """The hex named in words as the map's accessible name begins (campaign.map.svg
+    describe): its terrain first, then what stands on it that the viewer may see; the
+    coordinates are the page's small print."""
+    terrain = str(word(seen["terrain"]))
+    if seen["secondary_terrains"]:  # Q16
+        others = ", ".join(str(words.TERRAINS.get(t, t)) for t in seen["secondary_terrains"])
+        terrain = _("%(terrain)s with %(others)s") % {"terrain": terrain, "others": others}
+    found = [
+        str(vocabulary[seen[key]])
+        for key, vocabulary in (("feature", words.FEATURES), ("defence", words.DEFENCES))
+        if seen[key] in vocabulary
+    ]
+    return ", ".join([terrain, *found])
 
 
 def _at(army: Army, coord: Coord) -> bool:

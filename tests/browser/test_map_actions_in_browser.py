@@ -43,7 +43,7 @@ def test_the_panel_takes_the_focus_and_sits_where_the_screen_has_room(
         page.goto(f"{live_server.url}/campaigns/{demo.campaign.pk}/")
         (page.tap if fixed else page.click)(hex_)
         panel = page.locator("#hex-panel")
-        panel.locator(f"text=Hex ({q}, {r})").wait_for()
+        panel.locator("#hex-panel-title .hex-coord", has_text=f"({q}, {r})").wait_for()
         assert page.evaluate("() => document.activeElement.id") == "hex-panel-title"
         position = panel.evaluate("p => getComputedStyle(p).position")
         assert (position == "fixed") == fixed, screen

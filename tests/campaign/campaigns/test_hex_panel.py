@@ -4,6 +4,8 @@ an army's legal targets light the map. Hidden or off the map answers as missing.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -78,11 +80,29 @@ def test_the_tapped_army_leads_the_actions(alice, demo):
     assert min(positions) == html.index(f'data-army="{last.pk}"')
 
 
+def _title(html: str) -> str:
+    """The panel's title as read: its words, then the coordinates in small print."""
+    title = re.search(r'<h2 id="hex-panel-title"[^>]*>(.*?)</h2>', html, re.S).group(1)
+    return " ".join(re.sub(r"<[^>]+>", "", title).split())
+
+
+def test_the_title_names_the_hex_in_words_terrain_first_in_the_readers_language(alice, demo):
+    """The title says what the hex is, as the map's accessible name does, terrain first;
+    the coordinates are only a small secondary detail."""
+    hex_row = Hex.objects.filter(campaign=demo.campaign, terrain=Terrain.FOREST.value).first()
+    Hex.objects.filter(pk=hex_row.pk).update(secondary_terrains=["river"], explored=True)
+    url = reverse("hex-panel", args=[demo.campaign.pk, *hex_row.coord])
+    html = alice.get(url, HTTP_ACCEPT_LANGUAGE="it", **HTMX).content.decode()
+    assert _title(html).startswith("Foresta con fiume")
+    assert f'<small class="hex-coord">({hex_row.q}, {hex_row.r})</small>' in html
+    assert "Hex (" not in html and "Esagono (" not in html
+
+
 def test_the_panel_shows_the_own_hex_its_owner_and_armies_there(alice, demo):
     kingdom = demo.kingdoms["alice"]
     capital = kingdom.capital
     html = _panel(alice, demo.campaign, capital.coord).content.decode()
-    assert f"Hex ({capital.q}, {capital.r})" in html
+    assert _title(html) == f"{capital.get_terrain_display()}, city ({capital.q}, {capital.r})"
     assert kingdom.name in html
     for army in kingdom.armies.filter(position=capital):
         assert army.name in html
@@ -108,7 +128,7 @@ def test_the_gm_sees_the_hex_but_gives_no_orders(client, demo, invasion_targets)
     client.force_login(demo.gm)
     coord = invasion_targets(demo.kingdoms["alice"])[0]
     html = _panel(client, demo.campaign, coord).content.decode()
-    assert f"Hex ({coord[0]}, {coord[1]})" in html
+    assert _title(html).endswith(f"({coord[0]}, {coord[1]})")
     assert "Orders towards this hex" not in html
 
 
