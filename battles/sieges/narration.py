@@ -14,29 +14,10 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from battles.words import SIEGE_BATTLES, SIEGE_ENGINES, SIEGE_EVENTS, SIEGE_STATES
 from campaign.chronicle.narration import register_narrators
 from campaign.chronicle.words import ROLES, STRUCTURES, coord, word
 
-# rules.sieges.tables.SiegeEvent
-_EVENTS = {
-    "lifted": gettext_lazy("orders to lift the siege"),
-    "relief": gettext_lazy("a relief army in sight"),
-    "hostage": gettext_lazy("the castellan's son captured"),
-    "assassin": gettext_lazy("an assassin in the commander's tent"),
-    "sabotage": gettext_lazy("an assassin at the engines"),
-    "dysentery": gettext_lazy("dysentery in the camp"),
-    "refugees": gettext_lazy("refugees"),
-    "gate": gettext_lazy("a spy at the gate"),
-    "theft": gettext_lazy("provisions stolen"),
-    "reinforcements": gettext_lazy("reinforcements for the besiegers"),
-    "engineer": gettext_lazy("an engineer joins the besiegers"),
-    "traitor": gettext_lazy("a traitor"),
-    "poison": gettext_lazy("the well poisoned"),
-    "promise": gettext_lazy("a promise to surrender"),
-    "unwell": gettext_lazy("the commander unwell"),
-    "quarrels": gettext_lazy("quarrels among the besiegers"),
-    "nothing": gettext_lazy("nothing"),
-}
 # rules.sieges.state.BesiegerAction, GarrisonAction
 _ACTIONS = {
     "wait": gettext_lazy("wait"),
@@ -46,21 +27,6 @@ _ACTIONS = {
     "sortie": gettext_lazy("sortie"),
     "supply": gettext_lazy("supply sortie"),
     "general_sortie": gettext_lazy("general sortie"),
-}
-# rules.sieges.state.SiegeBattleKind
-_BATTLES = {
-    "assault": gettext_lazy("an assault"),
-    "sortie": gettext_lazy("a sortie"),
-    "general_sortie": gettext_lazy("a general sortie"),
-    "relief": gettext_lazy("a relief battle"),
-}
-# rules.sieges.state.EngineKind
-_ENGINES = {
-    "stone_thrower": gettext_lazy("a stone thrower"),
-    "great_cannon": gettext_lazy("a great cannon"),
-    "giant_ram": gettext_lazy("a giant ram"),
-    "siege_tower": gettext_lazy("a siege tower"),
-    "mangonel": gettext_lazy("a mangonel"),
 }
 _ENDINGS = {
     "taken": gettext_lazy("The place at %(at)s was taken by storm."),
@@ -75,13 +41,6 @@ _ENDINGS_WHY = {
     "lifted": gettext_lazy(
         "The place at %(at)s is no longer besieged: the siege was lifted (%(why)s)."
     ),
-}
-_STATUSES = {
-    "ongoing": gettext_lazy("ongoing"),
-    "taken": gettext_lazy("taken"),
-    "surrendered": gettext_lazy("surrendered"),
-    "broken": gettext_lazy("broken"),
-    "lifted": gettext_lazy("lifted"),
 }
 
 
@@ -118,7 +77,7 @@ def _siege_day_opening(p: dict) -> str:
     values = {
         "at": _at(p),
         "day": p.get("day", "?"),
-        "event": word(_EVENTS, p.get("event")),
+        "event": word(SIEGE_EVENTS, p.get("event")),
         "side": word(ROLES, p.get("initiative")),
         "action": word(_ACTIONS, p.get("action"), "?"),
     }
@@ -155,7 +114,7 @@ def _siege_battle(p: dict, names) -> str:
     values = {
         "at": _at(p),
         "day": p.get("day", "?"),
-        "battle": word(_BATTLES, p.get("payload_kind")),
+        "battle": word(SIEGE_BATTLES, p.get("payload_kind")),
     }
     if p.get("attacker_kingdom_id"):
         values["attacker"] = names.kingdom(p["attacker_kingdom_id"])
@@ -183,7 +142,7 @@ def _siege_battle_not_fought(p: dict, names) -> str:
     values = {
         "at": _at(p),
         "day": p.get("day", "?"),
-        "battle": word(_BATTLES, p.get("payload_kind")),
+        "battle": word(SIEGE_BATTLES, p.get("payload_kind")),
         "why": p.get("why"),
     }
     if p.get("why"):
@@ -217,19 +176,22 @@ def _siege_recorded(p: dict, names) -> str:
     state = p.get("state") or {}
     return _("The siege record was updated: day %(day)s, %(status)s.") % {
         "day": state.get("day", "?"),
-        "status": word(_STATUSES, state.get("status"), "?"),
+        "status": word(SIEGE_STATES, state.get("status"), "?"),
     }
 
 
 def _engine_captured(p: dict, names) -> str:
     return _("%(engine)s was captured by %(kingdom)s.") % {
-        "engine": word(_ENGINES, p.get("payload_kind"), _("an engine")),
+        "engine": word(SIEGE_ENGINES, p.get("payload_kind"), _("an engine")),
         "kingdom": names.kingdom(p.get("kingdom_id")),
     }
 
 
 def _engine_destroyed(p: dict, names) -> str:
-    values = {"engine": word(_ENGINES, p.get("payload_kind"), _("an engine")), "why": p.get("why")}
+    values = {
+        "engine": word(SIEGE_ENGINES, p.get("payload_kind"), _("an engine")),
+        "why": p.get("why"),
+    }
     if p.get("why"):
         return _("%(engine)s was destroyed (%(why)s).") % values
     return _("%(engine)s was destroyed.") % values
@@ -258,7 +220,7 @@ def _plan_set(p: dict, names) -> str:
 def _engine_built(p: dict, names) -> str:
     return _("%(army)s added %(engine)s to its siege train.") % {
         "army": names.army(p.get("army_id")),
-        "engine": word(_ENGINES, p.get("payload_kind"), _("an engine")),
+        "engine": word(SIEGE_ENGINES, p.get("payload_kind"), _("an engine")),
     }
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
 from battles.tabletop.services import tabletop_mode_update
+from battles.words import SIEGE_ACTIONS, SIEGE_ENGINES, SIEGE_SIDES, SIEGE_STATES, STRATEGIES
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.problems import problem_sentence
@@ -131,7 +132,7 @@ def siege_plan_set(
         refusal=_("The siege's plans are given while the turn takes orders or decisions."),
     )
     if not siege.ongoing:
-        raise Refused(_("The siege is over (%(status)s).") % {"status": siege.status})
+        raise Refused(_("The siege is over (%(status)s).") % {"status": SIEGE_STATES[siege.status]})
     days = turn.campaign.ruleset.siege_days_per_turn
     if len(actions) > days:
         raise Refused(
@@ -146,15 +147,20 @@ def siege_plan_set(
                     "Day %(number)s: '%(action)s' is not an action of the %(role)s: choose one "
                     "of %(allowed)s."
                 )
-                % {"number": number, "action": action, "role": role, "allowed": ", ".join(allowed)},
+                % {
+                    "number": number,
+                    "action": action,
+                    "role": SIEGE_SIDES[role],
+                    "allowed": ", ".join(str(SIEGE_ACTIONS[a]) for a in allowed),
+                },
                 field="actions",
             )
     try:
         strategy = Strategy(strategy).value if strategy else ""
     except ValueError:
         raise Refused(
-            _("'%(strategy)s' is not a strategy: choose assault, outflank or hold.")
-            % {"strategy": strategy},
+            _("'%(strategy)s' is not a strategy: choose one of %(strategies)s.")
+            % {"strategy": strategy, "strategies": ", ".join(map(str, STRATEGIES.values()))},
             field="strategy",
         ) from None
     if lift and role != SiegePlan.Role.BESIEGER:
@@ -210,7 +216,7 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     try:
         engine_kind = EngineKind(kind)
     except ValueError:
-        kinds = ", ".join(k.value for k in EngineKind)
+        kinds = ", ".join(str(SIEGE_ENGINES[k]) for k in EngineKind)
         raise Refused(
             _("'%(kind)s' is not an engine: choose one of %(kinds)s.")
             % {"kind": kind, "kinds": kinds},

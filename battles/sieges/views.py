@@ -17,8 +17,9 @@ from battles.decisions.forms import strategy_name
 from battles.models import Siege
 from battles.sieges.selectors import siege_sheet, visible_sieges
 from battles.sieges.services import siege_plan_set
-from battles.words import SIEGE_ACTIONS, worded_siege
+from battles.words import SIEGE_ACTIONS, SIEGE_BATTLES, worded_siege
 from campaign.campaigns.views import recent_turns
+from campaign.chronicle.words import word
 from campaign.core.access import campaign_access
 from campaign.core.errors import Refused
 from campaign.core.forms import RefusableForm
@@ -51,10 +52,9 @@ class SiegePlanForm(RefusableForm):
                 label=_("Day %(day)s") % {"day": day}, choices=choices, initial=action
             )
         if stopped:
-            kind = stopped["kind"].replace("_", " ")
             self.fields["day-2"].help_text = _(
-                "Day 1 is siege day %(day)s: the %(kind)s played on the tabletop."
-            ) % {"day": stopped["day"], "kind": kind}
+                "Day 1 is siege day %(day)s: %(battle)s, played on the tabletop."
+            ) % {"day": stopped["day"], "battle": word(SIEGE_BATTLES, stopped["kind"])}
         self.fields["strategy"].initial = plan["strategy"] or ""
         self.fields["tabletop"] = forms.BooleanField(
             label=_(

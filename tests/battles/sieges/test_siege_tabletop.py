@@ -75,7 +75,7 @@ def test_e24_the_siege_stops_on_the_assault_both_sides_will_play(client, demo, s
     days = demo.campaign.ruleset.siege_days_per_turn
     assert len(plan["actions"]) == days - 1, "the stopped day comes first, its action fixed"
     page = client.get(f"/campaigns/{demo.campaign.pk}/sieges/{siege.pk}/").content.decode()
-    assert "Day 1 is siege day 1: the assault played on the tabletop." in page
+    assert "Day 1 is siege day 1: an assault, played on the tabletop." in page
 
 
 def test_e24_one_side_declining_fights_the_assault_at_once(demo, invasion_targets, run_step):

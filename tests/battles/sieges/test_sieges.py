@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import translation
 
 from battles.decisions.services import battle_decide
 from battles.models import Battle, BattleSide, SiegeEngine
@@ -214,6 +215,48 @@ def test_the_next_turn_plays_the_siege_days_from_the_plans(client, demo, siege, 
     assert sheet["calendar"][1]["rolls"], "the besieger sees each day's rolls"
     chronicle = client.get(f"/campaigns/{demo.campaign.pk}/chronicle/").content.decode()
     assert "Siege of" in chronicle
+
+
+# The engine's words as a bare table cell: a value shown without its translation.
+RAW_CELL = re.compile(
+    r"<td>(?:besieger|garrison|wait|pass|assault|negotiate|sortie|supply|general_sortie)</td>"
+)
+
+
+def test_e37_an_italian_reader_reads_the_siege_sheet_in_italian(client, demo, siege, run_step):
+    """E-37: the sheet's place, its calendar's sides and actions are the reader's words,
+    never the engine's values."""
+    laid, siege = siege
+    turn = Turn.objects.get(campaign=demo.campaign, number=2)
+    siege_plan_set(siege=siege, by=demo.players["alice"], actions=["wait"] * 7, strategy="hold")
+    run_step(run_step(turn))  # provisional, then final: the siege days
+    _login(client, demo, "alice")
+    url = f"/campaigns/{demo.campaign.pk}/sieges/{siege.pk}/"
+    with translation.override("en"):  # the request's Italian stays with the request
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    place = {"fortress": "Fortezza", "great_fortress": "Grande fortezza", "city": "Città"}
+    assert f"{place[siege.place]} in ({laid.hex.q}, {laid.hex.r})" in page
+    assert "<td>Attendere</td>" in page and "<td>assediante</td>" in page
+    assert not RAW_CELL.search(page)
+
+
+def test_e37_the_siege_refusals_name_the_engine_words_in_the_readers_language(demo, siege):
+    """SG-INIT-2/3, NR-SIEGE §9.1: a refused plan or engine names the sides, the actions,
+    the strategies and the engines in the reader's words."""
+    laid, siege = siege
+    with translation.override("it"), pytest.raises(Refused) as refused:
+        siege_plan_set(siege=siege, by=demo.players["bob"], actions=["assault"], strategy="")
+    assert "guarnigione" in refused.value.message
+    assert "Passare" in refused.value.message and "pass," not in refused.value.message
+    with translation.override("it"), pytest.raises(Refused) as refused:
+        siege_plan_set(siege=siege, by=demo.players["bob"], actions=[], strategy="charge")
+    assert "assalto, aggiramento" in refused.value.message
+    demo.campaign.ruleset_overrides = {"options": {"siege_trains": 1}}
+    demo.campaign.save()
+    army = demo.kingdoms["alice"].armies.first()
+    with translation.override("es"), pytest.raises(Refused) as refused:
+        siege_engine_build(army=army, by=demo.players["alice"], kind="catapult")
+    assert "giant ram" not in refused.value.message
 
 
 def test_engines_are_built_in_winter_in_a_fortified_city(demo, invasion_targets):

@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from campaign.models import Hex, Turn
 from kingdoms.orders.models import Order
@@ -92,7 +93,8 @@ def test_the_title_names_the_hex_in_words_terrain_first_in_the_readers_language(
     hex_row = Hex.objects.filter(campaign=demo.campaign, terrain=Terrain.FOREST.value).first()
     Hex.objects.filter(pk=hex_row.pk).update(secondary_terrains=["river"], explored=True)
     url = reverse("hex-panel", args=[demo.campaign.pk, *hex_row.coord])
-    html = alice.get(url, HTTP_ACCEPT_LANGUAGE="it", **HTMX).content.decode()
+    with translation.override("en"):  # the request's Italian stays with the request
+        html = alice.get(url, HTTP_ACCEPT_LANGUAGE="it", **HTMX).content.decode()
     assert _title(html).startswith("Foresta con fiume")
     assert f'<small class="hex-coord">({hex_row.q}, {hex_row.r})</small>' in html
     assert "Hex (" not in html and "Esagono (" not in html
