@@ -15,8 +15,18 @@ import pytest
 from django.utils import translation
 from django.utils.translation import trans_real
 
+from battles.models import SiegePlan
 from campaign.chronicle.narration import NARRATORS, Names, narrate
 from campaign.turns.narration import DEADLINE_NARRATORS
+from rules.sieges.state import (
+    BesiegerAction,
+    EngineKind,
+    GarrisonAction,
+    Place,
+    SiegeBattleKind,
+    SiegeStatus,
+)
+from rules.sieges.tables import SiegeEvent
 
 pytestmark = pytest.mark.django_db
 
@@ -222,3 +232,45 @@ def test_an_older_house_rules_announcement_reads_as_it_was_written():
     with translation.override("it"):
         assert narrate(older, NAMES) == "Il master ha cambiato le regole: Patrol radius: 1 → 2."
         assert narrate(gone, NAMES) == "Il master ha cambiato le regole: gone: 1 → 2."
+
+
+# Each value the engine may write into a siege's payload, by the entry and key that hold it:
+# the full payload above carries one value a key, so a value without its word would pass.
+SIEGE_VALUES = [
+    ("SiegeBegan", "place", list(Place)),
+    ("SiegeDay", "event", list(SiegeEvent)),
+    ("SiegeDay", "initiative", list(SiegePlan.Role)),
+    ("SiegeDay", "action", [*BesiegerAction, *GarrisonAction]),
+    ("SiegeBattleDeclared", "payload_kind", list(SiegeBattleKind)),
+    ("SiegeBattleNotFought", "payload_kind", list(SiegeBattleKind)),
+    ("SiegeEnded", "status", list(SiegeStatus)),
+    ("EngineCaptured", "payload_kind", list(EngineKind)),
+    ("SiegePlanSet", "role", list(SiegePlan.Role)),
+]
+
+
+@pytest.mark.parametrize(("kind", "key", "values"), SIEGE_VALUES)
+def test_e37_every_siege_value_is_said_in_the_readers_words(kind, key, values):
+    """E-37, NR-SIEGE: each place, event, side, action, battle, state and engine of a siege
+    reaches the sentence as a translated word, never as the engine's value."""
+    with _pseudo_translated("it"):
+        sentences = {
+            value: narrate({**FULL, key: str(value), "kind": kind, "rule": "E-37"}, NAMES)
+            for value in values
+        }
+    escaped = {
+        value: sentence
+        for value, sentence in sentences.items()
+        if re.search(r"[A-Za-z]", UNTRANSLATED.sub("", _without_names(sentence)))
+    }
+    assert escaped == {}
+
+
+def test_e37_every_siege_state_the_record_keeps_is_said_in_the_readers_words():
+    """§12.2: the GM's record of a siege names its state in the reader's words."""
+    with _pseudo_translated("it"):
+        sentences = [
+            narrate({"kind": "SiegeRecorded", "state": {"day": 3, "status": status.value}}, NAMES)
+            for status in SiegeStatus
+        ]
+    assert [s for s in sentences if re.search(r"[A-Za-z]", s)] == []
