@@ -5,11 +5,14 @@ vassalage (Q20, E-19) through the turn pipeline."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.steps import turn_step_resolve
 from campaign.turns.services import turn_claim_step
 from kingdoms.agreements.models import Agreement
+from kingdoms.agreements.selectors import order_warning
+from kingdoms.orders.models import Order
 from kingdoms.orders.services import order_submit
 from rules.core import hexgrid
 from tests.api_support import api, token_client
@@ -332,7 +335,13 @@ def test_e05_a_breach_is_warned_then_announced_publicly(demo, client):
     assert "Order saved." in html, html
     assert "breaks your cease fire with" in html and ">E-05</a>" in html  # a warning, not a refusal
     [order] = token_client(demo.players["alice"]).get(api(demo, "orders/")).json()
-    assert "breaks your cease fire" in order["warning"]
+    assert order["warning"] == (
+        f"Invading ({target.q}, {target.r}) breaks your cease fire with {bob.name}: the "
+        "invasion is allowed, but the agreement ends and every player is told."
+    )
+    with translation.override("it"):
+        warning = order_warning(Order.objects.get(army=army, turn=demo.turn))
+    assert warning.startswith(f"Invadere ({target.q}, {target.r}) rompe il tuo cessate il fuoco")
 
     _resolve_turn(demo.turn)
     agreement.refresh_from_db()
