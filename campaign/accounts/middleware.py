@@ -27,18 +27,18 @@ class ProfileMiddleware:
         page = not request.path_info.startswith("/api/")
         profile = profile_of(request.user) if page and request.user.is_authenticated else None
         request.profile = profile
-        if profile is None:
-            timezone.deactivate()
-        else:
-            timezone.activate(ZoneInfo(profile.time_zone))
-        translation.activate(self._language(request, page, profile))
-        request.LANGUAGE_CODE = translation.get_language()
-        response = self.get_response(request)
+        zone = ZoneInfo(profile.time_zone) if profile is not None else None
+        # Overrides, not activations: the thread goes back to the site's language and zone
+        # after the request, and the next request (or test) does not inherit them.
+        with translation.override(self._language(request, page, profile)):
+            with timezone.override(zone):
+                request.LANGUAGE_CODE = translation.get_language()
+                response = self.get_response(request)
+                response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
         if page and not (profile and profile.language):
             # The page's language came from the request's headers: a cache must not give
             # it to a browser that asks for another.
             patch_vary_headers(response, ("Accept-Language", "Cookie"))
-        response.headers.setdefault("Content-Language", translation.get_language())
         return response
 
     @staticmethod
