@@ -97,6 +97,22 @@ def test_rules_coverage_doc_cites_real_scenarios_and_code():
     assert named <= {row[0] for row in rows}, f"rules with no row: {named - {r[0] for r in rows}}"
 
 
+def test_rules_coverage_has_a_row_for_every_supplement_and_siege_day_id():
+    """Every ID the supplement's page anchors (NR-, T-, AMB-, BASE-) and every SG- ID of
+    the siege game's multi-day siege (sieges.md §8) has a row, built or not: the page
+    cannot read as complete while it leaves rules out."""
+    rules = ROOT / "docs" / "rules"
+    supplement = re.findall(
+        r'<a id="((?:NR|T|AMB|BASE)-[^"]+)">', (rules / "supplement.md").read_text()
+    )
+    sieges = (rules / "sieges.md").read_text()
+    day = sieges.split('<a id="siege-sec-8">', 1)[1].split('<a id="siege-sec-9">', 1)[0]
+    siege_days = re.findall(r'<a id="(SG-[^"]+)">', day)
+    rows = {row[0] for row in _coverage_rows()}
+    missing = [rule for rule in supplement + siege_days if rule not in rows]
+    assert supplement and siege_days and not missing, f"no row for {missing}"
+
+
 def test_rules_coverage_counts_match_their_rows():
     """A section that opens with "N rows: d done, p partly, y not yet, n n/a" (the
     supplement's, the siege game's) counts its own rows: the line cannot go stale when a
