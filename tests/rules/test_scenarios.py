@@ -95,3 +95,49 @@ def test_rules_coverage_doc_cites_real_scenarios_and_code():
             assert rule in passing_rules, f"{rule} is marked done but no case names it"
     named = {rule for case in CASES for rule in case.data["rule"]}
     assert named <= {row[0] for row in rows}, f"rules with no row: {named - {r[0] for r in rows}}"
+
+
+def test_rules_coverage_has_a_row_for_every_supplement_and_siege_day_id():
+    """Every ID the supplement's page anchors (NR-, T-, AMB-, BASE-) and every SG- ID of
+    the siege game's multi-day siege (sieges.md §8) has a row, built or not: the page
+    cannot read as complete while it leaves rules out."""
+    rules = ROOT / "docs" / "rules"
+    supplement = re.findall(
+        r'<a id="((?:NR|T|AMB|BASE)-[^"]+)">', (rules / "supplement.md").read_text()
+    )
+    sieges = (rules / "sieges.md").read_text()
+    day = sieges.split('<a id="siege-sec-8">', 1)[1].split('<a id="siege-sec-9">', 1)[0]
+    siege_days = re.findall(r'<a id="(SG-[^"]+)">', day)
+    rows = {row[0] for row in _coverage_rows()}
+    missing = [rule for rule in supplement + siege_days if rule not in rows]
+    assert supplement and siege_days and not missing, f"no row for {missing}"
+
+
+def test_rules_coverage_counts_match_their_rows():
+    """A section that opens with "N rows: d done, p partly, y not yet, n n/a" (the
+    supplement's, the siege game's) counts its own rows: the line cannot go stale when a
+    row changes status."""
+    counted = 0
+    for section in COVERAGE.read_text().split("\n## ")[1:]:
+        line = re.search(
+            r"^(\d+) rows: (\d+) done, (\d+) partly, (\d+) not yet, (\d+) n/a", section, re.M
+        )
+        if line is None:
+            continue
+        statuses = Counter(
+            cell.strip()
+            for row in section.splitlines()
+            if row.startswith("| ") and not row.startswith("| rule ")
+            for cell in [row.strip().strip("|").split("|")[2]]
+        )
+        title = section.splitlines()[0]
+        total, done, partly, not_yet, na = map(int, line.groups())
+        assert total == sum(statuses.values()), f"{title}: {total} rows claimed"
+        assert (done, partly, not_yet, na) == (
+            statuses["done"],
+            statuses["partly"],
+            statuses["not yet"],
+            statuses["n/a"],
+        ), f"{title}: counts {line.group(0)!r}, rows {dict(statuses)}"
+        counted += 1
+    assert counted >= 2, "the supplement's and the siege game's sections lost their count line"
