@@ -9,6 +9,9 @@ def order_from_map(page, army, target: tuple[int, int], kind: str = "Invade", ta
     hex panel, and wait for "Order saved" next to the army's line. ``tap``: a phone's
     touch (page.tap) rather than a click."""
     press = page.tap if tap else page.click
+    # The map's scripts listen once the page has loaded: a tap before then does nothing
+    # (a loaded machine showed it, the marker tapped while the scripts were still coming)
+    page.wait_for_load_state("load")
     q, r = target
     hex_ = f'svg.map .m-hex[data-q="{q}"][data-r="{r}"]'
     press(f'svg.map .m-army-marker[data-army="{army.pk}"]')
