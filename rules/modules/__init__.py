@@ -22,6 +22,8 @@ Hooks (each optional):
 * ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
   step 6g.
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
+* ``held(world) -> ids``: armies the module holds this turn (a fleet stranded at sea):
+  their orders are dropped in its Phase 1 and they do not rest (rules.turn.rest).
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.core.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
@@ -51,6 +53,7 @@ class Module:
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
+    held: Callable | None = None
 
 
 REGISTRY: list[Module] = []
@@ -120,6 +123,16 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     return more
 
 
+def held(world: World) -> frozenset[int]:
+    """The armies the active modules hold this turn: they take no order and do not rest."""
+    return frozenset(
+        army_id
+        for module in active(world)
+        if module.held is not None
+        for army_id in module.held(world)
+    )
+
+
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:
     """Every module's editable tables, whether the module is on or off."""
     return {key: spec for module in REGISTRY for key, spec in module.tables.items()}
@@ -141,4 +154,4 @@ def module_table(world: World, key: str) -> DiceTable:
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 
-from rules.modules import beast, random_events, siege_trains  # noqa: E402, F401  (they register)
+from rules.modules import beast, random_events, siege_trains, the_sea  # noqa: E402, F401  (they register)

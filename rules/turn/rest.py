@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rules import modules
 from rules.core.events import ArmyRested, BattleFought, Event, RestFlagUsed
 from rules.core.state import BattleState, Order, OrderKind, World
 from rules.sieges.state import locked_army_ids
@@ -22,6 +23,7 @@ def resting_armies(world: World, orders: Iterable[Order]) -> dict[int, bool]:
     kinds = {order.army_id: order.kind for order in orders}
     resting = {}
     besieging = locked_army_ids(world)  # E-37: an army in a siege does not rest
+    besieging |= modules.held(world)  # nor one a module holds (a fleet stranded at sea)
     for army in sorted(world.armies.values(), key=lambda a: a.id):
         kingdom = world.kingdoms.get(army.kingdom_id)
         if (kingdom is not None and kingdom.eliminated) or army.id in besieging:

@@ -538,7 +538,14 @@ def _assert_in_order(actual: list[dict], expected: list[dict]) -> None:
 
 
 def _matches(event: dict, partial: dict) -> bool:
-    return all(key in event and event[key] == value for key, value in partial.items())
+    return all(key in event and _like(event[key], value) for key, value in partial.items())
+
+
+def _like(got, want) -> bool:
+    """A nested mapping (a module's state) matches on the keys it gives, as an event."""
+    if isinstance(want, dict) and isinstance(got, dict):
+        return _matches(got, want)
+    return got == want
 
 
 def _assert_map(world: World, expected: list[dict]) -> None:
