@@ -255,7 +255,9 @@ def run_case(case: Case) -> None:
     after_provisional = agreements_applied(after_provisional, provisional)  # E-05 breaches
     after_provisional = spending_applied(after_provisional, provisional)  # step 3b
     spends = with_results(spending.spends, provisional)
-    final = resolve_final(after_provisional, battles, dice, legal, edicts, spends).events
+    # the pipeline deletes a destroyed army with its orders before Final Results
+    kept = [o for o in legal if o.army_id in after_provisional.armies]
+    final = resolve_final(after_provisional, battles, dice, kept, edicts, spends).events
     events = provisional + final
     assert dice.unused == [], f"forced dice left unused: {dice.unused}"
     for roll, (result, purpose) in zip(dice.rolls, data.get("dice", []), strict=True):

@@ -180,25 +180,25 @@ def sail(tide: Tide, pirate_id: int, dice: Dice) -> None:
         return
     far = dice.d6(f"NR-PIRATE-3 hexes pirate {pirate_id} sails")
     up = move is PirateMove.UP
+    rolls, seen = (roll, far), None
     for _ in range(far.result):
         step = coast_step(tide.world.hexes, at, up)
         if step is None:
-            gone(tide, pirate_id, at, (roll, far))
+            gone(tide, pirate_id, at, rolls)
             return
         at = step
         owner, aboard = ships_at(tide, at)
         if aboard and tide.rules.sea_engage_pirates:
             tide.state["pirates"][str(pirate_id)]["at"] = list(at)
-            _moved(tide, pirate_id, at, up, (roll, far))
-            stops = engage(tide, pirate_id, at, owner, aboard, up, dice)
-            if stops:
+            _moved(tide, pirate_id, at, up, rolls)
+            rolls, seen = (), at
+            if engage(tide, pirate_id, at, owner, aboard, up, dice):
                 return
-            roll = far = None
             continue
         raid(tide, pirate_id, at, dice)
-    if str(pirate_id) in tide.state["pirates"]:
-        tide.state["pirates"][str(pirate_id)]["at"] = list(at)
-        _moved(tide, pirate_id, at, up, tuple(r for r in (roll, far) if r is not None))
+    tide.state["pirates"][str(pirate_id)]["at"] = list(at)
+    if seen != at:
+        _moved(tide, pirate_id, at, up, rolls)
 
 
 def _moved(tide: Tide, pirate_id: int, at: Coord, up: bool, rolls) -> None:
