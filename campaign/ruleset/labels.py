@@ -831,6 +831,79 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Each kingdom's crowns, paid in the winter phase."),
     ),
     "year_turns": (_("Turns in a campaign year"), _("How many turns make a year.")),
+    # Pirates and the open sea (new-rules.md §6–7)
+    "the_sea": (
+        _("Pirates and the open sea"),
+        _("Pirate ships raid the coasts; fleets crossing the sea face the weather."),
+    ),
+    "sea_merchant_fleet_on": (
+        _("A coastal independent City has ships on a d6 of"),
+        _("Rolled once when an invasion finds the City."),
+    ),
+    "sea_pirates_on": (
+        _("Its ships are pirates on a d6 of"),
+        _("Otherwise they are merchants."),
+    ),
+    "sea_raid_on": (
+        _("Pirates raid an undefended Town on a d6 of"),
+        _("A player's Town with no army on it, as they sail past."),
+    ),
+    "sea_engage_pirates": (
+        _("Ships engage the pirates that reach them"),
+        _("The players' standing order: their ships try to fight pirates in their hex."),
+    ),
+    "sea_patrol_ships": (
+        _("Patrols have ships on the coast"),
+        _("A patrol covering a coastal hex meets the pirates there with its ships."),
+    ),
+    "sea_stop_when_evaded": (
+        _("Pirates that evade stop all the same"),
+        _("After any attempt to engage them, pirates move no more that turn."),
+    ),
+    "sea_pirate_bonus": (
+        _("Pirates' bonus in a naval battle"),
+        _("Added to the pirates' score."),
+    ),
+    "sea_delta_losses": (
+        _("Naval battle: losses from a difference of"),
+        _("The loser's armies also lose points."),
+    ),
+    "sea_delta_sink_one": (
+        _("Naval battle: a ship sunk from a difference of"),
+        _("The loser loses one ship with its army."),
+    ),
+    "sea_delta_sink_all": (
+        _("Naval battle: every ship sunk from a difference of"),
+        _("The loser loses its whole fleet and every army aboard."),
+    ),
+    "sea_naval_losses": (
+        _("Naval battle losses: a d6 times (points)"),
+        _("What each army of the loser loses."),
+    ),
+    "sea_berths": (
+        _("Ships a City berths in winter"),
+        _("Pirates beyond them are lost."),
+    ),
+    "sea_crossing_weather": (
+        _("Invasions across the sea face the weather"),
+        _("Each crossing rolls the ocean weather."),
+    ),
+    "sea_storm_losses": (
+        _("Storm losses: a d6 times (points)"),
+        _("What each army aboard loses in a storm."),
+    ),
+    "sea_turn_back_on": (
+        _("A becalmed fleet turns back on a d6 of"),
+        _("One try at the start of each turn."),
+    ),
+    "sea_becalmed_lost": (
+        _("Fleets still becalmed in winter are lost"),
+        _("With every army aboard."),
+    ),
+    "sea_sails_move_on": (
+        _("A fleet without sails makes port on a d6 of"),
+        _("One try at the start of each turn."),
+    ),
     "winter_turn": (
         _("Winter is turn number"),
         _("The winter turn of each year, when engines are built."),
@@ -897,6 +970,9 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "table-29": (_("Tabletop terrain: forest"), _("The terrain pieces of a forest battle.")),
     "table-30": (_("Tabletop terrain: fields"), _("The terrain pieces of a fields battle.")),
     "table-31": (_("Random events by roll"), _("Which event strikes a kingdom.")),
+    "t-pirate-move": (_("Pirate movement"), _("Where each pirate sails at the start of a turn.")),
+    "t-weather": (_("Ocean weather"), _("What a fleet crossing the sea meets.")),
+    "t-storm": (_("Storm effects"), _("What a storm does to a fleet.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
     "siege-provisions": (
         _("Provisions by garrison size"),
@@ -980,6 +1056,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.BEAST: (_("The Beast awakes"), "App G"),
     blocks.SIEGES: (_("Sieges"), "E-37"),
     blocks.SIEGE_TRAINS: (_("Siege trains"), "NR-SIEGE"),
+    blocks.THE_SEA: (_("Pirates and the open sea"), "NR-PIRATE"),
 }
 
 

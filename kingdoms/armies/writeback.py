@@ -20,6 +20,7 @@ from rules.modules.random_events import (
     StormsCalledOff,
     WanderingHero,
 )
+from rules.modules.the_sea.events import NavalBattle, PirateNews, SeaVoyage
 
 
 class ArmyChanges:
@@ -131,3 +132,4 @@ def register() -> None:
     register_chronicle_only(
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
+    register_chronicle_only(PirateNews, NavalBattle, SeaVoyage)  # NR-PIRATE, NR-SEA

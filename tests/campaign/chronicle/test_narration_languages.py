@@ -108,6 +108,9 @@ OF_KIND = {
         kind: {"payload_kind": "siege_tower"}
         for kind in ("EngineCaptured", "EngineDestroyed", "SiegeEngineBuilt")
     },
+    "PirateNews": {"what": "raided"},  # NR-PIRATE (rules.modules.the_sea)
+    "NavalBattle": {"result": "sink_one"},
+    "SeaVoyage": {"what": "becalmed"},
 }  # fmt: skip
 # The deadlines' sentences are campaign.turns.narration's, made translatable on their own.
 ELSEWHERE = set(DEADLINE_NARRATORS)
