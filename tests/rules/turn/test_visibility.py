@@ -173,3 +173,19 @@ def test_a_neutral_garrison_is_named_only_to_its_discoverers_e_37_a_1_4_18():
     assert read(GM)["provisions"] == 20
     assert besieger["defender_kind"] == discoverer["defender_kind"] == "neutral_kingdom"
     assert read(Viewer(kingdom_id=3))["defender_kind"] == "neutral"
+
+
+def test_a_fleet_at_sea_is_its_owners_and_pirates_are_everyones_nr_sea_nr_pirate():
+    """NR-SEA: a fleet's voyage (stranded, blown off course) is its owner's and the GM's
+    alone; NR-PIRATE, NR-NAVAL: pirates and the naval battles they fight are public."""
+    from rules.modules.the_sea.events import NavalBattle, PirateNews, SeaVoyage
+
+    voyage = SeaVoyage(rule="NR-SEA-3", what="becalmed", army_id=5, kingdom_ids=(1,), text="")
+    pirate = PirateNews(rule="NR-PIRATE-5", what="raided", hex=(1, 0), kingdom_id=1, text="")
+    battle = NavalBattle(
+        rule="NR-NAVAL-1", pirate_id=1, hex=(1, 0), kingdom_id=1, army_ids=(5,), ships=1,
+        kingdom_score=7, pirate_score=4, winner="kingdom", result="sink_one", text="",
+    )  # fmt: skip
+    assert not audience(voyage, Context()).public
+    assert audience(voyage, Context()).kingdom_ids == frozenset({1})
+    assert audience(pirate, Context()).public and audience(battle, Context()).public
