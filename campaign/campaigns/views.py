@@ -69,6 +69,7 @@ def map_svg(access: Access, kingdoms, armies, sieges: list[OngoingSiege] | None 
         orders=arrows,
         battles=marks.battle_marks(shown, viewer) if shown else (),
         patrol_cover=cover,
+        pirates=marks.pirate_marks(access.campaign),
         overview=True,  # map-view.js swaps it for the hexes
     )
 

@@ -19,6 +19,7 @@ from kingdoms.orders.models import Order
 from kingdoms.orders.selectors import visible_orders
 from rules.core.hexgrid import within
 from rules.core.state import Coord, HexState, OrderKind, Terrain, World
+from rules.modules.the_sea import pirates_seen
 from rules.turn.minor_features import patrol_radius
 from rules.turn.orders import patrol_area
 from rules.turn.visibility import Viewer
@@ -98,3 +99,11 @@ def neutral_capitals(neutrals: Iterable) -> set[Coord]:
     """The capitals of the neutral kingdoms the viewer knows (kingdoms.selectors.
     visible_neutral_kingdoms rows, with their capital)."""
     return {(n.capital.q, n.capital.r) for n in neutrals if n.capital is not None}
+
+
+def pirate_marks(campaign) -> list[Coord]:
+    """Where the pirate ships are, while the campaign plays the_sea (new-rules.md §6):
+    everyone sees them."""
+    if not campaign.ruleset.the_sea:
+        return []
+    return pirates_seen(campaign.module_state or {})

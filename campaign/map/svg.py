@@ -88,6 +88,9 @@ _SYMBOLS = {
     "siege": '<path d="M3 3 17 17M17 3 3 17" stroke-width="3"/>'
     '<path d="M1 15l4 4M15 19l4-4" stroke-width="2"/>',
     "battle": '<path d="m10 0 2 6 5-3-2 5 5 2-5 2 2 5-5-3-2 6-2-6-5 3 2-5-5-2 5-2-2-5 5 3Z"/>',
+    # new-rules.md §6: a pirate ship, a hull under a black sail
+    "pirate": '<path d="M9 1v12H3l6-12Z"/><path d="M11 3l6 10h-6Z"/>'
+    '<path class="m-sym-cut" d="M1 14h18l-3 5H4Z"/>',
 }
 
 # Where each kind of symbol stands in a hex (x, y, size), so that several fit side by side.
@@ -174,6 +177,7 @@ def render_map(
     orders: Iterable[Arrow] = (),
     battles: Iterable[BattleMark] = (),
     patrol_cover: Collection[tuple[int, int]] = (),
+    pirates: Iterable[tuple[int, int]] = (),
     overview: bool = False,
 ) -> SafeString:
     """The whole map as one <svg> element.
@@ -186,6 +190,7 @@ def render_map(
     map may add a hex. ``home``: the hex the keyboard starts from (the viewer's capital),
     else the map's middle. ``orders``, ``battles``, ``patrol_cover``: the viewer's own
     orders as arrows, the battles he may see, the hexes his patrols cover this turn.
+    ``pirates``: where the pirate ships are (new-rules.md §6: public).
     ``overview``: a map wider than FAR_WIDTH gets the overview of its hexes
     (_overview), for pages whose map-view.js swaps it for the hexes when zoomed in.
     """
@@ -211,6 +216,7 @@ def render_map(
     parts.append(_patrol_cover(patrol_cover))
     parts.append(_arrows(orders))
     parts.append(_battle_marks(battles))
+    parts.append(_pirate_marks(pirates))
     parts.append(_army_markers(armies, kingdoms))
     parts.append("</svg>")
     return mark_safe("".join(parts))
@@ -641,6 +647,21 @@ def _battle_marks(battles: Iterable[BattleMark]) -> str:
             f'transform="translate({x:.1f} {y:.1f})"><title>{escape(battle.label)}</title>'
             '<use href="#m-s-battle" class="m-sym m-s-battle" x="3" y="-17" width="13" '
             'height="13"/></g>'
+        )
+    return '<g class="m-overlay">' + "".join(marks) + "</g>" if marks else ""
+
+
+def _pirate_marks(pirates: Iterable[tuple[int, int]]) -> str:
+    """A ship for each pirate flotilla (new-rules.md §6), at the hex's lower right."""
+    title = escape(_("Pirate ships"))
+    marks = []
+    for q, r in pirates:
+        x, y = centre(q, r)
+        marks.append(
+            f'<g class="m-pirate" data-q="{q}" data-r="{r}" '
+            f'transform="translate({x:.1f} {y:.1f})"><title>{title}</title>'
+            '<use href="#m-s-pirate" class="m-sym m-s-pirate" x="4" y="2" width="12" '
+            'height="12"/></g>'
         )
     return '<g class="m-overlay">' + "".join(marks) + "</g>" if marks else ""
 

@@ -24,10 +24,11 @@ Every number is an option (rules.core.sea_options), every table editable
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from rules.core.dice import Dice
 from rules.core.events import Event, ModuleStateChanged
-from rules.core.state import Order, World
+from rules.core.state import Coord, Order, World
 from rules.kingdoms.crowns import is_winter_turn
 from rules.modules import Module, register
 from rules.modules.the_sea import pirates, voyage
@@ -80,6 +81,12 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     voyage.lost_in_winter(tide)
     pirates.winter(tide)
     return _settled(world, tide, before)
+
+
+def pirates_seen(module_state: Mapping) -> list[Coord]:
+    """Where the pirates are, for the map: public (new-rules.md §6), one hex each."""
+    pirates = (module_state.get(OPTION) or {}).get("pirates") or {}
+    return sorted(tuple(p["at"]) for p in pirates.values())
 
 
 def held(world: World) -> frozenset[int]:

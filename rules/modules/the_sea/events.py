@@ -11,10 +11,10 @@ from rules.core.state import Coord
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class PirateNews(Announcement):
-    """new-rules.md §6, public: pirates are seen along the coasts. ``what``: den (a City turns out to
-    be a pirate den), merchants (its ships are merchants), moved, stayed, raided, evaded,
-    off_map, sunk, driven_off, wintered, scuttled (no berth); ``hex`` where the pirate is
-    seen; ``kingdom_id`` the kingdom raided or engaging."""
+    """new-rules.md §6, public: pirates are seen along the coasts. ``what``: den (a City
+    turns out to be a pirate den), merchants (its ships are merchants), moved, stayed,
+    raided, evaded, off_map, sunk, wintered, scuttled (no berth); ``hex`` where the pirate
+    is seen; ``kingdom_id`` the kingdom raided or engaging."""
 
     what: str
     pirate_id: int | None = None

@@ -23,7 +23,7 @@ KINGDOMS = {
 # Classes that structure the drawing or carry behaviour, not a look the legend explains.
 STRUCTURE = {
     "map", "m-hex", "m-chunk", "m-cell", "m-sym", "m-sym-cut", "m-overlay", "m-order",
-    "m-patrol", "m-battle", "m-army-marker", "m-army-label", "m-ghost", "m-off", "m-coord",
+    "m-patrol", "m-battle", "m-pirate", "m-army-marker", "m-army-label", "m-ghost", "m-off", "m-coord",
     "m-border",  # the kingdoms' colours: the legend's swatches, tested below
 }  # fmt: skip
 
@@ -69,6 +69,7 @@ def _everything() -> str:
         orders=arrows,
         battles=[mapsvg.BattleMark(3, 0, "Battle 1, fought: Averland, Kislev")],
         patrol_cover={(0, 0), (1, 0)},
+        pirates=[(1, 1)],
     )
 
 
@@ -232,6 +233,21 @@ def test_a_battle_of_the_turn_is_marked_on_every_player_s_map(client, demo):
         assert where in page
         alice, bob = demo.kingdoms["alice"].name, demo.kingdoms["bob"].name
         assert f"Battle 1, to be fought: {alice}, {bob}" in page
+
+
+def test_pirate_ships_are_on_every_player_s_map_nr_pirate(client, demo):
+    """new-rules.md §6: pirates are seen where they sail, by everyone, while the campaign
+    plays the_sea; with the module off, its state draws nothing."""
+    campaign = demo.campaign
+    campaign.module_state = {"the_sea": {"pirates": {"1": {"at": [1, 0], "home": [1, 0]}}}}
+    campaign.save(update_fields=["module_state"])
+    client.force_login(demo.players["carol"])
+    url = reverse("campaign-detail", args=[campaign.pk])
+    assert 'class="m-pirate"' not in client.get(url).content.decode()
+    campaign.ruleset_overrides = {"options": {"the_sea": 1}}
+    campaign.save(update_fields=["ruleset_overrides"])
+    page = client.get(url).content.decode()
+    assert page.count('class="m-pirate" data-q="1" data-r="0"') == 1
 
 
 def _wide_map() -> list[dict]:
