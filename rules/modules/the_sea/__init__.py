@@ -51,7 +51,8 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     """§12.3's start of the turn: pirate dens, the pirates' moves, the stranded fleets'
     rolls; then this turn's crossings roll the weather; the held armies' orders drop."""
     before = state_of(world)
-    tide = Tide(world, list(orders), state_of(world))
+    # an earlier module may have destroyed an army this Phase 1 (Table 31)
+    tide = Tide(world, [o for o in orders if o.army_id in world.armies], state_of(world))
     tide.state["held"] = {
         army: entry
         for army, entry in tide.state["held"].items()
