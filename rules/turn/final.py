@@ -96,7 +96,8 @@ def resolve_final(
     joins after the battles (E-26), builds complete at 6f, recruits and mercenaries
     leave, and shared power is credited at 6g (E-25)."""
     outcome = Outcome()
-    orders = list(orders)
+    held = modules.held(world)  # an army a module holds (a fleet at sea) took no order
+    orders = [o for o in orders if o.army_id not in held]
     turn = _TurnSoFar.of(world, orders)
     announced = {b.siege_key: b for b in battles if b.siege_key is not None}  # E-24
     battles = [b for b in battles if b.siege_key is None]
