@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from rules.core.dice import Dice
 from rules.core.events import Event, ModuleStateChanged
 from rules.core.state import Coord, Order, World
-from rules.kingdoms.crowns import is_winter_turn
+from rules.kingdoms import crowns  # the module: crowns imports rules.modules in turn
 from rules.modules import Module, register
 from rules.modules.the_sea import pirates, voyage
 from rules.modules.the_sea.tables import TABLES
@@ -72,7 +72,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
 
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     """The winter phase (E-31): becalmed fleets are lost, pirates berth for the winter."""
-    if not is_winter_turn(world.ruleset, world.turn):
+    if not crowns.is_winter_turn(world.ruleset, world.turn):
         return []
     for e in events:
         if isinstance(e, ModuleStateChanged) and e.module == OPTION:
