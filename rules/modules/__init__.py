@@ -22,8 +22,9 @@ Hooks (each optional):
 * ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
   step 6g.
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
-* ``held(world) -> ids``: armies the module holds this turn (a fleet stranded at sea):
-  their orders are dropped in its Phase 1 and they do not rest (rules.turn.rest).
+* ``held(world) -> {army id: Problem}``: armies the module holds this turn (a fleet
+  stranded at sea), each with why: they take no order (rules.turn.orders.why_illegal)
+  and do not rest (rules.turn.rest).
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.core.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
@@ -38,6 +39,7 @@ from dataclasses import dataclass, field
 from rules.core.dice import Dice
 from rules.core.dicetable import DiceTable
 from rules.core.events import Event
+from rules.core.problems import Problem
 from rules.core.state import BattleState, Coord, Order, Side, World
 
 
@@ -123,14 +125,15 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     return more
 
 
-def held(world: World) -> frozenset[int]:
-    """The armies the active modules hold this turn: they take no order and do not rest."""
-    return frozenset(
-        army_id
+def held(world: World) -> dict[int, Problem]:
+    """The armies the active modules hold this turn, each with the Problem that refuses
+    it an order: they take no order and do not rest."""
+    return {
+        army_id: problem
         for module in active(world)
         if module.held is not None
-        for army_id in module.held(world)
-    )
+        for army_id, problem in module.held(world).items()
+    }
 
 
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:

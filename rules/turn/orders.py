@@ -173,6 +173,11 @@ def why_illegal(
     siege = siege_order_problem(world, order)  # E-37: armies in a siege, a besieged hex
     if siege is not None:
         return siege
+    from rules import modules  # here: the modules import this module in turn
+
+    held = modules.held(world).get(order.army_id)  # a fleet stranded at sea (NR-SEA)
+    if held is not None:
+        return held
     if order.sea_cover and order.kind is not OrderKind.PATROL:
         return Problem(
             "A-1.1.2.4",

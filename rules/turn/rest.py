@@ -23,7 +23,7 @@ def resting_armies(world: World, orders: Iterable[Order]) -> dict[int, bool]:
     kinds = {order.army_id: order.kind for order in orders}
     resting = {}
     besieging = locked_army_ids(world)  # E-37: an army in a siege does not rest
-    besieging |= modules.held(world)  # nor one a module holds (a fleet stranded at sea)
+    besieging |= frozenset(modules.held(world))  # nor one a module holds (a fleet at sea)
     for army in sorted(world.armies.values(), key=lambda a: a.id):
         kingdom = world.kingdoms.get(army.kingdom_id)
         if (kingdom is not None and kingdom.eliminated) or army.id in besieging:

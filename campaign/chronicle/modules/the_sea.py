@@ -52,7 +52,6 @@ _VOYAGES = {
     "lost": gettext_lazy("%(army)s is lost at sea with every soul aboard."),
     "turned_back": gettext_lazy("%(army)s makes its way back to port."),
     "still": gettext_lazy("%(army)s is still stranded at sea."),
-    "held": gettext_lazy("%(army)s is at sea: its order is not carried out."),
 }
 
 

@@ -28,6 +28,7 @@ from collections.abc import Mapping
 
 from rules.core.dice import Dice
 from rules.core.events import Event, ModuleStateChanged
+from rules.core.problems import Problem
 from rules.core.state import Coord, Order, World
 from rules.kingdoms import crowns  # the module: crowns imports rules.modules in turn
 from rules.modules import Module, register
@@ -47,9 +48,20 @@ def _settled(world: World, tide: Tide, before: dict) -> list[Event]:
     return [*tide.events, changed]
 
 
+# What holds a fleet at sea, by its state's ``why``
+HOLDS = {
+    "becalmed": "NR-SEA-3",
+    "blown": "NR-SEA-4",
+    "sails": "NR-SEA-5",
+    "aground": "NR-SEA-6",
+    "driven_off": "T-NAVAL-DELTA",
+}
+
+
 def phase_one(world: World, orders: list[Order], dice: Dice):
     """§12.3's start of the turn: pirate dens, the pirates' moves, the stranded fleets'
-    rolls; then this turn's crossings roll the weather; the held armies' orders drop."""
+    rolls; then this turn's crossings roll the weather. (A held army took no order:
+    ``held`` refuses it one, rules.turn.orders.why_illegal.)"""
     before = state_of(world)
     # an earlier module may have destroyed an army this Phase 1 (Table 31)
     tide = Tide(world, [o for o in orders if o.army_id in world.armies], state_of(world))
@@ -63,7 +75,6 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
         if pirate_id in tide.state["pirates"]:
             pirates.sail(tide, int(pirate_id), dice)
     voyage.release(tide, dice)
-    voyage.drop_held_orders(tide)
     voyage.cross(tide, dice)
     events = _settled(world, tide, before)
     state = {**tide.world.module_state, OPTION: tide.state}
@@ -90,9 +101,18 @@ def pirates_seen(module_state: Mapping) -> list[Coord]:
     return sorted(tuple(p["at"]) for p in pirates.values())
 
 
-def held(world: World) -> frozenset[int]:
-    """The armies whose fleet is stranded at sea this turn."""
-    return held_ids(state_of(world), world.turn) & frozenset(world.armies)
+def held(world: World) -> dict[int, Problem]:
+    """The armies whose fleet is at sea this turn, and why they take no order."""
+    state = state_of(world)
+    return {
+        army_id: Problem(
+            HOLDS.get(state["held"][str(army_id)]["why"], "NR-SEA"),
+            "army",
+            "army {army} is at sea: it takes no order until its fleet is home",
+            army=army_id,
+        )
+        for army_id in sorted(held_ids(state, world.turn) & set(world.armies))
+    }
 
 
 MODULE = register(

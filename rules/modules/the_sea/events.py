@@ -44,7 +44,7 @@ class SeaVoyage(Announcement):
     """NR-SEA, T-WEATHER, T-STORM: an army's fleet at sea, its owner's alone (a fleet
     that never lands is nobody else's business). ``what``: calm, rode (the storm), losses,
     becalmed, sails (lost), aground, blown (off course), lost, turned_back (it makes
-    port), still (still stranded), held (its order not carried out)."""
+    port), still (still stranded), driven_off (by pirates)."""
 
     what: str
     army_id: int

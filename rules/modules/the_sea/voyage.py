@@ -17,7 +17,7 @@ from rules.modules import module_table
 from rules.modules.the_sea.coast import crossed_sea
 from rules.modules.the_sea.events import SeaVoyage
 from rules.modules.the_sea.tables import Storm, Weather
-from rules.modules.the_sea.tide import Tide, held_ids
+from rules.modules.the_sea.tide import Tide
 from rules.turn.orders import invasion_origin
 
 WORDS = {
@@ -32,7 +32,6 @@ WORDS = {
     "lost": "The fleet is lost at sea with every soul aboard.",
     "turned_back": "The stranded fleet makes its way back to port.",
     "still": "The fleet is still stranded at sea.",
-    "held": "The army is at sea: its order is not carried out.",
 }
 
 
@@ -154,16 +153,6 @@ def release(tide: Tide, dice: Dice) -> None:
             _news(tide, army_id, "turned_back", sea, rule, (roll,))
         else:
             _news(tide, army_id, "still", sea, rule, (roll,))
-
-
-def drop_held_orders(tide: Tide) -> None:
-    """The orders of armies held at sea this turn are not carried out."""
-    held = held_ids(tide.state, tide.world.turn)
-    for order in [o for o in tide.orders if o.army_id in held]:
-        tide.drop_order(order.army_id)
-        entry = tide.state["held"][str(order.army_id)]
-        sea = tuple(entry["hex"]) if entry.get("hex") else None
-        _news(tide, order.army_id, "held", sea, "NR-SEA-3 NR-SEA-5 NR-SEA-6")
 
 
 def lost_in_winter(tide: Tide) -> None:
