@@ -23,8 +23,9 @@ KINGDOMS = {
 # Classes that structure the drawing or carry behaviour, not a look the legend explains.
 STRUCTURE = {
     "map", "m-hex", "m-chunk", "m-cell", "m-sym", "m-sym-cut", "m-overlay", "m-order",
-    "m-patrol", "m-battle", "m-pirate", "m-army-marker", "m-army-label", "m-ghost", "m-off", "m-coord",
+    "m-patrol", "m-battle", "m-army-marker", "m-army-label", "m-ghost", "m-off", "m-coord",
     "m-border",  # the kingdoms' colours: the legend's swatches, tested below
+    "m-pirate",  # new-rules.md §6: its ship symbol is the legend's
 }  # fmt: skip
 
 
