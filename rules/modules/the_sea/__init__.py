@@ -97,8 +97,8 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
 
 def pirates_seen(module_state: Mapping) -> list[Coord]:
     """Where the pirates are, for the map: public (new-rules.md §6), one hex each."""
-    pirates = (module_state.get(OPTION) or {}).get("pirates") or {}
-    return sorted(tuple(p["at"]) for p in pirates.values())
+    ships = (module_state.get(OPTION) or {}).get("pirates") or {}
+    return sorted(tuple(ship["at"]) for ship in ships.values())
 
 
 def held(world: World) -> dict[int, Problem]:

@@ -186,6 +186,8 @@ def sail(tide: Tide, pirate_id: int, dice: Dice) -> None:
         if step is None:
             gone(tide, pirate_id, at, rolls)
             return
+        if step == at:
+            break  # no sea beside it (a hex the GM set it on): nowhere to sail
         at = step
         owner, aboard = ships_at(tide, at)
         if aboard and tide.rules.sea_engage_pirates:
