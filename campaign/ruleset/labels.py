@@ -835,6 +835,94 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Winter is turn number"),
         _("The winter turn of each year, when engines are built."),
     ),
+    # Optional module: the wildlands' ruins, tombs, necropolis and undead horde
+    "wildlands": (
+        _("The wildlands"),
+        _("Armies may examine barren hexes and find ruins, tombs and worse."),
+    ),
+    "ruins_search_at_once": (
+        _("Ruins: searched at once by their finder"),
+        _("Otherwise an army must rest there to search them."),
+    ),
+    "ruins_search_resting": (
+        _("Ruins and tombs: a resting army searches them"),
+        _("An army that rests on one not yet searched."),
+    ),
+    "ruins_plague_points": (
+        _("Plague rats: each army loses d6 × (points)"),
+        _("Every army on the ruins' hex."),
+    ),
+    "ruins_tomb_distance_dice": (
+        _("Hidden tombs lie (d6s) hexes away"),
+        _("Dice rolled for each tomb's distance."),
+    ),
+    "tomb_curse_points": (
+        _("Curse: the army loses d6 × (points) a turn"),
+        _("At the start of each turn."),
+    ),
+    "tomb_curse_winter_lost": (
+        _("Curse: a cursed army is lost at the winter"),
+        _("Unless its capital lifted the curse first."),
+    ),
+    "tomb_rich_items": (
+        _("Rich wizard's tomb: items of d6 × (points)"),
+        _("Added to the army's points."),
+    ),
+    "tomb_rich_crowns_dice": (
+        _("Rich wizard's tomb: crowns in d6s"),
+        _("Paid into the kingdom's crowns."),
+    ),
+    "necropolis_search_resting": (
+        _("Necropolis: a resting army searches it"),
+        _("An army that rests on a necropolis."),
+    ),
+    "necropolis_search_bonus": (
+        _("Necropolis: each earlier search adds"),
+        _("To the army's search roll there."),
+    ),
+    "necropolis_map_steer": (
+        _("Necropolis map: steer the result by 1"),
+        _("Toward the best result, once the map is found."),
+    ),
+    "necropolis_thefts": (_("Necromancer's tomb: thefts tried"), _("Each theft risks waking him.")),
+    "necropolis_hoard_keep": (
+        _("Great hoard: keep extracting"),
+        _("On the army's later searches there."),
+    ),
+    "necropolis_treasure_dice": (
+        _("Fabulous treasure: crowns in d6s"),
+        _("Carried home with the army."),
+    ),
+    "necropolis_hero_items": (
+        _("Hero's tomb: each item d6 × (points)"),
+        _("A magic weapon and a magic armour."),
+    ),
+    "necropolis_collapse_points": (
+        _("Great collapse: the army loses d6 × (points)"),
+        _("Part of the necropolis caves in."),
+    ),
+    "necropolis_rats_points": (
+        _("Graveyard rats: each army loses d6 × (points)"),
+        _("Every army on the necropolis."),
+    ),
+    "necropolis_cursed_points": (
+        _("Cursed treasure: the army loses d10 × (points) a turn"),
+        _("Until it leaves the necropolis."),
+    ),
+    "necropolis_item_points": (
+        _("Necromancer's items: d6 × (points) each"),
+        _("Added to the army's points."),
+    ),
+    "horde_dice": (_("Undead horde: size in d6s"), _("Each pip is worth the points below.")),
+    "horde_pip_points": (_("Undead horde: points a pip"), _("Multiplies the horde's dice.")),
+    "horde_town_points": (
+        _("Undead horde: a sacked town adds d6 × (points)"),
+        _("Its dead join the horde."),
+    ),
+    "horde_city_points": (
+        _("Undead horde: a sacked city adds d6 × (points)"),
+        _("Its dead join the horde."),
+    ),
 }
 
 TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
@@ -942,6 +1030,12 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Bombarding a single wall with 12 points or more"),
         _("What one bombardment does."),
     ),
+    "t-ruin": (_("Searching ruins"), _("What an army finds in ruins.")),
+    "t-discovery": (_("A great discovery"), _("What the ruins hide.")),
+    "t-tomb": (_("Searching a tomb"), _("What an army finds in a tomb.")),
+    "t-tomb-wizard": (_("A wizard's tomb"), _("The magic items it holds.")),
+    "t-necro": (_("Searching a necropolis"), _("What a search finds, by the modified roll.")),
+    "t-necro-item": (_("A theft in the Necromancer's tomb"), _("The item taken, or his waking.")),
 }
 
 # Each block of the rules page: its plain title and the rule it comes from
@@ -980,6 +1074,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.BEAST: (_("The Beast awakes"), "App G"),
     blocks.SIEGES: (_("Sieges"), "E-37"),
     blocks.SIEGE_TRAINS: (_("Siege trains"), "NR-SIEGE"),
+    blocks.WILDLANDS_RUINS: (_("Ruins, tombs and the necropolis"), "NR-RUIN"),
 }
 
 
@@ -1074,12 +1169,12 @@ def module_words() -> list[ModuleWords]:
     wizard offers them as the same switches as the rules page."""
     return [
         ModuleWords(
-            module.option,
-            option_words(module.option).label,
-            option_words(module.option).help,
-            OPTIONS[module.option].metadata["rule"],
+            option,
+            option_words(option).label,
+            option_words(option).help,
+            OPTIONS[option].metadata["rule"],
         )
-        for module in modules.REGISTRY
+        for option in modules.switches()
     ]
 
 

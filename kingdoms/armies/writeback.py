@@ -20,6 +20,11 @@ from rules.modules.random_events import (
     StormsCalledOff,
     WanderingHero,
 )
+from rules.modules.wildlands.burdens import BurdenNews
+from rules.modules.wildlands.necropolis import NecropolisNews
+from rules.modules.wildlands.points import ArmyStrengthened
+from rules.modules.wildlands.ruins import RuinsNews
+from rules.modules.wildlands.undead_horde import UndeadHordeNews
 
 
 class ArmyChanges:
@@ -81,6 +86,16 @@ def _weakened(writer: Writer, event: ev.ArmyWeakened) -> None:
     writer.army(event.army_id).points = max(event.points_left, 0)
 
 
+def _strengthened(writer: Writer, event: ArmyStrengthened) -> None:
+    """NR-TOMB-2: magic items' points join the army; past its allocation they raise it
+    (E-14 keeps points within the allocation), saved with the cut allocations."""
+    army = writer.army(event.army_id)
+    army.points = event.points_left
+    if event.points_left > army.allocation:
+        army.allocation = event.points_left
+        writer.state(ArmyChanges).cut_ids.add(event.army_id)
+
+
 def _power(writer: Writer, event: ev.PowerAdjusted) -> None:
     writer.kingdom(event.kingdom_id).power = event.power
 
@@ -125,9 +140,11 @@ def register() -> None:
             ev.HexRavaged: _ravaged,
             ev.ModuleStateChanged: _module_state,
             BanditsStruck: _bandits,
+            ArmyStrengthened: _strengthened,
         }
     )
     # What the optional modules announce goes to the chronicle alone (rules.modules).
     register_chronicle_only(
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
+    register_chronicle_only(BurdenNews, NecropolisNews, RuinsNews, UndeadHordeNews)

@@ -61,6 +61,11 @@ def register(module: Module) -> Module:
     return module
 
 
+def switches() -> list[str]:
+    """Each module's option once, in registry order (several Modules may share one)."""
+    return list(dict.fromkeys(m.option for m in REGISTRY))
+
+
 def active(world: World) -> list[Module]:
     """The modules the campaign's ruleset switches on, in registry order."""
     return [m for m in REGISTRY if getattr(world.ruleset, m.option, 0)]
@@ -141,4 +146,4 @@ def module_table(world: World, key: str) -> DiceTable:
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 
-from rules.modules import beast, random_events, siege_trains  # noqa: E402, F401  (they register)
+from rules.modules import beast, random_events, siege_trains, wildlands  # noqa: E402, F401  (they register)

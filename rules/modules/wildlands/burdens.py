@@ -1,0 +1,218 @@
+"""What an army carries away from ruins, tombs and the necropolis (new-rules.md §5):
+the tomb's curse (NR-TOMB-1), the cursed treasure's disease (NR-NECRO-11) and the
+treasure cargo (NR-NECRO-8), and the point gains and losses of those sites.
+
+State: ``World.module_state["wildlands.burdens"]``, by army id (a string, as JSON keeps
+it): ``{"cursed": true, "cursed_treasure": "q,r", "cargo": crowns}``. Only this file
+writes it. What an army bears is its owner's and the GM's: the news is an Announcement
+to the owner alone.
+
+Timing (§12.3, E-31): the afflictions strike at the start of the turn, after the undead
+hordes move (this file registers after rules.modules.wildlands.undead_horde); the
+winter phase loses a cursed army and banks the cargo (E-31 has no winter quarters: the
+winter phase is where an army's treasure reaches the treasury).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rules.core.dice import Dice
+from rules.core.events import (
+    Announcement,
+    ArmyDestroyed,
+    BattleWon,
+    Event,
+    ModuleStateChanged,
+)
+from rules.core.state import BattleState, Order, Role, World
+from rules.kingdoms.crowns import CrownsCollected, is_winter_turn, year_of
+from rules.modules import Module, register
+from rules.modules.wildlands.points import multiple, points_lost
+from rules.modules.wildlands.sites import OPTION, hex_key
+
+KEY = f"{OPTION}.burdens"
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class BurdenNews(Announcement):
+    """An army's burden, to its owner alone: ``what`` is cursed, curse_lifted,
+    curse_struck, curse_killed, disease, disease_ended, cargo_banked, cargo_taken."""
+
+    what: str
+    army_id: int
+    points: int = 0  # lost to the curse or the disease
+    crowns: int = 0  # the cargo
+
+
+def burdens(world: World) -> dict[str, dict]:
+    return {k: dict(v) for k, v in world.module_state.get(KEY, {}).items()}
+
+
+def with_burdens(world: World, changed: dict[str, dict], rule: str):
+    """The world with the burdens replaced, and the event that stores them."""
+    changed = {k: v for k, v in changed.items() if any(v.values())}
+    world = dataclasses.replace(world, module_state={**world.module_state, KEY: changed})
+    return world, ModuleStateChanged(rule=rule, module=KEY, state=changed)
+
+
+def private(world: World, army_id: int, rule: str, what: str, text: str, **more) -> BurdenNews:
+    owner = world.armies[army_id].kingdom_id
+    return BurdenNews(
+        rule=rule, what=what, army_id=army_id, text=text, kingdom_ids=(owner,), **more
+    )
+
+
+def phase_one(world: World, orders: list[Order], dice: Dice):
+    """§12.3 step 1.4: the curse (NR-TOMB-1) and the cursed treasure (NR-NECRO-11) strike
+    each army that bears them, unless it reached its capital (the curse, AMB-10) or left
+    the necropolis (the disease) since."""
+    state, events = burdens(world), []
+    rules = world.ruleset
+    for key in sorted(state, key=int):
+        army = world.armies.get(int(key))
+        if army is None:  # destroyed: what it bore is gone with it (AMB-02)
+            state.pop(key)
+            continue
+        burden, lost, rolls = state[key], 0, ()
+        if burden.get("cursed"):
+            capital = world.kingdoms[army.kingdom_id].capital
+            if army.position is not None and army.position == capital:
+                burden["cursed"] = False
+                events.append(
+                    private(world, army.id, "NR-TOMB-1 AMB-10", "curse_lifted",
+                            f"The court wizard lifts the curse on {army.name}.")
+                )  # fmt: skip
+            else:
+                loss, more = multiple(dice, 1, 6, rules.tomb_curse_points, "NR-TOMB-1 curse")
+                lost, rolls = lost + loss, rolls + more
+                events.append(
+                    private(world, army.id, "NR-TOMB-1", "curse_struck",
+                            f"The curse costs {army.name} {loss} points.", points=loss)
+                )  # fmt: skip
+        hex_ = burden.get("cursed_treasure")
+        if hex_:
+            if army.position is None or hex_key(army.position) != hex_:
+                burden["cursed_treasure"] = None
+                events.append(
+                    private(world, army.id, "NR-NECRO-11", "disease_ended",
+                            f"{army.name} has left the necropolis: its disease abates.")
+                )  # fmt: skip
+            else:
+                loss, more = multiple(
+                    dice, 1, 10, rules.necropolis_cursed_points, "NR-NECRO-11 cursed treasure"
+                )
+                lost, rolls = lost + loss, rolls + more
+                events.append(
+                    private(world, army.id, "NR-NECRO-11", "disease",
+                            f"The cursed treasure's disease costs {army.name} {loss} points.",
+                            points=loss)
+                )  # fmt: skip
+        if lost:
+            events += points_lost(world, army.id, lost, "NR-TOMB-1 NR-NECRO-11", rolls)
+    if state == burdens(world):
+        return world, orders, events
+    world, changed = with_burdens(world, state, "NR-TOMB-1 NR-NECRO-11")
+    return world, orders, [*events, changed]
+
+
+def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
+    """§12.3 step 5.2 and 5.5 in the winter turn (E-31): an army still cursed is lost
+    (NR-TOMB-1); the treasure an army carries reaches its kingdom's treasury
+    (NR-NECRO-8: E-31 has no winter quarters)."""
+    state = burdens(world)
+    for e in events:
+        if isinstance(e, ModuleStateChanged) and e.module == KEY:
+            state = {k: dict(v) for k, v in e.state.items()}
+    gone = {e.army_id for e in events if isinstance(e, ArmyDestroyed)}
+    if not is_winter_turn(world.ruleset, world.turn):
+        return []
+    out: list[Event] = []
+    banked: dict[int, int] = {}
+    for key in sorted(state, key=int):
+        army = world.armies.get(int(key))
+        if army is None or army.id in gone:
+            continue
+        burden = state[key]
+        if burden.get("cursed") and world.ruleset.tomb_curse_winter_lost:
+            out += [
+                private(world, army.id, "NR-TOMB-1", "curse_killed",
+                        f"The curse destroys {army.name} at the winter."),
+                ArmyDestroyed(rule="NR-TOMB-1", army_id=army.id),
+            ]  # fmt: skip
+            state[key] = {}
+            continue
+        if burden.get("cargo"):
+            crowns = burden["cargo"]
+            banked[army.kingdom_id] = banked.get(army.kingdom_id, 0) + crowns
+            burden["cargo"] = 0
+            out.append(
+                private(world, army.id, "NR-NECRO-8 E-31", "cargo_banked",
+                        f"{army.name} brings {crowns} crowns of treasure home.", crowns=crowns)
+            )  # fmt: skip
+    out += [
+        crowns_paid(world, kingdom_id, crowns, "NR-NECRO-8 E-31", "necropolis treasure")
+        for kingdom_id, crowns in sorted(banked.items())
+    ]
+    if out:
+        out.append(with_burdens(world, state, "NR-TOMB-1 NR-NECRO-8")[1])
+    return out
+
+
+def crowns_paid(world: World, kingdom_id: int, crowns: int, rule: str, reason: str):
+    """Crowns into a kingdom's ledger (E-30): its balance as the turn began plus these."""
+    balance = world.kingdoms[kingdom_id].crowns + crowns
+    return CrownsCollected(
+        rule=rule,
+        kingdom_id=kingdom_id,
+        crowns=crowns,
+        balance=balance,
+        year=year_of(world.ruleset, world.turn),
+        reason=reason,
+    )
+
+
+def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
+    """NR-NECRO-8: an army destroyed in battle leaves its treasure to the victor's first
+    army (a kingdom's); a roaming or neutral victor keeps none, so it is lost."""
+    won = next((e for e in events if isinstance(e, BattleWon)), None)
+    destroyed = {e.army_id for e in events if isinstance(e, ArmyDestroyed)}
+    state = burdens(world)
+    carried = [k for k in state if int(k) in destroyed and state[k].get("cargo")]
+    if won is None or won.winner is None or not carried or battle.defender is None:
+        return []
+    winner = battle.attacker if won.winner is Role.ATTACKER else battle.defender
+    to = winner.army_ids[0] if winner.kingdom_id is not None and winner.army_ids else None
+    out: list[Event] = []
+    for key in carried:
+        crowns = state[key].pop("cargo")
+        if to is not None:
+            target = state.setdefault(str(to), {})
+            target["cargo"] = target.get("cargo", 0) + crowns
+            out.append(
+                private(world, to, "NR-NECRO-8", "cargo_taken",
+                        f"{world.armies[to].name} takes {crowns} crowns of treasure from "
+                        "the beaten army.", crowns=crowns)
+            )  # fmt: skip
+    out.append(with_burdens(world, state, "NR-NECRO-8")[1])
+    return out
+
+
+def burdened(world: World, army_id: int, rule: str, **burden) -> tuple[World, Event]:
+    """The world with ``burden`` added to the army's (cargo adds up)."""
+    state = burdens(world)
+    mine = state.setdefault(str(army_id), {})
+    for name, value in burden.items():
+        mine[name] = mine.get(name, 0) + value if name == "cargo" else value
+    return with_burdens(world, state, rule)
+
+
+MODULE = register(
+    Module(
+        option=OPTION,
+        phase_one=phase_one,
+        after_battle=after_battle,
+        end_of_turn=end_of_turn,
+        crowns=True,  # E-30: the tombs' and the necropolis's treasure are crowns
+    )
+)
