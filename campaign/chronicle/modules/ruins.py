@@ -85,14 +85,14 @@ def _values(p: dict, names) -> dict:
     }
 
 
-def _narrator(sentences):
-    """A narrator that picks the sentence of the payload's ``what``; its own English
-    text when the result is one it does not know."""
+def _narrator(sentences, otherwise):
+    """A narrator that picks the sentence of the payload's ``what``, or ``otherwise``
+    for a result it does not know."""
 
     def narrate(p: dict, names) -> str:
-        what = "item" if p.get("what") in ITEMS else p.get("what")
-        sentence = sentences.get(what)
-        return str(sentence) % _values(p, names) if sentence else str(p.get("text", ""))
+        what = p.get("what") if isinstance(p.get("what"), str) else None
+        what = "item" if what in ITEMS else what
+        return str(sentences.get(what, otherwise)) % _values(p, names)
 
     return narrate
 
@@ -106,9 +106,11 @@ def _strengthened(p: dict, names) -> str:
 
 
 NARRATORS = {
-    "RuinsNews": _narrator(RUINS),
-    "NecropolisNews": _narrator(NECROPOLIS),
-    "BurdenNews": _narrator(BURDENS),
-    "UndeadHordeNews": _narrator(HORDE),
+    "RuinsNews": _narrator(RUINS, gettext_lazy("%(army)s searched the ruins at %(hex)s.")),
+    "NecropolisNews": _narrator(
+        NECROPOLIS, gettext_lazy("%(army)s searched the necropolis at %(hex)s.")
+    ),
+    "BurdenNews": _narrator(BURDENS, gettext_lazy("%(army)s bears a burden from the wildlands.")),
+    "UndeadHordeNews": _narrator(HORDE, gettext_lazy("The undead horde is seen at %(hex)s.")),
     "ArmyStrengthened": _strengthened,
 }
