@@ -129,3 +129,34 @@ def with_records(
     key = key_of(site)
     world = dataclasses.replace(world, module_state={**world.module_state, key: changed})
     return world, ModuleStateChanged(rule=rule, module=key, state=changed)
+
+
+def place(world: World, exam: Examination, site: Site, rule: str) -> tuple[World, list[Event]]:
+    """NR-WILD-5: ``site``'s record on the examined hex, the kingdom that found it and
+    when (the map shows it to that kingdom and to the hex's owner: ``knows``)."""
+    changed = records(world, site)
+    changed[hex_key(exam.hex)] = {
+        "found_by": exam.kingdom_id,
+        "army_id": exam.army_id,
+        "turn": world.turn,
+    }
+    world, event = with_records(world, site, changed, rule)
+    return world, [event]
+
+
+def controller(world: World, hex_: Coord) -> int | None:
+    """AMB-23, E-33: the kingdom that owns the hex controls its site (None: nobody)."""
+    h = world.hexes.get(tuple(hex_))
+    return h.owner if h is not None else None
+
+
+def knows(record: dict, owner: int | None, kingdom_id: int | None) -> bool:
+    """Who sees a site on the map (besides the GM): the kingdom that found it, and the
+    hex's owner, who holds the land it stands on (docs/design/supplement.md)."""
+    return kingdom_id is not None and kingdom_id in (record.get("found_by"), owner)
+
+
+def coord_of(key: str) -> Coord:
+    """The hex of a record's ``"q,r"`` key."""
+    q, r = key.split(",")
+    return int(q), int(r)
