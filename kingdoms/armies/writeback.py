@@ -21,9 +21,11 @@ from rules.modules.random_events import (
     WanderingHero,
 )
 from rules.modules.wildlands.burdens import BurdenNews
+from rules.modules.wildlands.examine import WildlandExamined
 from rules.modules.wildlands.necropolis import NecropolisNews
 from rules.modules.wildlands.points import ArmyStrengthened
 from rules.modules.wildlands.ruins import RuinsNews
+from rules.modules.wildlands.treasure import TreasureNews
 from rules.modules.wildlands.undead_horde import UndeadHordeNews
 
 
@@ -147,4 +149,5 @@ def register() -> None:
     register_chronicle_only(
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
+    register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news
     register_chronicle_only(BurdenNews, NecropolisNews, RuinsNews, UndeadHordeNews)

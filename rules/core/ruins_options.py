@@ -12,16 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.table_options import WILDLANDS_RUINS as RUINS
+from rules.core.table_options import WILDLANDS as RUINS
 from rules.core.table_options import option
 
 
 @dataclass(frozen=True)
 class RuinsOptions:
-    wildlands: int = option(
-        0, "Optional module: the wildlands (1 on, 0 off)", "NR-WILD", 0, 1, RUINS
-    )
-    # --- §5.1 ruins and tombs ------------------------------------------------------
+    # --- ruins and tombs ------------------------------------------------------
     ruins_search_at_once: int = option(
         1, "Ruins: the army that finds them searches them at once (1 yes, 0 no)",
         "NR-RUIN-1 AMB-07", 0, 1, RUINS,
@@ -51,7 +48,7 @@ class RuinsOptions:
     tomb_rich_crowns_dice: int = option(
         1, "Rich wizard's tomb: crowns, in d6s", "T-TOMB", 0, 6, RUINS
     )
-    # --- §5.2 the necropolis ---------------------------------------------------------
+    # --- the necropolis ---------------------------------------------------------
     necropolis_search_resting: int = option(
         1, "Necropolis: an army resting there searches it (1 yes, 0 no)",
         "NR-NECRO-2 NR-NECRO-1", 0, 1, RUINS,
