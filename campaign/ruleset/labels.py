@@ -865,6 +865,18 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Plague rats: each army loses d6 × (points)"),
         _("Every army on the ruins' hex."),
     ),
+    "ruins_monster_dice": (
+        _("Monster's lair: the creature's size in d6s"),
+        _("It fights the searching army at once."),
+    ),
+    "ruins_monster_pip_points": (
+        _("Monster's lair: points a pip"),
+        _("Multiplies the creature's dice."),
+    ),
+    "tomb_spring_cures_on": (
+        _("Curse: a mystic spring lifts it on a d6 of"),
+        _("Or more; otherwise it tries again next turn."),
+    ),
     "ruins_tomb_distance_dice": (
         _("Hidden tombs lie (d6s) hexes away"),
         _("Dice rolled for each tomb's distance."),

@@ -31,6 +31,12 @@ class RuinsOptions:
         50, "Plague rats: each army on the hex loses d6 × (points)", "T-RUIN NR-RUIN-2",
         0, 1000, RUINS,
     )  # fmt: skip
+    ruins_monster_dice: int = option(
+        2, "Monster's lair: the creature's size in d6s", "T-RUIN AMB-27", 1, 12, RUINS
+    )
+    ruins_monster_pip_points: int = option(
+        100, "Monster's lair: points for each pip", "T-RUIN AMB-27", 10, 1000, RUINS
+    )
     ruins_tomb_distance_dice: int = option(
         2, "Hero's treasure: each tomb lies (d6s) hexes away", "NR-RUIN-3 AMB-08", 1, 6, RUINS
     )
@@ -40,6 +46,10 @@ class RuinsOptions:
     tomb_curse_winter_lost: int = option(
         1, "Curse: an army still cursed at the winter is lost (1 yes, 0 no)", "NR-TOMB-1",
         0, 1, RUINS,
+    )  # fmt: skip
+    tomb_spring_cures_on: int = option(
+        3, "Curse: a mystic spring lifts it on a d6 of at least", "NR-SPRING-3 NR-SPRING-1 AMB-10",
+        1, 7, RUINS,
     )  # fmt: skip
     tomb_rich_items: int = option(
         100, "Rich wizard's tomb: magic items of d6 × (points)", "T-TOMB NR-TOMB-2", 0, 1000,

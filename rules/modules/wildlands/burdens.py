@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, Roll
 from rules.core.events import (
     Announcement,
     ArmyDestroyed,
@@ -29,7 +29,7 @@ from rules.core.state import BattleState, Order, Role, World
 from rules.kingdoms.crowns import CrownsCollected, is_winter_turn, year_of
 from rules.modules import Module, register
 from rules.modules.wildlands.points import multiple, points_lost
-from rules.modules.wildlands.sites import OPTION, hex_key
+from rules.modules.wildlands.sites import OPTION, Site, hex_key, site_at
 
 KEY = f"{OPTION}.burdens"
 
@@ -76,14 +76,12 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
             continue
         burden, lost, rolls = state[key], 0, ()
         if burden.get("cursed"):
-            capital = world.kingdoms[army.kingdom_id].capital
-            if army.position is not None and army.position == capital:
+            lifted, cure = _lifted(world, army, dice)
+            if lifted:
                 burden["cursed"] = False
-                events.append(
-                    private(world, army.id, "NR-TOMB-1 AMB-10", "curse_lifted",
-                            f"The court wizard lifts the curse on {army.name}.")
-                )  # fmt: skip
+                events.append(lifted)
             else:
+                rolls += cure
                 loss, more = multiple(dice, 1, 6, rules.tomb_curse_points, "NR-TOMB-1 curse")
                 lost, rolls = lost + loss, rolls + more
                 events.append(
@@ -114,6 +112,28 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
         return world, orders, events
     world, changed = with_burdens(world, state, "NR-TOMB-1 NR-NECRO-11")
     return world, orders, [*events, changed]
+
+
+def _lifted(world: World, army, dice: Dice) -> tuple[BurdenNews | None, tuple[Roll, ...]]:
+    """NR-TOMB-1, AMB-10: the court wizard lifts the curse of an army on its capital; a
+    mystic spring on its hex, on a d6 of ``tomb_spring_cures_on`` or more (NR-SPRING-3,
+    NR-SPRING-1: else it tries again next turn)."""
+    where = army.position
+    if where is not None and where == world.kingdoms[army.kingdom_id].capital:
+        text = f"The court wizard lifts the curse on {army.name}."
+        return private(world, army.id, "NR-TOMB-1 AMB-10", "curse_lifted", text), ()
+    if (
+        where is None
+        or site_at(world, where) is None
+        or site_at(world, where)[0] is not (Site.MYSTIC_SPRING)
+    ):
+        return None, ()
+    cure = dice.d6(f"NR-SPRING-3 the mystic spring's cure of {army.name}")
+    if cure.result < world.ruleset.tomb_spring_cures_on:
+        return None, (cure,)
+    text = f"The mystic spring lifts the curse on {army.name}."
+    news = private(world, army.id, "NR-SPRING-3 AMB-10", "curse_lifted", text, rolls=(cure,))
+    return news, ()
 
 
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:

@@ -37,7 +37,7 @@ from rules.core.state import Coord, Order, World
 from rules.modules import Module, module_table, register
 from rules.modules.wildlands.burdens import burdened
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
-from rules.modules.wildlands.ruins import resting
+from rules.modules.wildlands.ruins import found, resting
 from rules.modules.wildlands.sites import Examination, Site, handles, hex_key, records, with_records
 from rules.modules.wildlands.undead_horde import rise
 
@@ -97,7 +97,9 @@ def _news(world: World, army_id: int, hex_: Coord, rule: str, what: str, text: s
 def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """NR-NECRO-1: the necropolis stays; the turn was spent finding it."""
     sites = records(world, Site.NECROPOLIS)
-    sites[hex_key(exam.hex)] = {"searches": {}, "maps": [], "hoards": []}
+    sites[hex_key(exam.hex)] = {
+        "searches": {}, "maps": [], "hoards": [], **found(world, exam.army_id)
+    }  # fmt: skip
     world, changed = with_records(world, Site.NECROPOLIS, sites, "NR-NECRO-1")
     text = f"A necropolis lies at ({exam.hex[0]}, {exam.hex[1]})."
     return world, [_news(world, exam.army_id, exam.hex, "NR-NECRO-1", "found", text), changed]
@@ -149,7 +151,10 @@ def search(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, 
 
 def _copy(site: dict) -> dict:
     """A site's record with its inner counts and lists copied, to change."""
-    return {k: (dict(v) if isinstance(v, dict) else list(v)) for k, v in site.items()}
+    return {
+        k: dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v
+        for k, v in site.items()
+    }
 
 
 def _t_necro(world: World, site: dict, army_id: int, earlier: int, dice: Dice):

@@ -29,9 +29,9 @@ import dataclasses
 
 from rules.core.dice import Dice
 from rules.core.dicetable import d6
-from rules.core.events import Announcement, Event
+from rules.core.events import Announcement, BattleDeclared, Event
 from rules.core.hexgrid import DIRECTIONS, distance
-from rules.core.state import Coord, Order, OrderKind, Terrain, World
+from rules.core.state import Coord, DefenderKind, Order, OrderKind, Terrain, World
 from rules.modules import Module, module_table, register
 from rules.modules.wildlands.burdens import burdened, crowns_paid
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
@@ -111,12 +111,19 @@ def _news(world: World, army_id: int, hex_: Coord, rule: str, what: str, text: s
     )
 
 
+def found(world: World, army_id: int) -> dict:
+    """Who found a site and when, as every site's record says it (sites.place): the map
+    shows it to that kingdom and to the hex's owner (sites.knows)."""
+    army = world.armies[army_id]
+    return {"found_by": army.kingdom_id, "army_id": army_id, "turn": world.turn}
+
+
 @handles(Site.RUINS_TOMB, permanent=True)
 def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """NR-RUIN-1, AMB-07: the ruins stay; their finder searches them now if the GM's
     policy says so."""
     sites = records(world, Site.RUINS_TOMB)
-    sites[hex_key(exam.hex)] = {"kind": "ruins", "searched": False}
+    sites[hex_key(exam.hex)] = {"kind": "ruins", "searched": False, **found(world, exam.army_id)}
     world, changed = with_records(world, Site.RUINS_TOMB, sites, "NR-RUIN-1")
     events: list[Event] = [
         _news(world, exam.army_id, exam.hex, "NR-RUIN-1", "found",
@@ -151,12 +158,41 @@ def _ruins(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, 
         return _tombs(world, hex_, army_id, dice, roll)
     if result == "great_discovery":
         return _discovery(world, hex_, army_id, dice, roll)
+    if result == "monster_lair":
+        return world, _monster(world, hex_, army_id, dice, roll)
     text = {
-        "monster_lair": "The looted tomb is a monstrous creature's lair (T-MONSTER).",
         "bandits": "A large band of bandits holds the ruins (T-BANDIT).",
         "desecrated": "Looters have emptied the tomb long ago.",
     }[result]
     return world, [_news(world, army_id, hex_, "T-RUIN", result, text, rolls=(roll,))]
+
+
+def _monster(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> list[Event]:
+    """T-RUIN 1, AMB-27: the creature is a hostile force of 2d6 × 100 points that fights
+    the searching army at once, as a roaming force (it never retreats and takes no hex;
+    beaten, it is gone). Its kind (T-MONSTER) is the brigands' table (§5.13) and changes
+    nothing in an abstract battle."""
+    rules = world.ruleset
+    points, rolls = multiple(
+        dice, rules.ruins_monster_dice, 6, rules.ruins_monster_pip_points, "AMB-27 the creature"
+    )
+    army = world.armies[army_id]
+    text = f"The looted tomb is a monstrous creature's lair: {points} points of it attack."
+    return [
+        _news(world, army_id, hex_, "T-RUIN AMB-27", "monster_lair", text, rolls=(roll, *rolls),
+              points=points),
+        BattleDeclared(
+            rule="T-RUIN AMB-27",
+            hex=hex_,
+            defender_kind=DefenderKind.PATROL,
+            attacker_kingdom_id=None,
+            attacker_army_ids=(),
+            attacker_points=points,
+            defender_kingdom_id=army.kingdom_id,
+            defender_army_ids=(army_id,),
+            defender_points=army.points,
+        ),
+    ]  # fmt: skip
 
 
 def _plague(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> list[Event]:
@@ -230,7 +266,7 @@ def _tombs(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> tuple[W
         if spot is None:
             continue
         sites = records(world, Site.RUINS_TOMB)
-        sites[hex_key(spot)] = {"kind": "tomb", "searched": False}
+        sites[hex_key(spot)] = {"kind": "tomb", "searched": False, **found(world, army_id)}
         world, changed = with_records(world, Site.RUINS_TOMB, sites, "NR-RUIN-3 AMB-08")
         events += [
             _news(world, army_id, spot, "NR-RUIN-3 AMB-08", "tomb_located",
@@ -245,9 +281,9 @@ def _discovery(
 ) -> tuple[World, list[Event]]:
     """T-RUIN 6, T-DISCOVERY. A secret passage (NR-RUIN-4, AMB-09) links both ends, with
     new ruins at the far one; the rest is told and not played (see the docstring)."""
-    found = dice.d6("T-DISCOVERY great discovery")
-    result = module_table(world, "t-discovery").lookup(found.result)
-    rolls = (roll, found)
+    great = dice.d6("T-DISCOVERY great discovery")
+    result = module_table(world, "t-discovery").lookup(great.result)
+    rolls = (roll, great)
     if result != "secret_passage":
         text = {
             "dragon_lair": "The ruins hide a dragon's lair.",
@@ -264,7 +300,9 @@ def _discovery(
     sites = records(world, Site.RUINS_TOMB)
     here = hex_key(hex_)
     sites[here] = {**sites[here], "passage": hex_key(exit_)}
-    sites[hex_key(exit_)] = {"kind": "ruins", "searched": False, "passage": here}
+    sites[hex_key(exit_)] = {
+        "kind": "ruins", "searched": False, "passage": here, **found(world, army_id)
+    }  # fmt: skip
     world, changed = with_records(world, Site.RUINS_TOMB, sites, "NR-RUIN-4 AMB-09")
     text = f"A secret passage leads to more ruins at ({exit_[0]}, {exit_[1]})."
     return world, [
@@ -299,15 +337,15 @@ def _tomb(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, l
             changed,
         ]
     if result == "wizard":
-        found = dice.d6("T-TOMB-WIZARD wizard's tomb")
-        add, each = module_table(world, "t-tomb-wizard").lookup(found.result)
+        wizard = dice.d6("T-TOMB-WIZARD wizard's tomb")
+        add, each = module_table(world, "t-tomb-wizard").lookup(wizard.result)
         if not each:
             text = "The wizard's tomb was looted long ago."
             return world, [
-                _news(world, army_id, hex_, "T-TOMB-WIZARD", "wizard", text, rolls=(roll, found))
+                _news(world, army_id, hex_, "T-TOMB-WIZARD", "wizard", text, rolls=(roll, wizard))
             ]
         die = dice.d6("T-TOMB-WIZARD magic items")
-        items, rolls = (die.result + add) * each, (roll, found, die)
+        items, rolls = (die.result + add) * each, (roll, wizard, die)
         crowns, crown_rolls = 0, ()
     else:  # the rich wizard's tomb
         items, item_rolls = multiple(dice, 1, 6, rules.tomb_rich_items, "T-TOMB rich tomb's items")

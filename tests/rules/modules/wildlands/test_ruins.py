@@ -5,7 +5,7 @@ T-DISCOVERY, T-TOMB, T-TOMB-WIZARD): the discovery handler called as the examina
 from __future__ import annotations
 
 from rules.core.dice import ForcedDice
-from rules.core.events import ArmyDestroyed, ArmyWeakened, ModuleStateChanged
+from rules.core.events import ArmyDestroyed, ArmyWeakened, BattleDeclared, ModuleStateChanged
 from rules.core.ruleset import ruleset_from_overrides
 from rules.kingdoms.crowns import CrownsCollected
 from rules.modules.wildlands.burdens import KEY as BURDENS
@@ -17,6 +17,7 @@ from tests.rules.rules_builder import army, build, of_type
 
 ON = ruleset_from_overrides({"options": {"wildlands": 1}})
 RUINS = key_of(Site.RUINS_TOMB)
+FOUND = {"found_by": 1, "army_id": 1, "turn": 1}  # as every site's record (sites.place)
 
 
 def _world(armies=None, rows="F1 F1 F1 F1 F1 F1 F1\nF1 F1 F1 F1 F1 F1 F1", **options):
@@ -39,7 +40,7 @@ def test_a_desecrated_tomb_is_searched_at_once_and_leaves_the_ruins_searched():
     dice = ForcedDice([4])
     world, events = discover(_world(), _exam(), dice)
     assert dice.unused == []
-    assert world.module_state[RUINS] == {"3,0": {"kind": "ruins", "searched": True}}
+    assert world.module_state[RUINS]["3,0"] == {"kind": "ruins", "searched": True, **FOUND}
     [found, result] = of_type(events, RuinsNews)
     assert (found.what, result.what) == ("found", "desecrated")
     assert result.kingdom_ids == (1,)  # the finder's and the GM's
@@ -48,7 +49,7 @@ def test_a_desecrated_tomb_is_searched_at_once_and_leaves_the_ruins_searched():
 def test_without_the_policy_the_ruins_wait_for_a_resting_army():
     dice = ForcedDice([])
     world, events = discover(_world(ruins_search_at_once=0), _exam(), dice)
-    assert world.module_state[RUINS] == {"3,0": {"kind": "ruins", "searched": False}}
+    assert world.module_state[RUINS]["3,0"] == {"kind": "ruins", "searched": False, **FOUND}
     assert [e.what for e in of_type(events, RuinsNews)] == ["found"]
 
 
@@ -76,7 +77,7 @@ def test_a_heros_treasure_places_tombs_by_direction_and_distance():
     assert dice.unused == []
     located = [e.hex for e in of_type(events, RuinsNews) if e.what == "tomb_located"]
     assert located == [(5, 0), (1, 0)]
-    assert world.module_state[RUINS]["5,0"] == {"kind": "tomb", "searched": False}
+    assert world.module_state[RUINS]["5,0"] == {"kind": "tomb", "searched": False, **FOUND}
 
 
 def test_a_secret_passage_puts_new_ruins_at_its_far_end():
@@ -85,7 +86,7 @@ def test_a_secret_passage_puts_new_ruins_at_its_far_end():
     world, events = discover(_world(), _exam(), dice)
     state = world.module_state[RUINS]
     assert state["3,0"]["passage"] == "5,0"
-    assert state["5,0"] == {"kind": "ruins", "searched": False, "passage": "3,0"}
+    assert state["5,0"] == {"kind": "ruins", "searched": False, "passage": "3,0", **FOUND}
     assert [e.what for e in of_type(events, RuinsNews)][-1] == "secret_passage"
 
 
@@ -138,7 +139,15 @@ def test_the_black_orb_is_kept_for_its_player():
 
 
 def test_every_ruins_result_is_told_to_the_searcher_alone():
-    for face in (1, 2, 4):
+    for face in (2, 4):
         _, events = discover(_world(), _exam(), ForcedDice([face]))
         for news in of_type(events, RuinsNews):
             assert audience(news, Context()) == Audience(False, frozenset({1}))
+
+
+def test_a_monsters_lair_fights_the_searching_army_at_once():
+    """T-RUIN 1, AMB-27: 2d6 × 100 points of creature, a roaming force, attack the army."""
+    _, events = discover(_world(), _exam(), ForcedDice([1, 3, 4]))
+    [battle] = of_type(events, BattleDeclared)
+    assert (battle.attacker_kingdom_id, battle.attacker_points) == (None, 700)
+    assert (battle.defender_army_ids, battle.defender_points) == ((1,), 2000)
