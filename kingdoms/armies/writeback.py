@@ -13,6 +13,7 @@ from campaign.pipeline.registry import (
 from campaign.pipeline.writeback import Writer
 from kingdoms.models import Army
 from rules.core import events as ev
+from rules.core.state import Defence
 from rules.modules.beast import BeastNews
 from rules.modules.random_events import (
     BanditsStruck,
@@ -24,7 +25,7 @@ from rules.modules.wildlands.burdens import BurdenNews
 from rules.modules.wildlands.examine import WildlandExamined
 from rules.modules.wildlands.necropolis import NecropolisNews
 from rules.modules.wildlands.points import ArmyStrengthened
-from rules.modules.wildlands.ruins import RuinsNews
+from rules.modules.wildlands.ruins import FortressFound, RuinsNews
 from rules.modules.wildlands.treasure import TreasureNews
 from rules.modules.wildlands.undead_horde import UndeadHordeNews
 
@@ -98,6 +99,11 @@ def _strengthened(writer: Writer, event: ArmyStrengthened) -> None:
         writer.state(ArmyChanges).cut_ids.add(event.army_id)
 
 
+def _fortress_found(writer: Writer, event: FortressFound) -> None:
+    """T-DISCOVERY 4–5: the ruins' forgotten fortress stands on the finder's hex."""
+    writer.hex(event.hex).defence = Defence.FORTRESS.value
+
+
 def _power(writer: Writer, event: ev.PowerAdjusted) -> None:
     writer.kingdom(event.kingdom_id).power = event.power
 
@@ -143,6 +149,7 @@ def register() -> None:
             ev.ModuleStateChanged: _module_state,
             BanditsStruck: _bandits,
             ArmyStrengthened: _strengthened,
+            FortressFound: _fortress_found,
         }
     )
     # What the optional modules announce goes to the chronicle alone (rules.modules).

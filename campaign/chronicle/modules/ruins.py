@@ -105,6 +105,13 @@ def _strengthened(p: dict, names) -> str:
     }
 
 
+def _fortress_found(p: dict, names) -> str:
+    return _("A forgotten fortress in the ruins now guards %(hex)s for %(kingdom)s.") % {
+        "hex": hex_name(p.get("hex")),
+        "kingdom": names.kingdom(p.get("kingdom_id")),
+    }
+
+
 NARRATORS = {
     "RuinsNews": _narrator(RUINS, gettext_lazy("%(army)s searched the ruins at %(hex)s.")),
     "NecropolisNews": _narrator(
@@ -113,4 +120,5 @@ NARRATORS = {
     "BurdenNews": _narrator(BURDENS, gettext_lazy("%(army)s bears a burden from the wildlands.")),
     "UndeadHordeNews": _narrator(HORDE, gettext_lazy("The undead horde is seen at %(hex)s.")),
     "ArmyStrengthened": _strengthened,
+    "FortressFound": _fortress_found,
 }

@@ -104,6 +104,18 @@ class RuinsNews(Announcement):
     crowns: int = 0
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class FortressFound(Event):
+    """T-DISCOVERY 4–5: the ruins hide a fortress, now the finder's hex's (public: the map
+    shows it)."""
+
+    hex: Coord
+    kingdom_id: int
+
+    def seen_by(self) -> tuple[bool, frozenset[int], tuple[str, ...]]:
+        return True, frozenset(), ()
+
+
 def _news(world: World, army_id: int, hex_: Coord, rule: str, what: str, text: str, **more):
     owner = world.armies[army_id].kingdom_id
     return RuinsNews(
@@ -284,11 +296,12 @@ def _discovery(
     great = dice.d6("T-DISCOVERY great discovery")
     result = module_table(world, "t-discovery").lookup(great.result)
     rolls = (roll, great)
+    if result == "fortress":
+        return world, _fortress(world, hex_, army_id, rolls)
     if result != "secret_passage":
         text = {
             "dragon_lair": "The ruins hide a dragon's lair.",
             "dwarf_hold": "The ruins are the upper gate of a Dwarf hold.",
-            "fortress": "A mighty forgotten fortress lies hidden in the ruins.",
         }[result]
         return world, [_news(world, army_id, hex_, "T-DISCOVERY", result, text, rolls=rolls)]
     exit_ = locate(world, hex_, dice, "the passage's exit")
@@ -309,6 +322,18 @@ def _discovery(
         _news(world, army_id, hex_, "T-DISCOVERY NR-RUIN-4 AMB-09", result, text, rolls=rolls),
         changed,
     ]
+
+
+def _fortress(world: World, hex_: Coord, army_id: int, rolls) -> list[Event]:
+    """T-DISCOVERY 4–5: a forgotten fortress, the finder's: his hex (E-32: he examines
+    only his own) gains a Fortress, unless it has one or a Great Fortress already."""
+    army = world.armies[army_id]
+    text = "A mighty forgotten fortress lies hidden in the ruins."
+    news = _news(world, army_id, hex_, "T-DISCOVERY", "fortress", text, rolls=rolls)
+    h = world.hexes[hex_]
+    if h.defence is not None or h.owner != army.kingdom_id:
+        return [news]
+    return [news, FortressFound(rule="T-DISCOVERY", hex=hex_, kingdom_id=army.kingdom_id)]
 
 
 def _tomb(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, list[Event]]:
