@@ -72,23 +72,23 @@ T_TOMB = d6(
     (5, 5, "rich_wizard"),
     (6, 6, "black_orb"),
 )
-# T-TOMB-WIZARD: magic items of (d6 + add) × points; "empty" is (0, 0) (AMB-01)
+# T-TOMB-WIZARD: each row's magic items, (d6 + add) × points (AMB-01); empty: none
 WIZARD_ITEMS = {"empty": (0, 0), "d6x50": (0, 50), "d6x75": (0, 75), "d6x100": (0, 100)}
 WIZARD_ITEMS["(d6+1)x100"] = (1, 100)
 T_TOMB_WIZARD = d6(
     "T-TOMB-WIZARD (a wizard's tomb)",
     "T-TOMB-WIZARD AMB-01",
-    (1, 2, (0, 0)),
-    (3, 3, (0, 50)),
-    (4, 4, (0, 75)),
-    (5, 5, (0, 100)),
-    (6, 6, (1, 100)),
+    (1, 2, "empty"),
+    (3, 3, "d6x50"),
+    (4, 4, "d6x75"),
+    (5, 5, "d6x100"),
+    (6, 6, "(d6+1)x100"),
 )
 TABLES = {
     "t-ruin": (T_RUIN, {v: v for *_, v in T_RUIN.rows}),
     "t-discovery": (T_DISCOVERY, {v: v for *_, v in T_DISCOVERY.rows}),
     "t-tomb": (T_TOMB, {v: v for *_, v in T_TOMB.rows}),
-    "t-tomb-wizard": (T_TOMB_WIZARD, WIZARD_ITEMS),
+    "t-tomb-wizard": (T_TOMB_WIZARD, {word: word for word in WIZARD_ITEMS}),
 }
 
 
@@ -363,7 +363,7 @@ def _tomb(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, l
         ]
     if result == "wizard":
         wizard = dice.d6("T-TOMB-WIZARD wizard's tomb")
-        add, each = module_table(world, "t-tomb-wizard").lookup(wizard.result)
+        add, each = WIZARD_ITEMS[module_table(world, "t-tomb-wizard").lookup(wizard.result)]
         if not each:
             text = "The wizard's tomb was looted long ago."
             return world, [
