@@ -28,7 +28,7 @@ from rules.core.events import (
 from rules.core.state import BattleState, Order, Role, World
 from rules.kingdoms.crowns import CrownsCollected, is_winter_turn, year_of
 from rules.modules import Module, register
-from rules.modules.wildlands.points import multiple, points_lost
+from rules.modules.wildlands.points import applied, multiple, points_lost
 from rules.modules.wildlands.sites import OPTION, Site, hex_key, site_at
 
 KEY = f"{OPTION}.burdens"
@@ -108,7 +108,10 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
                 )  # fmt: skip
         if lost:
             events += points_lost(world, army.id, lost, "NR-TOMB-1 NR-NECRO-11", rolls)
-    if state == burdens(world):
+    unchanged = state == burdens(world)
+    world = applied(world, events)
+    orders = [o for o in orders if o.army_id in world.armies]  # those the curse destroyed
+    if unchanged:
         return world, orders, events
     world, changed = with_burdens(world, state, "NR-TOMB-1 NR-NECRO-11")
     return world, orders, [*events, changed]

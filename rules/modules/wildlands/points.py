@@ -62,3 +62,15 @@ def multiple(dice: Dice, count: int, sides: int, each: int, purpose: str):
     """``count``d``sides`` × ``each`` (NR-GEN-4), with its rolls."""
     rolls = tuple(dice.roll(sides, purpose) for _ in range(count))
     return sum(r.result for r in rolls) * each, rolls
+
+
+def applied(world: World, events: list[Event]) -> World:
+    """The world with these events' gains and losses on its armies (Phase 1 hands the
+    world on to the turn, so the battles see the points the afflictions left)."""
+    armies = dict(world.armies)
+    for e in events:
+        if isinstance(e, ArmyDestroyed):
+            armies.pop(e.army_id, None)
+        elif isinstance(e, (ArmyWeakened, ArmyStrengthened)) and e.army_id in armies:
+            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points_left)
+    return dataclasses.replace(world, armies=armies)
