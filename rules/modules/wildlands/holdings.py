@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping
 from rules.core.dice import Dice, Roll
 from rules.core.events import Event
 from rules.core.state import Feature, World
-from rules.kingdoms.crowns import Income
+from rules.modules import Income
 from rules.modules.wildlands.sites import (
     Examination,
     Site,
