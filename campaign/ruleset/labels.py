@@ -909,6 +909,14 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Monster's lair: points a pip"),
         _("Multiplies the creature's dice."),
     ),
+    "black_orb_use": (
+        _("Black Orb: used once a year"),
+        _("By the army of its player's general, at the year's first turn it can."),
+    ),
+    "black_orb_loss_points": (
+        _("Black Orb: a possessed user's army loses d6 × (points)"),
+        _("On a roll of 1."),
+    ),
     "tomb_spring_cures_on": (
         _("Curse: a mystic spring lifts it on a d6 of"),
         _("Or more; otherwise it tries again next turn."),
@@ -1099,6 +1107,7 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-discovery": (_("A great discovery"), _("What the ruins hide.")),
     "t-tomb": (_("Searching a tomb"), _("What an army finds in a tomb.")),
     "t-tomb-wizard": (_("A wizard's tomb"), _("The magic items it holds.")),
+    "t-orb": (_("Using the Black Orb"), _("What the Orb shows its user.")),
     "t-necro": (_("Searching a necropolis"), _("What a search finds, by the modified roll.")),
     "t-necro-item": (_("A theft in the Necromancer's tomb"), _("The item taken, or his waking.")),
 }

@@ -24,6 +24,7 @@ from rules.modules.random_events import (
 from rules.modules.wildlands.burdens import BurdenNews
 from rules.modules.wildlands.examine import WildlandExamined
 from rules.modules.wildlands.necropolis import NecropolisNews
+from rules.modules.wildlands.orb import OrbNews
 from rules.modules.wildlands.points import ArmyStrengthened
 from rules.modules.wildlands.ruins import FortressFound, RuinsNews
 from rules.modules.wildlands.treasure import TreasureNews
@@ -157,4 +158,4 @@ def register() -> None:
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
     register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news
-    register_chronicle_only(BurdenNews, NecropolisNews, RuinsNews, UndeadHordeNews)
+    register_chronicle_only(BurdenNews, NecropolisNews, OrbNews, RuinsNews, UndeadHordeNews)

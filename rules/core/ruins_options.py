@@ -51,6 +51,13 @@ class RuinsOptions:
         3, "Curse: a mystic spring lifts it on a d6 of at least", "NR-SPRING-3 NR-SPRING-1 AMB-10",
         1, 7, RUINS,
     )  # fmt: skip
+    black_orb_use: int = option(
+        0, "Black Orb: its player's general uses it once a year (1 yes, 0 no)",
+        "NR-TOMB-3 T-ORB", 0, 1, RUINS,
+    )  # fmt: skip
+    black_orb_loss_points: int = option(
+        50, "Black Orb: a possessed user's army loses d6 × (points)", "T-ORB", 0, 1000, RUINS
+    )
     tomb_rich_items: int = option(
         100, "Rich wizard's tomb: magic items of d6 × (points)", "T-TOMB NR-TOMB-2", 0, 1000,
         RUINS,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from campaign.chronicle.words import hex_name, number
+from campaign.chronicle.words import and_list, hex_name, number
 
 RUINS = {
     "found": gettext_lazy("Ancient ruins lie at %(hex)s."),
@@ -73,6 +73,12 @@ HORDE = {
     "sacked": gettext_lazy("The undead horde sacks %(hex)s and is now %(points)s points strong."),
     "destroyed": gettext_lazy("The undead horde is destroyed at %(hex)s."),
 }
+ORB = {
+    "possessed": gettext_lazy(
+        "The Black Orb drags its user to Chaos: %(army)s loses %(points)s points."
+    ),
+    "nothing": gettext_lazy("The Black Orb shows %(army)s nothing."),
+}
 ITEMS = ("weapon", "armour", "banner", "scroll", "ring")
 
 
@@ -112,6 +118,30 @@ def _fortress_found(p: dict, names) -> str:
     }
 
 
+def _orb(p: dict, names) -> str:
+    """T-ORB: what the Orb showed, army by army, or its other results."""
+    seen, what = p.get("seen"), p.get("what")
+    what = what if isinstance(what, str) else "nothing"
+    if what in ORB or not isinstance(seen, list):
+        return str(ORB.get(what, ORB["nothing"])) % _values(p, names)
+    armies = and_list(
+        _("%(army)s, %(points)s points, at %(hex)s")
+        % {
+            "army": names.army(s.get("army_id")),
+            "points": number(s.get("points")),
+            "hex": hex_name(s.get("hex")),
+        }
+        for s in seen
+        if isinstance(s, dict)
+    )
+    if not armies:
+        return str(ORB["nothing"]) % _values(p, names)
+    return _("The Black Orb shows %(user)s: %(armies)s.") % {
+        "user": names.army(p.get("army_id")),
+        "armies": armies,
+    }
+
+
 NARRATORS = {
     "RuinsNews": _narrator(RUINS, gettext_lazy("%(army)s searched the ruins at %(hex)s.")),
     "NecropolisNews": _narrator(
@@ -121,4 +151,5 @@ NARRATORS = {
     "UndeadHordeNews": _narrator(HORDE, gettext_lazy("The undead horde is seen at %(hex)s.")),
     "ArmyStrengthened": _strengthened,
     "FortressFound": _fortress_found,
+    "OrbNews": _orb,
 }

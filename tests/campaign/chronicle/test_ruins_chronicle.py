@@ -7,6 +7,7 @@ from __future__ import annotations
 from campaign.chronicle.narration import Names, narrate
 from rules.modules.wildlands.burdens import BurdenNews
 from rules.modules.wildlands.necropolis import NecropolisNews
+from rules.modules.wildlands.orb import OrbNews
 from rules.modules.wildlands.points import ArmyStrengthened
 from rules.modules.wildlands.ruins import FortressFound, RuinsNews
 from rules.modules.wildlands.undead_horde import UndeadHordeNews
@@ -71,3 +72,15 @@ def test_the_horde_and_a_found_fortress_are_public():
         "A forgotten fortress in the ruins now guards hex (2, 0) for Averland."
     )
     assert audience(fortress, Context()) == Audience(True)
+
+
+def test_what_the_black_orb_shows_reads_army_by_army():
+    news = OrbNews(
+        rule="NR-TOMB-3 T-ORB", text="", kingdom_ids=(1,), what="many_hexes", army_id=1,
+        seen=({"army_id": 2, "kingdom_id": 2, "points": 3000, "hex": [6, 0]},),
+    )  # fmt: skip
+    names = Names(kingdoms={1: "Averland"}, armies={1: "The Reds", 2: "The Blues"})
+    assert narrate(_entry(news), names) == (
+        "The Black Orb shows The Reds: The Blues, 3,000 points, at hex (6, 0)."
+    )
+    assert audience(news, Context()) == Audience(False, frozenset({1}))
