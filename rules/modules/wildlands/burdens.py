@@ -27,7 +27,7 @@ from rules.core.events import (
 )
 from rules.core.state import BattleState, Order, Role, World
 from rules.kingdoms.crowns import CrownsCollected, is_winter_turn, year_of
-from rules.modules import Module, register
+from rules.modules import Income, Module, register
 from rules.modules.wildlands.points import applied, multiple, points_lost
 from rules.modules.wildlands.sites import OPTION, Site, hex_key, site_at
 
@@ -140,46 +140,55 @@ def _lifted(world: World, army, dice: Dice) -> tuple[BurdenNews | None, tuple[Ro
 
 
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
-    """§12.3 step 5.2 and 5.5 in the winter turn (E-31): an army still cursed is lost
-    (NR-TOMB-1); the treasure an army carries reaches its kingdom's treasury
-    (NR-NECRO-8: E-31 has no winter quarters)."""
-    state = burdens(world)
-    for e in events:
-        if isinstance(e, ModuleStateChanged) and e.module == KEY:
-            state = {k: dict(v) for k, v in e.state.items()}
-    gone = {e.army_id for e in events if isinstance(e, ArmyDestroyed)}
+    """§12.3 step 5.2 in the winter turn (E-31): an army still cursed is lost
+    (NR-TOMB-1); the treasure the others carry is banked (``crown_income`` pays it)."""
     if not is_winter_turn(world.ruleset, world.turn):
         return []
+    state = burdens(world)
     out: list[Event] = []
-    banked: dict[int, int] = {}
     for key in sorted(state, key=int):
         army = world.armies.get(int(key))
-        if army is None or army.id in gone:
+        if army is None:
             continue
-        burden = state[key]
-        if burden.get("cursed") and world.ruleset.tomb_curse_winter_lost:
+        if _lost_to_the_curse(world, state[key]):
             out += [
                 private(world, army.id, "NR-TOMB-1", "curse_killed",
                         f"The curse destroys {army.name} at the winter."),
                 ArmyDestroyed(rule="NR-TOMB-1", army_id=army.id),
             ]  # fmt: skip
             state[key] = {}
-            continue
-        if burden.get("cargo"):
-            crowns = burden["cargo"]
-            banked[army.kingdom_id] = banked.get(army.kingdom_id, 0) + crowns
-            burden["cargo"] = 0
+        elif state[key].get("cargo"):
+            crowns = state[key].pop("cargo")
             out.append(
                 private(world, army.id, "NR-NECRO-8 E-31", "cargo_banked",
                         f"{army.name} brings {crowns} crowns of treasure home.", crowns=crowns)
             )  # fmt: skip
-    out += [
-        crowns_paid(world, kingdom_id, crowns, "NR-NECRO-8 E-31", "necropolis treasure")
-        for kingdom_id, crowns in sorted(banked.items())
-    ]
     if out:
         out.append(with_burdens(world, state, "NR-TOMB-1 NR-NECRO-8")[1])
     return out
+
+
+def _lost_to_the_curse(world: World, burden: dict) -> bool:
+    return bool(burden.get("cursed")) and bool(world.ruleset.tomb_curse_winter_lost)
+
+
+def crown_income(world: World, dice: Dice) -> list[Income]:
+    """NR-NECRO-8, E-31: at the winter phase the treasure each army carries reaches its
+    kingdom's treasury (Warpost has no winter quarters), unless the curse takes the army
+    (``end_of_turn``, which empties the cargo on the record)."""
+    state = burdens(world)
+    return [
+        Income(
+            world.armies[int(key)].kingdom_id,
+            burden["cargo"],
+            f"necropolis treasure carried by {world.armies[int(key)].name}",
+            "NR-NECRO-8 E-31",
+        )
+        for key, burden in sorted(state.items(), key=lambda item: int(item[0]))
+        if int(key) in world.armies
+        and burden.get("cargo")
+        and not _lost_to_the_curse(world, burden)
+    ]
 
 
 def crowns_paid(world: World, kingdom_id: int, crowns: int, rule: str, reason: str):
@@ -236,6 +245,7 @@ MODULE = register(
         phase_one=phase_one,
         after_battle=after_battle,
         end_of_turn=end_of_turn,
+        crown_income=crown_income,
         crowns=True,  # E-30: the tombs' and the necropolis's treasure are crowns
     )
 )
