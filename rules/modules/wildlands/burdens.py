@@ -9,7 +9,8 @@ to the owner alone.
 
 Timing (§12.3, E-31): the afflictions strike at the start of the turn, after the undead
 hordes move (this file registers after rules.modules.wildlands.undead_horde); the
-winter phase loses a cursed army and banks the cargo (E-31 has no winter quarters: the
+winter phase loses a cursed army, and pays the cargo of the others into their kingdoms'
+crowns after the yearly income (``crown_income``; E-31 has no winter quarters: the
 winter phase is where an army's treasure reaches the treasury).
 """
 

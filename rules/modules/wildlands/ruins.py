@@ -6,21 +6,25 @@ T-TOMB-WIZARD; docs/design/supplement.md, "Ruins, tombs and the necropolis").
   that a hero's reliefs located (NR-RUIN-3), an army of the hex that spends the turn
   resting there searches it (``ruins_search_resting``: the player's choice, made by the
   order he gives). Each is searched once (AMB-08).
-* T-RUIN: plague rats cost every army on the hex d6 × 50 points (NR-RUIN-2, AMB-45; no
-  army has a race yet, so none is immune); a hero's treasure places d6 tombs, each a
-  direction and 2d6 hexes away (NR-GEN-9/10, AMB-08); a great discovery rolls
-  T-DISCOVERY, whose secret passage puts new ruins at its far end (NR-RUIN-4, AMB-09).
+* T-RUIN: a monstrous creature of 2d6 × 100 points fights the searchers at once (AMB-27);
+  plague rats cost every army on the hex d6 × 50 points (NR-RUIN-2, AMB-45; no army has
+  a race yet, so none is immune); a hero's treasure places d6 tombs, each a direction and
+  2d6 hexes away (NR-GEN-9/10, AMB-08); a great discovery rolls T-DISCOVERY: a forgotten
+  fortress on the finder's hex, or a secret passage with new ruins at its far end
+  (NR-RUIN-4, AMB-09).
 * T-TOMB: the curse (rules.modules.wildlands.burdens), magic items' points added to the
-  army (NR-TOMB-2), crowns to the treasury, or the Black Orb, kept for its player.
+  army (NR-TOMB-2), crowns to the treasury, or the Black Orb, kept for its player
+  (rules.modules.wildlands.orb).
 
-The monster's lair and the bandits (T-MONSTER, T-BANDIT, §5.13), the dragon's lair
-(BASE-16), the Dwarf hold and the fortress, the passage's movement and the Orb's use are
-announced but not played (docs/rules-coverage.md says why for each).
+The creature's kind and the bandits (T-MONSTER, T-BANDIT: §5.13's tables), the dragon's
+lair (BASE-16), the Dwarf hold and the passage's movement are told but not played
+(docs/rules-coverage.md says why for each).
 
 State: ``module_state["wildlands.ruins_tomb"]``, by hex: ``{"kind": "ruins" | "tomb",
-"searched": bool}``, with ``"passage": "q,r"`` at both ends of a secret passage and
-``"orb": kingdom id`` where the Black Orb was found. Every result is its finder's and the
-GM's (an Announcement to the finder); the plague rats are told to each army's owner.
+"searched": bool}`` and who found it (``found``), with ``"passage": "q,r"`` at both ends
+of a secret passage and ``"orb": kingdom id`` (and ``"orb_used": year``) where the Black
+Orb was found. Every result is its finder's and the GM's (an Announcement to the finder);
+the plague rats are told to each army's owner.
 """
 
 from __future__ import annotations
