@@ -3,7 +3,7 @@ necropolis (T-NECRO 12, or his waking at a theft, NR-NECRO-9), roaming the map a
 Beast does (rules.modules.roaming, E-39) until it is destroyed.
 
 * It rises with (4d6 × 200) points (``horde_dice``, ``horde_pip_points``) as one roaming
-  force (NR-NHORDE-1: the campaign has no 1,500-point banners to split it into, E-35)
+  force (NR-NHORDE-1: the split is the Necromancer's choice, and nobody plays him)
   and attacks the army that woke it at once (NR-NHORDE-2, E-36). Beaten or held to a
   draw it is gone (NR-NHORDE-3); winning, it stays and the army retreats as the battle
   says.
