@@ -826,6 +826,59 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     ),
     "siege_engines_per_army": (_("Engines an army may carry"), _("The most engines in one army.")),
     "siege_engine_crowns": (_("An engine costs (crowns)"), _("Paid from the kingdom's crowns.")),
+    # Optional module: wildlands
+    "wildlands": (
+        _("Wildlands"),
+        _("An army on a barren hex of its own may spend its turn examining it."),
+    ),
+    "wild_column_forest": (
+        _("Forest hexes are examined on column"),
+        _("1 Plain, 2 Coast, 3 River, 4 Mountain."),
+    ),
+    "wild_column_swamp": (
+        _("Swamp hexes are examined on column"),
+        _("1 Plain, 2 Coast, 3 River, 4 Mountain."),
+    ),
+    "wild_coast_by_sea": (
+        _("Fields by the sea are examined on the Coast column"),
+        _("Otherwise on the Plain column."),
+    ),
+    "wild_site_control": (
+        _("A wildland site is controlled by"),
+        _("1 the owner of its hex, 2 the kingdom that found it."),
+    ),
+    "wild_income_each_winter": (
+        _("A site's crowns are rolled each winter"),
+        _("Otherwise once, when it is found, and paid each winter."),
+    ),
+    "trading_post_crowns": (
+        _("A trading post pays (crowns a year)"),
+        _("To the owner of its hex, at the winter phase."),
+    ),
+    "trading_post_settled_crowns": (
+        _("A trading post by a Town or City pays (crowns a year)"),
+        _("Once a settlement stands on its hex."),
+    ),
+    "flood_loss_per_pip": (
+        _("A flash flood costs the army, for each pip of a d6 (points)"),
+        _("The examining army's losses."),
+    ),
+    "lornalim_bonus": (
+        _("A Lornalim forest pays a d6 plus (crowns a year)"),
+        _("Rolled each winter."),
+    ),
+    "crystal_die": (
+        _("A crystal forest pays a die of (sides)"),
+        _("Rolled each winter, in crowns."),
+    ),
+    "tavern_malus": (
+        _("A tavern pays a d6 minus (crowns a year)"),
+        _("Rolled each winter; never below 0."),
+    ),
+    "treasure_dice": (
+        _("A treasure holds so many d6 (crowns)"),
+        _("Banked when its escort reaches the capital."),
+    ),
     "crowns_yearly": (
         _("Yearly crown income"),
         _("Each kingdom's crowns, paid in the winter phase."),
@@ -908,6 +961,110 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Winter is turn number"),
         _("The winter turn of each year, when engines are built."),
     ),
+    # Optional module: the wildlands' ruins, tombs, necropolis and undead horde
+    "ruins_search_at_once": (
+        _("Ruins: searched at once by their finder"),
+        _("Otherwise an army must rest there to search them."),
+    ),
+    "ruins_search_resting": (
+        _("Ruins and tombs: a resting army searches them"),
+        _("An army that rests on one not yet searched."),
+    ),
+    "ruins_plague_points": (
+        _("Plague rats: each army loses d6 × (points)"),
+        _("Every army on the ruins' hex."),
+    ),
+    "ruins_monster_dice": (
+        _("Monster's lair: the creature's size in d6s"),
+        _("It fights the searching army at once."),
+    ),
+    "ruins_monster_pip_points": (
+        _("Monster's lair: points a pip"),
+        _("Multiplies the creature's dice."),
+    ),
+    "black_orb_use": (
+        _("Black Orb: used once a year"),
+        _("By the army of its player's general, at the year's first turn it can."),
+    ),
+    "black_orb_loss_points": (
+        _("Black Orb: a possessed user's army loses d6 × (points)"),
+        _("On a roll of 1."),
+    ),
+    "tomb_spring_cures_on": (
+        _("Curse: a mystic spring lifts it on a d6 of"),
+        _("Or more; otherwise it tries again next turn."),
+    ),
+    "ruins_tomb_distance_dice": (
+        _("Hidden tombs lie (d6s) hexes away"),
+        _("Dice rolled for each tomb's distance."),
+    ),
+    "tomb_curse_points": (
+        _("Curse: the army loses d6 × (points) a turn"),
+        _("At the start of each turn."),
+    ),
+    "tomb_curse_winter_lost": (
+        _("Curse: a cursed army is lost at the winter"),
+        _("Unless its capital lifted the curse first."),
+    ),
+    "tomb_rich_items": (
+        _("Rich wizard's tomb: items of d6 × (points)"),
+        _("Added to the army's points."),
+    ),
+    "tomb_rich_crowns_dice": (
+        _("Rich wizard's tomb: crowns in d6s"),
+        _("Paid into the kingdom's crowns."),
+    ),
+    "necropolis_search_resting": (
+        _("Necropolis: a resting army searches it"),
+        _("An army that rests on a necropolis."),
+    ),
+    "necropolis_search_bonus": (
+        _("Necropolis: each earlier search adds"),
+        _("To the army's search roll there."),
+    ),
+    "necropolis_map_steer": (
+        _("Necropolis map: steer the result by 1"),
+        _("Toward the best result, once the map is found."),
+    ),
+    "necropolis_thefts": (_("Necromancer's tomb: thefts tried"), _("Each theft risks waking him.")),
+    "necropolis_hoard_keep": (
+        _("Great hoard: keep extracting"),
+        _("On the army's later searches there."),
+    ),
+    "necropolis_treasure_dice": (
+        _("Fabulous treasure: crowns in d6s"),
+        _("Carried home with the army."),
+    ),
+    "necropolis_hero_items": (
+        _("Hero's tomb: each item d6 × (points)"),
+        _("A magic weapon and a magic armour."),
+    ),
+    "necropolis_collapse_points": (
+        _("Great collapse: the army loses d6 × (points)"),
+        _("Part of the necropolis caves in."),
+    ),
+    "necropolis_rats_points": (
+        _("Graveyard rats: each army loses d6 × (points)"),
+        _("Every army on the necropolis."),
+    ),
+    "necropolis_cursed_points": (
+        _("Cursed treasure: the army loses d10 × (points) a turn"),
+        _("Until it leaves the necropolis."),
+    ),
+    "necropolis_item_points": (
+        _("Necromancer's items: d6 × (points) each"),
+        _("Added to the army's points."),
+    ),
+    "horde_dice": (_("Undead horde: size in d6s"), _("Each pip is worth the points below.")),
+    "horde_pip_points": (_("Undead horde: points a pip"), _("Multiplies the horde's dice.")),
+    "horde_town_points": (
+        _("Undead horde: a sacked town adds d6 × (points)"),
+        _("Its dead join the horde."),
+    ),
+    "horde_city_points": (
+        _("Undead horde: a sacked city adds d6 × (points)"),
+        _("Its dead join the horde."),
+    ),
 }
 
 TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
@@ -973,6 +1130,10 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-pirate-move": (_("Pirate movement"), _("Where each pirate sails at the start of a turn.")),
     "t-weather": (_("Ocean weather"), _("What a fleet crossing the sea meets.")),
     "t-storm": (_("Storm effects"), _("What a storm does to a fleet.")),
+    "t-wild-plain": (_("Wildlands: plain"), _("What examining a barren plain finds.")),
+    "t-wild-coast": (_("Wildlands: coast"), _("What examining a barren coast finds.")),
+    "t-wild-river": (_("Wildlands: river"), _("What examining a barren river valley finds.")),
+    "t-wild-mountain": (_("Wildlands: mountain"), _("What examining a barren mountain finds.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
     "siege-provisions": (
         _("Provisions by garrison size"),
@@ -1018,6 +1179,13 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Bombarding a single wall with 12 points or more"),
         _("What one bombardment does."),
     ),
+    "t-ruin": (_("Searching ruins"), _("What an army finds in ruins.")),
+    "t-discovery": (_("A great discovery"), _("What the ruins hide.")),
+    "t-tomb": (_("Searching a tomb"), _("What an army finds in a tomb.")),
+    "t-tomb-wizard": (_("A wizard's tomb"), _("The magic items it holds.")),
+    "t-orb": (_("Using the Black Orb"), _("What the Orb shows its user.")),
+    "t-necro": (_("Searching a necropolis"), _("What a search finds, by the modified roll.")),
+    "t-necro-item": (_("A theft in the Necromancer's tomb"), _("The item taken, or his waking.")),
 }
 
 # Each block of the rules page: its plain title and the rule it comes from
@@ -1057,6 +1225,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.SIEGES: (_("Sieges"), "E-37"),
     blocks.SIEGE_TRAINS: (_("Siege trains"), "NR-SIEGE"),
     blocks.THE_SEA: (_("Pirates and the open sea"), "NR-PIRATE"),
+    blocks.WILDLANDS: (_("Wildlands"), "NR-WILD-2"),
 }
 
 
@@ -1151,12 +1320,12 @@ def module_words() -> list[ModuleWords]:
     wizard offers them as the same switches as the rules page."""
     return [
         ModuleWords(
-            module.option,
-            option_words(module.option).label,
-            option_words(module.option).help,
-            OPTIONS[module.option].metadata["rule"],
+            option,
+            option_words(option).label,
+            option_words(option).help,
+            OPTIONS[option].metadata["rule"],
         )
-        for module in modules.REGISTRY
+        for option in modules.switches()
     ]
 
 

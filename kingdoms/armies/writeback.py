@@ -13,6 +13,7 @@ from campaign.pipeline.registry import (
 from campaign.pipeline.writeback import Writer
 from kingdoms.models import Army
 from rules.core import events as ev
+from rules.core.state import Defence
 from rules.modules.beast import BeastNews
 from rules.modules.random_events import (
     BanditsStruck,
@@ -21,6 +22,14 @@ from rules.modules.random_events import (
     WanderingHero,
 )
 from rules.modules.the_sea.events import NavalBattle, PirateNews, SeaVoyage
+from rules.modules.wildlands.burdens import BurdenNews
+from rules.modules.wildlands.examine import WildlandExamined
+from rules.modules.wildlands.necropolis import NecropolisNews
+from rules.modules.wildlands.orb import OrbNews
+from rules.modules.wildlands.points import ArmyStrengthened
+from rules.modules.wildlands.ruins import FortressFound, RuinsNews
+from rules.modules.wildlands.treasure import TreasureNews
+from rules.modules.wildlands.undead_horde import UndeadHordeNews
 
 
 class ArmyChanges:
@@ -82,6 +91,21 @@ def _weakened(writer: Writer, event: ev.ArmyWeakened) -> None:
     writer.army(event.army_id).points = max(event.points_left, 0)
 
 
+def _strengthened(writer: Writer, event: ArmyStrengthened) -> None:
+    """NR-TOMB-2: magic items' points join the army; past its allocation they raise it
+    (E-14 keeps points within the allocation), saved with the cut allocations."""
+    army = writer.army(event.army_id)
+    army.points = event.points_left
+    if event.points_left > army.allocation:
+        army.allocation = event.points_left
+        writer.state(ArmyChanges).cut_ids.add(event.army_id)
+
+
+def _fortress_found(writer: Writer, event: FortressFound) -> None:
+    """T-DISCOVERY 4–5: the ruins' forgotten fortress stands on the finder's hex."""
+    writer.hex(event.hex).defence = Defence.FORTRESS.value
+
+
 def _power(writer: Writer, event: ev.PowerAdjusted) -> None:
     writer.kingdom(event.kingdom_id).power = event.power
 
@@ -126,6 +150,8 @@ def register() -> None:
             ev.HexRavaged: _ravaged,
             ev.ModuleStateChanged: _module_state,
             BanditsStruck: _bandits,
+            ArmyStrengthened: _strengthened,
+            FortressFound: _fortress_found,
         }
     )
     # What the optional modules announce goes to the chronicle alone (rules.modules).
@@ -133,3 +159,5 @@ def register() -> None:
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
     register_chronicle_only(PirateNews, NavalBattle, SeaVoyage)  # NR-PIRATE, NR-SEA
+    register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news
+    register_chronicle_only(BurdenNews, NecropolisNews, OrbNews, RuinsNews, UndeadHordeNews)

@@ -19,6 +19,8 @@ Hooks (each optional):
   of its own (a roaming force in its lair: DefenderKind.ROAMING); the first module that
   answers wins.
 * ``after_battle(world, battle, events) -> events``: Final Results, after each battle.
+* ``order_results(world, orders, dice) -> (world, events)``: §3 step 3d, after
+  scouting: the module's own orders (the wildlands' Examine, NR-WILD-2, E-32).
 * ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
   step 6g.
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
@@ -27,6 +29,8 @@ Hooks (each optional):
   and do not rest (rules.turn.rest).
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.core.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
+* ``crown_income(world, dice) -> [Income]``: the kingdoms' crowns
+  from the module's sources at a winter phase (E-31), after the yearly crowns.
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
 """
@@ -36,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, Roll
 from rules.core.dicetable import DiceTable
 from rules.core.events import Event
 from rules.core.problems import Problem
@@ -50,12 +54,26 @@ class Module:
     invasions: Callable | None = None
     defender: Callable | None = None
     after_battle: Callable | None = None
+    order_results: Callable | None = None
     power_bonus: Callable | None = None
     end_of_turn: Callable | None = None
+    crown_income: Callable | None = None
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
     held: Callable | None = None
+
+
+@dataclass(frozen=True)
+class Income:
+    """What ``crown_income`` answers: a kingdom's crowns from one of the module's sources
+    at a winter phase (rules.kingdoms.crowns.winter_phase), with the dice it rolled."""
+
+    kingdom_id: int
+    crowns: int
+    reason: str
+    rule: str
+    rolls: tuple[Roll, ...] = ()
 
 
 REGISTRY: list[Module] = []
@@ -64,6 +82,11 @@ REGISTRY: list[Module] = []
 def register(module: Module) -> Module:
     REGISTRY.append(module)
     return module
+
+
+def switches() -> list[str]:
+    """Each module's option once, in registry order (several Modules may share one)."""
+    return list(dict.fromkeys(m.option for m in REGISTRY))
 
 
 def active(world: World) -> list[Module]:
@@ -107,6 +130,15 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
     ]
 
 
+def order_results(world: World, orders: list[Order], dice: Dice):
+    events: list[Event] = []
+    for module in active(world):
+        if module.order_results is not None:
+            world, more = module.order_results(world, orders, dice)
+            events += more
+    return world, events
+
+
 def power_bonus(world: World, events: Iterable[Event]) -> dict[int, int]:
     events = list(events)
     bonus: dict[int, int] = {}
@@ -136,6 +168,15 @@ def held(world: World) -> dict[int, Problem]:
     }
 
 
+def crown_income(world: World, dice: Dice) -> list:
+    return [
+        income
+        for module in active(world)
+        if module.crown_income is not None
+        for income in module.crown_income(world, dice)
+    ]
+
+
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:
     """Every module's editable tables, whether the module is on or off."""
     return {key: spec for module in REGISTRY for key, spec in module.tables.items()}
@@ -157,4 +198,4 @@ def module_table(world: World, key: str) -> DiceTable:
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 
-from rules.modules import beast, random_events, siege_trains, the_sea  # noqa: E402, F401  (they register)
+from rules.modules import beast, random_events, siege_trains, the_sea, wildlands  # noqa: E402, F401  (they register)

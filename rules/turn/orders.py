@@ -200,7 +200,17 @@ def why_illegal(
         return _invade_problem(world, kingdom_id, order)
     if order.kind is OrderKind.SCOUT:
         return _scout_problem(world, kingdom_id, order)
+    if order.kind is OrderKind.EXAMINE:
+        return _examine_problem(world, kingdom_id, order)
     return _patrol_problem(world, kingdom_id, order, orders)
+
+
+def _examine_problem(world: World, kingdom_id: int, order: Order) -> Problem | None:
+    """NR-WILD-2, E-32: the wildlands module's order (rules.modules.wildlands.examine)."""
+    # A late import: rules.modules imports this module (the Beast meets the patrols).
+    from rules.modules.wildlands.examine import examine_problem
+
+    return examine_problem(world, kingdom_id, order)
 
 
 _ORIGIN_FIELD = "target"
@@ -456,15 +466,16 @@ def _sea_cover(template: str, **params: object) -> Problem:
     return Problem("A-1.1.2.4", "sea_cover", template, **params)
 
 
-AIMED_KINDS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL)
-"""The orders that name a hex (Table 5); a Rest names none."""
+AIMED_KINDS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL, OrderKind.EXAMINE)
+"""The orders that name a hex (Table 5, NR-WILD-2); a Rest names none."""
 
 
 def target_candidates(world: World, kingdom_id: int) -> dict[OrderKind, set[Coord]]:
     """Table 5, E-16: the hexes each order could aim at, before the rules judge them:
     an Invade's are adjacent to the kingdom's non-orphan hexes (sea crossings included),
-    a Scout's within its reach of them, a Patrol's bases its own hexes. The kingdom's
-    neighbourhood, whatever the size of the map."""
+    a Scout's within its reach of them, a Patrol's bases its own hexes, and so an
+    Examine's (the army's own, NR-WILD-2). The kingdom's neighbourhood, whatever the size
+    of the map."""
     own = own_hexes(world, kingdom_id, orphans=False)
     terrain = terrain_map(world.hexes)
     reach = world.ruleset.scout_reach
@@ -475,6 +486,7 @@ def target_candidates(world: World, kingdom_id: int) -> dict[OrderKind, set[Coor
         }
         - own,
         OrderKind.PATROL: own,
+        OrderKind.EXAMINE: own,
     }
 
 
