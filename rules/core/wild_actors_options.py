@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.core.table_options import WILD_ACTORS as WILD
+from rules.core.table_options import WILDLANDS as WILD
 from rules.core.table_options import option
 
 

@@ -19,6 +19,8 @@ Hooks (each optional):
   of its own (a roaming force in its lair: DefenderKind.ROAMING); the first module that
   answers wins.
 * ``after_battle(world, battle, events) -> events``: Final Results, after each battle.
+* ``order_results(world, orders, dice) -> (world, events)``: §3 step 3d, after
+  scouting: the module's own orders (the wildlands' Examine, NR-WILD-2, E-32).
 * ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
   step 6g.
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
@@ -46,6 +48,7 @@ class Module:
     invasions: Callable | None = None
     defender: Callable | None = None
     after_battle: Callable | None = None
+    order_results: Callable | None = None
     power_bonus: Callable | None = None
     end_of_turn: Callable | None = None
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
@@ -100,6 +103,15 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
         if module.after_battle is not None
         for e in module.after_battle(world, battle, events)
     ]
+
+
+def order_results(world: World, orders: list[Order], dice: Dice):
+    events: list[Event] = []
+    for module in active(world):
+        if module.order_results is not None:
+            world, more = module.order_results(world, orders, dice)
+            events += more
+    return world, events
 
 
 def power_bonus(world: World, events: Iterable[Event]) -> dict[int, int]:

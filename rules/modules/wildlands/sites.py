@@ -11,6 +11,13 @@ State: each kind of site keeps its records in ``World.module_state["wildlands.<k
 a mapping from ``"q,r"`` to a JSON-able dict, written only by that kind's file (one
 writer a key, so two sites' changes in one step never overwrite each other) and changed
 with a ``ModuleStateChanged`` event named after the key. ``site_at`` reads every kind's.
+
+The examination (rules.modules.wildlands.examine) comes first in the turn, at
+Provisional Results after scouting: a handler that moves, weakens or destroys the
+examining army does it with the usual events (ArmyWeakened, ArmyDestroyed). Every file
+of the package is imported by its ``__init__``, so a new file needs no registration
+line. Scenario cases: tests/rules/scenarios/modules/wildlands/, area 17, one letter a
+file (A–H the examination and its simpler results; pick the next free letter).
 """
 
 from __future__ import annotations
