@@ -18,7 +18,6 @@ from rules.core.dicetable import d6
 from rules.core.events import Event
 from rules.core.hexgrid import distance
 from rules.core.state import Feature, HexState, World
-from rules.kingdoms.edicts import revolt
 from rules.modules import Module, module_table, register
 from rules.modules.wildlands.actors import WildsNews, at, d3, strengthened
 from rules.modules.wildlands.sites import OPTION, Examination, Site, handles
@@ -85,6 +84,10 @@ def corruptible(world: World, found: Examination) -> list[HexState]:
 
 def _dissent(world: World, found: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """T-CULT 1–3: a d6 a settlement; at most ``cult_revolt_on`` it becomes independent."""
+    # here, not at the top: rules.kingdoms.edicts imports rules.core.ruleset, which
+    # imports rules.modules, which imports this file
+    from rules.kingdoms.edicts import revolt
+
     events: list[Event] = []
     hexes = dict(world.hexes)
     for h in corruptible(world, found):
