@@ -16,9 +16,9 @@ from __future__ import annotations
 import dataclasses
 
 from rules.core.dice import Dice, Roll
-from rules.core.events import Announcement, ArmyDestroyed, ArmyWeakened, Event
+from rules.core.events import Announcement, ArmyDestroyed, ArmyWeakened, Event, ModuleStateChanged
 from rules.core.state import Coord, Order, OrderKind, World
-from rules.modules.wildlands.sites import Site, hex_key, records
+from rules.modules.wildlands.sites import Site, hex_key, key_of, records
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -119,3 +119,22 @@ def entering(world: World, orders: list[Order], site: Site) -> list[Order]:
         (o for o in orders if o.kind is OrderKind.INVADE and hex_key(o.target) in held),
         key=lambda o: o.army_id,
     )
+
+
+def state_key(site: Site, part: str) -> str:
+    """The key of a site kind's own state beside its records (a roaming force, this
+    turn's fights): ``"wildlands.<kind>.<part>"``, so that nothing reads it as sites."""
+    return f"{key_of(site)}.{part}"
+
+
+def own_state(world: World, key: str) -> dict[str, dict]:
+    """The state under ``key``, by item (a copy the caller may change)."""
+    return {k: dict(v) for k, v in world.module_state.get(key, {}).items()}
+
+
+def with_state(
+    world: World, key: str, state: dict[str, dict], rule: str
+) -> tuple[World, ModuleStateChanged]:
+    """The world with ``state`` under ``key``, and the event that stores it."""
+    world = dataclasses.replace(world, module_state={**world.module_state, key: state})
+    return world, ModuleStateChanged(rule=rule, module=key, state=state)

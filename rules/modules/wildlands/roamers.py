@@ -19,9 +19,9 @@ but a force on the map, which everyone sees where it stands, as the Beast.
 A Chaos army wins a horde over on a d6 of 4+ (NR-CHORDE-4); Warpost's armies have no race
 yet, so no army is of Chaos and the horde attacks every army.
 
-State: ``module_state["wildlands.chaos_horde"]`` and ``["wildlands.wyvern"]``, each a
-mapping from ``"#n"`` (a force, not a site: no hex key, so ``site_at`` never reads it as
-one) to ``{"at", "points", "entering": {"turn", "hex"}}``.
+State: ``module_state["wildlands.chaos_horde.forces"]`` and ``["wildlands.wyvern.forces"]``
+(forces, not sites: beside the sites' records), each a mapping from ``"#n"`` to
+``{"at", "points", "entering": {"turn", "hex"}}``.
 """
 
 from __future__ import annotations
@@ -34,8 +34,16 @@ from rules.core.events import BattleDeclared, BattleWon, Event, HexRavaged
 from rules.core.state import BattleState, Coord, DefenderKind, Order, Role, World
 from rules.modules import Module, is_roaming, register
 from rules.modules.roaming import entry_battle, fly, ravaged, roam
-from rules.modules.wildlands.actors import WildsNews, at, destroyed, rolled
-from rules.modules.wildlands.sites import OPTION, Examination, Site, handles, records, with_records
+from rules.modules.wildlands.actors import (
+    WildsNews,
+    at,
+    destroyed,
+    own_state,
+    rolled,
+    state_key,
+    with_state,
+)
+from rules.modules.wildlands.sites import OPTION, Examination, Site, handles
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,10 @@ class Roamer:
     rule: str
     # where it goes at the start of a turn: (world, at, dice) -> (to, rolls)
     move: Callable[[World, Coord, Dice], tuple[Coord, tuple[Roll, ...]]]
+
+    @property
+    def key(self) -> str:
+        return state_key(self.site, "forces")
 
 
 def _horde_move(world: World, at_: Coord, dice: Dice):
@@ -66,14 +78,14 @@ ROAMERS = (HORDE, WYVERN)
 
 def _appear(world: World, roamer: Roamer, hex_: Coord, points: int, attacking: bool):
     """A new force of ``roamer`` on ``hex_`` (``attacking``: its finder, this turn)."""
-    forces = records(world, roamer.site)
+    forces = own_state(world, roamer.key)
     number = 1 + max((int(k[1:]) for k in forces), default=0)
     forces[f"#{number}"] = {
         "at": list(hex_),
         "points": points,
         "entering": {"turn": world.turn, "hex": list(hex_), "found": True} if attacking else None,
     }
-    return with_records(world, roamer.site, forces, roamer.rule)
+    return with_state(world, roamer.key, forces, roamer.rule)
 
 
 @handles(Site.CHAOS_HORDE, permanent=False)
@@ -128,7 +140,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     """§12.3, E-12: each horde and wyvern moves; everyone sees where it goes."""
     events: list[Event] = []
     for roamer in ROAMERS:
-        forces = records(world, roamer.site)
+        forces = own_state(world, roamer.key)
         if not forces:
             continue
         for key, force in sorted(forces.items()):
@@ -150,7 +162,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
                     text=f"{roamer.name.capitalize()} {moved}.",
                 )
             )
-        world, stored = with_records(world, roamer.site, forces, roamer.rule)
+        world, stored = with_state(world, roamer.key, forces, roamer.rule)
         events.append(stored)
     return world, orders, events
 
@@ -158,7 +170,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
 def _entering(world: World, roamer: Roamer) -> list[tuple[str, dict]]:
     return [
         (key, force)
-        for key, force in sorted(records(world, roamer.site).items())
+        for key, force in sorted(own_state(world, roamer.key).items())
         if (force.get("entering") or {}).get("turn") == world.turn
     ]
 
@@ -222,9 +234,9 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
     roamer, key = found
     if winner is Role.ATTACKER:
         return _sack(world, roamer, tuple(battle.hex))
-    forces = records(world, roamer.site)
+    forces = own_state(world, roamer.key)
     del forces[key]
-    _, stored = with_records(world, roamer.site, forces, roamer.rule)
+    _, stored = with_state(world, roamer.key, forces, roamer.rule)
     slain = WildsNews(
         rule=roamer.rule,
         site=roamer.site.value,
