@@ -43,6 +43,10 @@ class WildActorsOptions:
     lair_creatures_die: int = option(
         4, "Creature lair: creatures, a die of (faces)", "NR-LAIR-1", 1, 20, WILD
     )
+    lair_loss_points: int = option(
+        100, "Creature lair: points each army aboard loses per pip of a d6", "T-LAIR", 0, 1000,
+        WILD,
+    )  # fmt: skip
     raider_loss_points: int = option(
         100, "Northern raiders: points lost per pip of a d6", "T-RAIDER", 0, 1000, WILD
     )
