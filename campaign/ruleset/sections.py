@@ -93,15 +93,16 @@ _CORE = (
 
 def _module_sections() -> tuple[Section, ...]:
     """One section an optional module (rules.modules), named by its switch; the module's
-    numbers and tables live in the block its switch belongs to."""
+    numbers and tables live in the block its switch belongs to. Several ``Module``s may
+    share a switch (the wildlands' sites): one section for them all."""
     return tuple(
         Section(
-            f"module-{module.option}",
-            option_words(module.option).label,
-            (OPTIONS[module.option].metadata["table"],),
-            module=module.option,
+            f"module-{option}",
+            option_words(option).label,
+            (OPTIONS[option].metadata["table"],),
+            module=option,
         )
-        for module in modules.REGISTRY
+        for option in modules.switches()
     )
 
 

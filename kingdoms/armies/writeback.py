@@ -20,6 +20,7 @@ from rules.modules.random_events import (
     StormsCalledOff,
     WanderingHero,
 )
+from rules.modules.wildlands.actors import ArmyStrengthened, WildsNews
 
 
 class ArmyChanges:
@@ -81,6 +82,14 @@ def _weakened(writer: Writer, event: ev.ArmyWeakened) -> None:
     writer.army(event.army_id).points = max(event.points_left, 0)
 
 
+def _strengthened(writer: Writer, event: ArmyStrengthened) -> None:
+    """The wildlands' recruits (T-CULT, T-BANDIT): the points, and the allocation that
+    holds them (E-14), saved with the allocations cut."""
+    army = writer.army(event.army_id)
+    army.points, army.allocation = event.points, max(army.allocation, event.points)
+    writer.state(ArmyChanges).cut_ids.add(event.army_id)
+
+
 def _power(writer: Writer, event: ev.PowerAdjusted) -> None:
     writer.kingdom(event.kingdom_id).power = event.power
 
@@ -121,6 +130,7 @@ def register() -> None:
             ev.ArmyDestroyed: _destroyed,
             ev.AllocationCut: _cut,
             ev.ArmyWeakened: _weakened,
+            ArmyStrengthened: _strengthened,
             ev.PowerAdjusted: _power,
             ev.HexRavaged: _ravaged,
             ev.ModuleStateChanged: _module_state,
@@ -131,3 +141,4 @@ def register() -> None:
     register_chronicle_only(
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
+    register_chronicle_only(WildsNews)  # the wilds' peoples and beasts (rules.modules.wildlands)

@@ -132,6 +132,11 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     return more
 
 
+def switches() -> list[str]:
+    """Each module's switch once, in registry order (several ``Module``s may share one)."""
+    return list(dict.fromkeys(module.option for module in REGISTRY))
+
+
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:
     """Every module's editable tables, whether the module is on or off."""
     return {key: spec for module in REGISTRY for key, spec in module.tables.items()}

@@ -39,11 +39,15 @@ class WildsNews(Announcement):
 class ArmyStrengthened(Event):
     """§5.12–5.13: points that join an army outside a battle (loyal cultists, bandits of
     its race). Its allocation grows with them (E-14: points never exceed it). For the
-    owner and the GM."""
+    owner and the GM (rules.turn.visibility reads ``seen_by``)."""
 
     army_id: int
+    kingdom_id: int
     points_gained: int
     points: int
+
+    def seen_by(self) -> tuple[bool, frozenset[int], tuple[str, ...]]:
+        return False, frozenset({self.kingdom_id}), ()
 
 
 def rolled(dice: Dice, count: int, sides: int, purpose: str) -> tuple[int, tuple[Roll, ...]]:
@@ -96,7 +100,12 @@ def strengthened(
     total = army.points + points
     grown = dataclasses.replace(army, points=total, allocation=max(army.allocation, total))
     event = ArmyStrengthened(
-        rule=rule, rolls=rolls, army_id=army_id, points_gained=points, points=total
+        rule=rule,
+        rolls=rolls,
+        army_id=army_id,
+        kingdom_id=army.kingdom_id,
+        points_gained=points,
+        points=total,
     )
     return dataclasses.replace(world, armies={**world.armies, army_id: grown}), [event]
 
