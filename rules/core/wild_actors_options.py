@@ -1,4 +1,4 @@
-"""The numbers of the wilds' peoples and beasts (new-rules.md §5.12–5.16, 5.18, 5.21) and
+"""The numbers of the wilds' peoples and beasts (new-rules.md §5) and
 the readings Warpost takes of their open points (AMB-25–31, BASE-16), as ruleset options:
 ``rules.core.state.Ruleset`` inherits them, so the rules page and the API edit them. Their
 dice tables (T-CULT, T-BANDIT, T-MONSTER, T-LAIR, T-RAIDER) are editable module tables.

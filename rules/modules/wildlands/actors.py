@@ -1,4 +1,4 @@
-"""What the wilds' peoples and beasts share (new-rules.md §5.12–5.16, 5.18, 5.21): their
+"""What the wilds' peoples and beasts share (new-rules.md §5): their
 news, and the points they take from an army or give it.
 
 Their sites: cultists (rules.modules.wildlands.cultists), brigands and monsters
@@ -23,7 +23,7 @@ from rules.modules.wildlands.sites import Site, hex_key, key_of, records
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class WildsNews(Announcement):
-    """§5.12–5.21: what a people or a beast of the wilds did. ``site`` is the T-WILD
+    """new-rules.md §5: what a people or a beast of the wilds did. ``site`` is the T-WILD
     result (rules.modules.wildlands.sites.Site), ``what`` what happened (the narrator's
     key); ``hex``, ``army_id`` and ``points`` where they apply. With ``kingdom_ids`` it is
     for those kingdoms alone (and the GM)."""
@@ -37,7 +37,7 @@ class WildsNews(Announcement):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ArmyStrengthened(Event):
-    """§5.12–5.13: points that join an army outside a battle (loyal cultists, bandits of
+    """T-CULT, T-BANDIT: points that join an army outside a battle (loyal cultists, bandits of
     its race). Its allocation grows with them (E-14: points never exceed it). For the
     owner and the GM (rules.turn.visibility reads ``seen_by``)."""
 

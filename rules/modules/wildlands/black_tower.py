@@ -1,4 +1,4 @@
-"""The black tower (new-rules.md §5.18, NR-BTOWER-1/2; AMB-01, AMB-31): a permanent site.
+"""The black tower (new-rules.md §5, NR-BTOWER-1/2; AMB-01, AMB-31): a permanent site.
 
 Warpost keeps no army's magic items (BASE-25), so the tower takes the abstract
 alternative (NR-BTOWER-2, AMB-31): the army that examines the hex loses (d6 − 1) × 100

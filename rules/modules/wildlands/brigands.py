@@ -1,4 +1,4 @@
-"""The brigand band (new-rules.md §5.13, NR-BRIG-1, T-BANDIT; NR-MONSTER-1, T-MONSTER;
+"""The brigand band (new-rules.md §5, NR-BRIG-1, T-BANDIT; NR-MONSTER-1, T-MONSTER;
 AMB-01, AMB-26, AMB-27, E-40): a permanent site.
 
 Found, it only stays (AMB-26: the finder does not roll). Every army that enters the hex

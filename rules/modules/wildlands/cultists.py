@@ -1,4 +1,4 @@
-"""Cultists (new-rules.md §5.12, NR-CULT-1, T-CULT; AMB-25): a one-off result, no site.
+"""Cultists (new-rules.md §5, NR-CULT-1, T-CULT; AMB-25): a one-off result, no site.
 
 The finder rolls T-CULT at once. A hostile sect: a d6 for every settlement (a Town or a
 City, E-40) of the finder's kingdom within 2 hexes (AMB-25: only the finder's; the

@@ -1,4 +1,4 @@
-"""The creature lair (new-rules.md §5.14, NR-LAIR-1–4, T-LAIR; AMB-28): a permanent site,
+"""The creature lair (new-rules.md §5, NR-LAIR-1–4, T-LAIR; AMB-28): a permanent site,
 found on the Coast column only.
 
 Found, d4 creatures live there (NR-LAIR-1). They attack every ship crossing the lair's

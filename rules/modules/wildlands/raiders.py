@@ -1,4 +1,4 @@
-"""Northern raiders (new-rules.md §5.15, NR-RAIDER-1/2, T-RAIDER; AMB-29): found on the
+"""Northern raiders (new-rules.md §5, NR-RAIDER-1/2, T-RAIDER; AMB-29): found on the
 Coast and River columns. The finder rolls T-RAIDER at once:
 
 * 1–4: the barbarians attack; the army loses d6 × 100 points and drives them off to their

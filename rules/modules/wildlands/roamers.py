@@ -1,5 +1,5 @@
-"""The wilds' roaming forces: the Chaos horde (new-rules.md §5.16, NR-CHORDE-1–3; AMB-30)
-and the wyvern (§5.21, NR-WYVERN-1/2; BASE-16, E-39). One-off results that leave no site
+"""The wilds' roaming forces: the Chaos horde (new-rules.md §5, NR-CHORDE-1–3; AMB-30)
+and the wyvern (NR-WYVERN-1/2; BASE-16, E-39). One-off results that leave no site
 but a force on the map, which everyone sees where it stands, as the Beast.
 
 * Found: a horde of 3d6 × 100 points appears on the examined hex and confronts the
