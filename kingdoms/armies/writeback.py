@@ -21,6 +21,8 @@ from rules.modules.random_events import (
     WanderingHero,
 )
 from rules.modules.wildlands.actors import ArmyStrengthened, WildsNews
+from rules.modules.wildlands.examine import WildlandExamined
+from rules.modules.wildlands.treasure import TreasureNews
 
 
 class ArmyChanges:
@@ -142,3 +144,4 @@ def register() -> None:
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
     register_chronicle_only(WildsNews)  # the wilds' peoples and beasts (rules.modules.wildlands)
+    register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news

@@ -38,3 +38,28 @@ class WildlandsOptions:
         1, "Fields next to the sea roll on T-WILD's Coast column (1 yes, 0 Plain)",
         "NR-WILD-3 E-33", 0, 1, WILDLANDS,
     )  # fmt: skip
+    # new-rules.md §5: the simpler results' numbers
+    trading_post_crowns: int = option(
+        1, "Trading post: its controller's crowns a year", "NR-TRADE-1 AMB-23", 0, 20, WILDLANDS
+    )
+    trading_post_settled_crowns: int = option(
+        2, "Trading post with a Town or City on its hex: crowns a year", "NR-TRADE-2 E-40",
+        0, 20, WILDLANDS,
+    )  # fmt: skip
+    flood_loss_per_pip: int = option(
+        100, "Flash flood: the examining army loses a d6 times (points)", "NR-FLOOD-1", 0, 1000,
+        WILDLANDS,
+    )  # fmt: skip
+    lornalim_bonus: int = option(
+        2, "Lornalim forest: crowns a year, a d6 plus", "NR-LORNALIM-1 AMB-24", 0, 20, WILDLANDS
+    )
+    crystal_die: int = option(
+        4, "Crystal forest: crowns a year, a die of (sides)", "NR-CRYSTAL-1 AMB-24", 1, 20,
+        WILDLANDS,
+    )  # fmt: skip
+    tavern_malus: int = option(
+        1, "Tavern: crowns a year, a d6 minus", "NR-TAVERN-2 AMB-24", 0, 6, WILDLANDS
+    )
+    treasure_dice: int = option(
+        2, "Treasure: a hoard of so many d6 (crowns)", "NR-TREASURE-1", 1, 10, WILDLANDS
+    )

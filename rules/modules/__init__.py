@@ -26,6 +26,8 @@ Hooks (each optional):
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.core.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
+* ``crown_income(world, dice) -> [rules.kingdoms.crowns.Income]``: the kingdoms' crowns
+  from the module's sources at a winter phase (E-31), after the yearly crowns.
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
 """
@@ -51,6 +53,7 @@ class Module:
     order_results: Callable | None = None
     power_bonus: Callable | None = None
     end_of_turn: Callable | None = None
+    crown_income: Callable | None = None
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
@@ -135,6 +138,15 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
 def switches() -> list[str]:
     """Each module's switch once, in registry order (several ``Module``s may share one)."""
     return list(dict.fromkeys(module.option for module in REGISTRY))
+
+
+def crown_income(world: World, dice: Dice) -> list:
+    return [
+        income
+        for module in active(world)
+        if module.crown_income is not None
+        for income in module.crown_income(world, dice)
+    ]
 
 
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:

@@ -14,6 +14,7 @@ import importlib
 import pkgutil
 
 from rules.modules import Module, register
+from rules.modules.wildlands import holdings, treasure
 from rules.modules.wildlands.examine import TABLES, examine_all
 from rules.modules.wildlands.sites import OPTION
 
@@ -21,6 +22,9 @@ MODULE = register(
     Module(
         option=OPTION,
         order_results=examine_all,
+        after_battle=treasure.after_battle,  # NR-TREASURE-3
+        end_of_turn=treasure.end_of_turn,  # NR-TREASURE-2: banked at the capital
+        crown_income=holdings.crown_income,  # the sites' yearly crowns (E-31)
         tables=TABLES,
         crowns=True,  # E-30: its sites pay crowns (rules.kingdoms.crowns)
     )

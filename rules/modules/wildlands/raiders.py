@@ -5,7 +5,8 @@ Coast and River columns. The finder rolls T-RAIDER at once:
   ship, placed on the nearest coast (AMB-29): the nearest sea hex, first in (q, r) order
   on a tie. The ship is a pirate ship (NR-RAIDER-2); Warpost has no ships yet (E-34), so
   it only waits there, on the GM's record.
-* 5–6: they are repelled; their camp stays on the hex as a hostile marker (AMB-29) and
+* 5–6: they are repelled; their camp stays on the hex as a hostile marker (AMB-29: a
+  site on the map while it stays) and
   leaves after d6 turns or at the start of the next winter turn (E-31), whichever comes
   first: the countdown runs at the start of each turn (§12.3).
 
@@ -48,7 +49,7 @@ T_RAIDER = d6(
 SHIPS = state_key(Site.NORTHERN_RAIDERS, "ships")
 
 
-@handles(Site.NORTHERN_RAIDERS, permanent=False)
+@handles(Site.NORTHERN_RAIDERS, permanent=True)
 def discover(world: World, found: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """NR-RAIDER-1: the finder rolls T-RAIDER."""
     roll = dice.d6("T-RAIDER the raiders' reaction")

@@ -23,7 +23,7 @@ file (A–H the examination and its simpler results; pick the next free letter).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -129,3 +129,53 @@ def with_records(
     key = key_of(site)
     world = dataclasses.replace(world, module_state={**world.module_state, key: changed})
     return world, ModuleStateChanged(rule=rule, module=key, state=changed)
+
+
+def place(world: World, exam: Examination, site: Site, rule: str) -> tuple[World, list[Event]]:
+    """NR-WILD-5: ``site``'s record on the examined hex, the kingdom that found it and
+    when (the map shows it to that kingdom and to the hex's owner: ``knows``)."""
+    changed = records(world, site)
+    changed[hex_key(exam.hex)] = {
+        "found_by": exam.kingdom_id,
+        "army_id": exam.army_id,
+        "turn": world.turn,
+    }
+    world, event = with_records(world, site, changed, rule)
+    return world, [event]
+
+
+def controller(world: World, hex_: Coord) -> int | None:
+    """AMB-23, E-33: the kingdom that owns the hex controls its site (None: nobody)."""
+    h = world.hexes.get(tuple(hex_))
+    return h.owner if h is not None else None
+
+
+def knows(record: dict, owner: int | None, kingdom_id: int | None) -> bool:
+    """Who sees a site on the map (besides the GM): the kingdom that found it, and the
+    hex's owner, who holds the land it stands on (docs/design/supplement.md)."""
+    return kingdom_id is not None and kingdom_id in (record.get("found_by"), owner)
+
+
+def coord_of(key: str) -> Coord:
+    """The hex of a record's ``"q,r"`` key."""
+    q, r = key.split(",")
+    return int(q), int(r)
+
+
+def sites_seen(
+    module_state: Mapping[str, Mapping],
+    owners: Mapping[Coord, int | None],
+    kingdom_id: int | None,
+    is_gm: bool,
+) -> dict[Coord, Site]:
+    """The lasting sites (NR-WILD-5) a viewer sees on the map, by hex: the GM all of
+    them, a player those ``knows`` lets him (``owners``: each hex's owner)."""
+    seen = {}
+    for site, rules in HANDLERS.items():
+        if not rules.permanent:
+            continue
+        for key, record in module_state.get(key_of(site), {}).items():
+            coord = coord_of(key)
+            if is_gm or knows(record, owners.get(coord), kingdom_id):
+                seen[coord] = site
+    return seen
