@@ -6,9 +6,9 @@ Coast and River columns. The finder rolls T-RAIDER at once:
   on a tie. The ship is a pirate ship (NR-RAIDER-2); Warpost has no ships yet (E-34), so
   it only waits there, on the GM's record.
 * 5–6: they are repelled; their camp stays on the hex as a hostile marker (AMB-29: a
-  site on the map while it stays) and
-  leaves after d6 turns or at the start of the next winter turn (E-31), whichever comes
-  first: the countdown runs at the start of each turn (§12.3).
+  site on the map while it stays) and leaves after d6 turns or at the start of the next
+  winter turn (E-31), whichever comes first: the countdown runs at the start of each
+  turn (§12.3).
 
 State: ``module_state["wildlands.northern_raiders"]``, the camps by ``"q,r"``, and
 ``["wildlands.northern_raiders.ships"]``, the ships by ``"#n"``.
