@@ -14,6 +14,7 @@ from tests.api_support import api, first_army, token_client
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+DRAWN = 'class="m-sym m-s-wildland_site"'  # on the map, not the legend's "in-key m-sym"
 
 
 def order_post(demo, player: str, payload) -> object:
@@ -110,3 +111,22 @@ def test_nr_wild_2_the_panels_button_saves_the_examine_order(client, demo):
     html = client.post(url, data, **HTMX).content.decode()
     assert "Order saved." in html[html.index('class="order-result"') :]
     assert Order.objects.get(army=army).kind == "examine"
+
+
+def test_nr_wild_5_the_map_shows_a_site_to_its_finder_not_to_others(client, demo):
+    """A wildland site is drawn for the kingdom that found it (and the hex's owner, here
+    the same) and named in the hex panel; another player's map has no such mark."""
+    _wildlands(demo)
+    here = _barren(demo, first_army(demo, "alice"))
+    alice = demo.kingdoms["alice"]
+    demo.campaign.module_state = {
+        "wildlands.tavern": {f"{here.q},{here.r}": {"found_by": alice.pk}}
+    }
+    demo.campaign.save(update_fields=["module_state"])
+    page = reverse("campaign-detail", args=[demo.campaign.pk])
+    client.force_login(demo.players["alice"])
+    assert DRAWN in client.get(page).content.decode()
+    assert "A tavern" in _panel(client, demo, here.coord)
+    client.force_login(demo.players["bob"])
+    assert DRAWN not in client.get(page).content.decode()
+    assert "A tavern" not in _panel(client, demo, here.coord)
