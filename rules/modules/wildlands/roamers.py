@@ -26,7 +26,7 @@ State: ``module_state["wildlands.chaos_horde.forces"]`` and ``["wildlands.wyvern
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rules.core.dice import Dice, Roll
@@ -251,3 +251,13 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
 MODULE = register(
     Module(option=OPTION, phase_one=phase_one, invasions=invasions, after_battle=after_battle)
 )
+
+
+def standing(module_state: Mapping[str, Mapping]) -> dict[Coord, Site]:
+    """Where each horde and wyvern stands, for everyone's map (as the Beast's moves are
+    everyone's news)."""
+    return {
+        tuple(force["at"]): roamer.site
+        for roamer in ROAMERS
+        for force in module_state.get(roamer.key, {}).values()
+    }
