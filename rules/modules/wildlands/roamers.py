@@ -213,43 +213,64 @@ def _sack(world: World, roamer: Roamer, hex_: Coord) -> list[Event]:
     ]
 
 
-def fighting(world: World, battle: BattleState) -> tuple[Roamer, str] | None:
-    """The horde or wyvern that attacks in ``battle``: a roaming attacker in the hex
-    one entered this turn."""
+def fighting(world: World, battle: BattleState) -> Roamer | None:
+    """The kind of force (horde or wyvern) that attacks in ``battle``: a roaming attacker
+    in the hex one entered this turn."""
     if not is_roaming(battle.attacker) or battle.defender_kind is DefenderKind.ROAMING:
         return None
     for roamer in ROAMERS:
-        for key, force in _entering(world, roamer):
+        for _, force in _entering(world, roamer):
             if tuple(force["entering"]["hex"]) == tuple(battle.hex):
-                return roamer, key
+                return roamer
     return None
 
 
 def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
-    """It won: the hex is sacked; it lost: it is slain; a draw: nothing."""
-    found = fighting(world, battle)
+    """It won: the hex is sacked; it lost: it is slain (gone at the end of the turn); a
+    draw: nothing."""
+    roamer = fighting(world, battle)
     winner = next((e.winner for e in events if isinstance(e, BattleWon)), None)
-    if found is None or winner is None:
+    if roamer is None or winner is None:
         return []
-    roamer, key = found
     if winner is Role.ATTACKER:
         return _sack(world, roamer, tuple(battle.hex))
-    forces = own_state(world, roamer.key)
-    del forces[key]
-    _, stored = with_state(world, roamer.key, forces, roamer.rule)
-    slain = WildsNews(
-        rule=roamer.rule,
-        site=roamer.site.value,
-        what="slain",
-        hex=battle.hex,
-        kingdom_ids=(),
-        text=f"{roamer.name.capitalize()} is destroyed at {at(battle.hex)}.",
-    )
-    return [slain, stored]
+    return [
+        WildsNews(
+            rule=roamer.rule,
+            site=roamer.site.value,
+            what="slain",
+            hex=battle.hex,
+            text=f"{roamer.name.capitalize()} is destroyed at {at(battle.hex)}.",
+        )
+    ]
+
+
+def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
+    """The forces slain this turn leave the record, all of a kind at once (each battle's
+    ``after_battle`` sees the world as it was before the battles)."""
+    more: list[Event] = []
+    for roamer in ROAMERS:
+        slain = {
+            tuple(e.hex)
+            for e in events
+            if isinstance(e, WildsNews) and e.site == roamer.site.value and e.what == "slain"
+        }
+        gone = [key for key, force in _entering(world, roamer) if tuple(force["at"]) in slain]
+        if gone:
+            forces = {k: v for k, v in own_state(world, roamer.key).items() if k not in gone}
+            world, stored = with_state(world, roamer.key, forces, roamer.rule)
+            more.append(stored)
+    return more
 
 
 MODULE = register(
-    Module(option=OPTION, phase_one=phase_one, invasions=invasions, after_battle=after_battle)
+    Module(
+        option=OPTION,
+        phase_one=phase_one,
+        invasions=invasions,
+        after_battle=after_battle,
+        end_of_turn=end_of_turn,
+    )
 )
 
 
