@@ -34,3 +34,16 @@ def test_every_player_sees_the_horde_where_it_stands(client, demo):
     demo.campaign.ruleset_overrides = {"options": {"wildlands": 1}}
     demo.campaign.save(update_fields=["ruleset_overrides"])
     assert DRAWN in client.get(page).content.decode()
+
+
+def test_the_hex_panel_names_the_force_with_its_rule(client, demo):
+    here = Hex.objects.filter(campaign=demo.campaign, owner=demo.kingdoms["alice"]).first()
+    demo.campaign.ruleset_overrides = {"options": {"wildlands": 1}}
+    demo.campaign.module_state = {
+        "wildlands.wyvern.forces": {"#1": {"at": list(here.coord), "points": 2000}}
+    }
+    demo.campaign.save(update_fields=["ruleset_overrides", "module_state"])
+    client.force_login(demo.players["bob"])
+    url = reverse("hex-panel", args=[demo.campaign.pk, *here.coord])
+    html = client.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "Roaming here" in html and "A wyvern" in html and "NR-WYVERN-2" in html
