@@ -888,6 +888,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Loyal cultists join with (points per pip of a d3)"),
         _("Added to the army that found them."),
     ),
+    "bandit_finder_rolls": (
+        _("The finder of a brigand band meets the bandits at once"),
+        _("Otherwise only armies entering the hex later do."),
+    ),
     "bandit_ambush_points": (
         _("Bandits' ambush costs (points per pip of a d6 + 1)"),
         _("Lost by the army that enters their hex."),
@@ -919,6 +923,15 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     "horde_points": (
         _("A Chaos horde's strength: points per pip of 3d6"),
         _("Rolled when the horde appears."),
+    ),
+    "horde_steps": (_("A Chaos horde moves (hexes a turn)"), _("Each in a rolled direction.")),
+    "horde_attacks_finder": (
+        _("A Chaos horde attacks the army that finds it"),
+        _("Otherwise it only roams, from the next turn."),
+    ),
+    "black_tower_stays": (
+        _("The black tower stays and drains every army entering its hex"),
+        _("Otherwise it drains only the army that finds it."),
     ),
     "black_tower_points": (
         _("The black tower drains (points per pip of a d6 − 1)"),

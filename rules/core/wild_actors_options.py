@@ -30,6 +30,10 @@ class WildActorsOptions:
     cult_recruits_points: int = option(
         100, "Loyal cultists join: points per pip of a d3", "T-CULT", 0, 1000, WILD
     )
+    bandit_finder_rolls: int = option(
+        0, "The finder of a brigand band rolls on the bandits' table at once (1 yes, 0 no)",
+        "AMB-26", 0, 1, WILD,
+    )  # fmt: skip
     bandit_ambush_points: int = option(
         50, "Bandits' ambush: points lost per pip of (d6 + 1)", "T-BANDIT AMB-01", 0, 500, WILD
     )
@@ -57,6 +61,17 @@ class WildActorsOptions:
     horde_points: int = option(
         100, "Chaos horde: points per pip of 3d6", "NR-CHORDE-1", 10, 1000, WILD
     )
+    horde_steps: int = option(
+        1, "Chaos horde: hexes it moves a turn", "NR-CHORDE-2 AMB-30 E-39", 1, 6, WILD
+    )
+    horde_attacks_finder: int = option(
+        1, "A Chaos horde attacks its finder at once (1 yes, 0 it only roams)", "AMB-30", 0, 1,
+        WILD,
+    )  # fmt: skip
+    black_tower_stays: int = option(
+        1, "The black tower stays and drains every army entering its hex (1 yes, 0 no)",
+        "AMB-31", 0, 1, WILD,
+    )  # fmt: skip
     black_tower_points: int = option(
         100, "Black tower: points lost per pip of (d6 − 1)", "NR-BTOWER-2 AMB-01", 0, 1000, WILD
     )

@@ -59,6 +59,9 @@ _SENTENCES = {
     ("chaos_horde", "appeared"): gettext_lazy(
         "A Chaos horde of %(points)s points appears at %(hex)s and falls upon the explorers."
     ),
+    ("chaos_horde", "gathers"): gettext_lazy(
+        "A Chaos horde of %(points)s points gathers at %(hex)s."
+    ),
     ("chaos_horde", "moved"): gettext_lazy("The Chaos horde roams to %(hex)s."),
     ("chaos_horde", "sacked"): gettext_lazy("The Chaos horde sacks %(hex)s."),
     ("chaos_horde", "slain"): gettext_lazy("The Chaos horde is destroyed at %(hex)s."),

@@ -16,8 +16,15 @@ from __future__ import annotations
 import dataclasses
 
 from rules.core.dice import Dice, Roll
-from rules.core.events import Announcement, ArmyDestroyed, ArmyWeakened, Event, ModuleStateChanged
-from rules.core.state import Coord, Order, OrderKind, World
+from rules.core.events import (
+    Announcement,
+    ArmyDestroyed,
+    ArmyWeakened,
+    BattleDeclared,
+    Event,
+    ModuleStateChanged,
+)
+from rules.core.state import Coord, DefenderKind, Order, OrderKind, World
 from rules.modules.wildlands.sites import Site, hex_key, key_of, records
 
 
@@ -147,3 +154,21 @@ def with_state(
     """The world with ``state`` under ``key``, and the event that stores it."""
     world = dataclasses.replace(world, module_state={**world.module_state, key: state})
     return world, ModuleStateChanged(rule=rule, module=key, state=state)
+
+
+def falls_upon(world: World, army_id: int, hex_: Coord, points: int, rule: str) -> BattleDeclared:
+    """AMB-27, AMB-30: a foe of ``points`` attacks the army at ``hex_`` at once: a
+    roaming force against the army as against a patrol it meets (E-12), which may fight
+    or retreat; the foe takes no hex."""
+    army = world.armies[army_id]
+    return BattleDeclared(
+        rule=f"{rule} E-12",
+        hex=hex_,
+        defender_kind=DefenderKind.PATROL,
+        attacker_kingdom_id=None,
+        attacker_army_ids=(),
+        attacker_points=points,
+        defender_kingdom_id=army.kingdom_id,
+        defender_army_ids=(army.id,),
+        defender_points=army.points,
+    )

@@ -29,12 +29,16 @@ RULE = "NR-BTOWER-2 AMB-31"
 
 @handles(Site.BLACK_TOWER, permanent=True)
 def discover(world: World, found: Examination, dice: Dice) -> tuple[World, list[Event]]:
-    """NR-BTOWER-2: the finder is drained; the tower stays (AMB-31)."""
-    towers = records(world, Site.BLACK_TOWER)
-    towers[hex_key(found.hex)] = {"found_by": found.kingdom_id, "turn": world.turn}
-    world, stored = with_records(world, Site.BLACK_TOWER, towers, "NR-BTOWER AMB-31")
+    """NR-BTOWER-2: the finder is drained; the tower stays (AMB-31, unless the ruleset
+    reads it as a one-off)."""
+    stored: list[Event] = []
+    if world.ruleset.black_tower_stays:
+        towers = records(world, Site.BLACK_TOWER)
+        towers[hex_key(found.hex)] = {"found_by": found.kingdom_id, "turn": world.turn}
+        world, kept = with_records(world, Site.BLACK_TOWER, towers, "NR-BTOWER AMB-31")
+        stored.append(kept)
     world, drained = _drain(world, found.army_id, found.kingdom_id, found.hex, dice)
-    return world, [stored, *drained]
+    return world, [*stored, *drained]
 
 
 def _drain(world: World, army_id: int, kingdom_id: int, hex_, dice: Dice):

@@ -1,7 +1,8 @@
 """The brigand band (new-rules.md §5, NR-BRIG-1, T-BANDIT; NR-MONSTER-1, T-MONSTER;
 AMB-01, AMB-26, AMB-27, E-40): a permanent site.
 
-Found, it only stays (AMB-26: the finder does not roll). Every army that enters the hex
+Found, it only stays (AMB-26: the finder does not roll, unless the ruleset says he
+does; his monsters then fight him at step 3e as below). Every army that enters the hex
 later rolls T-BANDIT; in Warpost an army enters a hex by invading it (E-32), so the roll
 is made at the start of Provisional Results, before the invasion's battle:
 
@@ -24,14 +25,15 @@ from __future__ import annotations
 
 from rules.core.dice import Dice, Roll
 from rules.core.dicetable import d6
-from rules.core.events import BattleDeclared, Event
-from rules.core.state import DefenderKind, Order, World
+from rules.core.events import Event
+from rules.core.state import Coord, Order, World
 from rules.modules import Module, module_table, register
 from rules.modules.wildlands.actors import (
     WildsNews,
     at,
     destroyed,
     entering,
+    falls_upon,
     own_state,
     rolled,
     state_key,
@@ -74,7 +76,8 @@ FIGHTS = state_key(Site.BRIGANDS, "fights")  # this turn's monster fights, by ar
 
 @handles(Site.BRIGANDS, permanent=True)
 def discover(world: World, found: Examination, dice: Dice) -> tuple[World, list[Event]]:
-    """NR-BRIG-1, AMB-26: the band stays; those who enter later roll."""
+    """NR-BRIG-1, AMB-26: the band stays; those who enter later roll, and the finder
+    does not (unless the ruleset says he does)."""
     bands = records(world, Site.BRIGANDS)
     bands[hex_key(found.hex)] = {"found_by": found.kingdom_id, "turn": world.turn}
     world, stored = with_records(world, Site.BRIGANDS, bands, "NR-BRIG-1 AMB-26")
@@ -86,7 +89,14 @@ def discover(world: World, found: Examination, dice: Dice) -> tuple[World, list[
         kingdom_ids=(found.kingdom_id,),
         text=f"Bandits haunt {at(found.hex)}: whoever enters it will meet them.",
     )
-    return world, [news, stored]
+    if not world.ruleset.bandit_finder_rolls:
+        return world, [news, stored]
+    world, met, fight = _meet(world, found.army_id, found.hex, dice)
+    if fight is None:
+        return world, [news, stored, *met]
+    fights = {**own_state(world, FIGHTS), str(found.army_id): fight}
+    world, fought = with_state(world, FIGHTS, fights, "NR-BRIG-1 AMB-26 AMB-27")
+    return world, [news, stored, *met, fought]
 
 
 def phase_one(world: World, orders: list[Order], dice: Dice):
@@ -94,7 +104,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     events: list[Event] = []
     fights: dict[str, dict] = {}
     for order in entering(world, orders, Site.BRIGANDS):
-        world, met, fight = _meet(world, order, dice)
+        world, met, fight = _meet(world, order.army_id, order.target, dice)
         events += met
         if fight is not None:
             fights[str(order.army_id)] = fight
@@ -104,10 +114,11 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     return world, still_standing(world, orders), events
 
 
-def _meet(world: World, order: Order, dice: Dice):
-    """One army's T-BANDIT: (world, events, the monster fight it brings or None)."""
-    army = world.armies[order.army_id]
-    roll = dice.d6(f"T-BANDIT army {army.id} enters {order.target}")
+def _meet(world: World, army_id: int, hex_: Coord, dice: Dice):
+    """One army's T-BANDIT at ``hex_``: (world, events, the monster fight it brings or
+    None)."""
+    army = world.armies[army_id]
+    roll = dice.d6(f"T-BANDIT army {army.id} at {hex_}")
     result = module_table(world, BANDIT_KEY).lookup(roll.result)
 
     def news(what: str, points: int | None = None, rolls: tuple[Roll, ...] = (roll,)):
@@ -116,15 +127,15 @@ def _meet(world: World, order: Order, dice: Dice):
             rolls=rolls,
             site=Site.BRIGANDS.value,
             what=what,
-            hex=order.target,
+            hex=hex_,
             army_id=army.id,
             points=points,
             kingdom_ids=(army.kingdom_id,),
-            text=_TEXT[what].format(hex=at(order.target), points=points),
+            text=_TEXT[what].format(hex=at(hex_), points=points),
         )
 
     if result == MONSTERS:
-        return _monsters(world, order, dice, roll)
+        return _monsters(world, army_id, hex_, dice, roll)
     if result == AMBUSH:
         pips, rolls = rolled(dice, 1, 6, "T-BANDIT ambush losses (d6 + 1)")
         points = (pips + 1) * world.ruleset.bandit_ambush_points
@@ -138,9 +149,9 @@ def _meet(world: World, order: Order, dice: Dice):
     return world, [news(result)], None  # theft (E-40: no supplies kept) or cowed
 
 
-def _monsters(world: World, order: Order, dice: Dice, bandit: Roll):
+def _monsters(world: World, army_id: int, hex_: Coord, dice: Dice, bandit: Roll):
     """T-BANDIT 1: T-MONSTER; AMB-27: a named foe of (2d6 × 100) points."""
-    army = world.armies[order.army_id]
+    army = world.armies[army_id]
     roll = dice.d6(f"T-MONSTER army {army.id}")
     foe = module_table(world, MONSTER_KEY).lookup(roll.result)
     rolls = (bandit, roll)
@@ -150,10 +161,10 @@ def _monsters(world: World, order: Order, dice: Dice, bandit: Roll):
             rolls=rolls,
             site=Site.BRIGANDS.value,
             what=MYTH,
-            hex=order.target,
+            hex=hex_,
             army_id=army.id,
             kingdom_ids=(army.kingdom_id,),
-            text=f"Creatures of myth and legend at {at(order.target)} destroy the army.",
+            text=f"Creatures of myth and legend at {at(hex_)} destroy the army.",
         )
         world, gone = destroyed(world, army.id, "T-MONSTER")
         return world, [news, *gone], None
@@ -164,13 +175,13 @@ def _monsters(world: World, order: Order, dice: Dice, bandit: Roll):
         rolls=(*rolls, *size),
         site=Site.BRIGANDS.value,
         what=foe,
-        hex=order.target,
+        hex=hex_,
         army_id=army.id,
         points=points,
         kingdom_ids=(army.kingdom_id,),
-        text=f"Monsters ({foe}) of {points} points fall upon the army at {at(order.target)}.",
+        text=f"Monsters ({foe}) of {points} points fall upon the army at {at(hex_)}.",
     )
-    fight = {"hex": list(order.target), "points": points, "foe": foe, "turn": world.turn}
+    fight = {"hex": list(hex_), "points": points, "foe": foe, "turn": world.turn}
     return world, [news], fight
 
 
@@ -183,22 +194,10 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
     }
     if not fights:
         return orders, patrols, []
-    battles: list[Event] = []
-    for army_id, fight in sorted(fights.items()):
-        army = world.armies[army_id]
-        battles.append(
-            BattleDeclared(
-                rule="NR-MONSTER-1 AMB-27 E-12",
-                hex=tuple(fight["hex"]),
-                defender_kind=DefenderKind.PATROL,
-                attacker_kingdom_id=None,
-                attacker_army_ids=(),
-                attacker_points=fight["points"],
-                defender_kingdom_id=army.kingdom_id,
-                defender_army_ids=(army.id,),
-                defender_points=army.points,
-            )
-        )
+    battles: list[Event] = [
+        falls_upon(world, army_id, tuple(fight["hex"]), fight["points"], "NR-MONSTER-1 AMB-27")
+        for army_id, fight in sorted(fights.items())
+    ]
     return [o for o in orders if o.army_id not in fights], patrols, battles
 
 

@@ -30,7 +30,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rules.core.dice import Dice, Roll
-from rules.core.events import BattleDeclared, BattleWon, Event, HexRavaged
+from rules.core.events import BattleWon, Event, HexRavaged
 from rules.core.state import BattleState, Coord, DefenderKind, Order, Role, World
 from rules.modules import Module, is_roaming, register
 from rules.modules.roaming import entry_battle, fly, ravaged, roam
@@ -38,6 +38,7 @@ from rules.modules.wildlands.actors import (
     WildsNews,
     at,
     destroyed,
+    falls_upon,
     own_state,
     rolled,
     state_key,
@@ -60,8 +61,12 @@ class Roamer:
 
 
 def _horde_move(world: World, at_: Coord, dice: Dice):
-    """AMB-30, E-39: one hex a turn in a random direction."""
-    return roam(world.hexes, at_, dice, "the Chaos horde")
+    """AMB-30, E-39: one hex a turn (``horde_steps``), each in a random direction."""
+    rolls: tuple[Roll, ...] = ()
+    for _ in range(world.ruleset.horde_steps):
+        at_, more = roam(world.hexes, at_, dice, "the Chaos horde")
+        rolls += more
+    return at_, rolls
 
 
 def _wyvern_move(world: World, at_: Coord, dice: Dice):
@@ -90,34 +95,26 @@ def _appear(world: World, roamer: Roamer, hex_: Coord, points: int, attacking: b
 
 @handles(Site.CHAOS_HORDE, permanent=False)
 def discover_horde(world: World, found: Examination, dice: Dice) -> tuple[World, list[Event]]:
-    """NR-CHORDE-1, AMB-30: 3d6 × 100 points appear and attack the finder at once."""
+    """NR-CHORDE-1, AMB-30: 3d6 × 100 points appear and attack the finder at once (or,
+    as the ruleset may say, only roam from the next turn)."""
     pips, rolls = rolled(dice, 3, 6, "NR-CHORDE-1 the Chaos horde's size")
     points = pips * world.ruleset.horde_points
-    world, stored = _appear(world, HORDE, found.hex, points, attacking=True)
-    army = world.armies[found.army_id]
-    return world, [
-        WildsNews(
-            rule="NR-CHORDE-1 AMB-30",
-            rolls=rolls,
-            site=Site.CHAOS_HORDE.value,
-            what="appeared",
-            hex=found.hex,
-            points=points,
-            text=f"A Chaos horde appears at {at(found.hex)} and falls upon the explorers.",
-        ),
-        stored,
-        BattleDeclared(
-            rule="NR-CHORDE-3 AMB-30 E-12",
-            hex=found.hex,
-            defender_kind=DefenderKind.PATROL,
-            attacker_kingdom_id=None,
-            attacker_army_ids=(),
-            attacker_points=points,
-            defender_kingdom_id=army.kingdom_id,
-            defender_army_ids=(army.id,),
-            defender_points=army.points,
-        ),
-    ]
+    attacking = bool(world.ruleset.horde_attacks_finder)
+    world, stored = _appear(world, HORDE, found.hex, points, attacking)
+    news = WildsNews(
+        rule="NR-CHORDE-1 AMB-30",
+        rolls=rolls,
+        site=Site.CHAOS_HORDE.value,
+        what="appeared" if attacking else "gathers",
+        hex=found.hex,
+        points=points,
+        text=f"A Chaos horde of {points} points appears at {at(found.hex)}"
+        + (" and falls upon the explorers." if attacking else "."),
+    )
+    if not attacking:
+        return world, [news, stored]
+    battle = falls_upon(world, found.army_id, found.hex, points, "NR-CHORDE-3 AMB-30")
+    return world, [news, stored, battle]
 
 
 @handles(Site.WYVERN, permanent=False)
