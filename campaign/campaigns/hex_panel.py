@@ -65,12 +65,16 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
     }
 
 
-# The rule that moves each roaming force of the wilds (rules.modules.wildlands.roamers)
-_ROAMER_RULES = {"chaos_horde": "NR-CHORDE-2", "wyvern": "NR-WYVERN-2"}
+# The rule that puts each force of the wilds on the map (rules.modules.wildlands.roamers)
+_ROAMER_RULES = {
+    "chaos_horde": "NR-CHORDE-2",
+    "wyvern": "NR-WYVERN-2",
+    "northern_raiders": "NR-RAIDER-2",
+}
 
 
 def _roamer(seen: dict) -> dict:
-    """A Chaos horde or the wyvern standing in the hex (campaign.map.marks.with_sites)."""
+    """A Chaos horde, the wyvern or a raiders' ship in the hex (campaign.map.marks.with_sites)."""
     kind = seen.get("roamer")
     if not kind:
         return {"roamer": None}

@@ -99,9 +99,10 @@ def _battle_mark(view: dict) -> mapsvg.BattleMark:
 
 def with_sites(campaign, viewer: Viewer, hexes: list[dict]) -> list[dict]:
     """NR-WILD-5: the map's hexes, each lasting wildland site the viewer knows of
-    (rules.modules.wildlands.sites.sites_seen) under ``site``, and each Chaos horde or
-    wyvern, which everyone sees where it stands (rules.modules.wildlands.roamers), under
-    ``roamer``; as they are without the wildlands module."""
+    (rules.modules.wildlands.sites.sites_seen) under ``site``, and each Chaos horde,
+    wyvern or raiders' ship, which everyone sees where it stands
+    (rules.modules.wildlands.roamers.standing), under ``roamer``; as they are without the
+    wildlands module."""
     if not campaign.ruleset.wildlands:
         return hexes
     owners = {(h["q"], h["r"]): h["owner"] for h in hexes}

@@ -4,7 +4,7 @@ Coast and River columns. The finder rolls T-RAIDER at once:
 * 1–4: the barbarians attack; the army loses d6 × 100 points and drives them off to their
   ship, placed on the nearest coast (AMB-29): the nearest sea hex, first in (q, r) order
   on a tie. The ship is a pirate ship (NR-RAIDER-2); Warpost has no ships yet (E-34), so
-  it only waits there, on the GM's record.
+  it only waits there, on every player's map (rules.modules.wildlands.roamers.standing).
 * 5–6: they are repelled; their camp stays on the hex as a hostile marker (AMB-29: a
   site on the map while it stays) and leaves after d6 turns or at the start of the next
   winter turn (E-31), whichever comes first: the countdown runs at the start of each

@@ -44,6 +44,7 @@ from rules.modules.wildlands.actors import (
     state_key,
     with_state,
 )
+from rules.modules.wildlands.raiders import SHIPS
 from rules.modules.wildlands.sites import OPTION, Examination, Site, handles
 
 
@@ -272,9 +273,12 @@ MODULE = register(
 
 
 def standing(module_state: Mapping[str, Mapping]) -> dict[Coord, Site]:
-    """Where each horde and wyvern stands, for everyone's map (as the Beast's moves are
-    everyone's news)."""
-    return {
+    """Where each horde, wyvern and northern raiders' ship stands, for everyone's map (as
+    the Beast's moves are everyone's news; the ship is a marker on the coast, NR-RAIDER-2)."""
+    ships = {
+        tuple(ship["at"]): Site.NORTHERN_RAIDERS for ship in module_state.get(SHIPS, {}).values()
+    }
+    return ships | {
         tuple(force["at"]): roamer.site
         for roamer in ROAMERS
         for force in module_state.get(roamer.key, {}).values()

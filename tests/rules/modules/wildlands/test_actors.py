@@ -69,8 +69,13 @@ def test_the_map_reads_where_each_roaming_force_stands():
     state = {
         "wildlands.chaos_horde.forces": {"#1": {"at": [2, 0], "points": 900}},
         "wildlands.wyvern.forces": {"#1": {"at": [0, 3], "points": 2000}},
+        "wildlands.northern_raiders.ships": {"#1": {"at": [4, 0], "turn": 1}},
     }
-    assert roamers.standing(state) == {(2, 0): Site.CHAOS_HORDE, (0, 3): Site.WYVERN}
+    assert roamers.standing(state) == {
+        (2, 0): Site.CHAOS_HORDE,
+        (0, 3): Site.WYVERN,
+        (4, 0): Site.NORTHERN_RAIDERS,
+    }
 
 
 def test_modules_sharing_a_switch_show_it_once():
