@@ -843,6 +843,14 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Fields by the sea are examined on the Coast column"),
         _("Otherwise on the Plain column."),
     ),
+    "wild_site_control": (
+        _("A wildland site is controlled by"),
+        _("1 the owner of its hex, 2 the kingdom that found it."),
+    ),
+    "wild_income_each_winter": (
+        _("A site's crowns are rolled each winter"),
+        _("Otherwise once, when it is found, and paid each winter."),
+    ),
     "trading_post_crowns": (
         _("A trading post pays (crowns a year)"),
         _("To the owner of its hex, at the winter phase."),
