@@ -3,18 +3,19 @@ and the wyvern (NR-WYVERN-1/2; BASE-16, E-39). One-off results that leave no sit
 but a force on the map, which everyone sees where it stands, as the Beast.
 
 * Found: a horde of 3d6 × 100 points appears on the examined hex and confronts the
-  finder at once (AMB-30): it attacks the examining army there, which may fight or
-  retreat, as a patrol meets the Beast (E-12). The wyvern destroys the examining army
-  (NR-WYVERN-1) and stays on the hex.
+  finder at once (AMB-30; the option ``horde_attacks_finder``): it attacks the examining
+  army there, which may fight or retreat, as a patrol meets the Beast (E-12). The wyvern
+  destroys the examining army (NR-WYVERN-1) and stays on the hex.
 * At the start of each turn (§12.3, Phase 1 as the Beast, E-12): the horde moves one hex
-  (AMB-30, E-39); the wyvern flies 2d6 hexes in a straight line in a rolled direction,
-  the dragons' wrath of BASE-16 (E-39: the Beast's rampage with its own distance).
+  (AMB-30, E-39; ``horde_steps``); the wyvern flies 2d6 hexes in a straight line in a
+  rolled direction, the dragons' wrath of BASE-16 (E-39: the Beast's rampage with its own
+  distance).
 * Its entry applies at step 3e against this turn's patrols, as the Beast's (E-12,
   rules.modules.roaming.entry_battle): the covering patrol, or a neutral kingdom's army,
   meets it (NR-CHORDE-3: it attacks every army it meets); met by nobody, it sacks the
   hex (E-39: the Beast's ravage).
-* After its battle: it won, the hex is sacked; it lost, it is slain and gone; a draw
-  leaves it where it is. Its points never change.
+* After its battle: it won, the hex is sacked; it lost, it is slain and gone at the end
+  of the turn; a draw leaves it where it is. Its points never change.
 
 A Chaos army wins a horde over on a d6 of 4+ (NR-CHORDE-4); Warpost's armies have no race
 yet, so no army is of Chaos and the horde attacks every army.
