@@ -96,7 +96,7 @@ def _lair_met(world: World, order: Order, lairs: dict[str, dict]) -> str | None:
 
 def phase_one(world: World, orders: list[Order], dice: Dice):
     """NR-LAIR-2, AMB-28: T-LAIR for each invasion crossing a lair's waters."""
-    lairs = records(world, Site.CREATURE_LAIR)
+    lairs = before = records(world, Site.CREATURE_LAIR)
     if not lairs:
         return world, orders, []
     events: list[Event] = []
@@ -106,13 +106,14 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
         if key is not None:
             world, lairs, met = _attack(world, order, key, lairs, dice)
             events += met
-    if events:
+    if lairs != before:
         world, stored = with_records(world, Site.CREATURE_LAIR, lairs, "NR-LAIR-3 NR-LAIR-4")
         events.append(stored)
     return world, still_standing(world, orders), events
 
 
 def _attack(world: World, order: Order, key: str, lairs: dict[str, dict], dice: Dice):
+    """One fleet's T-LAIR: (world, the lairs after it, events)."""
     army = world.armies[order.army_id]
     lair_hex = tuple(int(n) for n in key.split(","))
     roll = dice.d6(f"T-LAIR army {army.id} crosses by the lair at {lair_hex}")
@@ -134,7 +135,7 @@ def _attack(world: World, order: Order, key: str, lairs: dict[str, dict], dice: 
         rule="NR-LAIR-2 T-LAIR AMB-28",
         rolls=(roll,),
         site=Site.CREATURE_LAIR.value,
-        what=result if key in lairs or result != KILLED else "lair_empty",
+        what=result if key in lairs else "lair_empty",
         hex=lair_hex,
         army_id=army.id,
         points=points,
