@@ -56,12 +56,29 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
         "feature": word(seen["feature"]),
         "minor_feature": word(seen["minor_feature"]),
         "site": capfirst(words.WILDLAND_SITES[seen["site"]]) if seen.get("site") else None,
+        **_roamer(seen),
         "defence": word(seen["defence"]),
         "owner": _owner_name(access, seen),
         "armies_here": [a for a in armies if _at(a, coord)],
         "battles": _battles_at(access, coord),
         **_actions(access, turn, armies, seen, first_army),
     }
+
+
+# The rule that puts each force of the wilds on the map (rules.modules.wildlands.roamers)
+_ROAMER_RULES = {
+    "chaos_horde": "NR-CHORDE-2",
+    "wyvern": "NR-WYVERN-2",
+    "northern_raiders": "NR-RAIDER-2",
+}
+
+
+def _roamer(seen: dict) -> dict:
+    """A Chaos horde, the wyvern or a raiders' ship in the hex (campaign.map.marks.with_sites)."""
+    kind = seen.get("roamer")
+    if not kind:
+        return {"roamer": None}
+    return {"roamer": capfirst(words.WILDLAND_SITES[kind]), "roamer_rule": _ROAMER_RULES[kind]}
 
 
 def _title(seen: dict) -> str:

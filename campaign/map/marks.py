@@ -21,6 +21,7 @@ from kingdoms.orders.selectors import visible_orders
 from rules.core.hexgrid import within
 from rules.core.state import Coord, HexState, OrderKind, Terrain, World
 from rules.modules.the_sea import pirates_seen
+from rules.modules.wildlands.roamers import standing
 from rules.modules.wildlands.sites import sites_seen
 from rules.turn.minor_features import patrol_radius
 from rules.turn.orders import patrol_area
@@ -99,18 +100,26 @@ def _battle_mark(view: dict) -> mapsvg.BattleMark:
 
 def with_sites(campaign, viewer: Viewer, hexes: list[dict]) -> list[dict]:
     """NR-WILD-5: the map's hexes, each lasting wildland site the viewer knows of
-    (rules.modules.wildlands.sites.sites_seen) under ``site``; as they are without the
+    (rules.modules.wildlands.sites.sites_seen) under ``site``, and each Chaos horde,
+    wyvern or raiders' ship, which everyone sees where it stands
+    (rules.modules.wildlands.roamers.standing), under ``roamer``; as they are without the
     wildlands module."""
     if not campaign.ruleset.wildlands:
         return hexes
     owners = {(h["q"], h["r"]): h["owner"] for h in hexes}
     seen = sites_seen(campaign.module_state, owners, viewer.kingdom_id, viewer.is_gm)
-    if not seen:
+    roaming = standing(campaign.module_state or {})
+    if not (seen or roaming):
         return hexes
-    return [
-        {**h, "site": seen[(h["q"], h["r"])].value} if (h["q"], h["r"]) in seen else h
-        for h in hexes
-    ]
+    return [_marked(h, seen, roaming) for h in hexes]
+
+
+def _marked(h: dict, seen: dict, roaming: dict) -> dict:
+    at = (h["q"], h["r"])
+    marks = {"site": seen[at].value} if at in seen else {}
+    if at in roaming:
+        marks["roamer"] = roaming[at].value
+    return {**h, **marks} if marks else h
 
 
 def neutral_capitals(neutrals: Iterable) -> set[Coord]:

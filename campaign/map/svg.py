@@ -88,6 +88,7 @@ _SYMBOLS = {
     "siege": '<path d="M3 3 17 17M17 3 3 17" stroke-width="3"/>'
     '<path d="M1 15l4 4M15 19l4-4" stroke-width="2"/>',
     "wildland_site": '<path d="M10 1 12.5 7.5 19 10 12.5 12.5 10 19 7.5 12.5 1 10 7.5 7.5Z"/>',
+    "roamer": '<path d="M2 18 6 4l2 6 2-9 2 9 2-6 4 14Z"/>',
     "battle": '<path d="m10 0 2 6 5-3-2 5 5 2-5 2 2 5-5-3-2 6-2-6-5 3 2-5-5-2 5-2-2-5 5 3Z"/>',
     # new-rules.md §6: a pirate ship, a hull under a black sail
     "pirate": '<path d="M9 1v12H3l6-12Z"/><path d="M11 3l6 10h-6Z"/>'
@@ -100,6 +101,7 @@ _DEFENCE_AT = (-17, -6, 10)
 _TOWER_AT = (7, -6, 10)
 _NEUTRAL_AT = (-15, 3, 9)
 _SITE_AT = (6, 4, 9)  # NR-WILD-5: a wildland site the viewer knows of
+_ROAMER_AT = (-4, 6, 9)  # NR-CHORDE-2, NR-WYVERN-2: a Chaos horde or the wyvern
 
 # The orders drawn as arrows (A-1.1.2.4: a patrol's cover across the sea has its own).
 SEA_COVER = "sea_cover"
@@ -473,6 +475,8 @@ class _CellPainter:
             found.append(_symbol("watchtower", _TOWER_AT))
         if h.get("site"):
             found.append(_symbol("wildland_site", _SITE_AT))
+        if h.get("roamer"):
+            found.append(_symbol("roamer", _ROAMER_AT))
         if h["neutral_kingdom"] is not None:
             capital = (h["q"], h["r"]) in self.neutral_capitals
             found.append(_symbol("neutral_capital" if capital else "neutral", _NEUTRAL_AT))
@@ -562,6 +566,8 @@ def _contents(h: dict, words: Mapping[str, str]) -> list[str]:
         found.append(h["minor_feature"])
     if h.get("site"):  # NR-WILD-5 (campaign.map.marks.with_sites)
         found.append(str(engine_words.WILDLAND_SITES.get(h["site"], h["site"])))
+    if h.get("roamer"):  # a Chaos horde or the wyvern stands there (with_sites)
+        found.append(str(engine_words.WILDLAND_SITES.get(h["roamer"], h["roamer"])))
     if h["watchtower"]:
         found.append(words["watchtower"])
     points = h["defender_points"]

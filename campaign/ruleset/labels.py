@@ -879,6 +879,77 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("A treasure holds so many d6 (crowns)"),
         _("Banked when its escort reaches the capital."),
     ),
+    # Optional module: wildlands, its peoples and beasts
+    "cult_reach": (
+        _("Hostile cultists reach settlements within (hexes)"),
+        _("Counted from the hex where they are found."),
+    ),
+    "cult_revolt_on": (
+        _("A settlement breaks away from the cultists on a d6 of at most"),
+        _("Rolled for each settlement within reach."),
+    ),
+    "cult_own_only": (
+        _("Hostile cultists sway only the finder's settlements"),
+        _("Otherwise every kingdom's settlements within reach."),
+    ),
+    "cult_recruits_points": (
+        _("Loyal cultists join with (points per pip of a d3)"),
+        _("Added to the army that found them."),
+    ),
+    "bandit_finder_rolls": (
+        _("The finder of a brigand band meets the bandits at once"),
+        _("Otherwise only armies entering the hex later do."),
+    ),
+    "bandit_ambush_points": (
+        _("Bandits' ambush costs (points per pip of a d6 + 1)"),
+        _("Lost by the army that enters their hex."),
+    ),
+    "bandit_recruits_points": (
+        _("Bandits who join bring (points per pip of 2d6)"),
+        _("Added to the army that enters their hex."),
+    ),
+    "monster_points": (
+        _("Monsters met by bandits' victims: points per pip of 2d6"),
+        _("The strength of the foe that fights the army."),
+    ),
+    "lair_creatures_die": (
+        _("Creatures in a lair: a die of (faces)"),
+        _("Rolled when the lair is found."),
+    ),
+    "lair_loss_points": (
+        _("Ships sunk by the lair's creatures cost (points per pip of a d6)"),
+        _("Lost by each army crossing the lair's waters."),
+    ),
+    "raider_loss_points": (
+        _("Northern raiders' attack costs (points per pip of a d6)"),
+        _("Lost by the army that found them."),
+    ),
+    "raider_camp_die": (
+        _("Repelled raiders leave within a die of (turns)"),
+        _("Or at the next winter turn, if it comes first."),
+    ),
+    "horde_points": (
+        _("A Chaos horde's strength: points per pip of 3d6"),
+        _("Rolled when the horde appears."),
+    ),
+    "horde_steps": (_("A Chaos horde moves (hexes a turn)"), _("Each in a rolled direction.")),
+    "horde_attacks_finder": (
+        _("A Chaos horde attacks the army that finds it"),
+        _("Otherwise it only roams, from the next turn."),
+    ),
+    "black_tower_stays": (
+        _("The black tower stays and drains every army entering its hex"),
+        _("Otherwise it drains only the army that finds it."),
+    ),
+    "black_tower_points": (
+        _("The black tower drains (points per pip of a d6 − 1)"),
+        _("From each army that examines or enters its hex."),
+    ),
+    "wyvern_points": (_("The wyvern's strength (points)"), _("In each battle it fights.")),
+    "wyvern_steps_dice": (
+        _("The wyvern flies (d6 of hexes) a turn"),
+        _("In a straight line, in a rolled direction."),
+    ),
     "crowns_yearly": (
         _("Yearly crown income"),
         _("Each kingdom's crowns, paid in the winter phase."),
@@ -1134,6 +1205,11 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-wild-coast": (_("Wildlands: coast"), _("What examining a barren coast finds.")),
     "t-wild-river": (_("Wildlands: river"), _("What examining a barren river valley finds.")),
     "t-wild-mountain": (_("Wildlands: mountain"), _("What examining a barren mountain finds.")),
+    "t-cult": (_("Cultists"), _("Whether the sect found is hostile or loyal.")),
+    "t-bandit": (_("Bandits"), _("What the bandits do to an army entering their hex.")),
+    "t-monster": (_("Monsters"), _("Which monstrous creatures the bandits turn out to be.")),
+    "t-lair": (_("Creatures of a sea lair"), _("What they do to a fleet crossing their waters.")),
+    "t-raider": (_("Northern raiders"), _("Whether the raiders attack or are repelled.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
     "siege-provisions": (
         _("Provisions by garrison size"),

@@ -93,7 +93,8 @@ _CORE = (
 
 def _module_sections() -> tuple[Section, ...]:
     """One section an optional module (rules.modules), named by its switch; the module's
-    numbers and tables live in the block its switch belongs to."""
+    numbers and tables live in the block its switch belongs to. Several ``Module``s may
+    share a switch (the wildlands' sites): one section for them all."""
     return tuple(
         Section(
             f"module-{option}",

@@ -22,6 +22,7 @@ from rules.modules.random_events import (
     WanderingHero,
 )
 from rules.modules.the_sea.events import NavalBattle, PirateNews, SeaVoyage
+from rules.modules.wildlands.actors import WildsNews
 from rules.modules.wildlands.burdens import BurdenNews
 from rules.modules.wildlands.examine import WildlandExamined
 from rules.modules.wildlands.necropolis import NecropolisNews
@@ -159,5 +160,6 @@ def register() -> None:
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
     register_chronicle_only(PirateNews, NavalBattle, SeaVoyage)  # NR-PIRATE, NR-SEA
+    register_chronicle_only(WildsNews)  # the wilds' peoples and beasts (rules.modules.wildlands)
     register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news
     register_chronicle_only(BurdenNews, NecropolisNews, OrbNews, RuinsNews, UndeadHordeNews)

@@ -17,6 +17,7 @@ from rules.core.dicetable import DiceTable
 from rules.core.ruins_options import RuinsOptions
 from rules.core.sea_options import SeaOptions
 from rules.core.table_options import TableOptions, option
+from rules.core.wild_actors_options import WildActorsOptions
 from rules.core.wildlands_options import WildlandsOptions
 from rules.sieges.options import SiegeOptions
 
@@ -130,7 +131,9 @@ class IfWon(StrEnum):
 
 
 @dataclass(frozen=True)
-class Ruleset(TableOptions, SiegeOptions, SeaOptions, WildlandsOptions, RuinsOptions):
+class Ruleset(
+    TableOptions, SiegeOptions, SeaOptions, WildlandsOptions, RuinsOptions, WildActorsOptions
+):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The
     numbers of the rulebook's tables are the fields it inherits (rules.core.table_options)."""

@@ -334,8 +334,8 @@ def _carry_out(
         )
     ]
     if result is EdictRisk.REVOLT:
-        changed, revolt = _revolt(world, changed, edict.kingdom_id, dice)
-        events.append(revolt)
+        changed, revolted = revolt(world, changed, edict.kingdom_id, dice)
+        events.append(revolted)
     return changed, events
 
 
@@ -347,12 +347,13 @@ def _unrest(hex_: HexState, turn: int, turns: int) -> HexState:
     return dataclasses.replace(hex_, unrest_from=start, unrest_until=end)
 
 
-def _revolt(
+def revolt(
     world: World, hex_: HexState, kingdom_id: int, dice: Dice
 ) -> tuple[HexState, HexRevolted]:
     """Table 3 Revolt, E-09: the hex becomes unowned and explored, its feature (after a
     Raze) stays, and rebels hold it: 500 points, or rolled on the defender table of its
-    feature. They stay although an empty hex is undefended (E-09, A-1.0.6)."""
+    feature. They stay although an empty hex is undefended (E-09, A-1.0.6). The wildlands'
+    hostile cultists break a settlement away the same way (T-CULT, E-40)."""
     rolls = ()
     points = world.ruleset.revolt_defender_points
     if hex_.feature is not None:

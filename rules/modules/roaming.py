@@ -1,15 +1,23 @@
-"""Roaming forces on the map: the one movement helper of E-39 (and E-12).
+"""Roaming forces on the map: the one movement helper of E-39 (and E-12), the battle a
+roaming force's entry into a hex brings, and what it ravages.
 
-The Beast (App G) uses it now; dragons, the wyvern and the hordes of the supplement will.
+The Beast (App G), the Chaos horde and the wyvern (rules.modules.wildlands.roamers) use
+them.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from rules.core.dice import Dice, Roll
+from rules.core.events import BattleDeclared
 from rules.core.hexgrid import DIRECTIONS, neighbours
-from rules.core.state import Coord, HexState, Terrain
+from rules.core.state import Coord, DefenderKind, Feature, HexState, Terrain, World
+from rules.turn.orders import covering_patrol
+
+DOWNGRADE = {Feature.CITY: Feature.TOWN, Feature.DEEP_MINE: Feature.MINE}
+DOWNGRADE[Feature.DEEP_WOODS] = Feature.WOODS
 
 
 def legal_step(hexes: Mapping[Coord, HexState], cell: Coord) -> bool:
@@ -37,4 +45,65 @@ def roam(
     return legal[choice.result - 1], (roll, choice)
 
 
-__all__ = ["DIRECTIONS", "legal_step", "roam"]
+def fly(
+    hexes: Mapping[Coord, HexState], at: Coord, dice: Dice, who: str, steps: int
+) -> tuple[Coord, tuple[Roll, ...]]:
+    """NR-GEN-10, E-39: ``steps`` hexes in a straight line in one rolled direction (the
+    first step as ``roam`` takes it, turning aside from sea or the map's edge); the flight
+    ends early at the last hex before sea or the edge (AMB-03)."""
+    first, rolls = roam(hexes, at, dice, who)
+    if first == at or steps <= 1:
+        return first, rolls
+    dq, dr = first[0] - at[0], first[1] - at[1]
+    here = first
+    for _ in range(steps - 1):
+        ahead = (here[0] + dq, here[1] + dr)
+        if not legal_step(hexes, ahead):
+            break
+        here = ahead
+    return here, rolls
+
+
+def entry_battle(world: World, hex_: Coord, patrols: list, points: int, rule: str):
+    """E-12, E-39: a roaming force of ``points`` invades the hex it entered, as a neutral
+    that never retreats: in a player hex, the covering patrol meets it; in a neutral
+    kingdom's hex, the kingdom's army. None: nobody meets it (a player hex without a
+    patrol, an unowned hex), and the hex is ravaged."""
+    h = world.hexes[hex_]
+    if h.owner is not None:
+        patrol = covering_patrol(world, hex_, patrols)
+        if patrol is None:
+            return None
+        return BattleDeclared(
+            rule=f"{rule} E-12 Table 5",
+            hex=hex_,
+            defender_kind=DefenderKind.PATROL,
+            attacker_kingdom_id=None,
+            attacker_army_ids=(),
+            attacker_points=points,
+            defender_kingdom_id=patrol.kingdom_id,
+            defender_army_ids=(patrol.id,),
+            defender_points=patrol.points,
+        )
+    if h.neutral_kingdom is not None:
+        return BattleDeclared(
+            rule=f"{rule} E-12 A-1.4.8",
+            hex=hex_,
+            defender_kind=DefenderKind.NEUTRAL_KINGDOM,
+            attacker_kingdom_id=None,
+            attacker_army_ids=(),
+            attacker_points=points,
+            defender_neutral_kingdom_id=h.neutral_kingdom,
+            defender_points=world.ruleset.neutral_kingdom_defending_points,
+        )
+    return None
+
+
+def ravaged(h: HexState) -> HexState:
+    """App G, E-39: the mega-feature downgraded or the major feature removed; the
+    fortress and the watchtower removed ("sacked" anywhere in the supplement)."""
+    feature = DOWNGRADE.get(h.feature) if h.feature is not None else None
+    return dataclasses.replace(h, feature=feature, defence=None, watchtower=False)
+
+
+__all__ = ["DIRECTIONS", "entry_battle", "fly", "legal_step", "ravaged", "roam"]

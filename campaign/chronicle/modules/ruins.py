@@ -103,14 +103,6 @@ def _narrator(sentences, otherwise):
     return narrate
 
 
-def _strengthened(p: dict, names) -> str:
-    return _("Magic items add %(points)s points to %(army)s, which stands at %(left)s.") % {
-        "points": number(p.get("points_gained")),
-        "army": names.army(p.get("army_id")),
-        "left": number(p.get("points_left")),
-    }
-
-
 def _fortress_found(p: dict, names) -> str:
     return _("A forgotten fortress in the ruins now guards %(hex)s for %(kingdom)s.") % {
         "hex": hex_name(p.get("hex")),
@@ -149,7 +141,6 @@ NARRATORS = {
     ),
     "BurdenNews": _narrator(BURDENS, gettext_lazy("%(army)s bears a burden from the wildlands.")),
     "UndeadHordeNews": _narrator(HORDE, gettext_lazy("The undead horde is seen at %(hex)s.")),
-    "ArmyStrengthened": _strengthened,
     "FortressFound": _fortress_found,
     "OrbNews": _orb,
 }

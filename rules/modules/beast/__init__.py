@@ -34,7 +34,6 @@ import dataclasses
 from rules.core.dice import Dice
 from rules.core.events import (
     Announcement,
-    BattleDeclared,
     BattleFought,
     BattleWon,
     Event,
@@ -58,13 +57,10 @@ from rules.core.state import (
     World,
 )
 from rules.modules import Module, is_roaming, register
-from rules.modules.roaming import roam
-from rules.turn.orders import covering_patrol
+from rules.modules.roaming import entry_battle, ravaged, roam
 
 OPTION = "the_beast"
 LAIR_TERRAIN = (Terrain.MOUNTAIN, Terrain.SWAMP)
-DOWNGRADE = {Feature.CITY: Feature.TOWN, Feature.DEEP_MINE: Feature.MINE}
-DOWNGRADE[Feature.DEEP_WOODS] = Feature.WOODS
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -179,46 +175,13 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
 
 def _entry(world: World, hex_: Coord, patrols: list) -> list[Event]:
     """E-12, E-39: the Beast invades the hex it entered, as a neutral that never
-    retreats."""
-    h = world.hexes[hex_]
-    if h.owner is not None:
-        patrol = covering_patrol(world, hex_, patrols)
-        if patrol is None:
-            return _ravage(h, "App G E-12 P-C2")
-        return [
-            BattleDeclared(
-                rule="App G E-12 Table 5",
-                hex=hex_,
-                defender_kind=DefenderKind.PATROL,
-                attacker_kingdom_id=None,
-                attacker_army_ids=(),
-                attacker_points=world.ruleset.beast_points,
-                defender_kingdom_id=patrol.kingdom_id,
-                defender_army_ids=(patrol.id,),
-                defender_points=patrol.points,
-            )
-        ]
-    if h.neutral_kingdom is not None:
-        return [
-            BattleDeclared(
-                rule="App G E-12 A-1.4.8",
-                hex=hex_,
-                defender_kind=DefenderKind.NEUTRAL_KINGDOM,
-                attacker_kingdom_id=None,
-                attacker_army_ids=(),
-                attacker_points=world.ruleset.beast_points,
-                defender_neutral_kingdom_id=h.neutral_kingdom,
-                defender_points=world.ruleset.neutral_kingdom_defending_points,
-            )
-        ]
-    return _ravage(h, "App G E-39")
-
-
-def ravaged(h: HexState) -> HexState:
-    """App G, E-39: the mega-feature downgraded or the major feature removed; the
-    fortress and the watchtower removed."""
-    feature = DOWNGRADE.get(h.feature) if h.feature is not None else None
-    return dataclasses.replace(h, feature=feature, defence=None, watchtower=False)
+    retreats (rules.modules.roaming.entry_battle); met by nobody, it ravages the hex
+    (P-C2 in a player's, E-39 in an unowned one)."""
+    battle = entry_battle(world, hex_, patrols, world.ruleset.beast_points, "App G")
+    if battle is not None:
+        return [battle]
+    rule = "App G E-12 P-C2" if world.hexes[hex_].owner is not None else "App G E-39"
+    return _ravage(world.hexes[hex_], rule)
 
 
 def _ravage(h: HexState, rule: str) -> list[Event]:

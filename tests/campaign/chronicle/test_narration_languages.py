@@ -99,6 +99,7 @@ OF_KIND = {
     "DiplomacyRolled": {"action": "ally", "outcome": "failed"},
     "PacifyRolled": {"result": "pacified"},
     "CharacterRecoveryRolled": {"result": "injured"},
+    "WildsNews": {"site": "brigands", "what": "daemons"},  # rules.modules.wildlands
     **{
         kind: {"result": "victory"}
         for kind in ("TabletopBattleFought", "BattleReported", "BattleReportConfirmed",

@@ -57,9 +57,7 @@ def test_magic_items_join_the_army_for_its_owner_alone():
     gain = ArmyStrengthened(
         rule="T-TOMB NR-TOMB-2", army_id=1, kingdom_id=1, points_gained=300, points_left=2300
     )
-    assert narrate(_entry(gain), NAMES) == (
-        "Magic items add 300 points to The Reds, which stands at 2,300."
-    )
+    assert narrate(_entry(gain), NAMES) == ("The Reds gained 300 points and stands at 2,300.")
     assert audience(gain, Context()) == Audience(False, frozenset({1}))
 
 
