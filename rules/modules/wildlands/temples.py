@@ -1,0 +1,249 @@
+"""Temples and stone circles (new-rules.md §5.5: NR-TEMPLE, T-TEMPLE-RACE; AMB-20, AMB-22,
+AMB-23), part of the wildlands module.
+
+* Found (AMB-20): an examination finds an abandoned temple, a permanent site
+  (NR-WILD-5) in ``module_state["wildlands.temple"]``. The hex's owner (its controller,
+  E-33, AMB-23) consecrates it at once, for free, to its own race, if that race has a
+  temple (T-TEMPLE-RACE) and the hex suits it (Dark Elves never on a river; the barren
+  hexes the others ask for are what an examination finds). Otherwise it stays abandoned.
+* Held (NR-TEMPLE-10): a consecrated temple works while its holder owns the hex. At the
+  start of each campaign season (the first turn of the year, E-31, Phase 1) it gives its
+  race's free troops (d6, or 2d6 for Orcs and Skaven, times the ruleset's
+  ``temple_<race>_points``), to the holder's army nearest the temple: E-32 armies are
+  raised only by their owners, so the "new banner" of AMB-20 joins that army. The
+  Bretonnian knights leave at the winter phase (NR-TEMPLE-11); a Dwarf temple gives magic
+  items (points) each winter instead; a High Elf temple wards its hex against every
+  equinox spell (AMB-20: "magical attacks").
+* Taken (NR-TEMPLE-3, AMB-22): a temple whose hex another kingdom conquers is sacked:
+  the conqueror is due the ruleset's ``temple_sack_crowns_dice`` d6 crowns at the next
+  winter phase, and the temple is gone.
+
+A kingdom's race is the races module's (``race_of``): until that module records one the
+kingdom has none, and a temple it finds stays abandoned (the stated default).
+"""
+
+from __future__ import annotations
+
+from rules.core.dice import Dice
+from rules.core.events import Event, HexConquered
+from rules.core.state import Coord, Order, Terrain, World
+from rules.kingdoms.crowns import is_winter_turn, turn_of_year
+from rules.modules import Module, register
+from rules.modules.wildlands.news import (
+    SiteNews,
+    coord_of,
+    nearest_army,
+    news,
+    owe,
+    reinforce,
+    state_now,
+    weaken,
+)
+from rules.modules.wildlands.sites import (
+    OPTION,
+    Examination,
+    Site,
+    handles,
+    hex_key,
+    key_of,
+    records,
+    with_records,
+)
+
+TEMPLE = Site.TEMPLE
+PEOPLES = "peoples"  # the races module's state: {"races": {"<kingdom id>": "<race>"}}
+
+# T-TEMPLE-RACE: the races with a temple, and how many d6 of their points it gives
+SEASON_TROOPS = {
+    "bretonnia": 1,
+    "empire": 1,
+    "orcs": 2,
+    "chaos": 1,
+    "dark_elves": 1,
+    "wood_elves": 1,
+    "skaven": 2,
+}
+WINTER_ITEMS = {"dwarfs": 1}
+WARDS = {"high_elves"}
+NEVER_ON = {"dark_elves": Terrain.RIVER}
+LEAVE_AT_WINTER = {"bretonnia"}  # NR-TEMPLE-11
+
+
+class TempleNews(SiteNews):
+    """NR-TEMPLE: a temple found (public: its marker is on the map), and what it gives
+    its holder (his and the GM's)."""
+
+
+def race_of(world: World, kingdom_id: int | None) -> str | None:
+    """The kingdom's race as the races module records it, or None while it records none."""
+    if kingdom_id is None:
+        return None
+    return world.module_state.get(PEOPLES, {}).get("races", {}).get(str(kingdom_id))
+
+
+def has_temple(race: str | None) -> bool:
+    return race in SEASON_TROOPS or race in WINTER_ITEMS or race in WARDS
+
+
+@handles(TEMPLE, permanent=True)
+def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[Event]]:
+    """AMB-20: an abandoned temple, consecrated by the hex's owner if his race may."""
+    owner = world.hexes[exam.hex].owner
+    race = race_of(world, owner)
+    fits = has_temple(race) and NEVER_ON.get(race) is not world.hexes[exam.hex].terrain
+    temples = records(world, TEMPLE)
+    temples[hex_key(exam.hex)] = {"found": world.turn, "race": race if fits else None,
+                                  "holder": owner if fits else None}  # fmt: skip
+    world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE AMB-20 NR-WILD-5")
+    events: list[Event] = [
+        news(
+            TempleNews,
+            "NR-TEMPLE AMB-20 NR-WILD-5",
+            "temple_found",
+            hex=exam.hex,
+            army_id=exam.army_id,
+            kingdom_ids=(exam.kingdom_id,),
+            public=True,
+        ),  # fmt: skip
+        stored,
+    ]
+    if fits:
+        events.insert(
+            1,
+            news(
+                TempleNews,
+                "NR-TEMPLE-9 T-TEMPLE-RACE AMB-20",
+                "temple_claimed",
+                hex=exam.hex,
+                other=race,
+                kingdom_ids=(owner,),
+                public=True,
+            ),  # fmt: skip
+        )
+    return world, events
+
+
+def active(world: World, hex_: Coord, record: dict) -> bool:
+    """NR-TEMPLE-10: consecrated, and its holder still owns the hex."""
+    holder = record.get("holder")
+    return holder is not None and world.hexes[hex_].owner == holder
+
+
+def warded(world: World, hex_: Coord) -> bool:
+    """T-TEMPLE-RACE, AMB-20: a High Elf temple's hex is immune to the equinox spells."""
+    record = records(world, TEMPLE).get(hex_key(hex_))
+    return record is not None and record.get("race") in WARDS and active(world, hex_, record)
+
+
+def phase_one(world: World, orders: list[Order], dice: Dice):
+    """E-31, NR-TEMPLE-10/11: the first turn of the year opens the campaign season: each
+    active temple gives its race's troops."""
+    if turn_of_year(world.ruleset, world.turn) != 1:
+        return world, orders, []
+    events: list[Event] = []
+    for key, record in sorted(records(world, TEMPLE).items()):
+        dice_count = SEASON_TROOPS.get(record.get("race"), 0)
+        if dice_count and active(world, coord_of(key), record):
+            world, given = _gift(world, key, record, dice_count, dice, "temple_troops")
+            events += given
+    return world, orders, events
+
+
+def _gift(world: World, key: str, record: dict, count: int, dice: Dice, what: str):
+    """``count`` d6 times the race's points to the holder's army nearest the temple."""
+    race, hex_ = record["race"], coord_of(key)
+    rule = "NR-TEMPLE-10 T-TEMPLE-RACE AMB-20"
+    army = nearest_army(world, hex_, record["holder"])
+    if army is None:
+        return world, []  # nobody to join: the gift is lost this season
+    rolls = tuple(dice.d6(f"T-TEMPLE-RACE {race} temple on {hex_}") for _ in range(count))
+    points = sum(r.result for r in rolls) * getattr(world.ruleset, f"temple_{race}_points")
+    world, gained = reinforce(world, army.id, points, rule)
+    got = gained[0].points_gained if gained else 0
+    told = news(
+        TempleNews, rule, what, rolls=rolls, hex=hex_, army_id=army.id, points=got,
+        kingdom_ids=(record["holder"],),
+    )  # fmt: skip
+    if race in LEAVE_AT_WINTER and got:
+        temples = records(world, TEMPLE)
+        temples[key] = {**record, "knights": {"army": army.id, "points": got}}
+        world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE-11")
+        return world, [told, *gained, stored]
+    return world, [told, *gained]
+
+
+def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
+    """NR-TEMPLE-3 (AMB-22): temples on hexes conquered this turn are sacked; in the
+    winter turn, the Bretonnian knights leave (NR-TEMPLE-11) and the Dwarf temples give
+    their items."""
+    world, more = _sacked(world, events, dice)
+    if not is_winter_turn(world.ruleset, world.turn):
+        return more
+    for key, record in sorted(records(world, TEMPLE).items()):
+        if record.get("knights"):
+            world, gone = _knights_leave(world, key, record)
+            more += gone
+        count = WINTER_ITEMS.get(record.get("race"), 0)
+        if count and active(world, coord_of(key), record):
+            world, given = _gift(world, key, record, count, dice, "temple_items")
+            more += given
+    return more
+
+
+def _sacked(world: World, events: list[Event], dice: Dice) -> tuple[World, list[Event]]:
+    temples = state_now(world, events, key_of(TEMPLE))
+    taken = {
+        hex_key(e.hex): e.kingdom_id
+        for e in events
+        if isinstance(e, HexConquered) and hex_key(e.hex) in temples
+    }
+    more: list[Event] = []
+    for key, conqueror in sorted(taken.items()):
+        if temples[key].get("holder") == conqueror:
+            continue
+        rule = "NR-TEMPLE-3 NR-TEMPLE-5 AMB-22"
+        rolls = tuple(
+            dice.d6(f"NR-TEMPLE-3 the temple's relics on {key}")
+            for _ in range(world.ruleset.temple_sack_crowns_dice)
+        )
+        crowns = sum(r.result for r in rolls)
+        del temples[key]
+        world, due = owe(world, conqueror, crowns, rule)
+        more += [
+            news(
+                TempleNews,
+                rule,
+                "temple_sacked",
+                rolls=rolls,
+                hex=coord_of(key),
+                points=crowns,
+                kingdom_ids=(conqueror,),
+                public=True,
+            ),  # fmt: skip
+            due,
+        ]
+    if more:
+        world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE-3")
+        more.append(stored)
+    return world, more
+
+
+def _knights_leave(world: World, key: str, record: dict) -> tuple[World, list[Event]]:
+    """NR-TEMPLE-11: the knights' points leave their army at the winter phase."""
+    knights = record["knights"]
+    army = world.armies.get(knights["army"])
+    temples = records(world, TEMPLE)
+    temples[key] = {k: v for k, v in record.items() if k != "knights"}
+    world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE-11")
+    if army is None:
+        return world, [stored]
+    leaving = min(knights["points"], army.points)
+    world, lost = weaken(world, army.id, leaving, "NR-TEMPLE-11")
+    told = news(
+        TempleNews, "NR-TEMPLE-11", "knights_leave", hex=coord_of(key), army_id=army.id,
+        points=leaving, kingdom_ids=(army.kingdom_id,),
+    )  # fmt: skip
+    return world, [told, *lost, stored]
+
+
+register(Module(option=OPTION, phase_one=phase_one, end_of_turn=end_of_turn))
