@@ -4,7 +4,8 @@ part of the wildlands module.
 * Found: only T-WILD's Mountain column holds mines (NR-MINE-1; rules.modules.wildlands
   .sites rolls it). The examining army rolls T-MINE at once (NR-MINE-2), and T-MINE-RARE
   or T-MINE-EXH as it sends. A Dwarf kingdom re-rolls once a mine (AMB-21, the ruleset's
-  ``mine_dwarf_reroll``): a worked-out mine on T-MINE, else a collapse on T-MINE-EXH.
+  ``mine_dwarf_reroll``): its choice of table made by default, T-MINE's worked-out mine,
+  so that a worked-out mine again leads to T-MINE-EXH without a second re-roll.
 * A mine that pays or forges is a permanent site (NR-MINE-4, NR-WILD-5) in
   ``module_state["wildlands.mine"]``; one that gives nothing leaves the hex barren.
 * Winter phase (NR-MINE-5, AMB-21, AMB-23): the hex's owner then (its controller, E-33)
@@ -115,16 +116,11 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
     events: list[Event] = []
     if vein is Vein.EXHAUSTED and dwarf:
         events.append(news(MineNews, "NR-MINE-3 AMB-21", "dwarf_reroll", rolls=rolls, **facts))
-        vein, rolls, dwarf = *_roll(world, "t-mine", "NR-MINE-3 T-MINE re-roll", dice), False
-    if vein is Vein.RARE:
-        vein, more = _roll(world, "t-mine-rare", "T-MINE-RARE", dice)
+        vein, rolls = _roll(world, "t-mine", "NR-MINE-3 T-MINE re-roll", dice)
+    if vein in (Vein.RARE, Vein.EXHAUSTED):
+        key = "t-mine-rare" if vein is Vein.RARE else "t-mine-exh"
+        vein, more = _roll(world, key, key.upper(), dice)
         rolls += more
-    elif vein is Vein.EXHAUSTED:
-        vein, more = _roll(world, "t-mine-exh", "T-MINE-EXH", dice)
-        rolls += more
-        if vein is Vein.COLLAPSE and dwarf:
-            events.append(news(MineNews, "NR-MINE-3 AMB-21", "dwarf_reroll", rolls=rolls, **facts))
-            vein, rolls = _roll(world, "t-mine-exh", "NR-MINE-3 T-MINE-EXH re-roll", dice)
     world, found = _found(world, exam, vein, rolls, facts, dice)
     return world, [*events, *found]
 

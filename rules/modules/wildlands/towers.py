@@ -36,6 +36,7 @@ from rules.core.events import (
     ArmyDestroyed,
     ArmyLosses,
     ArmyMoved,
+    ArmyRested,
     ArmyWeakened,
     BattleDeclared,
     Event,
@@ -412,6 +413,8 @@ def _as_now(world: World, events: list[Event]) -> World:
     for e in events:
         if isinstance(e, ArmyLosses | ArmyWeakened) and e.army_id in armies:
             armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points_left)
+        elif isinstance(e, ArmyRested) and e.army_id in armies:
+            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points)
         elif isinstance(e, ArmyReinforced) and e.army_id in armies:
             armies[e.army_id] = dataclasses.replace(
                 armies[e.army_id], points=e.points, allocation=e.allocation
