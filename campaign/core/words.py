@@ -51,6 +51,7 @@ ORDER_KINDS = {
     OrderKind.PATROL.value: _("Patrol"),
     OrderKind.SCOUT.value: _("Scout"),
     OrderKind.REST.value: _("Rest"),
+    OrderKind.EXAMINE.value: _("Examine"),  # NR-WILD-2: the wildlands module's
 }
 # Table 8: what a scout learned
 SCOUT_LEVELS = {

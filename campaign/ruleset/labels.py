@@ -826,6 +826,23 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     ),
     "siege_engines_per_army": (_("Engines an army may carry"), _("The most engines in one army.")),
     "siege_engine_crowns": (_("An engine costs (crowns)"), _("Paid from the kingdom's crowns.")),
+    # Optional module: wildlands
+    "wildlands": (
+        _("Wildlands"),
+        _("An army on a barren hex of its own may spend its turn examining it."),
+    ),
+    "wild_column_forest": (
+        _("Forest hexes are examined on column"),
+        _("1 Plain, 2 Coast, 3 River, 4 Mountain."),
+    ),
+    "wild_column_swamp": (
+        _("Swamp hexes are examined on column"),
+        _("1 Plain, 2 Coast, 3 River, 4 Mountain."),
+    ),
+    "wild_coast_by_sea": (
+        _("Fields by the sea are examined on the Coast column"),
+        _("Otherwise on the Plain column."),
+    ),
     "crowns_yearly": (
         _("Yearly crown income"),
         _("Each kingdom's crowns, paid in the winter phase."),
@@ -897,6 +914,10 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "table-29": (_("Tabletop terrain: forest"), _("The terrain pieces of a forest battle.")),
     "table-30": (_("Tabletop terrain: fields"), _("The terrain pieces of a fields battle.")),
     "table-31": (_("Random events by roll"), _("Which event strikes a kingdom.")),
+    "t-wild-plain": (_("Wildlands: plain"), _("What examining a barren plain finds.")),
+    "t-wild-coast": (_("Wildlands: coast"), _("What examining a barren coast finds.")),
+    "t-wild-river": (_("Wildlands: river"), _("What examining a barren river valley finds.")),
+    "t-wild-mountain": (_("Wildlands: mountain"), _("What examining a barren mountain finds.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
     "siege-provisions": (
         _("Provisions by garrison size"),
@@ -980,6 +1001,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.BEAST: (_("The Beast awakes"), "App G"),
     blocks.SIEGES: (_("Sieges"), "E-37"),
     blocks.SIEGE_TRAINS: (_("Siege trains"), "NR-SIEGE"),
+    blocks.WILDLANDS: (_("Wildlands"), "NR-WILD-2"),
 }
 
 

@@ -16,6 +16,7 @@ from rules.core import table_options as groups
 from rules.core.dicetable import DiceTable
 from rules.core.table_options import TableOptions, option
 from rules.core.wild_sites_options import WildSitesOptions
+from rules.core.wildlands_options import WildlandsOptions
 from rules.sieges.options import SiegeOptions
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class OrderKind(StrEnum):
     PATROL = "patrol"
     SCOUT = "scout"
     REST = "rest"
+    EXAMINE = "examine"  # NR-WILD-2, E-32: the wildlands module's (rules.modules.wildlands)
 
 
 class NeutralConquest(StrEnum):
@@ -127,7 +129,7 @@ class IfWon(StrEnum):
 
 
 @dataclass(frozen=True)
-class Ruleset(TableOptions, SiegeOptions, WildSitesOptions):
+class Ruleset(TableOptions, SiegeOptions, WildlandsOptions, WildSitesOptions):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The
     numbers of the rulebook's tables are the fields it inherits (rules.core.table_options)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import modules
+from rules.core.dice import Dice, Roll
 from rules.core.events import Event
 from rules.core.problems import Phrase, Problem, translatable
 from rules.core.state import Ruleset, World
@@ -126,24 +127,48 @@ def spend_problem(what: str, price: int, balance: int, due: int) -> Problem | No
     )
 
 
-def winter_phase(world: World) -> list[CrownsCollected]:
+@dataclass(frozen=True)
+class Income:
+    """A module's crown income for one kingdom at a winter phase (a site it controls):
+    what ``Module.crown_income`` answers (rules.modules), with the dice it rolled."""
+
+    kingdom_id: int
+    crowns: int
+    reason: str
+    rule: str
+    rolls: tuple[Roll, ...] = ()
+
+
+def winter_phase(world: World, dice: Dice) -> list[CrownsCollected]:
     """E-31's winter phase, §12.3 step 5.5: each kingdom still in play (``world`` is the
-    world after this turn's eliminations) is paid its yearly crowns, in id order. Nothing
-    outside the winter turn, or while no module uses crowns (E-30), or when the GM set the
-    income to 0."""
-    crowns = income_due(world.ruleset, world.turn)
-    if not crowns:
+    world after this turn's eliminations) is paid its yearly crowns, in id order, then
+    the modules' incomes (``Module.crown_income``: the wildlands' sites). Nothing outside
+    the winter turn, or while no module uses crowns (E-30); the yearly crowns are
+    nothing when the GM set them to 0."""
+    if not crowns_used(world.ruleset) or not is_winter_turn(world.ruleset, world.turn):
         return []
     year = year_of(world.ruleset, world.turn)
-    return [
-        CrownsCollected(
-            rule=RULE,
-            kingdom_id=kingdom.id,
-            crowns=crowns,
-            balance=kingdom.crowns + crowns,
-            year=year,
-            reason=f"yearly income, year {year}",
-        )
-        for kingdom in sorted(world.kingdoms.values(), key=lambda k: k.id)
-        if not kingdom.eliminated
+    in_play = {k.id for k in world.kingdoms.values() if not k.eliminated}
+    yearly = world.ruleset.crowns_yearly
+    incomes = [
+        Income(kingdom_id, yearly, f"yearly income, year {year}", RULE)
+        for kingdom_id in sorted(in_play)
+        if yearly
     ]
+    incomes += [i for i in modules.crown_income(world, dice) if i.kingdom_id in in_play]
+    balances = {k.id: k.crowns for k in world.kingdoms.values()}
+    collected = []
+    for income in incomes:
+        balances[income.kingdom_id] += income.crowns
+        collected.append(
+            CrownsCollected(
+                rule=income.rule,
+                rolls=income.rolls,
+                kingdom_id=income.kingdom_id,
+                crowns=income.crowns,
+                balance=balances[income.kingdom_id],
+                year=year,
+                reason=income.reason,
+            )
+        )
+    return collected

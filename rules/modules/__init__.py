@@ -19,11 +19,15 @@ Hooks (each optional):
   of its own (a roaming force in its lair: DefenderKind.ROAMING); the first module that
   answers wins.
 * ``after_battle(world, battle, events) -> events``: Final Results, after each battle.
+* ``order_results(world, orders, dice) -> (world, events)``: §3 step 3d, after
+  scouting: the module's own orders (the wildlands' Examine, NR-WILD-2, E-32).
 * ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
   step 6g.
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.core.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
+* ``crown_income(world, dice) -> [rules.kingdoms.crowns.Income]``: the kingdoms' crowns
+  from the module's sources at a winter phase (E-31), after the yearly crowns.
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
 """
@@ -46,8 +50,10 @@ class Module:
     invasions: Callable | None = None
     defender: Callable | None = None
     after_battle: Callable | None = None
+    order_results: Callable | None = None
     power_bonus: Callable | None = None
     end_of_turn: Callable | None = None
+    crown_income: Callable | None = None
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
@@ -102,6 +108,15 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
     ]
 
 
+def order_results(world: World, orders: list[Order], dice: Dice):
+    events: list[Event] = []
+    for module in active(world):
+        if module.order_results is not None:
+            world, more = module.order_results(world, orders, dice)
+            events += more
+    return world, events
+
+
 def power_bonus(world: World, events: Iterable[Event]) -> dict[int, int]:
     events = list(events)
     bonus: dict[int, int] = {}
@@ -118,6 +133,15 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
         if module.end_of_turn is not None:
             more += module.end_of_turn(world, [*events, *more], dice)
     return more
+
+
+def crown_income(world: World, dice: Dice) -> list:
+    return [
+        income
+        for module in active(world)
+        if module.crown_income is not None
+        for income in module.crown_income(world, dice)
+    ]
 
 
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:

@@ -147,7 +147,7 @@ def resolve_final(
     outcome.events += tribute
     powers = {e.kingdom_id: e.power for e in income if may_win(after, e.kingdom_id)}  # E-19
     outcome.events += modules.end_of_turn(world, outcome.events, dice)  # e.g. App G's rolls
-    outcome.events += winter_phase(after)  # E-31: the yearly crowns (E-30), winter only
+    outcome.events += winter_phase(after, dice)  # E-31: the yearly crowns (E-30), winter only
     survivor = last_kingdom_standing(after)
     if survivor is not None:
         outcome.events.append(campaign_won(after, {survivor: powers[survivor]}, "A-3.1"))

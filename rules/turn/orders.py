@@ -195,7 +195,17 @@ def why_illegal(
         return _invade_problem(world, kingdom_id, order)
     if order.kind is OrderKind.SCOUT:
         return _scout_problem(world, kingdom_id, order)
+    if order.kind is OrderKind.EXAMINE:
+        return _examine_problem(world, kingdom_id, order)
     return _patrol_problem(world, kingdom_id, order, orders)
+
+
+def _examine_problem(world: World, kingdom_id: int, order: Order) -> Problem | None:
+    """NR-WILD-2, E-32: the wildlands module's order (rules.modules.wildlands.examine)."""
+    # A late import: rules.modules imports this module (the Beast meets the patrols).
+    from rules.modules.wildlands.examine import examine_problem
+
+    return examine_problem(world, kingdom_id, order)
 
 
 _ORIGIN_FIELD = "target"

@@ -122,6 +122,8 @@ def resolve_provisional(
     scouting = resolve_scouting(world, orders, dice)
     outcome.events += scouting
     world = scouted_world(world, scouting)
+    world, examined = modules.order_results(world, orders, dice)  # NR-WILD-2: Examine
+    outcome.events += examined
     world, broken = breaches(world, orders)  # E-05: invading a partner ends the agreement
     outcome.events += broken
     patrols = patrol_bases(world, orders)

@@ -68,7 +68,9 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        patrol names (A-1.1.2.4); an invade may add
                                        conquest: quick_friendship (E-23; default
                                        sworn_enemies)
-                                       "kingdom: 2" gives the order as another kingdom
+                                       "kingdom: 2" gives the order as another kingdom;
+                                       {army: 1, examine: true} examines the hex the army
+                                       stands on (NR-WILD-2; examine: [q, r] names it)
   spending:    [{kingdom: 1, kind: recruit, amount: 2, army: 1}]
   offers:      [{id: 7, name: Ogres, minimum_bid: 2, points: 500}]
   provoked:    [{at: [0, 1], turn: 1}]
@@ -423,11 +425,17 @@ def _validate_edicts(world: World, raw_edicts: list[dict], refused: list[dict]) 
 
 
 def _order(raw: dict) -> Order:
-    [kind] = {"invade", "patrol", "scout", "rest"} & raw.keys()
+    [kind] = {"invade", "patrol", "scout", "rest", "examine"} & raw.keys()
+    named = raw.get("examine")  # NR-WILD-2: true, or the hex it names
     return Order(
         army_id=raw["army"],
         kind=OrderKind(kind),
-        target=_coord(raw.get("invade") or raw.get("patrol") or raw.get("scout")),
+        target=_coord(
+            raw.get("invade")
+            or raw.get("patrol")
+            or raw.get("scout")
+            or (named if isinstance(named, list) else None)
+        ),
         origin=_coord(raw.get("from")),
         neutral_conquest=NeutralConquest(raw.get("conquest", NeutralConquest.SWORN_ENEMIES)),
         sea_cover=tuple(tuple(cell) for cell in raw.get("sea_cover", ())),

@@ -1,4 +1,34 @@
-"""Optional module: wildlands (new-rules.md §4–5). An army on a barren hex may spend its
-turn examining it; T-WILD says what it finds (rules.modules.wildlands.sites)."""
+"""Optional module: wildlands (new-rules.md §4–5, option ``wildlands``). An army that
+begins its turn on a barren hex of its own kingdom may spend the turn examining it
+(NR-WILD-2, E-32: the Examine order, rules.modules.wildlands.examine); T-WILD says what
+it finds, and the handler registered for that result (rules.modules.wildlands.sites)
+resolves it.
 
-from rules.modules.wildlands import mines, temples, towers  # noqa: E402, F401  (they register)
+Every file of this package is imported here, so a site's file registers its handler and
+its own ``Module`` hooks by being in the package; nothing needs to name it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from rules.modules import Module, register
+from rules.modules.wildlands import holdings, treasure
+from rules.modules.wildlands.examine import TABLES, examine_all
+from rules.modules.wildlands.sites import OPTION
+
+MODULE = register(
+    Module(
+        option=OPTION,
+        order_results=examine_all,
+        after_battle=treasure.after_battle,  # NR-TREASURE-3
+        end_of_turn=treasure.end_of_turn,  # NR-TREASURE-2: banked at the capital
+        crown_income=holdings.crown_income,  # the sites' yearly crowns (E-31)
+        tables=TABLES,
+        crowns=True,  # E-30: its sites pay crowns (rules.kingdoms.crowns)
+    )
+)
+
+for _found in pkgutil.iter_modules(__path__):
+    importlib.import_module(f"{__name__}.{_found.name}")

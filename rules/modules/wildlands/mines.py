@@ -28,11 +28,11 @@ from rules.core.dice import Dice, Roll
 from rules.core.dicetable import d6
 from rules.core.events import Event
 from rules.core.state import World
-from rules.kingdoms.crowns import CrownsCollected, is_winter_turn, year_of
+from rules.kingdoms.crowns import Income, is_winter_turn
 from rules.modules import Module, module_table, register
 from rules.modules.wildlands.news import (
+    NAMES,
     SiteNews,
-    coord_of,
     nearest_army,
     news,
     reinforce,
@@ -42,8 +42,11 @@ from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
     Site,
+    controller,
+    coord_of,
     handles,
     hex_key,
+    place,
     records,
     with_records,
 )
@@ -136,8 +139,9 @@ def _found(world: World, exam: Examination, vein: Vein, rolls, facts, dice):
     if vein is Vein.WARPSTONE and race not in FORGERS:
         return _loss(world, "T-MINE-RARE", "mine_warpstone", rolls, facts, dice, "collapse")
     if vein in PAYING:
+        world, _ = place(world, exam, MINE, "NR-MINE-4 NR-WILD-5")
         mines = records(world, MINE)
-        mines[hex_key(exam.hex)] = {"found": world.turn, "kind": vein.value}
+        mines[hex_key(exam.hex)]["kind"] = vein.value
         world, stored = with_records(world, MINE, mines, "NR-MINE-4 NR-WILD-5")
         rule = "NR-MINE-2 NR-MINE-4 T-MINE"
         return world, [
@@ -176,49 +180,42 @@ def _loss(world: World, rule: str, what: str, rolls, facts, dice: Dice, why: str
     return world, [news(MineNews, rule, what, rolls=(*rolls, die), points=loss, **facts), *lost]
 
 
+def crown_income(world: World, dice: Dice) -> list[Income]:
+    """NR-MINE-5, AMB-21, AMB-23: the winter phase pays each mine's controller its crowns,
+    by hex."""
+    rules = world.ruleset
+    fixed = {Vein.BASE: rules.mine_base_crowns, Vein.PRECIOUS: rules.mine_precious_crowns}
+    incomes = []
+    for key, record in sorted(records(world, MINE).items(), key=lambda item: coord_of(item[0])):
+        owner, kind = controller(world, coord_of(key)), Vein(record["kind"])
+        if owner is None or kind not in (*fixed, Vein.GEMS):
+            continue
+        rule = "NR-MINE-5 AMB-21 AMB-23 E-31"
+        where = f"{NAMES[kind.value]} mine at ({key.replace(',', ', ')})"
+        if kind is Vein.GEMS:
+            die = dice.d6(f"T-MINE-RARE gems at {key}: d6 crowns")
+            incomes.append(Income(owner, die.result, where, f"T-MINE-RARE {rule}", (die,)))
+        else:
+            incomes.append(Income(owner, fixed[kind], where, f"T-MINE {rule}"))
+    return incomes
+
+
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
-    """NR-MINE-5, AMB-21, AMB-23: the winter phase pays each mine's owner."""
+    """T-MINE-RARE 4–6, AMB-21: in the winter turn each meteoric-steel mine, and each
+    warpstone mine of a Skaven or Chaos controller, forges its item."""
     if not is_winter_turn(world.ruleset, world.turn):
         return []
-    crowns: dict[int, int] = {}
-    rolls: dict[int, list[Roll]] = {}
     more: list[Event] = []
-    for key, record in sorted(records(world, MINE).items()):
-        hex_ = coord_of(key)
-        owner = world.hexes[hex_].owner
-        kind = Vein(record["kind"])
-        if owner is None or world.kingdoms.get(owner) is None or world.kingdoms[owner].eliminated:
-            continue
-        if kind in (Vein.METEORIC, Vein.WARPSTONE):
-            if kind is Vein.WARPSTONE and race_of(world, owner) not in FORGERS:
-                continue
+    for key, record in sorted(records(world, MINE).items(), key=lambda item: coord_of(item[0])):
+        hex_, kind = coord_of(key), Vein(record["kind"])
+        owner = controller(world, hex_)
+        forges = kind is Vein.METEORIC or (
+            kind is Vein.WARPSTONE and race_of(world, owner) in FORGERS
+        )
+        if owner is not None and forges:
             world, forged = _forge(world, hex_, owner, dice)
             more += forged
-            continue
-        paid = {
-            Vein.BASE: world.ruleset.mine_base_crowns,
-            Vein.PRECIOUS: world.ruleset.mine_precious_crowns,
-        }
-        if kind is Vein.GEMS:
-            die = dice.d6(f"T-MINE-RARE gems of {key}: d6 crowns")
-            rolls.setdefault(owner, []).append(die)
-            paid[kind] = die.result
-        crowns[owner] = crowns.get(owner, 0) + paid[kind]
-    year = year_of(world.ruleset, world.turn)
-    income = [
-        CrownsCollected(
-            rule="NR-MINE-5 AMB-21 AMB-23 E-30",
-            rolls=tuple(rolls.get(owner, ())),
-            kingdom_id=owner,
-            crowns=amount,
-            balance=world.kingdoms[owner].crowns + amount,
-            year=year,
-            reason=f"mines, year {year}",
-        )
-        for owner, amount in sorted(crowns.items())
-        if amount
-    ]
-    return [*income, *more]
+    return more
 
 
 def _forge(world: World, hex_, owner: int, dice: Dice) -> tuple[World, list[Event]]:
@@ -238,4 +235,12 @@ def _forge(world: World, hex_, owner: int, dice: Dice) -> tuple[World, list[Even
     return world, [told, *gained]
 
 
-register(Module(option=OPTION, end_of_turn=end_of_turn, tables=TABLES, crowns=True))
+register(
+    Module(
+        option=OPTION,
+        end_of_turn=end_of_turn,
+        crown_income=crown_income,
+        tables=TABLES,
+        crowns=True,
+    )
+)

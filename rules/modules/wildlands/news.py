@@ -27,7 +27,7 @@ from rules.core.events import (
 from rules.core.hexgrid import distance
 from rules.core.problems import translatable
 from rules.core.state import ArmyState, Coord, World
-from rules.kingdoms.crowns import CrownsCollected, is_winter_turn, year_of
+from rules.kingdoms.crowns import Income, is_winter_turn, year_of
 from rules.modules import Module, register
 from rules.modules.wildlands.sites import OPTION
 
@@ -198,7 +198,7 @@ class SiteNews(Announcement):
 def news(kind: type[SiteNews], rule: str, what: str, **facts) -> SiteNews:
     """A ``kind`` of news with its English ``text`` filled in from ``SENTENCES``."""
     words = {
-        "army": f"army {facts['army_id']}" if facts.get("army_id") is not None else "an army",
+        "army": f"Army {facts['army_id']}" if facts.get("army_id") is not None else "an army",
         "hex": _hex(facts.get("hex")),
         "tower": _hex(facts.get("tower")),
         "points": facts.get("points"),
@@ -206,12 +206,6 @@ def news(kind: type[SiteNews], rule: str, what: str, **facts) -> SiteNews:
         "season": facts.get("season"),
     }
     return kind(rule=rule, what=what, text=SENTENCES[what] % words, **facts)
-
-
-def coord_of(key: str) -> Coord:
-    """The hex of a record's ``"q,r"`` key (rules.modules.wildlands.sites.hex_key)."""
-    q, r = key.split(",")
-    return int(q), int(r)
 
 
 def _hex(coord: Coord | None) -> str:
@@ -303,10 +297,12 @@ def nearest_army(world: World, hex_: Coord, kingdom_id: int | None = None) -> Ar
 DUE_KEY = f"{OPTION}.crowns_due"  # kingdom id → crowns the sites gave (or took) this year
 
 
-def owe(world: World, kingdom_id: int, crowns: int, rule: str) -> tuple[World, Event]:
+def owe(
+    world: World, kingdom_id: int, crowns: int, rule: str, events: list[Event] = ()
+) -> tuple[World, Event]:
     """NR-GEN-7: crowns a spell or a sacked temple gives (or takes) are paid with the
-    income, at the next winter phase."""
-    due = dict(world.module_state.get(DUE_KEY, {}))
+    income, at the next winter phase (``events``: this step's so far)."""
+    due = state_now(world, list(events), DUE_KEY)
     due[str(kingdom_id)] = due.get(str(kingdom_id), 0) + crowns
     world = dataclasses.replace(world, module_state={**world.module_state, DUE_KEY: due})
     return world, ModuleStateChanged(rule=rule, module=DUE_KEY, state=due)
@@ -319,27 +315,24 @@ def state_now(world: World, events: list[Event], key: str) -> dict:
     return dict(changed[-1] if changed else world.module_state.get(key, {}))
 
 
-def pay_dues(world: World, events: list[Event], dice: Dice) -> list[Event]:
-    """The winter phase (E-31): each kingdom still in play is paid (or charged) what it is
-    due, as crown income (E-30)."""
-    due = state_now(world, events, DUE_KEY)
-    if not due or not is_winter_turn(world.ruleset, world.turn):
-        return []
+def dues_income(world: World, dice: Dice) -> list[Income]:
+    """The winter phase (E-31): what each kingdom is due from the year's spells and sacks,
+    as crown income (E-30; below 0, a charge)."""
+    due = world.module_state.get(DUE_KEY, {})
     year = year_of(world.ruleset, world.turn)
-    playing = {k.id for k in world.kingdoms.values() if not k.eliminated}
-    paid: list[Event] = [
-        CrownsCollected(
-            rule="NR-GEN-7 E-30 E-31",
-            kingdom_id=int(kingdom),
-            crowns=crowns,
-            balance=world.kingdoms[int(kingdom)].crowns + crowns,
-            year=year,
-            reason=f"wildland sites, year {year}",
-        )
+    return [
+        Income(int(kingdom), crowns, f"wildland sites, year {year}", "NR-GEN-7 E-30 E-31")
         for kingdom, crowns in sorted(due.items(), key=lambda item: int(item[0]))
-        if crowns and int(kingdom) in playing
+        if crowns
     ]
-    return [*paid, ModuleStateChanged(rule="NR-GEN-7 E-31", module=DUE_KEY, state={})]
 
 
-register(Module(option=OPTION, end_of_turn=pay_dues, crowns=True))
+def dues_paid(world: World, events: list[Event], dice: Dice) -> list[Event]:
+    """The winter turn's end: the dues are paid by ``dues_income`` at its winter phase,
+    so the account starts again (its ModuleStateChanged comes before any new due)."""
+    if not world.module_state.get(DUE_KEY) or not is_winter_turn(world.ruleset, world.turn):
+        return []
+    return [ModuleStateChanged(rule="NR-GEN-7 E-31", module=DUE_KEY, state={})]
+
+
+register(Module(option=OPTION, end_of_turn=dues_paid, crown_income=dues_income))

@@ -11,6 +11,13 @@ State: each kind of site keeps its records in ``World.module_state["wildlands.<k
 a mapping from ``"q,r"`` to a JSON-able dict, written only by that kind's file (one
 writer a key, so two sites' changes in one step never overwrite each other) and changed
 with a ``ModuleStateChanged`` event named after the key. ``site_at`` reads every kind's.
+
+The examination (rules.modules.wildlands.examine) comes first in the turn, at
+Provisional Results after scouting: a handler that moves, weakens or destroys the
+examining army does it with the usual events (ArmyWeakened, ArmyDestroyed). Every file
+of the package is imported by its ``__init__``, so a new file needs no registration
+line. Scenario cases: tests/rules/scenarios/modules/wildlands/, area 17, one letter a
+file (A–H the examination and its simpler results; pick the next free letter).
 """
 
 from __future__ import annotations
@@ -122,3 +129,34 @@ def with_records(
     key = key_of(site)
     world = dataclasses.replace(world, module_state={**world.module_state, key: changed})
     return world, ModuleStateChanged(rule=rule, module=key, state=changed)
+
+
+def place(world: World, exam: Examination, site: Site, rule: str) -> tuple[World, list[Event]]:
+    """NR-WILD-5: ``site``'s record on the examined hex, the kingdom that found it and
+    when (the map shows it to that kingdom and to the hex's owner: ``knows``)."""
+    changed = records(world, site)
+    changed[hex_key(exam.hex)] = {
+        "found_by": exam.kingdom_id,
+        "army_id": exam.army_id,
+        "turn": world.turn,
+    }
+    world, event = with_records(world, site, changed, rule)
+    return world, [event]
+
+
+def controller(world: World, hex_: Coord) -> int | None:
+    """AMB-23, E-33: the kingdom that owns the hex controls its site (None: nobody)."""
+    h = world.hexes.get(tuple(hex_))
+    return h.owner if h is not None else None
+
+
+def knows(record: dict, owner: int | None, kingdom_id: int | None) -> bool:
+    """Who sees a site on the map (besides the GM): the kingdom that found it, and the
+    hex's owner, who holds the land it stands on (docs/design/supplement.md)."""
+    return kingdom_id is not None and kingdom_id in (record.get("found_by"), owner)
+
+
+def coord_of(key: str) -> Coord:
+    """The hex of a record's ``"q,r"`` key."""
+    q, r = key.split(",")
+    return int(q), int(r)

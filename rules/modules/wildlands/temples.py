@@ -31,7 +31,6 @@ from rules.kingdoms.crowns import is_winter_turn, turn_of_year
 from rules.modules import Module, register
 from rules.modules.wildlands.news import (
     SiteNews,
-    coord_of,
     nearest_army,
     news,
     owe,
@@ -43,9 +42,12 @@ from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
     Site,
+    controller,
+    coord_of,
     handles,
     hex_key,
     key_of,
+    place,
     records,
     with_records,
 )
@@ -88,12 +90,15 @@ def has_temple(race: str | None) -> bool:
 @handles(TEMPLE, permanent=True)
 def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """AMB-20: an abandoned temple, consecrated by the hex's owner if his race may."""
-    owner = world.hexes[exam.hex].owner
+    owner = controller(world, exam.hex)
     race = race_of(world, owner)
     fits = has_temple(race) and NEVER_ON.get(race) is not world.hexes[exam.hex].terrain
+    world, _ = place(world, exam, TEMPLE, "NR-TEMPLE AMB-20 NR-WILD-5")
     temples = records(world, TEMPLE)
-    temples[hex_key(exam.hex)] = {"found": world.turn, "race": race if fits else None,
-                                  "holder": owner if fits else None}  # fmt: skip
+    temples[hex_key(exam.hex)] |= {
+        "race": race if fits else None,
+        "holder": owner if fits else None,
+    }
     world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE AMB-20 NR-WILD-5")
     events: list[Event] = [
         news(
@@ -126,7 +131,7 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
 def active(world: World, hex_: Coord, record: dict) -> bool:
     """NR-TEMPLE-10: consecrated, and its holder still owns the hex."""
     holder = record.get("holder")
-    return holder is not None and world.hexes[hex_].owner == holder
+    return holder is not None and controller(world, hex_) == holder
 
 
 def warded(world: World, hex_: Coord) -> bool:
@@ -208,7 +213,7 @@ def _sacked(world: World, events: list[Event], dice: Dice) -> tuple[World, list[
         )
         crowns = sum(r.result for r in rolls)
         del temples[key]
-        world, due = owe(world, conqueror, crowns, rule)
+        world, due = owe(world, conqueror, crowns, rule, [*events, *more])
         more += [
             news(
                 TempleNews,

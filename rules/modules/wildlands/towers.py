@@ -2,9 +2,10 @@
 NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
 
 * Found: an army's examination places a tower (a permanent site, NR-WILD-5) in
-  ``module_state["wildlands.magic_tower"]``; the finder rolls 2d6 on T-WIZARD at once
-  (NR-TOWER-1: the ruleset's ``tower_roll_on_entry``, AMB-49; armies never "enter" a hex
-  otherwise under E-32, so the examination is the entry).
+  ``module_state["wildlands.magic_tower"]`` (rules.modules.wildlands.sites.place); the
+  finder rolls 2d6 on T-WIZARD at once (NR-TOWER-1: the ruleset's
+  ``tower_roll_on_entry``, AMB-49; armies never "enter" a hex otherwise under E-32, so
+  the examination is the entry).
 * Forced reaction (NR-TOWER-2, AMB-15): at the end of each later turn, every army that
   stood on the tower's hex the whole turn (there at the start, not moved, no invasion
   made from it) rolls d6 + 6 on T-WIZARD.
@@ -52,7 +53,6 @@ from rules.modules.wildlands.news import (
     SiteNews,
     armies_on,
     change_points,
-    coord_of,
     nearest_army,
     news,
     owe,
@@ -63,8 +63,10 @@ from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
     Site,
+    coord_of,
     handles,
     hex_key,
+    place,
     records,
     with_records,
 )
@@ -230,9 +232,7 @@ TABLES = {
 @handles(TOWER, permanent=True)
 def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """NR-TOWER, NR-WILD-5: the tower stands; the finder may roll T-WIZARD (NR-TOWER-1)."""
-    towers = records(world, TOWER)
-    towers[hex_key(exam.hex)] = {"found": world.turn}
-    world, stored = with_records(world, TOWER, towers, "NR-TOWER NR-WILD-5")
+    world, (stored,) = place(world, exam, TOWER, "NR-TOWER NR-WILD-5")
     found = news(
         TowerNews,
         "NR-TOWER NR-WILD-5",
@@ -398,7 +398,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     for key in sorted(records(world, TOWER)):
         record = records(world, TOWER).get(key)
         hex_ = coord_of(key)
-        if record is None or record["found"] >= world.turn:
+        if record is None or record["turn"] >= world.turn:
             continue  # the turn it is found does not count (AMB-15)
         for army in armies_on(world, hex_):
             if army.id in stayed and hex_key(hex_) in records(world, TOWER):

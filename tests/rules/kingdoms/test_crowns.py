@@ -23,6 +23,8 @@ from rules.turn.final import resolve_final
 from rules.turn.visibility import GM, Viewer, audience, sees_treasury
 from tests.rules.rules_builder import build
 
+NO_DICE = ForcedDice([])  # the yearly crowns roll nothing
+
 TRAINS = ruleset_from_overrides({"options": {"siege_trains": 1}})
 MAP = "F1 F1 F2 F2 F3"
 
@@ -74,7 +76,7 @@ def test_e_30_the_yearly_income_and_the_engine_price_are_options_on_the_rules_pa
 
 def test_e_31_nr_gen_7_the_winter_phase_pays_each_kingdom_in_play():
     w = world(crowns={1: 2, 2: -3}, k3={"eliminated": True})
-    paid = winter_phase(w)
+    paid = winter_phase(w, NO_DICE)
     assert [(e.kingdom_id, e.crowns, e.balance, e.year) for e in paid] == [
         (1, 3, 5, 1),
         (2, 3, 0, 1),  # the engine it bought against this winter's income is paid off
@@ -83,13 +85,13 @@ def test_e_31_nr_gen_7_the_winter_phase_pays_each_kingdom_in_play():
 
 
 def test_e_31_no_crowns_outside_the_winter_turn_nor_without_the_module():
-    assert winter_phase(world(turn=3)) == []
-    assert winter_phase(world(turn=4, ruleset=Ruleset())) == []
+    assert winter_phase(world(turn=3), NO_DICE) == []
+    assert winter_phase(world(turn=4, ruleset=Ruleset()), NO_DICE) == []
     zero = ruleset_from_overrides({"options": {"siege_trains": 1, "crowns_yearly": 0}})
-    assert winter_phase(world(ruleset=zero)) == []
+    assert winter_phase(world(ruleset=zero), NO_DICE) == []
     five = ruleset_from_overrides({"options": {"siege_trains": 1, "crowns_yearly": 5}})
-    assert [e.crowns for e in winter_phase(world(turn=8, ruleset=five))] == [5, 5, 5]
-    assert {e.year for e in winter_phase(world(turn=8, ruleset=five))} == {2}
+    assert [e.crowns for e in winter_phase(world(turn=8, ruleset=five), NO_DICE)] == [5, 5, 5]
+    assert {e.year for e in winter_phase(world(turn=8, ruleset=five), NO_DICE)} == {2}
 
 
 def test_e_31_final_results_pay_the_crowns_after_6g_power_income():
@@ -130,6 +132,6 @@ def test_e_30_the_ledger_is_the_kingdoms_and_the_gms_alone():
     assert sees_treasury(Viewer(kingdom_id=1), 1)
     assert not sees_treasury(Viewer(kingdom_id=2), 1)
     assert not sees_treasury(Viewer(), 1)  # a member without a kingdom
-    paid = winter_phase(world())[0]
+    paid = winter_phase(world(), NO_DICE)[0]
     seen = audience(paid, None)
     assert not seen.public and seen.kingdom_ids == frozenset({1})

@@ -28,7 +28,13 @@ def _found(race: str | None, terrain: str = "F"):
 def test_no_race_yet_leaves_the_temple_abandoned_amb_20():
     world, events = _found(None)
     assert race_of(world, 1) is None
-    assert world.module_state[TEMPLES]["0,0"] == {"found": 1, "race": None, "holder": None}
+    assert world.module_state[TEMPLES]["0,0"] == {
+        "found_by": 1,
+        "army_id": 1,
+        "turn": 1,
+        "race": None,
+        "holder": None,
+    }
     assert [e.what for e in of_type(events, TempleNews)] == ["temple_found"]
 
 

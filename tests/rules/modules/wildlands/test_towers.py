@@ -35,7 +35,9 @@ def _found(dice: list[int], points: int = 2000, **options):
 def test_a_tower_is_a_permanent_public_site_nr_wild_5():
     assert HANDLERS[Site.MAGIC_TOWER].permanent
     world, events = _found([5, 5])  # 10: the wizard ignores the army
-    assert world.module_state["wildlands.magic_tower"] == {"1,0": {"found": 1}}
+    assert world.module_state["wildlands.magic_tower"] == {
+        "1,0": {"found_by": 1, "army_id": 1, "turn": 1}
+    }
     found, stored, ignored = events
     assert found.what == "tower_found" and found.public
     assert isinstance(stored, ModuleStateChanged)
