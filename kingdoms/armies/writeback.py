@@ -24,7 +24,8 @@ from rules.modules.random_events import (
 
 class ArmyChanges:
     """What the appliers changed beyond the rows the core writer saves: the allocations
-    cut, the optional modules' state, and the armies destroyed."""
+    cut (or raised by a wildland site: kingdoms.armies.wildland_sites), the optional
+    modules' state, and the armies destroyed."""
 
     def __init__(self, writer: Writer):
         self.writer = writer

@@ -32,7 +32,7 @@ from rules.kingdoms.crowns import Income, is_winter_turn
 from rules.modules import Module, module_table, register
 from rules.modules.wildlands.news import (
     NAMES,
-    SiteNews,
+    _SiteNews,
     nearest_army,
     news,
     reinforce,
@@ -57,7 +57,7 @@ FORGERS = {"skaven", "chaos"}  # warpstone (T-MINE-RARE 6)
 TROLL_FRIENDS = {"orcs", "chaos"}  # cave trolls and night goblins (T-MINE-EXH 6)
 
 
-class MineNews(SiteNews):
+class MineNews(_SiteNews):
     """NR-MINE: what a mine holds and gives: its finder's and the GM's."""
 
 

@@ -1,13 +1,13 @@
 """What the magic towers, the equinox spells, the mines and the temples tell (new-rules.md
 §5.3–5.5), and the few changes to armies they share.
 
-Each of their events is a ``SiteNews``: a ``what`` (a key of ``SENTENCES``, the English
+Each of their events is a ``_SiteNews``: a ``what`` (a key of ``SENTENCES``, the English
 template the chronicle translates: campaign/chronicle/modules/wildland_sites.py) and the
 facts that fill it. Who reads it is the event's own say (``seen_by``): a wizard's
 reaction, a spell's target, a mine's worth are the kingdom's concerned (``kingdom_ids``)
 and the GM's; a tower found or gone is public (``public``), as the map's site marker is.
 
-A gain of troops or magic items is ``ArmyReinforced`` (abstract play, BASE-25: items
+A gain of troops or magic items is ``ArmyBolstered`` (abstract play, BASE-25: items
 count as points); a loss is the core's ``ArmyWeakened`` (at 0 the army is destroyed,
 AMB-02, E-14).
 """
@@ -176,7 +176,7 @@ NAMES = {
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class SiteNews(Announcement):
+class _SiteNews(Announcement):
     """A wildland site's news (see the module's docstring): ``hex`` where it happens,
     ``army_id`` the army concerned, ``points`` the points or crowns it names, ``other``
     what else it names (a spell, a kind of mine, a race, an army's name), ``tower`` and
@@ -195,7 +195,7 @@ class SiteNews(Announcement):
         return self.public, frozenset(self.kingdom_ids), ()
 
 
-def news(kind: type[SiteNews], rule: str, what: str, **facts) -> SiteNews:
+def news(kind: type[_SiteNews], rule: str, what: str, **facts) -> _SiteNews:
     """A ``kind`` of news with its English ``text`` filled in from ``SENTENCES``."""
     words = {
         "army": f"Army {facts['army_id']}" if facts.get("army_id") is not None else "an army",
@@ -213,7 +213,7 @@ def _hex(coord: Coord | None) -> str:
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
-class ArmyReinforced(Event):
+class ArmyBolstered(Event):
     """Points an army gains from a wildland site: troops, a wizard, magic items (abstract
     play). ``points`` and ``allocation`` are the army's after it: never above the
     campaign's largest army (E-35, ``army_maximum``), the allocation raised with them
@@ -238,7 +238,7 @@ def reinforce(world: World, army_id: int, gain: int, rule: str) -> tuple[World, 
     points = min(army.points + gain, max(world.ruleset.army_maximum, army.points))
     allocation = max(army.allocation, points)
     after = dataclasses.replace(army, points=points, allocation=allocation)
-    event = ArmyReinforced(
+    event = ArmyBolstered(
         rule=f"{rule} E-35",
         army_id=army_id,
         kingdom_id=army.kingdom_id,

@@ -30,7 +30,7 @@ from rules.core.state import Coord, Order, Terrain, World
 from rules.kingdoms.crowns import is_winter_turn, turn_of_year
 from rules.modules import Module, register
 from rules.modules.wildlands.news import (
-    SiteNews,
+    _SiteNews,
     nearest_army,
     news,
     owe,
@@ -71,7 +71,7 @@ NEVER_ON = {"dark_elves": Terrain.RIVER}
 LEAVE_AT_WINTER = {"bretonnia"}  # NR-TEMPLE-11
 
 
-class TempleNews(SiteNews):
+class TempleNews(_SiteNews):
     """NR-TEMPLE: a temple found (public: its marker is on the map), and what it gives
     its holder (his and the GM's)."""
 

@@ -49,8 +49,8 @@ from rules.kingdoms.crowns import equinox_of, is_winter_turn
 from rules.modules import Module, module_table, register
 from rules.modules.beast import ravaged
 from rules.modules.wildlands.news import (
-    ArmyReinforced,
-    SiteNews,
+    ArmyBolstered,
+    _SiteNews,
     armies_on,
     change_points,
     nearest_army,
@@ -76,11 +76,11 @@ from rules.sieges.state import SiegeStatus
 TOWER = Site.MAGIC_TOWER
 
 
-class TowerNews(SiteNews):
+class TowerNews(_SiteNews):
     """NR-TOWER: a tower found or gone (public), a wizard's reaction (the army's owner's)."""
 
 
-class SpellCast(SiteNews):
+class SpellCast(_SiteNews):
     """NR-EQX: an equinox spell: its target's owner's and the GM's (``kingdom_ids``);
     a spell that strikes no kingdom is the GM's alone."""
 
@@ -295,7 +295,7 @@ def _gain(world: World, rule: str, what: str, rolls: tuple[Roll, ...], gain: int
     return world, [news(TowerNews, rule, what, rolls=rolls, points=got, **facts), *gained]
 
 
-def _spies(world: World, rule: str, rolls: tuple[Roll, ...], facts: dict) -> SiteNews:
+def _spies(world: World, rule: str, rolls: tuple[Roll, ...], facts: dict) -> _SiteNews:
     """T-WIZARD 8: the owner learns the points of the nearest other kingdom's army within
     ``tower_spy_range`` of the tower (the lowest id among ties: the player's choice made
     by default)."""
@@ -415,7 +415,7 @@ def _as_now(world: World, events: list[Event]) -> World:
             armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points_left)
         elif isinstance(e, ArmyRested) and e.army_id in armies:
             armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points)
-        elif isinstance(e, ArmyReinforced) and e.army_id in armies:
+        elif isinstance(e, ArmyBolstered) and e.army_id in armies:
             armies[e.army_id] = dataclasses.replace(
                 armies[e.army_id], points=e.points, allocation=e.allocation
             )
@@ -644,7 +644,7 @@ def _break_siege(world, spell, size, rolls, facts, dice) -> tuple[World, list[Ev
     return _on_armies(world, spell, siege.hex, ids, size, rolls, facts, rule)
 
 
-def _crowns_due(world: World, kingdom_id: int, crowns: int, told: SiteNews):
+def _crowns_due(world: World, kingdom_id: int, crowns: int, told: _SiteNews):
     world, stored = owe(world, kingdom_id, crowns, told.rule)
     return world, [told, stored]
 

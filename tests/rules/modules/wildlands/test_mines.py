@@ -9,7 +9,7 @@ from rules.core.dice import ForcedDice
 from rules.core.events import ArmyWeakened
 from rules.core.ruleset import ruleset_from_overrides
 from rules.modules.wildlands.mines import MineNews
-from rules.modules.wildlands.news import ArmyReinforced
+from rules.modules.wildlands.news import ArmyBolstered
 from rules.modules.wildlands.sites import HANDLERS, Examination, Site
 from tests.rules.rules_builder import army, build, of_type
 
@@ -59,7 +59,7 @@ def test_t_mine_exh_collapse_and_the_trolls():
     world, events = _found([1, 2, 5])
     assert of_type(events, ArmyWeakened)[0].points_lost == 50 and _kind(world) is None
     _, events = _found([1, 6, 2], race="orcs")  # the trolls join: 2 × 100
-    assert of_type(events, ArmyReinforced)[0].points_gained == 200
+    assert of_type(events, ArmyBolstered)[0].points_gained == 200
     _, events = _found([1, 6, 2])  # they strike the others: 2 × 10
     assert of_type(events, ArmyWeakened)[0].points_lost == 20
 

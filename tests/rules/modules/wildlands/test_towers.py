@@ -8,7 +8,7 @@ from __future__ import annotations
 from rules.core.dice import ForcedDice
 from rules.core.events import ArmyWeakened, ModuleStateChanged
 from rules.core.ruleset import ruleset_from_overrides
-from rules.modules.wildlands.news import ArmyReinforced
+from rules.modules.wildlands.news import ArmyBolstered
 from rules.modules.wildlands.sites import HANDLERS, Examination, Site
 from rules.modules.wildlands.towers import TowerNews
 from rules.turn.visibility import Context, audience
@@ -52,7 +52,7 @@ def test_the_finder_may_leave_the_wizard_alone_amb_49():
 
 def test_t_wizard_2_the_wizard_joins_with_2d6_times_100_up_to_the_largest_army_e_35():
     world, events = _found([1, 1, 6, 6], points=2500)  # 2: joins with 12 × 100
-    gained = of_type(events, ArmyReinforced)[0]
+    gained = of_type(events, ArmyBolstered)[0]
     assert (gained.points_gained, gained.points, gained.allocation) == (500, 3000, 3000)
     assert world.armies[1].points == 3000
     assert of_type(events, TowerNews)[1].points == 500
@@ -60,9 +60,9 @@ def test_t_wizard_2_the_wizard_joins_with_2d6_times_100_up_to_the_largest_army_e
 
 def test_t_wizard_3_4_troops_and_5_6_an_item():
     _, events = _found([1, 2, 3, 4])  # 3: troops, 7 × 50
-    assert of_type(events, ArmyReinforced)[0].points_gained == 350
+    assert of_type(events, ArmyBolstered)[0].points_gained == 350
     _, events = _found([3, 3])  # 6: a 100-point item
-    assert of_type(events, ArmyReinforced)[0].points_gained == 100
+    assert of_type(events, ArmyBolstered)[0].points_gained == 100
 
 
 def test_t_wizard_8_spies_report_the_nearest_enemy_army_privately():
@@ -88,7 +88,7 @@ def test_t_duel_killed_wizard_is_lost_for_good():
 
 def test_t_duel_6_sacks_the_tower_nr_tower_7_9():
     world, events = _found([5, 6, 6, 1, 2, 3, 4])  # loot 20 + 40 + 75 + 100
-    assert of_type(events, ArmyReinforced)[0].points_gained == 235
+    assert of_type(events, ArmyBolstered)[0].points_gained == 235
     assert world.module_state["wildlands.magic_tower"] == {}
     assert [e.what for e in of_type(events, TowerNews)][-2:] == ["tower_sacked", "tower_gone"]
 
