@@ -96,12 +96,12 @@ def _module_sections() -> tuple[Section, ...]:
     numbers and tables live in the block its switch belongs to."""
     return tuple(
         Section(
-            f"module-{module.option}",
-            option_words(module.option).label,
-            (OPTIONS[module.option].metadata["table"],),
-            module=module.option,
+            f"module-{option}",
+            option_words(option).label,
+            (OPTIONS[option].metadata["table"],),
+            module=option,
         )
-        for module in modules.REGISTRY
+        for option in modules.switches()
     )
 
 

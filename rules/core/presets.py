@@ -72,10 +72,10 @@ def module_switches() -> list[ModuleSwitch]:
     """Every registered optional module, by the words of its option: "Optional module:
     random events (1 on, 0 off)" reads "Random events"."""
     switches = []
-    for module in modules.REGISTRY:
-        meta = OPTIONS[module.option].metadata
+    for option in modules.switches():
+        meta = OPTIONS[option].metadata
         title = meta["label"].removeprefix("Optional module: ").removesuffix(" (1 on, 0 off)")
-        switches.append(ModuleSwitch(module.option, title[:1].upper() + title[1:], meta["rule"]))
+        switches.append(ModuleSwitch(option, title[:1].upper() + title[1:], meta["rule"]))
     return switches
 
 

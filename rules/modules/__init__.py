@@ -67,6 +67,12 @@ def register(module: Module) -> Module:
     return module
 
 
+def switches() -> list[str]:
+    """Each module's switch (its ``option``) once, in registry order: several Modules may
+    share one (the wildlands' sites each register their own hooks)."""
+    return list(dict.fromkeys(m.option for m in REGISTRY))
+
+
 def active(world: World) -> list[Module]:
     """The modules the campaign's ruleset switches on, in registry order."""
     return [m for m in REGISTRY if getattr(world.ruleset, m.option, 0)]
