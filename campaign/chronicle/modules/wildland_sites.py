@@ -11,7 +11,10 @@ from django.utils.translation import gettext_lazy
 from campaign.chronicle.words import hex_name, number
 from rules.modules.wildlands.news import NAMES, SENTENCES
 
-SEASONS = {"spring": gettext_lazy("spring"), "autumn": gettext_lazy("autumn")}
+EQUINOXES = {
+    "spring": gettext_lazy("the spring equinox"),
+    "autumn": gettext_lazy("the autumn equinox"),
+}
 # What each kind says when its entry names no sentence it knows
 FALLBACK = {
     "TowerNews": gettext_lazy("News came from a magic tower."),
@@ -33,7 +36,7 @@ def _site_news(p: dict, names) -> str:
         "tower": hex_name(p.get("tower")),
         "points": number(p.get("points")),
         "other": _(NAMES[other]) if other in NAMES else (other or _("something")),
-        "season": SEASONS.get(p.get("season"), _("last")),
+        "equinox": EQUINOXES.get(p.get("season"), _("an equinox")),
     }
 
 

@@ -64,9 +64,6 @@ SENTENCES = {
     "duel_won": translatable(
         "%(army)s's wizard beat the wizard of the tower on %(hex)s, who withdrew."
     ),
-    "duel_slain": translatable(
-        "%(army)s's wizard slew the wizard of the tower on %(hex)s: the tower is sacked."
-    ),
     "wizard_attacks": translatable(
         "The wizard of the tower on %(hex)s attacked %(army)s with %(points)s points."
     ),
@@ -78,34 +75,30 @@ SENTENCES = {
         "%(army)s's wizard came back from the Warp with %(points)s points."
     ),
     # the equinox spells (NR-EQX, T-EQX, T-SPELL, T-EXPSPELL)
-    "spell_cast": translatable(
-        "At the %(season)s equinox the tower on %(tower)s cast %(other)s on %(hex)s."
-    ),
-    "spell_none": translatable("At the %(season)s equinox the tower on %(tower)s was quiet."),
+    "spell_cast": translatable("At %(equinox)s the tower on %(tower)s cast %(other)s on %(hex)s."),
+    "spell_none": translatable("At %(equinox)s the tower on %(tower)s was quiet."),
     "spell_nothing": translatable(
-        "At the %(season)s equinox the tower on %(tower)s cast %(other)s, which found nothing "
-        "to strike."
+        "At %(equinox)s the tower on %(tower)s cast %(other)s, which found nothing to strike."
     ),
     "spell_experiment": translatable(
-        "At the %(season)s equinox the tower on %(tower)s cast an experimental spell on "
-        "%(hex)s: %(other)s (%(points)s)."
+        "At %(equinox)s the tower on %(tower)s cast an experimental spell on %(hex)s: %(other)s."
     ),
-    "spell_lost": translatable(
-        "At the %(season)s equinox the tower on %(tower)s cast a spell that was lost."
+    "spell_experiment_crowns": translatable(
+        "At %(equinox)s the tower on %(tower)s cast an experimental spell on %(hex)s: "
+        "%(other)s, %(points)s crowns at the winter phase."
     ),
+    "spell_lost": translatable("At %(equinox)s the tower on %(tower)s cast a spell that was lost."),
     "spell_disaster": translatable(
-        "At the %(season)s equinox the tower on %(tower)s vanished in a magical vortex."
+        "At %(equinox)s the tower on %(tower)s vanished in a magical vortex."
     ),
     "spell_warded": translatable(
-        "At the %(season)s equinox a spell from the tower on %(tower)s broke on the temple "
-        "of %(hex)s."
+        "At %(equinox)s a spell from the tower on %(tower)s broke on the temple of %(hex)s."
     ),
     # mines (NR-MINE, T-MINE, T-MINE-RARE, T-MINE-EXH)
     "mine_found": translatable("%(army)s found a mine of %(other)s on %(hex)s."),
     "mine_collapse": translatable(
         "The mine on %(hex)s collapsed on %(army)s: %(points)s points lost."
     ),
-    "mine_worked_out": translatable("%(army)s found a worked-out mine on %(hex)s."),
     "mine_hold": translatable("%(army)s found the entrance of %(other)s on %(hex)s."),
     "mine_trolls_join": translatable(
         "Cave trolls and night goblins of %(hex)s joined %(army)s: %(points)s points."
@@ -122,7 +115,9 @@ SENTENCES = {
     "dwarf_reroll": translatable("%(army)s's Dwarfs searched the mine on %(hex)s again."),
     # temples (NR-TEMPLE, T-TEMPLE-RACE)
     "temple_found": translatable("%(army)s found an abandoned temple on %(hex)s."),
-    "temple_claimed": translatable("The temple on %(hex)s was consecrated to the %(other)s."),
+    "temple_claimed": translatable(
+        "The temple on %(hex)s was consecrated by its owner's people: %(other)s."
+    ),
     "temple_troops": translatable(
         "The temple on %(hex)s sent %(army)s %(points)s points of troops."
     ),
@@ -203,7 +198,7 @@ def news(kind: type[_SiteNews], rule: str, what: str, **facts) -> _SiteNews:
         "tower": _hex(facts.get("tower")),
         "points": facts.get("points"),
         "other": NAMES.get(facts.get("other"), facts.get("other")),
-        "season": facts.get("season"),
+        "equinox": f"the {facts['season']} equinox" if facts.get("season") else "an equinox",
     }
     return kind(rule=rule, what=what, text=SENTENCES[what] % words, **facts)
 

@@ -682,9 +682,14 @@ def _experiment(
     else:
         crowns = yearly if result is Experiment.MAJOR_SUCCESS else -(yearly - yearly // 2)
     told = news(
-        SpellCast, rule, "spell_experiment", rolls=rolls, points=crowns, kingdom_ids=(owner,),
+        SpellCast,
+        rule,
+        "spell_experiment_crowns",
+        rolls=rolls,
+        points=crowns,
+        kingdom_ids=(owner,),
         **facts,
-    )  # fmt: skip
+    )
     return _crowns_due(world, owner, crowns, told)
 
 
