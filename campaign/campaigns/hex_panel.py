@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from battles.models import Battle
 from campaign.core import words
 from campaign.core.access import Access
+from campaign.map import marks
 from campaign.map.selectors import visible_hex
 from campaign.models import Turn
 from campaign.turns.selectors import current_turn
@@ -27,7 +28,7 @@ WORDS = {
     value: capfirst(name)
     for value, name in {**words.TERRAINS, **words.FEATURES, **words.DEFENCES}.items()
 }
-# The orders the panel offers, in its order
+# The orders the panel offers, in its order; Examine only with the wildlands module on
 ORDERS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL, OrderKind.REST)
 
 
@@ -44,6 +45,7 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
     seen = visible_hex(access.campaign, access.viewer, coord)
     if seen is None:
         return None
+    [seen] = marks.with_sites(access.campaign, access.viewer, [seen])  # NR-WILD-5
     turn = current_turn(access.campaign)
     armies = list(visible_armies(access.campaign, access.viewer))
     return {
@@ -53,6 +55,7 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
         "secondary": [word(t) for t in seen["secondary_terrains"]],
         "feature": word(seen["feature"]),
         "minor_feature": word(seen["minor_feature"]),
+        "site": capfirst(words.WILDLAND_SITES[seen["site"]]) if seen.get("site") else None,
         "defence": word(seen["defence"]),
         "owner": _owner_name(access, seen),
         "armies_here": [a for a in armies if _at(a, coord)],
@@ -126,8 +129,10 @@ def _army_lines(
     access: Access, turn: Turn, judge: OrderJudge, armies: list[Army], coord: Coord
 ) -> list[dict]:
     """Each army with its order of the turn and the four orders towards the hex (Table 5),
-    a Patrol by the sea with the land across it to choose (A-1.1.2.4)."""
+    a Patrol by the sea with the land across it to choose (A-1.1.2.4), and Examine when
+    the campaign plays the wildlands (NR-WILD-2)."""
     orders = {o.army_id: o for o in visible_orders(turn, access.viewer)}
+    kinds = ORDERS + ((OrderKind.EXAMINE,) if judge.snapshot.world.ruleset.wildlands else ())
     return [
         {
             "army": army,
@@ -140,7 +145,7 @@ def _army_lines(
                     "refusal": judge.refusal(army, kind, coord),
                     "sea": judge.sea_choice(coord) if kind is OrderKind.PATROL else None,
                 }
-                for kind in ORDERS
+                for kind in kinds
             ],
         }
         for army in armies

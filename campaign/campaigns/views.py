@@ -53,7 +53,7 @@ def map_svg(access: Access, kingdoms, armies, sieges: list[OngoingSiege] | None 
     his patrols' cover, the battles of the turn with results (campaign.map.marks)."""
     viewer = access.viewer
     neutrals = list(visible_neutral_kingdoms(access.campaign, viewer).select_related("capital"))
-    hexes = visible_map(access.campaign, viewer, sieges)
+    hexes = marks.with_sites(access.campaign, viewer, visible_map(access.campaign, viewer, sieges))
     current, previous = recent_turns(access.campaign)
     shown = turn_with_results(current, previous)
     arrows, cover = marks.order_marks(current, viewer, hexes) if current else ([], set())

@@ -84,6 +84,7 @@ _ORDERS = {
     "patrol": gettext_lazy("%(army)s was ordered to patrol from %(hex)s."),
     "scout": gettext_lazy("%(army)s was ordered to scout %(hex)s."),
     "rest": gettext_lazy("%(army)s was ordered to rest."),
+    "examine": gettext_lazy("%(army)s was ordered to examine %(hex)s."),  # NR-WILD-2
 }
 
 

@@ -91,3 +91,37 @@ def label(words: Mapping[str, object], value: str) -> str:
 def choices(members: Iterable[StrEnum], words: Mapping[str, object]) -> list[tuple[str, str]]:
     """A model field's choices: each member's value and its label in the active language."""
     return [(member.value, label(words, member.value)) for member in members]
+
+
+# new-rules.md §4–5: what an examination of the wildlands finds (rules.modules.wildlands)
+WILDLAND_SITES = {
+    "nothing": _("nothing new"),
+    "ruins_tomb": _("city ruins or a tomb"),
+    "necropolis": _("a necropolis"),
+    "magic_tower": _("a magic tower"),
+    "mine": _("a mine"),
+    "temple": _("a temple"),
+    "trading_post": _("a trading post"),
+    "volcano": _("a volcano"),
+    "flash_flood": _("a flash flood"),
+    "lornalim_forest": _("a Lornalim forest"),
+    "crystal_forest": _("a crystal forest"),
+    "oak_forest": _("an oak forest"),
+    "cultists": _("cultists"),
+    "brigands": _("a brigand band"),
+    "creature_lair": _("a creature lair"),
+    "northern_raiders": _("northern raiders"),
+    "chaos_horde": _("a Chaos horde"),
+    "tavern": _("a tavern"),
+    "black_tower": _("a black tower"),
+    "mystic_spring": _("a mystic spring"),
+    "treasure": _("a treasure"),
+    "wyvern": _("a wyvern"),
+}
+# NR-WILD-3: the columns of T-WILD
+WILDLAND_COLUMNS = {
+    "plain": _("Plain"),
+    "coast": _("Coast"),
+    "river": _("River"),
+    "mountain": _("Mountain"),
+}

@@ -1,5 +1,6 @@
 """The marks one viewer's map bears beyond the hexes (campaign.map.svg): his own orders of
-the turn as arrows, the hexes his patrols cover, the battles he may see.
+the turn as arrows, the hexes his patrols cover, the battles he may see, the wildland
+sites he knows of.
 
 Each comes from the selector that already decides who sees what: the orders from
 kingdoms.orders.selectors.visible_orders (a kingdom's own and the GM's, never another's),
@@ -19,6 +20,7 @@ from kingdoms.orders.models import Order
 from kingdoms.orders.selectors import visible_orders
 from rules.core.hexgrid import within
 from rules.core.state import Coord, HexState, OrderKind, Terrain, World
+from rules.modules.wildlands.sites import sites_seen
 from rules.turn.minor_features import patrol_radius
 from rules.turn.orders import patrol_area
 from rules.turn.visibility import Viewer
@@ -92,6 +94,22 @@ def _battle_mark(view: dict) -> mapsvg.BattleMark:
         label = _("Battle %(number)s, to be fought: %(sides)s")
     hex_ = view["hex"]
     return mapsvg.BattleMark(hex_["q"], hex_["r"], label % {"number": view["seq"], "sides": sides})
+
+
+def with_sites(campaign, viewer: Viewer, hexes: list[dict]) -> list[dict]:
+    """NR-WILD-5: the map's hexes, each lasting wildland site the viewer knows of
+    (rules.modules.wildlands.sites.sites_seen) under ``site``; as they are without the
+    wildlands module."""
+    if not campaign.ruleset.wildlands:
+        return hexes
+    owners = {(h["q"], h["r"]): h["owner"] for h in hexes}
+    seen = sites_seen(campaign.module_state, owners, viewer.kingdom_id, viewer.is_gm)
+    if not seen:
+        return hexes
+    return [
+        {**h, "site": seen[(h["q"], h["r"])].value} if (h["q"], h["r"]) in seen else h
+        for h in hexes
+    ]
 
 
 def neutral_capitals(neutrals: Iterable) -> set[Coord]:

@@ -87,6 +87,7 @@ _SYMBOLS = {
     "neutral_capital": '<path d="M1 17 2 5l4.5 4.5L10 2l3.5 7.5L18 5l1 12Z"/>',
     "siege": '<path d="M3 3 17 17M17 3 3 17" stroke-width="3"/>'
     '<path d="M1 15l4 4M15 19l4-4" stroke-width="2"/>',
+    "wildland_site": '<path d="M10 1 12.5 7.5 19 10 12.5 12.5 10 19 7.5 12.5 1 10 7.5 7.5Z"/>',
     "battle": '<path d="m10 0 2 6 5-3-2 5 5 2-5 2 2 5-5-3-2 6-2-6-5 3 2-5-5-2 5-2-2-5 5 3Z"/>',
 }
 
@@ -95,6 +96,7 @@ _FEATURE_AT = (-7, -16, 14)
 _DEFENCE_AT = (-17, -6, 10)
 _TOWER_AT = (7, -6, 10)
 _NEUTRAL_AT = (-15, 3, 9)
+_SITE_AT = (6, 4, 9)  # NR-WILD-5: a wildland site the viewer knows of
 
 # The orders drawn as arrows (A-1.1.2.4: a patrol's cover across the sea has its own).
 SEA_COVER = "sea_cover"
@@ -463,6 +465,8 @@ class _CellPainter:
             found.append(_symbol(h["defence"], _DEFENCE_AT))
         if h["watchtower"]:
             found.append(_symbol("watchtower", _TOWER_AT))
+        if h.get("site"):
+            found.append(_symbol("wildland_site", _SITE_AT))
         if h["neutral_kingdom"] is not None:
             capital = (h["q"], h["r"]) in self.neutral_capitals
             found.append(_symbol("neutral_capital" if capital else "neutral", _NEUTRAL_AT))
@@ -550,6 +554,8 @@ def _contents(h: dict, words: Mapping[str, str]) -> list[str]:
     found = [words.get(h[key], h[key]) for key in ("feature", "defence") if h[key]]
     if h["minor_feature"]:
         found.append(h["minor_feature"])
+    if h.get("site"):  # NR-WILD-5 (campaign.map.marks.with_sites)
+        found.append(str(engine_words.WILDLAND_SITES.get(h["site"], h["site"])))
     if h["watchtower"]:
         found.append(words["watchtower"])
     points = h["defender_points"]

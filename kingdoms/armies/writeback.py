@@ -20,6 +20,8 @@ from rules.modules.random_events import (
     StormsCalledOff,
     WanderingHero,
 )
+from rules.modules.wildlands.examine import WildlandExamined
+from rules.modules.wildlands.treasure import TreasureNews
 
 
 class ArmyChanges:
@@ -132,3 +134,4 @@ def register() -> None:
     register_chronicle_only(
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
+    register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news

@@ -13,6 +13,7 @@ from campaign.pipeline.snapshot import Snapshot
 from campaign.pipeline.writeback import Writer
 from kingdoms.crowns.models import CrownEntry
 from rules.kingdoms.crowns import CrownsCollected, crowns_used
+from rules.modules.wildlands.treasure import TreasureBanked
 
 
 def crowns_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> None:
@@ -59,7 +60,21 @@ def _collected(writer: Writer, e: CrownsCollected) -> None:
     )
 
 
+def _banked(writer: Writer, e: TreasureBanked) -> None:
+    """NR-TREASURE-2: a hoard banked at the capital, a line of income in the ledger."""
+    writer.state(CrownIncome).entries.append(
+        CrownEntry(
+            kingdom_id=e.kingdom_id,
+            turn=writer.turn.number,
+            amount=e.crowns,
+            kind=CrownEntry.Kind.INCOME,
+            reason="Treasure banked at the capital",
+            rule=e.rule,
+        )
+    )
+
+
 def register() -> None:
     SNAPSHOT_LOADERS.register(crowns_load)
     register_state(CrownIncome, {Phase.AFTER_CHRONICLE: CrownIncome.flush})
-    register_appliers({CrownsCollected: _collected})
+    register_appliers({CrownsCollected: _collected, TreasureBanked: _banked})

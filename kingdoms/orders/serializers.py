@@ -49,7 +49,8 @@ class OrderInputSerializer(serializers.Serializer):
         allow_null=True,
         required=False,
         help_text="Invade: the hex invaded; scout: the hex scouted, within 2 of my land "
-        "(Table 5, E-16); patrol: the base hex.",
+        "(Table 5, E-16); patrol: the base hex; examine: the barren hex of my own the army "
+        "stands on (NR-WILD-2), by default where it stands.",
     )
     origin = CoordField(
         allow_null=True,

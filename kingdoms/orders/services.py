@@ -88,6 +88,8 @@ def order_submit(
     resting = standing_refusal(army, turn, order_kind, held)  # E-14, kingdoms.armies.services
     if resting:
         raise resting
+    if order_kind is OrderKind.EXAMINE and target is None and army.position is not None:
+        target = (army.position.q, army.position.r)  # NR-WILD-2: the hex it stands on
     if order_kind != OrderKind.REST and target is None:
         raise Refused(
             _("A %(kind)s order needs a target hex.") % {"kind": order_kind.value}, field="target"

@@ -461,15 +461,16 @@ def _sea_cover(template: str, **params: object) -> Problem:
     return Problem("A-1.1.2.4", "sea_cover", template, **params)
 
 
-AIMED_KINDS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL)
-"""The orders that name a hex (Table 5); a Rest names none."""
+AIMED_KINDS = (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL, OrderKind.EXAMINE)
+"""The orders that name a hex (Table 5, NR-WILD-2); a Rest names none."""
 
 
 def target_candidates(world: World, kingdom_id: int) -> dict[OrderKind, set[Coord]]:
     """Table 5, E-16: the hexes each order could aim at, before the rules judge them:
     an Invade's are adjacent to the kingdom's non-orphan hexes (sea crossings included),
-    a Scout's within its reach of them, a Patrol's bases its own hexes. The kingdom's
-    neighbourhood, whatever the size of the map."""
+    a Scout's within its reach of them, a Patrol's bases its own hexes, and so an
+    Examine's (the army's own, NR-WILD-2). The kingdom's neighbourhood, whatever the size
+    of the map."""
     own = own_hexes(world, kingdom_id, orphans=False)
     terrain = terrain_map(world.hexes)
     reach = world.ruleset.scout_reach
@@ -480,6 +481,7 @@ def target_candidates(world: World, kingdom_id: int) -> dict[OrderKind, set[Coor
         }
         - own,
         OrderKind.PATROL: own,
+        OrderKind.EXAMINE: own,
     }
 
 

@@ -23,7 +23,7 @@ file (A–H the examination and its simpler results; pick the next free letter).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -160,3 +160,22 @@ def coord_of(key: str) -> Coord:
     """The hex of a record's ``"q,r"`` key."""
     q, r = key.split(",")
     return int(q), int(r)
+
+
+def sites_seen(
+    module_state: Mapping[str, Mapping],
+    owners: Mapping[Coord, int | None],
+    kingdom_id: int | None,
+    is_gm: bool,
+) -> dict[Coord, Site]:
+    """The lasting sites (NR-WILD-5) a viewer sees on the map, by hex: the GM all of
+    them, a player those ``knows`` lets him (``owners``: each hex's owner)."""
+    seen = {}
+    for site, rules in HANDLERS.items():
+        if not rules.permanent:
+            continue
+        for key, record in module_state.get(key_of(site), {}).items():
+            coord = coord_of(key)
+            if is_gm or knows(record, owners.get(coord), kingdom_id):
+                seen[coord] = site
+    return seen

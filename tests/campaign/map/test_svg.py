@@ -58,6 +58,7 @@ def _everything() -> str:
         for i, terrain in enumerate([*Terrain, *Terrain])
     ] + [_hex(i, 1, feature=feature) for i, feature in enumerate(Feature)]  # fmt: skip
     hexes.append(_hex(20, 1, terrain="lava"))  # a terrain the map does not know
+    hexes.append(_hex(21, 1, owner=1, site="trading_post"))  # NR-WILD-5
     arrows = [mapsvg.Arrow(7, "Army 7", kind, (0, 0), (2, 0)) for kind in mapsvg.ARROW_KINDS]
     return mapsvg.render_map(
         hexes,
@@ -270,6 +271,13 @@ def test_a_wide_map_comes_with_an_overview_of_a_few_shapes_and_keeps_every_hex()
     assert fields.count("M") == 2, "the forest column parts the fields in two"
     assert svg.count('class="m-hex"') == len(hexes)
     assert 'aria-label="Fields; held by Averland' in svg
+
+
+def test_nr_wild_5_a_known_wildland_site_is_drawn_and_named():
+    """A hex's site (campaign.map.marks.with_sites) has its symbol and its words."""
+    svg = mapsvg.render_map([_hex(0, 0, owner=1, site="mystic_spring"), _hex(1, 0)], KINGDOMS)
+    assert svg.count('class="m-sym m-s-wildland_site"') == 1
+    assert "a mystic spring" in svg
 
 
 def test_the_legend_explains_what_the_overview_draws():

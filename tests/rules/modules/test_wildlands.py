@@ -53,3 +53,15 @@ def test_a_result_without_its_rules_is_rolled_said_and_places_nothing(monkeypatc
     assert (said.site, said.handled, said.kingdom_ids) == ("ruins_tomb", False, (1,))
     assert "nothing is placed" in said.text
     assert after.module_state == world.module_state
+
+
+def test_nr_wild_5_a_site_is_seen_by_its_finder_the_hexs_owner_and_the_gm():
+    state = {
+        "wildlands.tavern": {"1,0": {"found_by": 1}},
+        "wildlands.treasure": {"army 3": {"crowns": 7, "kingdom_id": 1}},  # no place
+    }
+    owners = {(1, 0): 2}
+    assert sites.sites_seen(state, owners, 1, False) == {(1, 0): Site.TAVERN}
+    assert sites.sites_seen(state, owners, 2, False) == {(1, 0): Site.TAVERN}
+    assert sites.sites_seen(state, owners, 3, False) == {}
+    assert sites.sites_seen(state, owners, None, True) == {(1, 0): Site.TAVERN}
