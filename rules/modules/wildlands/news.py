@@ -3,9 +3,9 @@
 
 Each of their events is a ``_SiteNews``: a ``what`` (a key of ``SENTENCES``, the English
 template the chronicle translates: campaign/chronicle/modules/wildland_sites.py) and the
-facts that fill it. Who reads it is the event's own say (``seen_by``): a wizard's
-reaction, a spell's target, a mine's worth are the kingdom's concerned (``kingdom_ids``)
-and the GM's; a tower found or gone is public (``public``), as the map's site marker is.
+facts that fill it. Who reads it is the event's own say (``seen_by``): the kingdoms
+concerned (``kingdom_ids``: a wizard's reaction, a spell's target, a mine's worth; a site
+found or gone, its finder's and its hex's owner's, who see it on the map) and the GM.
 
 A gain of troops or magic items is ``ArmyBolstered`` (abstract play, BASE-25: items
 count as points); a loss is the core's ``ArmyWeakened`` (at 0 the army is destroyed,
@@ -184,10 +184,9 @@ class _SiteNews(Announcement):
     other: str | None = None
     tower: Coord | None = None
     season: str | None = None
-    public: bool = False
 
     def seen_by(self) -> tuple[bool, frozenset[int], tuple[str, ...]]:
-        return self.public, frozenset(self.kingdom_ids), ()
+        return False, frozenset(self.kingdom_ids), ()
 
 
 def news(kind: type[_SiteNews], rule: str, what: str, **facts) -> _SiteNews:

@@ -72,8 +72,8 @@ LEAVE_AT_WINTER = {"bretonnia"}  # NR-TEMPLE-11
 
 
 class TempleNews(_SiteNews):
-    """NR-TEMPLE: a temple found (public: its marker is on the map), and what it gives
-    its holder (his and the GM's)."""
+    """NR-TEMPLE: a temple found (its finder's, who owns its hex), what it gives its
+    holder, its sack (the sacker's and the holder's); and the GM's."""
 
 
 def race_of(world: World, kingdom_id: int | None) -> str | None:
@@ -108,8 +108,7 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
             hex=exam.hex,
             army_id=exam.army_id,
             kingdom_ids=(exam.kingdom_id,),
-            public=True,
-        ),  # fmt: skip
+        ),
         stored,
     ]
     if fits:
@@ -122,8 +121,7 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
                 hex=exam.hex,
                 other=race,
                 kingdom_ids=(owner,),
-                public=True,
-            ),  # fmt: skip
+            ),
         )
     return world, events
 
@@ -212,7 +210,7 @@ def _sacked(world: World, events: list[Event], dice: Dice) -> tuple[World, list[
             for _ in range(world.ruleset.temple_sack_crowns_dice)
         )
         crowns = sum(r.result for r in rolls)
-        del temples[key]
+        told = tuple(sorted({conqueror, temples.pop(key).get("holder")} - {None}))
         world, due = owe(world, conqueror, crowns, rule, [*events, *more])
         more += [
             news(
@@ -222,9 +220,8 @@ def _sacked(world: World, events: list[Event], dice: Dice) -> tuple[World, list[
                 rolls=rolls,
                 hex=coord_of(key),
                 points=crowns,
-                kingdom_ids=(conqueror,),
-                public=True,
-            ),  # fmt: skip
+                kingdom_ids=told,
+            ),
             due,
         ]
     if more:

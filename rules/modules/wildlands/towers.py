@@ -63,6 +63,7 @@ from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
     Site,
+    controller,
     coord_of,
     handles,
     hex_key,
@@ -77,7 +78,8 @@ TOWER = Site.MAGIC_TOWER
 
 
 class TowerNews(_SiteNews):
-    """NR-TOWER: a tower found or gone (public), a wizard's reaction (the army's owner's)."""
+    """NR-TOWER: a tower found or gone (its finder's and its hex owner's), a wizard's
+    reaction (the army's owner's)."""
 
 
 class SpellCast(_SiteNews):
@@ -240,7 +242,6 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
         hex=exam.hex,
         army_id=exam.army_id,
         kingdom_ids=(exam.kingdom_id,),
-        public=True,
     )
     if not world.ruleset.tower_roll_on_entry:
         return world, [found, stored]
@@ -281,9 +282,13 @@ def react(
         more = tuple(dice.d6("NR-TOWER-6 AMB-16 the tower's army: 4d6") for _ in range(4))
         points = sum(r.result for r in more) * ruleset.tower_attack_points
         attack = news(
-            TowerNews, f"{rule} NR-TOWER-6", "wizard_attacks", rolls=rolls + more,
-            points=points, **facts,
-        )  # fmt: skip
+            TowerNews,
+            f"{rule} NR-TOWER-6",
+            "wizard_attacks",
+            rolls=rolls + more,
+            points=points,
+            **facts,
+        )
         return world, [attack]
     what = "wizard_scouts" if reaction is Wizard.SCOUTS else "wizard_ignores"
     return world, [news(TowerNews, rule, what, rolls=rolls, **facts)]
@@ -304,9 +309,10 @@ def _spies(world: World, rule: str, rolls: tuple[Roll, ...], facts: dict) -> _Si
     enemies = [
         a
         for a in world.armies.values()
-        if a.kingdom_id != owner and a.position is not None
+        if a.kingdom_id != owner
+        and a.position is not None
         and distance(a.position, facts["hex"]) <= reach
-    ]  # fmt: skip
+    ]
     if not enemies:
         return news(TowerNews, rule, "wizard_no_spies", rolls=rolls, **facts)
     spied = min(enemies, key=lambda a: (distance(a.position, facts["hex"]), a.id))
@@ -378,9 +384,16 @@ def remove(world: World, hex_: Coord, rule: str) -> tuple[World, list[Event]]:
     """NR-TOWER-9, AMB-19: the tower is gone and the hex barren again, to be examined
     again; a wizard still in the Warp is lost with it."""
     towers = records(world, TOWER)
+    told = news(TowerNews, rule, "tower_gone", hex=hex_, kingdom_ids=knowing(world, hex_))
     towers.pop(hex_key(hex_), None)
     world, stored = with_records(world, TOWER, towers, rule)
-    return world, [news(TowerNews, rule, "tower_gone", hex=hex_, public=True), stored]
+    return world, [told, stored]
+
+
+def knowing(world: World, hex_: Coord) -> tuple[int, ...]:
+    """Who sees the tower on ``hex_`` on the map: its finder and the hex's owner."""
+    record = records(world, TOWER).get(hex_key(hex_), {})
+    return tuple(sorted({record.get("found_by"), controller(world, hex_)} - {None}))
 
 
 # --- the end of the turn: the forced reactions, and the winter --------------------------
@@ -456,7 +469,7 @@ def _wizards_return(world: World) -> tuple[World, list[Event]]:
                 points=got,
                 hex=coord_of(key),
                 kingdom_ids=(army.kingdom_id,),
-            )  # fmt: skip
+            )
         )
         events += gained
     world, stored = with_records(world, TOWER, towers, "NR-TOWER-5 AMB-15")
@@ -559,9 +572,15 @@ def _standard(
     if warded(world, target):  # the High Elf temple's ward (T-TEMPLE-RACE, AMB-20)
         owner = world.hexes[target].owner
         told = news(
-            SpellCast, f"{rule} T-TEMPLE-RACE AMB-20", "spell_warded", rolls=rolls, hex=target,
-            other=spell, kingdom_ids=_owner(owner), **facts,
-        )  # fmt: skip
+            SpellCast,
+            f"{rule} T-TEMPLE-RACE AMB-20",
+            "spell_warded",
+            rolls=rolls,
+            hex=target,
+            other=spell,
+            kingdom_ids=_owner(owner),
+            **facts,
+        )
         return world, [told]
     owner = world.hexes[target].owner
     if effect is Effect.ON_HEX:
@@ -662,7 +681,12 @@ def _experiment(
     facts = {"tower": tower, "season": season, "hex": target, "other": result.value}
     if result is Experiment.DISASTER:
         told = news(
-            SpellCast, f"{rule} AMB-19", "spell_disaster", rolls=rolls, public=True, **facts
+            SpellCast,
+            f"{rule} AMB-19",
+            "spell_disaster",
+            rolls=rolls,
+            kingdom_ids=knowing(world, tower),
+            **facts,
         )
         world, gone = remove(world, tower, f"{rule} AMB-19")
         return world, [told, *gone]

@@ -32,16 +32,16 @@ def _found(dice: list[int], points: int = 2000, **options):
     return world, events
 
 
-def test_a_tower_is_a_permanent_public_site_nr_wild_5():
+def test_a_tower_is_a_permanent_site_its_finder_is_told_of_nr_wild_5():
     assert HANDLERS[Site.MAGIC_TOWER].permanent
     world, events = _found([5, 5])  # 10: the wizard ignores the army
     assert world.module_state["wildlands.magic_tower"] == {
         "1,0": {"found_by": 1, "army_id": 1, "turn": 1}
     }
     found, stored, ignored = events
-    assert found.what == "tower_found" and found.public
+    assert found.what == "tower_found" and found.kingdom_ids == (1,)
     assert isinstance(stored, ModuleStateChanged)
-    assert ignored.what == "wizard_ignores" and not ignored.public
+    assert ignored.what == "wizard_ignores"
     assert [r.result for r in ignored.rolls] == [5, 5]
 
 
