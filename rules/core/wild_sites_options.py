@@ -1,5 +1,5 @@
 """The numbers of the wildlands' magic towers, equinox spells, mines and temples
-(new-rules.md §5.3–5.5; rules.modules.wildlands.towers, .mines, .temples) as ruleset
+(new-rules.md §5; rules.modules.wildlands.towers, .mines, .temples) as ruleset
 options, inherited by ``rules.core.state.Ruleset``. They live in rules.core, not in the
 wildlands package, because rules.modules imports rules.core.state (a mixin there would
 import itself in a circle). docs/design/supplement.md says how each is read.

@@ -1,4 +1,4 @@
-"""Mines (new-rules.md §5.4: NR-MINE, T-MINE, T-MINE-RARE, T-MINE-EXH; AMB-21, AMB-23),
+"""Mines (new-rules.md §5: NR-MINE, T-MINE, T-MINE-RARE, T-MINE-EXH; AMB-21, AMB-23),
 part of the wildlands module.
 
 * Found: only T-WILD's Mountain column holds mines (NR-MINE-1; rules.modules.wildlands

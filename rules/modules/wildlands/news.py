@@ -1,5 +1,5 @@
 """What the magic towers, the equinox spells, the mines and the temples tell (new-rules.md
-§5.3–5.5), and the few changes to armies they share.
+§5), and the few changes to armies they share.
 
 Each of their events is a ``_SiteNews``: a ``what`` (a key of ``SENTENCES``, the English
 template the chronicle translates: campaign/chronicle/modules/wildland_sites.py) and the

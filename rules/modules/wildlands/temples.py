@@ -1,4 +1,4 @@
-"""Temples and stone circles (new-rules.md §5.5: NR-TEMPLE, T-TEMPLE-RACE; AMB-20, AMB-22,
+"""Temples and stone circles (new-rules.md §5: NR-TEMPLE, T-TEMPLE-RACE; AMB-20, AMB-22,
 AMB-23), part of the wildlands module.
 
 * Found (AMB-20): an examination finds an abandoned temple, a permanent site

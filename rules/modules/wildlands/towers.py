@@ -1,4 +1,4 @@
-"""The magic tower and its equinox spells (new-rules.md §5.3: NR-TOWER, T-WIZARD, T-DUEL,
+"""The magic tower and its equinox spells (new-rules.md §5: NR-TOWER, T-WIZARD, T-DUEL,
 NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
 
 * Found: an army's examination places a tower (a permanent site, NR-WILD-5) in

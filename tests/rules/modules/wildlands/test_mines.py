@@ -1,4 +1,4 @@
-"""A mine found by an examination (new-rules.md §5.4: NR-MINE-2/3/4, T-MINE, T-MINE-RARE,
+"""A mine found by an examination (new-rules.md §5: NR-MINE-2/3/4, T-MINE, T-MINE-RARE,
 T-MINE-EXH, AMB-21), its handler called directly with forced dice until the Examine
 order exists; the winter's income is a scenario case
 (tests/rules/scenarios/modules/wildlands/mines.yaml)."""

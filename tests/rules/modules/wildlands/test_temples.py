@@ -1,4 +1,4 @@
-"""A temple found by an examination (new-rules.md §5.5: NR-TEMPLE-9, T-TEMPLE-RACE,
+"""A temple found by an examination (new-rules.md §5: NR-TEMPLE-9, T-TEMPLE-RACE,
 AMB-20), its handler called directly until the Examine order exists; its powers through
 the turn are scenario cases (tests/rules/scenarios/modules/wildlands/temples.yaml)."""
 
