@@ -65,8 +65,12 @@ SENTENCES = {
         "%(army)s's wizard beat the wizard of the tower on %(hex)s, who withdrew."
     ),
     "wizard_attacks": translatable(
-        "The wizard of the tower on %(hex)s attacked %(army)s with %(points)s points."
+        "The wizard of the tower on %(hex)s gathered %(points)s points to attack %(army)s."
     ),
+    "wizard_misses": translatable(
+        "The wizard's army from the tower on %(hex)s found %(army)s gone."
+    ),
+    "wizard_beaten": translatable("%(army)s beat the wizard's army from the tower on %(hex)s."),
     "tower_sacked": translatable(
         "%(army)s sacked the tower on %(hex)s and took %(points)s points of magic items."
     ),

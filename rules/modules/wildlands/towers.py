@@ -13,8 +13,9 @@ NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
   points the army gains (rules.modules.wildlands.news.reinforce); the scouts (7) are
   offered and announced only, as E-32 gives armies no free move; the spies (8) report the
   nearest other kingdom's army within reach; a challenge (11) is a duel on T-DUEL (every
-  abstract army has a wizard, AMB-15); the attack (12) rolls and announces the tower's
-  army, whose battle the engine cannot fight yet (docs/design/supplement.md).
+  abstract army has a wizard, AMB-15); the attack (12) rolls the tower's army, which
+  attacks at the next turn's step 3e as a roaming force (``invasions``, E-12), and a
+  victorious army sacks the tower at that turn's end.
 * A wizard banished to the Warp (T-DUEL 2–3) comes back with his points at the next
   winter phase (AMB-15); a tower sacked (T-DUEL 6) yields its loot (NR-TOWER-7) and is
   gone, the hex barren again (NR-TOWER-9).
@@ -40,13 +41,24 @@ from rules.core.events import (
     ArmyRested,
     ArmyWeakened,
     BattleDeclared,
+    BattleWon,
     Event,
     HexRavaged,
 )
 from rules.core.hexgrid import DIRECTIONS, distance
-from rules.core.state import Coord, Feature, Order, Terrain, World
+from rules.core.state import (
+    BattleState,
+    Coord,
+    DefenderKind,
+    Feature,
+    Order,
+    OrderKind,
+    Role,
+    Terrain,
+    World,
+)
 from rules.kingdoms.crowns import equinox_of, is_winter_turn
-from rules.modules import Module, module_table, register
+from rules.modules import Module, is_roaming, module_table, register
 from rules.modules.beast import ravaged
 from rules.modules.wildlands.news import (
     ArmyBolstered,
@@ -283,13 +295,16 @@ def react(
         points = sum(r.result for r in more) * ruleset.tower_attack_points
         attack = news(
             TowerNews,
-            f"{rule} NR-TOWER-6",
+            f"{rule} NR-TOWER-6 AMB-16",
             "wizard_attacks",
             rolls=rolls + more,
             points=points,
             **facts,
         )
-        return world, [attack]
+        towers = records(world, TOWER)
+        towers[hex_key(hex_)]["attack"] = {"army": army_id, "points": points}
+        world, stored = with_records(world, TOWER, towers, "NR-TOWER-6 AMB-16")
+        return world, [attack, stored]
     what = "wizard_scouts" if reaction is Wizard.SCOUTS else "wizard_ignores"
     return world, [news(TowerNews, rule, what, rolls=rolls, **facts)]
 
@@ -396,17 +411,80 @@ def knowing(world: World, hex_: Coord) -> tuple[int, ...]:
     return tuple(sorted({record.get("found_by"), controller(world, hex_)} - {None}))
 
 
+# --- the wizard's attack (NR-TOWER-6) -----------------------------------------------------
+
+
+def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
+    """NR-TOWER-6, BASE-11, E-12: at step 3e of the turn after his reaction the wizard's
+    army attacks the army at his tower, as a roaming force (it never retreats and takes
+    no hex; the army may fight or retreat as against any invader). An army no longer on
+    the tower's hex, or invading from it, is gone when he comes."""
+    towers = records(world, TOWER)
+    attacks = {key: r.pop("attack") for key, r in sorted(towers.items()) if "attack" in r}
+    if not attacks:
+        return orders, patrols, []
+    invading = {o.army_id for o in orders if o.kind is OrderKind.INVADE}
+    events: list[Event] = []
+    for key, attack in attacks.items():
+        army, hex_ = world.armies.get(attack["army"]), coord_of(key)
+        if army is None:
+            continue  # destroyed since: nobody to attack
+        if army.position != hex_ or army.id in invading:
+            facts = {"hex": hex_, "army_id": army.id, "kingdom_ids": (army.kingdom_id,)}
+            events.append(news(TowerNews, "NR-TOWER-6", "wizard_misses", **facts))
+            continue
+        events.append(
+            BattleDeclared(
+                rule="NR-TOWER-6 BASE-11 E-12",
+                hex=hex_,
+                defender_kind=DefenderKind.PATROL,
+                attacker_kingdom_id=None,
+                attacker_army_ids=(),
+                attacker_points=attack["points"],
+                defender_kingdom_id=army.kingdom_id,
+                defender_army_ids=(army.id,),
+                defender_points=army.points,
+            )
+        )
+    _, stored = with_records(world, TOWER, towers, "NR-TOWER-6")
+    return orders, patrols, [*events, stored]
+
+
+def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
+    """NR-TOWER-6/7: the army that beats the wizard's army will sack the tower (at the
+    end of the turn, where the loot is rolled); beaten, it is driven off as by any
+    invader, and the tower stays."""
+    won = next((e.winner for e in events if isinstance(e, BattleWon)), None)
+    if (
+        won is not Role.DEFENDER
+        or not is_roaming(battle.attacker)
+        or battle.defender is None
+        or not battle.defender.army_ids
+        or hex_key(battle.hex) not in records(world, TOWER)
+    ):
+        return []
+    army = world.armies[battle.defender.army_ids[0]]
+    facts = {"hex": battle.hex, "army_id": army.id, "kingdom_ids": (army.kingdom_id,)}
+    return [news(TowerNews, "NR-TOWER-6 NR-TOWER-7", "wizard_beaten", **facts)]
+
+
 # --- the end of the turn: the forced reactions, and the winter --------------------------
 
 
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
-    """§12.3 step 3 (E-31: Phase 6), NR-TOWER-2; in the winter turn, first the banished
-    wizards' return (AMB-15)."""
+    """§12.3 step 3 (E-31: Phase 6): in the winter turn, first the banished wizards'
+    return (AMB-15); the sack of the towers whose wizard's army was beaten this turn
+    (NR-TOWER-7); then the forced reactions (NR-TOWER-2)."""
     world = _as_now(world, events)
     more: list[Event] = []
     if is_winter_turn(world.ruleset, world.turn):
         world, returned = _wizards_return(world)
         more += returned
+    for e in events:  # NR-TOWER-6/7: the wizard's army beaten at step 3e
+        if isinstance(e, TowerNews) and e.what == "wizard_beaten" and e.army_id in world.armies:
+            if hex_key(e.hex) in records(world, TOWER):
+                world, sacked = sack(world, tuple(e.hex), e.army_id, dice)
+                more += sacked
     stayed = _stayed(world, events)
     for key in sorted(records(world, TOWER)):
         record = records(world, TOWER).get(key)
@@ -721,6 +799,8 @@ register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        invasions=invasions,
+        after_battle=after_battle,
         end_of_turn=end_of_turn,
         tables=TABLES,
         crowns=True,  # E-30: spells and mines pay crowns, temples cost them
