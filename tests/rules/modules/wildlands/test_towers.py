@@ -8,9 +8,11 @@ from __future__ import annotations
 from rules.core.dice import ForcedDice
 from rules.core.events import ArmyWeakened, ModuleStateChanged
 from rules.core.ruleset import ruleset_from_overrides
+from rules.core.state import DefenderKind
 from rules.modules.wildlands.news import ArmyBolstered
 from rules.modules.wildlands.sites import HANDLERS, Examination, Site
-from rules.modules.wildlands.towers import TowerNews
+from rules.modules.wildlands.towers import SpellCast, TowerNews, equinox
+from rules.sieges.state import Place, SiegeState
 from rules.turn.visibility import Context, audience
 from tests.rules.rules_builder import army, build, of_type
 
@@ -97,3 +99,44 @@ def test_t_wizard_12_the_tower_army_is_rolled_and_told():
     _, events = _found([6, 6, 1, 2, 3, 4])
     attack = of_type(events, TowerNews)[1]
     assert (attack.what, attack.points) == ("wizard_attacks", 1000)
+
+
+def _equinox_world(**extra):
+    world = build(
+        "F. F1 F1 F2 F2",
+        armies=(army(1, 1, 2000, (1, 0)), army(2, 2, 2000, (4, 0))),
+        ruleset=ON,
+    )
+    world.module_state = {"wildlands.magic_tower": {"0,0": {"found_by": 1, "turn": 0}}}
+    for name, value in extra.items():
+        setattr(world, name, value)
+    return world
+
+
+def test_break_siege_strikes_the_besiegers_of_the_nearest_siege_nr_eqx_8():
+    """Autumn T-SPELL 10: the siege at (4, 0), 4 hexes from the tower, is within 12:
+    kingdom 2's besieging army loses the ruleset's 100 points."""
+    siege = SiegeState(
+        key=7,
+        hex=(4, 0),
+        place=Place.FORTRESS,
+        besieger_kingdom_id=2,
+        besieger_army_ids=(2,),
+        defender_kind=DefenderKind.PATROL,
+        started_turn=2,
+    )
+    world = _equinox_world(sieges=(siege,))
+    forced = ForcedDice([4, 3, 1, 1, 10])  # T-EQX 4; east 2 hexes; T-SPELL 10
+    world, events = equinox(world, (0, 0), "autumn", forced)
+    assert forced.unused == []
+    cast = of_type(events, SpellCast)[0]
+    assert (cast.other, cast.hex, cast.kingdom_ids) == ("break_siege", (4, 0), (2,))
+    assert of_type(events, ArmyWeakened)[0].army_id == 2
+
+
+def test_a_spell_on_nobodys_hex_is_the_gms_alone():
+    world = _equinox_world()
+    forced = ForcedDice([4, 1, 1, 1])  # north 2 hexes: off the map, lost
+    _, events = equinox(world, (0, 0), "spring", forced)
+    seen = audience(of_type(events, SpellCast)[0], Context())
+    assert not seen.public and seen.kingdom_ids == frozenset()
