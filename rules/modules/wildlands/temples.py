@@ -14,6 +14,9 @@ AMB-23), part of the wildlands module.
   Bretonnian knights leave at the winter phase (NR-TEMPLE-11); a Dwarf temple gives magic
   items (points) each winter instead; a High Elf temple wards its hex against every
   equinox spell (AMB-20: "magical attacks").
+* Walls (NR-TEMPLE-2/7/8, AMB-22): its holder defending its hex adds a fortress's Table 23
+  bonus to the hex's own defence; an Orc totem has none. A temple neither starts a siege
+  nor turns a lost cause (P-C2) into a fight: those follow the hex's own defences.
 * Taken (NR-TEMPLE-3, AMB-22): a temple whose hex another kingdom conquers is sacked:
   the conqueror is due the ruleset's ``temple_sack_crowns_dice`` d6 crowns at the next
   winter phase, and the temple is gone.
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 from rules.core.dice import Dice
 from rules.core.events import Event, HexConquered
-from rules.core.state import Coord, Order, Terrain, World
+from rules.core.state import BattleState, Coord, Order, Role, Terrain, World
 from rules.kingdoms.crowns import is_winter_turn, turn_of_year
 from rules.modules import Module, register
 from rules.modules.wildlands.news import (
@@ -69,6 +72,7 @@ WINTER_ITEMS = {"dwarfs": 1}
 WARDS = {"high_elves"}
 NEVER_ON = {"dark_elves": Terrain.RIVER}
 LEAVE_AT_WINTER = {"bretonnia"}  # NR-TEMPLE-11
+UNWALLED = {"orcs"}  # a Waaagh-totem protects like a village: no walls (T-TEMPLE-RACE)
 
 
 class TempleNews(_SiteNews):
@@ -136,6 +140,18 @@ def warded(world: World, hex_: Coord) -> bool:
     """T-TEMPLE-RACE, AMB-20: a High Elf temple's hex is immune to the equinox spells."""
     record = records(world, TEMPLE).get(hex_key(hex_))
     return record is not None and record.get("race") in WARDS and active(world, hex_, record)
+
+
+def walls(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    """NR-TEMPLE-2/7/8, AMB-22, E-37: a temple is fortified as a fortress: its holder,
+    defending its hex, adds the fortress's Table 23 bonus to the hex's own defence (their
+    defences add up). An Orc totem has no walls (T-TEMPLE-RACE)."""
+    if role is not Role.DEFENDER or battle.defender is None:
+        return 0
+    record = records(world, TEMPLE).get(hex_key(battle.hex))
+    if record is None or record.get("race") in UNWALLED or not active(world, battle.hex, record):
+        return 0
+    return world.ruleset.fortress_bonus if battle.defender.kingdom_id == record["holder"] else 0
 
 
 def phase_one(world: World, orders: list[Order], dice: Dice):
@@ -248,4 +264,11 @@ def _knights_leave(world: World, key: str, record: dict) -> tuple[World, list[Ev
     return world, [told, *lost, stored]
 
 
-register(Module(option=OPTION, phase_one=phase_one, end_of_turn=end_of_turn))
+register(
+    Module(
+        option=OPTION,
+        phase_one=phase_one,
+        end_of_turn=end_of_turn,
+        table_23=(("A temple {fortress_bonus:+d} (its holder, defending)", "NR-TEMPLE-8", walls),),
+    )
+)
