@@ -843,6 +843,42 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Fields by the sea are examined on the Coast column"),
         _("Otherwise on the Plain column."),
     ),
+    "wild_site_control": (
+        _("A wildland site is controlled by"),
+        _("1 the owner of its hex, 2 the kingdom that found it."),
+    ),
+    "wild_income_each_winter": (
+        _("A site's crowns are rolled each winter"),
+        _("Otherwise once, when it is found, and paid each winter."),
+    ),
+    "trading_post_crowns": (
+        _("A trading post pays (crowns a year)"),
+        _("To the owner of its hex, at the winter phase."),
+    ),
+    "trading_post_settled_crowns": (
+        _("A trading post by a Town or City pays (crowns a year)"),
+        _("Once a settlement stands on its hex."),
+    ),
+    "flood_loss_per_pip": (
+        _("A flash flood costs the army, for each pip of a d6 (points)"),
+        _("The examining army's losses."),
+    ),
+    "lornalim_bonus": (
+        _("A Lornalim forest pays a d6 plus (crowns a year)"),
+        _("Rolled each winter."),
+    ),
+    "crystal_die": (
+        _("A crystal forest pays a die of (sides)"),
+        _("Rolled each winter, in crowns."),
+    ),
+    "tavern_malus": (
+        _("A tavern pays a d6 minus (crowns a year)"),
+        _("Rolled each winter; never below 0."),
+    ),
+    "treasure_dice": (
+        _("A treasure holds so many d6 (crowns)"),
+        _("Banked when its escort reaches the capital."),
+    ),
     "crowns_yearly": (
         _("Yearly crown income"),
         _("Each kingdom's crowns, paid in the winter phase."),

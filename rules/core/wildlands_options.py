@@ -38,6 +38,15 @@ class WildlandsOptions:
         1, "Fields next to the sea roll on T-WILD's Coast column (1 yes, 0 Plain)",
         "NR-WILD-3 E-33", 0, 1, WILDLANDS,
     )  # fmt: skip
+    # AMB-23, AMB-24: who controls a site, and when its dice are rolled
+    wild_site_control: int = option(
+        1, "A wildland site is controlled by (1 the hex's owner, 2 the kingdom that found it)",
+        "AMB-23 E-33", 1, 2, WILDLANDS,
+    )  # fmt: skip
+    wild_income_each_winter: int = option(
+        1, "A site's crowns are rolled each winter (1; 0: once, when it is found)", "AMB-24",
+        0, 1, WILDLANDS,
+    )  # fmt: skip
     # new-rules.md §5: the simpler results' numbers
     trading_post_crowns: int = option(
         1, "Trading post: its controller's crowns a year", "NR-TRADE-1 AMB-23", 0, 20, WILDLANDS

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import modules
-from rules.core.dice import Dice, Roll
+from rules.core.dice import Dice
 from rules.core.events import Event
 from rules.core.problems import Phrase, Problem, translatable
 from rules.core.state import Ruleset, World
@@ -127,18 +127,6 @@ def spend_problem(what: str, price: int, balance: int, due: int) -> Problem | No
     )
 
 
-@dataclass(frozen=True)
-class Income:
-    """A module's crown income for one kingdom at a winter phase (a site it controls):
-    what ``Module.crown_income`` answers (rules.modules), with the dice it rolled."""
-
-    kingdom_id: int
-    crowns: int
-    reason: str
-    rule: str
-    rolls: tuple[Roll, ...] = ()
-
-
 def winter_phase(world: World, dice: Dice) -> list[CrownsCollected]:
     """E-31's winter phase, §12.3 step 5.5: each kingdom still in play (``world`` is the
     world after this turn's eliminations) is paid its yearly crowns, in id order, then
@@ -151,7 +139,7 @@ def winter_phase(world: World, dice: Dice) -> list[CrownsCollected]:
     in_play = {k.id for k in world.kingdoms.values() if not k.eliminated}
     yearly = world.ruleset.crowns_yearly
     incomes = [
-        Income(kingdom_id, yearly, f"yearly income, year {year}", RULE)
+        modules.Income(kingdom_id, yearly, f"yearly income, year {year}", RULE)
         for kingdom_id in sorted(in_play)
         if yearly
     ]

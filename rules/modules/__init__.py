@@ -26,7 +26,7 @@ Hooks (each optional):
 * ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
 * ``tables``: editable tables, key → (default DiceTable, {word: value}) (rules.core.ruleset).
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
-* ``crown_income(world, dice) -> [rules.kingdoms.crowns.Income]``: the kingdoms' crowns
+* ``crown_income(world, dice) -> [Income]``: the kingdoms' crowns
   from the module's sources at a winter phase (E-31), after the yearly crowns.
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from rules.core.dice import Dice
+from rules.core.dice import Dice, Roll
 from rules.core.dicetable import DiceTable
 from rules.core.events import Event
 from rules.core.state import BattleState, Coord, Order, Side, World
@@ -57,6 +57,18 @@ class Module:
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
+
+
+@dataclass(frozen=True)
+class Income:
+    """What ``crown_income`` answers: a kingdom's crowns from one of the module's sources
+    at a winter phase (rules.kingdoms.crowns.winter_phase), with the dice it rolled."""
+
+    kingdom_id: int
+    crowns: int
+    reason: str
+    rule: str
+    rolls: tuple[Roll, ...] = ()
 
 
 REGISTRY: list[Module] = []

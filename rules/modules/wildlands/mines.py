@@ -28,8 +28,8 @@ from rules.core.dice import Dice, Roll
 from rules.core.dicetable import d6
 from rules.core.events import Event
 from rules.core.state import World
-from rules.kingdoms.crowns import Income, is_winter_turn
-from rules.modules import Module, module_table, register
+from rules.kingdoms.crowns import is_winter_turn
+from rules.modules import Income, Module, module_table, register
 from rules.modules.wildlands.news import (
     NAMES,
     _SiteNews,
@@ -45,10 +45,8 @@ from rules.modules.wildlands.sites import (
     controller,
     coord_of,
     handles,
-    hex_key,
     place,
     records,
-    with_records,
 )
 from rules.modules.wildlands.temples import race_of
 
@@ -139,10 +137,7 @@ def _found(world: World, exam: Examination, vein: Vein, rolls, facts, dice):
     if vein is Vein.WARPSTONE and race not in FORGERS:
         return _loss(world, "T-MINE-RARE", "mine_warpstone", rolls, facts, dice, "collapse")
     if vein in PAYING:
-        world, _ = place(world, exam, MINE, "NR-MINE-4 NR-WILD-5")
-        mines = records(world, MINE)
-        mines[hex_key(exam.hex)]["kind"] = vein.value
-        world, stored = with_records(world, MINE, mines, "NR-MINE-4 NR-WILD-5")
+        world, (stored,) = place(world, exam, MINE, "NR-MINE-4 NR-WILD-5", kind=vein.value)
         rule = "NR-MINE-2 NR-MINE-4 T-MINE"
         return world, [
             news(MineNews, rule, "mine_found", rolls=rolls, other=vein.value, **facts),
@@ -187,7 +182,7 @@ def crown_income(world: World, dice: Dice) -> list[Income]:
     fixed = {Vein.BASE: rules.mine_base_crowns, Vein.PRECIOUS: rules.mine_precious_crowns}
     incomes = []
     for key, record in sorted(records(world, MINE).items(), key=lambda item: coord_of(item[0])):
-        owner, kind = controller(world, coord_of(key)), Vein(record["kind"])
+        owner, kind = controller(world, coord_of(key), record), Vein(record["kind"])
         if owner is None or kind not in (*fixed, Vein.GEMS):
             continue
         rule = "NR-MINE-5 AMB-21 AMB-23 E-31"
@@ -208,7 +203,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     more: list[Event] = []
     for key, record in sorted(records(world, MINE).items(), key=lambda item: coord_of(item[0])):
         hex_, kind = coord_of(key), Vein(record["kind"])
-        owner = controller(world, hex_)
+        owner = controller(world, hex_, record)
         forges = kind is Vein.METEORIC or (
             kind is Vein.WARPSTONE and race_of(world, owner) in FORGERS
         )

@@ -27,8 +27,8 @@ from rules.core.events import (
 from rules.core.hexgrid import distance
 from rules.core.problems import translatable
 from rules.core.state import ArmyState, Coord, World
-from rules.kingdoms.crowns import Income, is_winter_turn, year_of
-from rules.modules import Module, register
+from rules.kingdoms.crowns import is_winter_turn, year_of
+from rules.modules import Income, Module, register
 from rules.modules.wildlands.sites import OPTION
 
 SENTENCES = {

@@ -131,21 +131,31 @@ def with_records(
     return world, ModuleStateChanged(rule=rule, module=key, state=changed)
 
 
-def place(world: World, exam: Examination, site: Site, rule: str) -> tuple[World, list[Event]]:
+def place(
+    world: World, exam: Examination, site: Site, rule: str, rolls: tuple = (), **more: object
+) -> tuple[World, list[Event]]:
     """NR-WILD-5: ``site``'s record on the examined hex, the kingdom that found it and
-    when (the map shows it to that kingdom and to the hex's owner: ``knows``)."""
+    when (the map shows it to that kingdom and to the hex's owner: ``knows``), with the
+    site's own facts (``more``) and the dice that made them (``rolls``)."""
     changed = records(world, site)
     changed[hex_key(exam.hex)] = {
         "found_by": exam.kingdom_id,
         "army_id": exam.army_id,
         "turn": world.turn,
+        **more,
     }
     world, event = with_records(world, site, changed, rule)
-    return world, [event]
+    return world, [dataclasses.replace(event, rolls=tuple(rolls))]
 
 
-def controller(world: World, hex_: Coord) -> int | None:
-    """AMB-23, E-33: the kingdom that owns the hex controls its site (None: nobody)."""
+BY_FINDER = 2  # the ``wild_site_control`` option's other reading (AMB-23)
+
+
+def controller(world: World, hex_: Coord, record: Mapping | None = None) -> int | None:
+    """AMB-23, E-33: the kingdom that owns the hex controls its site (None: nobody); or,
+    with the ``wild_site_control`` option at 2, the kingdom that found it (``record``)."""
+    if world.ruleset.wild_site_control == BY_FINDER and record is not None:
+        return record.get("found_by")
     h = world.hexes.get(tuple(hex_))
     return h.owner if h is not None else None
 

@@ -97,13 +97,8 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
     owner = controller(world, exam.hex)
     race = race_of(world, owner)
     fits = has_temple(race) and NEVER_ON.get(race) is not world.hexes[exam.hex].terrain
-    world, _ = place(world, exam, TEMPLE, "NR-TEMPLE AMB-20 NR-WILD-5")
-    temples = records(world, TEMPLE)
-    temples[hex_key(exam.hex)] |= {
-        "race": race if fits else None,
-        "holder": owner if fits else None,
-    }
-    world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE AMB-20 NR-WILD-5")
+    claimed = {"race": race, "holder": owner} if fits else {"race": None, "holder": None}
+    world, (stored,) = place(world, exam, TEMPLE, "NR-TEMPLE AMB-20 NR-WILD-5", **claimed)
     events: list[Event] = [
         news(
             TempleNews,
@@ -133,7 +128,7 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
 def active(world: World, hex_: Coord, record: dict) -> bool:
     """NR-TEMPLE-10: consecrated, and its holder still owns the hex."""
     holder = record.get("holder")
-    return holder is not None and controller(world, hex_) == holder
+    return holder is not None and controller(world, hex_, record) == holder
 
 
 def warded(world: World, hex_: Coord) -> bool:

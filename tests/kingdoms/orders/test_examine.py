@@ -7,8 +7,13 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from campaign.models import Hex
+from campaign.chronicle.selectors import visible_chronicle
+from campaign.models import Hex, TurnEvent
+from campaign.pipeline.steps import turn_step_resolve
+from campaign.turns.services import turn_claim_step
 from kingdoms.orders.models import Order
+from kingdoms.orders.services import order_submit
+from rules.turn.visibility import Viewer
 from tests.api_support import api, first_army, token_client
 
 pytestmark = pytest.mark.django_db
@@ -130,3 +135,25 @@ def test_nr_wild_5_the_map_shows_a_site_to_its_finder_not_to_others(client, demo
     client.force_login(demo.players["bob"])
     assert DRAWN not in client.get(page).content.decode()
     assert "A tavern" not in _panel(client, demo, here.coord)
+
+
+def test_nr_wild_2_a_turn_resolves_the_examination_for_its_kingdom_alone(client, demo):
+    """The rules page offers the module; switched on, it resolves an Examine order at
+    Provisional Results: the roll is on the chronicle, for Alice and the GM only."""
+    client.force_login(demo.gm)
+    rules = client.get(f"/campaigns/{demo.campaign.pk}/rules/").content.decode()
+    assert 'id="section-module-wildlands"' in rules
+    _wildlands(demo)
+    army = first_army(demo, "alice")
+    here = _barren(demo, army)
+    order_submit(army=army, by=demo.players["alice"], kind="examine", target=None)
+    turn_claim_step(turn=demo.turn, by=None, enqueue=False)
+    turn_step_resolve(turn_id=demo.turn.pk)
+    examined = TurnEvent.objects.get(kind="WildlandExamined")
+    assert examined.payload["hex"] == list(here.coord) and 1 <= examined.payload["roll"] <= 100
+    assert not examined.public
+    seen = {
+        player: [e["kind"] for e in visible_chronicle(demo.campaign, Viewer(kingdom_id=k.pk))]
+        for player, k in demo.kingdoms.items()
+    }
+    assert "WildlandExamined" in seen["alice"] and "WildlandExamined" not in seen["bob"]
