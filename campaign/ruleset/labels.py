@@ -906,6 +906,14 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     "tower_item_points": (_("Wizard's magic item (points)"), _("Added to the army.")),
     "tower_spy_range": (_("Wizard's spies reach (hexes)"), _("From the tower.")),
     "tower_wizard_points": (_("Wizard lost in a duel: points per die"), _("One die is rolled.")),
+    "tower_armies_have_wizards": (
+        _("Every army has a wizard to answer a tower's challenge"),
+        _("Otherwise the challenged wizard attacks the army."),
+    ),
+    "tower_banished_return": (
+        _("A wizard banished in a duel comes back at winter"),
+        _("With his points; otherwise they are lost."),
+    ),
     "tower_attack_points": (_("Tower's army: points per die"), _("Four dice are rolled.")),
     "tower_loot_arms": (
         _("Sacked tower, weapons and armour: points per die"),

@@ -49,6 +49,14 @@ class WildSitesOptions:
         100, "Your wizard lost in a duel, d6 times (points)", "NR-TOWER-5 AMB-15", 0, 1000,
         WILDLANDS,
     )  # fmt: skip
+    tower_armies_have_wizards: int = option(
+        1, "Every army has a wizard to answer a challenge (1 yes, 0 the wizard attacks)",
+        "NR-TOWER-4 AMB-15", 0, 1, WILDLANDS,
+    )  # fmt: skip
+    tower_banished_return: int = option(
+        1, "A banished wizard's points come back at the winter (1 yes, 0 no)",
+        "NR-TOWER-5 AMB-15", 0, 1, WILDLANDS,
+    )  # fmt: skip
     tower_attack_points: int = option(
         100, "The tower's army, 4d6 times (points)", "NR-TOWER-6 AMB-16", 0, 1000, WILDLANDS
     )

@@ -61,6 +61,10 @@ SENTENCES = {
         "The wizard of the tower on %(hex)s banished %(army)s's wizard to the Warp until "
         "winter: %(points)s points gone."
     ),
+    "duel_banished_for_good": translatable(
+        "The wizard of the tower on %(hex)s banished %(army)s's wizard to the Warp: "
+        "%(points)s points lost."
+    ),
     "duel_won": translatable(
         "%(army)s's wizard beat the wizard of the tower on %(hex)s, who withdrew."
     ),

@@ -288,8 +288,10 @@ def react(
         return _gain(world, rule, "wizard_item", rolls, ruleset.tower_item_points, facts)
     if reaction is Wizard.SPIES:
         return world, [_spies(world, rule, rolls, facts)]
-    if reaction is Wizard.DUEL:
+    if reaction is Wizard.DUEL and ruleset.tower_armies_have_wizards:
         return duel(world, hex_, army_id, dice, rolls)
+    if reaction is Wizard.DUEL:  # NR-TOWER-4: no wizard to answer, so result 12
+        reaction = Wizard.ATTACK
     if reaction is Wizard.ATTACK:
         more = tuple(dice.d6("NR-TOWER-6 AMB-16 the tower's army: 4d6") for _ in range(4))
         points = sum(r.result for r in more) * ruleset.tower_attack_points
@@ -356,11 +358,9 @@ def duel(
     lost = min(lost_die.result * world.ruleset.tower_wizard_points, army.points)
     rolls = (*rolls, lost_die)
     world, losses = weaken(world, army_id, lost, rule)
-    if result is Duel.KILLED:
-        return world, [
-            news(TowerNews, rule, "duel_killed", rolls=rolls, points=lost, **facts),
-            *losses,
-        ]
+    if result is Duel.KILLED or not world.ruleset.tower_banished_return:
+        what = "duel_killed" if result is Duel.KILLED else "duel_banished_for_good"
+        return world, [news(TowerNews, rule, what, rolls=rolls, points=lost, **facts), *losses]
     towers = records(world, TOWER)
     tower = towers[hex_key(hex_)]
     tower["banished"] = [*tower.get("banished", []), {"army": army_id, "points": lost}]
