@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from campaign.models import Campaign, Hex, Membership
 from kingdoms.models import Army, Kingdom, NeutralKingdom
+from rules import modules
 
 pytestmark = pytest.mark.django_db
 
@@ -44,9 +45,10 @@ def test_the_first_step_shows_what_each_preset_changes_and_the_modules(client, h
     page = client.get(reverse("campaign-new")).content.decode()
     assert "Short campaign" in page and "Days a turn stays open for orders: 7 → 3" in page
     assert "Bloody" in page and "Starting power: 2 → 4" in page
-    for title in ("The Beast awakes", "Random events", "Siege trains"):
+    for title in ("The Beast awakes", "Random events", "Siege trains", "Wildlands"):
         assert f">{title}</label>" in page
-    assert page.count('type="checkbox" role="switch"') == 3
+    switches = {module.option for module in modules.REGISTRY}  # one for each module
+    assert page.count('type="checkbox" role="switch"') == len(switches)
     assert "Each turn a random event may strike each kingdom." in page  # its help
     assert 'href="/rulebook/campaign/#sec-5.12"' in page  # the modules' rule, a link
 
