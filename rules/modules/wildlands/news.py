@@ -44,7 +44,11 @@ SENTENCES = {
         "The wizard of the tower on %(hex)s gave %(army)s a magic item of %(points)s points."
     ),
     "wizard_scouts": translatable(
-        "The wizard of the tower on %(hex)s offered %(army)s his scouts."
+        "The wizard of the tower on %(hex)s lent %(army)s his scouts to examine hex %(other)s."
+    ),
+    "wizard_no_scouts": translatable(
+        "The wizard of the tower on %(hex)s offered %(army)s his scouts, but it has no barren "
+        "hex left to examine."
     ),
     "wizard_spies": translatable(
         "The wizard of the tower on %(hex)s spied for %(army)s: %(other)s has %(points)s points."

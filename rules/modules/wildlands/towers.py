@@ -10,8 +10,9 @@ NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
   stood on the tower's hex the whole turn (there at the start, not moved, no invasion
   made from it) rolls d6 + 6 on T-WIZARD.
 * T-WIZARD's results are abstract (BASE-25): troops, a wizard and a magic item are
-  points the army gains (rules.modules.wildlands.news.reinforce); the scouts (7) are
-  offered and announced only, as E-32 gives armies no free move; the spies (8) report the
+  points the army gains (rules.modules.wildlands.news.reinforce); the scouts (7) examine
+  the kingdom's barren hex nearest the tower at once (the army stays: E-32 gives no free
+  move); the spies (8) report the
   nearest other kingdom's army within reach; a challenge (11) is a duel on T-DUEL (every
   abstract army has a wizard, AMB-15); the attack (12) rolls the tower's army, which
   attacks at the next turn's step 3e as a roaming force (``invasions``, E-12), and a
@@ -60,6 +61,7 @@ from rules.core.state import (
 from rules.kingdoms.crowns import equinox_of, is_winter_turn
 from rules.modules import Module, is_roaming, module_table, register
 from rules.modules.beast import ravaged
+from rules.modules.wildlands.examine import barren_problem, examine
 from rules.modules.wildlands.news import (
     ArmyBolstered,
     _SiteNews,
@@ -307,14 +309,38 @@ def react(
         towers[hex_key(hex_)]["attack"] = {"army": army_id, "points": points}
         world, stored = with_records(world, TOWER, towers, "NR-TOWER-6 AMB-16")
         return world, [attack, stored]
-    what = "wizard_scouts" if reaction is Wizard.SCOUTS else "wizard_ignores"
-    return world, [news(TowerNews, rule, what, rolls=rolls, **facts)]
+    if reaction is Wizard.SCOUTS:
+        return _scouts(world, rule, rolls, facts, dice)
+    return world, [news(TowerNews, rule, "wizard_ignores", rolls=rolls, **facts)]
 
 
 def _gain(world: World, rule: str, what: str, rolls: tuple[Roll, ...], gain: int, facts: dict):
     world, gained = reinforce(world, facts["army_id"], gain, rule)
     got = gained[0].points_gained if gained else 0
     return world, [news(TowerNews, rule, what, rolls=rolls, points=got, **facts), *gained]
+
+
+def _scouts(world: World, rule: str, rolls: tuple[Roll, ...], facts: dict, dice: Dice):
+    """T-WIZARD 7: the wizard's scouts examine another hex at once for the army: the
+    barren hex of its kingdom nearest the tower (the lowest coordinates among ties: the
+    player's choice made by default), on T-WILD as an Examine order would (NR-WILD-3).
+    The army itself does not move (E-32: positions follow orders only)."""
+    army, tower = world.armies[facts["army_id"]], facts["hex"]
+    barren = [
+        c for c in world.hexes if c != tower and barren_problem(world, army.kingdom_id, c) is None
+    ]
+    if not barren:
+        return world, [news(TowerNews, rule, "wizard_no_scouts", rolls=rolls, **facts)]
+    where = min(barren, key=lambda c: (distance(c, tower), c))
+    offered = news(TowerNews, rule, "wizard_scouts", rolls=rolls, other=str(where), **facts)
+    away = dataclasses.replace(army, position=where)
+    world, found = examine(
+        dataclasses.replace(world, armies={**world.armies, army.id: away}), away, dice
+    )
+    if army.id in world.armies:  # the scouts come back: the army stands where it stood
+        back = dataclasses.replace(world.armies[army.id], position=army.position)
+        world = dataclasses.replace(world, armies={**world.armies, army.id: back})
+    return world, [offered, *found]
 
 
 def _spies(world: World, rule: str, rolls: tuple[Roll, ...], facts: dict) -> _SiteNews:
