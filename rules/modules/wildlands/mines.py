@@ -33,6 +33,7 @@ from rules.modules import Income, Module, module_table, register
 from rules.modules.wildlands.news import (
     NAMES,
     _SiteNews,
+    by_hex,
     nearest_army,
     news,
     reinforce,
@@ -181,7 +182,7 @@ def crown_income(world: World, dice: Dice) -> list[Income]:
     rules = world.ruleset
     fixed = {Vein.BASE: rules.mine_base_crowns, Vein.PRECIOUS: rules.mine_precious_crowns}
     incomes = []
-    for key, record in sorted(records(world, MINE).items(), key=lambda item: coord_of(item[0])):
+    for key, record in sorted(records(world, MINE).items(), key=by_hex):
         owner, kind = controller(world, coord_of(key), record), Vein(record["kind"])
         if owner is None or kind not in (*fixed, Vein.GEMS):
             continue
@@ -201,7 +202,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     if not is_winter_turn(world.ruleset, world.turn):
         return []
     more: list[Event] = []
-    for key, record in sorted(records(world, MINE).items(), key=lambda item: coord_of(item[0])):
+    for key, record in sorted(records(world, MINE).items(), key=by_hex):
         hex_, kind = coord_of(key), Vein(record["kind"])
         owner = controller(world, hex_, record)
         forges = kind is Vein.METEORIC or (

@@ -29,7 +29,7 @@ from rules.core.problems import translatable
 from rules.core.state import ArmyState, Coord, World
 from rules.kingdoms.crowns import is_winter_turn, year_of
 from rules.modules import Income, Module, register
-from rules.modules.wildlands.sites import OPTION
+from rules.modules.wildlands.sites import OPTION, coord_of
 
 SENTENCES = {
     # the magic tower (NR-TOWER, T-WIZARD, T-DUEL)
@@ -212,6 +212,11 @@ def news(kind: type[_SiteNews], rule: str, what: str, **facts) -> _SiteNews:
         "equinox": f"the {facts['season']} equinox" if facts.get("season") else "an equinox",
     }
     return kind(rule=rule, what=what, text=SENTENCES[what] % words, **facts)
+
+
+def by_hex(item: tuple[str, dict]) -> Coord:
+    """A sort key for a site's ``(key, record)`` pairs: in hex order."""
+    return coord_of(item[0])
 
 
 def _hex(coord: Coord | None) -> str:

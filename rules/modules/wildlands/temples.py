@@ -34,6 +34,7 @@ from rules.kingdoms.crowns import is_winter_turn, turn_of_year
 from rules.modules import Module, register
 from rules.modules.wildlands.news import (
     _SiteNews,
+    by_hex,
     nearest_army,
     news,
     owe,
@@ -155,7 +156,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     if turn_of_year(world.ruleset, world.turn) != 1:
         return world, orders, []
     events: list[Event] = []
-    for key, record in sorted(records(world, TEMPLE).items()):
+    for key, record in sorted(records(world, TEMPLE).items(), key=by_hex):
         dice_count = SEASON_TROOPS.get(record.get("race"), 0)
         if dice_count and active(world, coord_of(key), record):
             world, given = _gift(world, key, record, dice_count, dice, "temple_troops")
@@ -193,7 +194,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     world, more = _sacked(world, events, dice)
     if not is_winter_turn(world.ruleset, world.turn):
         return more
-    for key, record in sorted(records(world, TEMPLE).items()):
+    for key, record in sorted(records(world, TEMPLE).items(), key=by_hex):
         if record.get("knights"):
             world, gone = _knights_leave(world, key, record)
             more += gone

@@ -66,6 +66,7 @@ from rules.modules.wildlands.news import (
     ArmyBolstered,
     _SiteNews,
     armies_on,
+    by_hex,
     change_points,
     nearest_army,
     news,
@@ -446,7 +447,9 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
     no hex; the army may fight or retreat as against any invader). An army no longer on
     the tower's hex, or invading from it, is gone when he comes."""
     towers = records(world, TOWER)
-    attacks = {key: r.pop("attack") for key, r in sorted(towers.items()) if "attack" in r}
+    attacks = {
+        key: r.pop("attack") for key, r in sorted(towers.items(), key=by_hex) if "attack" in r
+    }
     if not attacks:
         return orders, patrols, []
     invading = {o.army_id for o in orders if o.kind is OrderKind.INVADE}
@@ -512,7 +515,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
                 world, sacked = sack(world, tuple(e.hex), e.army_id, dice)
                 more += sacked
     stayed = _stayed(world, events)
-    for key in sorted(records(world, TOWER)):
+    for key in sorted(records(world, TOWER), key=coord_of):
         record = records(world, TOWER).get(key)
         hex_ = coord_of(key)
         if record is None or record["turn"] >= world.turn:
@@ -553,7 +556,11 @@ def _stayed(world: World, events: list[Event]) -> set[int]:
 def _wizards_return(world: World) -> tuple[World, list[Event]]:
     """AMB-15: each banished wizard's points come back to his army, if it still stands."""
     towers = records(world, TOWER)
-    back = [(key, b) for key, record in sorted(towers.items()) for b in record.get("banished", [])]
+    back = [
+        (key, b)
+        for key, record in sorted(towers.items(), key=by_hex)
+        for b in record.get("banished", [])
+    ]
     if not back:
         return world, []
     events: list[Event] = []
@@ -589,7 +596,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     if season is None:
         return world, orders, []
     events: list[Event] = []
-    for key in sorted(records(world, TOWER)):
+    for key in sorted(records(world, TOWER), key=coord_of):
         if key in records(world, TOWER):
             world, cast = equinox(world, coord_of(key), season, dice)
             events += cast
