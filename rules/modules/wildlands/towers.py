@@ -4,8 +4,8 @@ NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
 * Found: an army's examination places a tower (a permanent site, NR-WILD-5) in
   ``module_state["wildlands.magic_tower"]`` (rules.modules.wildlands.sites.place); the
   finder rolls 2d6 on T-WIZARD at once (NR-TOWER-1: the ruleset's
-  ``tower_roll_on_entry``, AMB-49; armies never "enter" a hex otherwise under E-32, so
-  the examination is the entry).
+  ``tower_roll_on_entry``, AMB-49). An army that invades a tower's hex "moves into" it
+  (E-32) and rolls 2d6 too, at the end of that turn.
 * Forced reaction (NR-TOWER-2, AMB-15): at the end of each later turn, every army that
   stood on the tower's hex the whole turn (there at the start, not moved, no invasion
   made from it) rolls d6 + 6 on T-WIZARD.
@@ -442,22 +442,37 @@ def knowing(world: World, hex_: Coord) -> tuple[int, ...]:
 
 
 def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
+    """Step 3e: the invasions to and from each tower's hex are noted on its record for
+    the end of the turn (``moves``: E-32, an invasion moves into its target and out of
+    its origin), and the wizard's attacks are declared (``_attacks``)."""
+    towers = records(world, TOWER)
+    invades = [o for o in orders if o.kind is OrderKind.INVADE and o.army_id in world.armies]
+    for key, record in towers.items():
+        hex_ = coord_of(key)
+        entered = sorted(o.army_id for o in invades if tuple(o.target) == hex_)
+        left = sorted(o.army_id for o in invades if world.armies[o.army_id].position == hex_)
+        record.pop("moves", None)
+        if entered or left:
+            record["moves"] = {"turn": world.turn, "entered": entered, "left": left}
+    events = _attacks(world, towers, {o.army_id for o in invades})
+    if towers == records(world, TOWER):
+        return orders, patrols, events
+    _, stored = with_records(world, TOWER, towers, "NR-TOWER-1 NR-TOWER-6 E-32")
+    return orders, patrols, [*events, stored]
+
+
+def _attacks(world: World, towers: dict[str, dict], invading: set[int]) -> list[Event]:
     """NR-TOWER-6, BASE-11, E-12: at step 3e of the turn after his reaction the wizard's
     army attacks the army at his tower, as a roaming force (it never retreats and takes
     no hex; the army may fight or retreat as against any invader). An army no longer on
     the tower's hex, or invading from it, is gone when he comes."""
-    towers = records(world, TOWER)
-    attacks = {
-        key: r.pop("attack") for key, r in sorted(towers.items(), key=by_hex) if "attack" in r
-    }
-    if not attacks:
-        return orders, patrols, []
-    invading = {o.army_id for o in orders if o.kind is OrderKind.INVADE}
     events: list[Event] = []
-    for key, attack in attacks.items():
-        army, hex_ = world.armies.get(attack["army"]), coord_of(key)
+    for key, record in sorted(towers.items(), key=by_hex):
+        attack = record.pop("attack", None)
+        army = world.armies.get(attack["army"]) if attack else None
         if army is None:
-            continue  # destroyed since: nobody to attack
+            continue  # no attack, or the army was destroyed since: nobody to attack
+        hex_ = coord_of(key)
         if army.position != hex_ or army.id in invading:
             facts = {"hex": hex_, "army_id": army.id, "kingdom_ids": (army.kingdom_id,)}
             events.append(news(TowerNews, "NR-TOWER-6", "wizard_misses", **facts))
@@ -475,8 +490,7 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
                 defender_points=army.points,
             )
         )
-    _, stored = with_records(world, TOWER, towers, "NR-TOWER-6")
-    return orders, patrols, [*events, stored]
+    return events
 
 
 def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
@@ -503,9 +517,10 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     """§12.3 step 3 (E-31: Phase 6): in the winter turn, first the banished wizards'
     return (AMB-15); the sack of the towers whose wizard's army was beaten this turn
-    (NR-TOWER-7); then the forced reactions (NR-TOWER-2)."""
+    (NR-TOWER-7); the reactions to the armies that invaded a tower's hex (NR-TOWER-1);
+    then the forced reactions (NR-TOWER-2)."""
     world = _as_now(world, events)
-    more: list[Event] = []
+    world, more, entered, left = _moves(world)
     if is_winter_turn(world.ruleset, world.turn):
         world, returned = _wizards_return(world)
         more += returned
@@ -514,7 +529,11 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
             if hex_key(e.hex) in records(world, TOWER):
                 world, sacked = sack(world, tuple(e.hex), e.army_id, dice)
                 more += sacked
-    stayed = _stayed(world, events)
+    for army_id, hex_ in entered:  # NR-TOWER-1, AMB-49, E-32
+        if army_id in world.armies and hex_key(hex_) in records(world, TOWER):
+            world, reaction = react(world, hex_, army_id, dice, forced=False)
+            more += reaction
+    stayed = set(world.armies) - left - {e.army_id for e in events if isinstance(e, ArmyMoved)}
     for key in sorted(records(world, TOWER), key=coord_of):
         record = records(world, TOWER).get(key)
         hex_ = coord_of(key)
@@ -546,11 +565,22 @@ def _as_now(world: World, events: list[Event]) -> World:
     return dataclasses.replace(world, armies=armies)
 
 
-def _stayed(world: World, events: list[Event]) -> set[int]:
-    """AMB-15: the armies that neither moved nor invaded this turn (E-32)."""
-    moved = {e.army_id for e in events if isinstance(e, ArmyMoved)}
-    invaded = {a for e in events if isinstance(e, BattleDeclared) for a in e.attacker_army_ids}
-    return set(world.armies) - moved - invaded
+def _moves(world: World) -> tuple[World, list[Event], list[tuple[int, Coord]], set[int]]:
+    """This turn's invasions noted at step 3e, taken off the records: the armies that
+    moved into a tower's hex, to roll T-WIZARD (NR-TOWER-1, AMB-49: each for itself,
+    unless the ruleset leaves the wizard alone), and those that left one, which did not
+    stay the whole turn (AMB-15)."""
+    towers = records(world, TOWER)
+    noted = {key: record.pop("moves") for key, record in towers.items() if "moves" in record}
+    if not noted:
+        return world, [], [], set()
+    world, stored = with_records(world, TOWER, towers, "NR-TOWER-1 NR-TOWER-2 E-32")
+    now = {key: moves for key, moves in noted.items() if moves["turn"] == world.turn}
+    entered = sorted(
+        (army_id, coord_of(key)) for key, moves in now.items() for army_id in moves["entered"]
+    )
+    left = {army_id for moves in now.values() for army_id in moves["left"]}
+    return world, [stored], entered if world.ruleset.tower_roll_on_entry else [], left
 
 
 def _wizards_return(world: World) -> tuple[World, list[Event]]:
