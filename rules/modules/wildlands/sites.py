@@ -139,7 +139,7 @@ def place(
     site's own facts (``more``) and the dice that made them (``rolls``)."""
     changed = records(world, site)
     changed[hex_key(exam.hex)] = {
-        "found_by": exam.kingdom_id,
+        "kingdom_id": exam.kingdom_id,
         "army_id": exam.army_id,
         "turn": world.turn,
         **more,
@@ -155,7 +155,7 @@ def controller(world: World, hex_: Coord, record: Mapping | None = None) -> int 
     """AMB-23, E-33: the kingdom that owns the hex controls its site (None: nobody); or,
     with the ``wild_site_control`` option at 2, the kingdom that found it (``record``)."""
     if world.ruleset.wild_site_control == BY_FINDER and record is not None:
-        return record.get("found_by")
+        return record.get("kingdom_id")
     h = world.hexes.get(tuple(hex_))
     return h.owner if h is not None else None
 
@@ -163,7 +163,7 @@ def controller(world: World, hex_: Coord, record: Mapping | None = None) -> int 
 def knows(record: dict, owner: int | None, kingdom_id: int | None) -> bool:
     """Who sees a site on the map (besides the GM): the kingdom that found it, and the
     hex's owner, who holds the land it stands on (docs/design/supplement.md)."""
-    return kingdom_id is not None and kingdom_id in (record.get("found_by"), owner)
+    return kingdom_id is not None and kingdom_id in (record.get("kingdom_id"), owner)
 
 
 def coord_of(key: str) -> Coord:
