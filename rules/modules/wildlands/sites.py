@@ -11,6 +11,9 @@ State: each kind of site keeps its records in ``World.module_state["wildlands.<k
 a mapping from ``"q,r"`` to a JSON-able dict, written only by that kind's file (one
 writer a key, so two sites' changes in one step never overwrite each other) and changed
 with a ``ModuleStateChanged`` event named after the key. ``site_at`` reads every kind's.
+A record's kingdom is its ``kingdom_id`` and its army its ``army_id``: the names an
+exported campaign renumbers (campaign.transfer). A result that is no place keeps its
+own shape under its key (the treasure: a list of hoards by escort).
 
 The examination (rules.modules.wildlands.examine) comes first in the turn, at
 Provisional Results after scouting: a handler that moves, weakens or destroys the
