@@ -305,7 +305,8 @@ def nearest_army(world: World, hex_: Coord, kingdom_id: int | None = None) -> Ar
 
 # --- crowns due at the next winter ---------------------------------------------------------
 
-DUE_KEY = f"{OPTION}.crowns_due"  # kingdom id → crowns the sites gave (or took) this year
+# {"dues": [{"kingdom_id": …, "crowns": …}]}: what the sites gave (or took) this year
+DUE_KEY = f"{OPTION}.crowns_due"
 
 
 def owe(
@@ -313,8 +314,12 @@ def owe(
 ) -> tuple[World, Event]:
     """NR-GEN-7: crowns a spell or a sacked temple gives (or takes) are paid with the
     income, at the next winter phase (``events``: this step's so far)."""
-    due = state_now(world, list(events), DUE_KEY)
-    due[str(kingdom_id)] = due.get(str(kingdom_id), 0) + crowns
+    owed = {
+        d["kingdom_id"]: d["crowns"]
+        for d in state_now(world, list(events), DUE_KEY).get("dues", [])
+    }
+    owed[kingdom_id] = owed.get(kingdom_id, 0) + crowns
+    due = {"dues": [{"kingdom_id": k, "crowns": c} for k, c in sorted(owed.items())]}
     world = dataclasses.replace(world, module_state={**world.module_state, DUE_KEY: due})
     return world, ModuleStateChanged(rule=rule, module=DUE_KEY, state=due)
 
@@ -329,12 +334,11 @@ def state_now(world: World, events: list[Event], key: str) -> dict:
 def dues_income(world: World, dice: Dice) -> list[Income]:
     """The winter phase (E-31): what each kingdom is due from the year's spells and sacks,
     as crown income (E-30; below 0, a charge)."""
-    due = world.module_state.get(DUE_KEY, {})
     year = year_of(world.ruleset, world.turn)
     return [
-        Income(int(kingdom), crowns, f"wildland sites, year {year}", "NR-GEN-7 E-30 E-31")
-        for kingdom, crowns in sorted(due.items(), key=lambda item: int(item[0]))
-        if crowns
+        Income(d["kingdom_id"], d["crowns"], f"wildland sites, year {year}", "NR-GEN-7 E-30 E-31")
+        for d in world.module_state.get(DUE_KEY, {}).get("dues", [])
+        if d["crowns"]
     ]
 
 

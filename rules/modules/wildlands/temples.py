@@ -98,8 +98,8 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
     owner = controller(world, exam.hex)
     race = race_of(world, owner)
     fits = has_temple(race) and NEVER_ON.get(race) is not world.hexes[exam.hex].terrain
-    claimed = {"race": race, "holder": owner} if fits else {"race": None, "holder": None}
-    world, (stored,) = place(world, exam, TEMPLE, "NR-TEMPLE AMB-20 NR-WILD-5", **claimed)
+    rule = "NR-TEMPLE AMB-20 NR-WILD-5"
+    world, (stored,) = place(world, exam, TEMPLE, rule, race=race if fits else None)
     events: list[Event] = [
         news(
             TempleNews,
@@ -126,10 +126,16 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
     return world, events
 
 
+def holder(record: dict) -> int | None:
+    """AMB-20: the kingdom that consecrated the temple (it found it on its own hex), or
+    None while it stands abandoned."""
+    return record.get("kingdom_id") if record.get("race") else None
+
+
 def active(world: World, hex_: Coord, record: dict) -> bool:
-    """NR-TEMPLE-10: consecrated, and its holder still owns the hex."""
-    holder = record.get("holder")
-    return holder is not None and controller(world, hex_, record) == holder
+    """NR-TEMPLE-10: consecrated, and its holder still controls the hex."""
+    held = holder(record)
+    return held is not None and controller(world, hex_, record) == held
 
 
 def warded(world: World, hex_: Coord) -> bool:
@@ -147,7 +153,7 @@ def walls(world: World, battle: BattleState, role: Role, points: dict[int, int])
     record = records(world, TEMPLE).get(hex_key(battle.hex))
     if record is None or record.get("race") in UNWALLED or not active(world, battle.hex, record):
         return 0
-    return world.ruleset.fortress_bonus if battle.defender.kingdom_id == record["holder"] else 0
+    return world.ruleset.fortress_bonus if battle.defender.kingdom_id == holder(record) else 0
 
 
 def phase_one(world: World, orders: list[Order], dice: Dice):
@@ -168,7 +174,7 @@ def _gift(world: World, key: str, record: dict, count: int, dice: Dice, what: st
     """``count`` d6 times the race's points to the holder's army nearest the temple."""
     race, hex_ = record["race"], coord_of(key)
     rule = "NR-TEMPLE-10 T-TEMPLE-RACE AMB-20"
-    army = nearest_army(world, hex_, record["holder"])
+    army = nearest_army(world, hex_, holder(record))
     if army is None:
         return world, []  # nobody to join: the gift is lost this season
     rolls = tuple(dice.d6(f"T-TEMPLE-RACE {race} temple on {hex_}") for _ in range(count))
@@ -177,11 +183,11 @@ def _gift(world: World, key: str, record: dict, count: int, dice: Dice, what: st
     got = gained[0].points_gained if gained else 0
     told = news(
         TempleNews, rule, what, rolls=rolls, hex=hex_, army_id=army.id, points=got,
-        kingdom_ids=(record["holder"],),
+        kingdom_ids=(holder(record),),
     )  # fmt: skip
     if race in LEAVE_AT_WINTER and got:
         temples = records(world, TEMPLE)
-        temples[key] = {**record, "knights": {"army": army.id, "points": got}}
+        temples[key] = {**record, "knights": {"army_id": army.id, "points": got}}
         world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE-11")
         return world, [told, *gained, stored]
     return world, [told, *gained]
@@ -214,7 +220,7 @@ def _sacked(world: World, events: list[Event], dice: Dice) -> tuple[World, list[
     }
     more: list[Event] = []
     for key, conqueror in sorted(taken.items()):
-        if temples[key].get("holder") == conqueror:
+        if holder(temples[key]) == conqueror:
             continue
         rule = "NR-TEMPLE-3 NR-TEMPLE-5 AMB-22"
         rolls = tuple(
@@ -222,7 +228,7 @@ def _sacked(world: World, events: list[Event], dice: Dice) -> tuple[World, list[
             for _ in range(world.ruleset.temple_sack_crowns_dice)
         )
         crowns = sum(r.result for r in rolls)
-        told = tuple(sorted({conqueror, temples.pop(key).get("holder")} - {None}))
+        told = tuple(sorted({conqueror, holder(temples.pop(key))} - {None}))
         world, due = owe(world, conqueror, crowns, rule, [*events, *more])
         more += [
             news(
@@ -245,7 +251,7 @@ def _sacked(world: World, events: list[Event], dice: Dice) -> tuple[World, list[
 def _knights_leave(world: World, key: str, record: dict) -> tuple[World, list[Event]]:
     """NR-TEMPLE-11: the knights' points leave their army at the winter phase."""
     knights = record["knights"]
-    army = world.armies.get(knights["army"])
+    army = world.armies.get(knights["army_id"])
     temples = records(world, TEMPLE)
     temples[key] = {k: v for k, v in record.items() if k != "knights"}
     world, stored = with_records(world, TEMPLE, temples, "NR-TEMPLE-11")

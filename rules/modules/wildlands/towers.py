@@ -307,7 +307,7 @@ def react(
             **facts,
         )
         towers = records(world, TOWER)
-        towers[hex_key(hex_)]["attack"] = {"army": army_id, "points": points}
+        towers[hex_key(hex_)]["attack"] = {"army_id": army_id, "points": points}
         world, stored = with_records(world, TOWER, towers, "NR-TOWER-6 AMB-16")
         return world, [attack, stored]
     if reaction is Wizard.SCOUTS:
@@ -390,7 +390,7 @@ def duel(
         return world, [news(TowerNews, rule, what, rolls=rolls, points=lost, **facts), *losses]
     towers = records(world, TOWER)
     tower = towers[hex_key(hex_)]
-    tower["banished"] = [*tower.get("banished", []), {"army": army_id, "points": lost}]
+    tower["banished"] = [*tower.get("banished", []), {"army_id": army_id, "points": lost}]
     world, stored = with_records(world, TOWER, towers, rule)
     told = news(TowerNews, rule, "duel_banished", rolls=rolls, points=lost, **facts)
     return world, [told, *losses, stored]
@@ -435,7 +435,7 @@ def remove(world: World, hex_: Coord, rule: str) -> tuple[World, list[Event]]:
 def knowing(world: World, hex_: Coord) -> tuple[int, ...]:
     """Who sees the tower on ``hex_`` on the map: its finder and the hex's owner."""
     record = records(world, TOWER).get(hex_key(hex_), {})
-    return tuple(sorted({record.get("found_by"), controller(world, hex_)} - {None}))
+    return tuple(sorted({record.get("kingdom_id"), controller(world, hex_)} - {None}))
 
 
 # --- the wizard's attack (NR-TOWER-6) -----------------------------------------------------
@@ -453,7 +453,11 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
         left = sorted(o.army_id for o in invades if world.armies[o.army_id].position == hex_)
         record.pop("moves", None)
         if entered or left:
-            record["moves"] = {"turn": world.turn, "entered": entered, "left": left}
+            record["moves"] = {
+                "turn": world.turn,
+                "entered": {"army_ids": entered},
+                "left": {"army_ids": left},
+            }
     events = _attacks(world, towers, {o.army_id for o in invades})
     if towers == records(world, TOWER):
         return orders, patrols, events
@@ -469,7 +473,7 @@ def _attacks(world: World, towers: dict[str, dict], invading: set[int]) -> list[
     events: list[Event] = []
     for key, record in sorted(towers.items(), key=by_hex):
         attack = record.pop("attack", None)
-        army = world.armies.get(attack["army"]) if attack else None
+        army = world.armies.get(attack["army_id"]) if attack else None
         if army is None:
             continue  # no attack, or the army was destroyed since: nobody to attack
         hex_ = coord_of(key)
@@ -577,9 +581,11 @@ def _moves(world: World) -> tuple[World, list[Event], list[tuple[int, Coord]], s
     world, stored = with_records(world, TOWER, towers, "NR-TOWER-1 NR-TOWER-2 E-32")
     now = {key: moves for key, moves in noted.items() if moves["turn"] == world.turn}
     entered = sorted(
-        (army_id, coord_of(key)) for key, moves in now.items() for army_id in moves["entered"]
+        (army_id, coord_of(key))
+        for key, moves in now.items()
+        for army_id in moves["entered"]["army_ids"]
     )
-    left = {army_id for moves in now.values() for army_id in moves["left"]}
+    left = {army_id for moves in now.values() for army_id in moves["left"]["army_ids"]}
     return world, [stored], entered if world.ruleset.tower_roll_on_entry else [], left
 
 
@@ -596,7 +602,7 @@ def _wizards_return(world: World) -> tuple[World, list[Event]]:
     events: list[Event] = []
     for key, banished in back:
         towers[key].pop("banished", None)
-        army = world.armies.get(banished["army"])
+        army = world.armies.get(banished["army_id"])
         if army is None:
             continue
         world, gained = reinforce(world, army.id, banished["points"], "NR-TOWER-5 AMB-15")

@@ -30,7 +30,7 @@ def test_a_wizards_gift_is_written_back_and_told_to_its_army_owner_alone(demo):
     campaign = demo.campaign
     campaign.ruleset_overrides = {"options": {"wildlands": 1}, "tables": {"t-wizard": "2-12 item"}}
     campaign.module_state = {
-        "wildlands.magic_tower": {f"{q},{r}": {"found_by": alice.pk, "army_id": army.pk, "turn": 0}}
+        "wildlands.magic_tower": {f"{q},{r}": {"kingdom_id": alice.pk, "army_id": army.pk, "turn": 0}}
     }
     campaign.save(update_fields=["ruleset_overrides", "module_state"])
     _step(campaign)  # Provisional Results

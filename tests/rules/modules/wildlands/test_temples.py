@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.core.dice import ForcedDice
 from rules.core.ruleset import ruleset_from_overrides
 from rules.modules.wildlands.sites import HANDLERS, Examination, Site
-from rules.modules.wildlands.temples import TempleNews, race_of, warded
+from rules.modules.wildlands.temples import TempleNews, holder, race_of, warded
 from tests.rules.rules_builder import army, build, of_type
 
 TEMPLES = "wildlands.temple"
@@ -29,18 +29,17 @@ def test_no_race_yet_leaves_the_temple_abandoned_amb_20():
     world, events = _found(None)
     assert race_of(world, 1) is None
     assert world.module_state[TEMPLES]["0,0"] == {
-        "found_by": 1,
+        "kingdom_id": 1,
         "army_id": 1,
         "turn": 1,
         "race": None,
-        "holder": None,
     }
     assert [e.what for e in of_type(events, TempleNews)] == ["temple_found"]
 
 
 def test_the_owner_consecrates_it_to_his_race_amb_20():
     world, events = _found("high_elves")
-    assert world.module_state[TEMPLES]["0,0"]["holder"] == 1
+    assert holder(world.module_state[TEMPLES]["0,0"]) == 1
     assert [e.what for e in of_type(events, TempleNews)] == ["temple_found", "temple_claimed"]
     assert warded(world, (0, 0)) and not warded(world, (1, 0))
 
@@ -52,4 +51,4 @@ def test_a_dark_elf_shrine_never_stands_on_a_river_t_temple_race():
 
 def test_races_without_a_temple_get_none_amb_20():
     world, _ = _found("lizardmen")
-    assert world.module_state[TEMPLES]["0,0"]["holder"] is None
+    assert holder(world.module_state[TEMPLES]["0,0"]) is None

@@ -38,7 +38,7 @@ def test_a_tower_is_a_permanent_site_its_finder_is_told_of_nr_wild_5():
     assert HANDLERS[Site.MAGIC_TOWER].permanent
     world, events = _found([5, 5])  # 10: the wizard ignores the army
     assert world.module_state["wildlands.magic_tower"] == {
-        "1,0": {"found_by": 1, "army_id": 1, "turn": 1}
+        "1,0": {"kingdom_id": 1, "army_id": 1, "turn": 1}
     }
     found, stored, ignored = events
     assert found.what == "tower_found" and found.kingdom_ids == (1,)
@@ -79,7 +79,7 @@ def test_t_duel_banished_wizard_costs_d6_times_100_until_winter_nr_tower_5():
     world, events = _found([5, 6, 2, 4])  # 11: duel; 2 banished; 4 × 100
     assert of_type(events, ArmyWeakened)[0].points_lost == 400
     tower = world.module_state["wildlands.magic_tower"]["1,0"]
-    assert tower["banished"] == [{"army": 1, "points": 400}]
+    assert tower["banished"] == [{"army_id": 1, "points": 400}]
 
 
 def test_t_duel_killed_wizard_is_lost_for_good():
@@ -107,7 +107,7 @@ def _equinox_world(**extra):
         armies=(army(1, 1, 2000, (1, 0)), army(2, 2, 2000, (4, 0))),
         ruleset=ON,
     )
-    world.module_state = {"wildlands.magic_tower": {"0,0": {"found_by": 1, "turn": 0}}}
+    world.module_state = {"wildlands.magic_tower": {"0,0": {"kingdom_id": 1, "turn": 0}}}
     for name, value in extra.items():
         setattr(world, name, value)
     return world
