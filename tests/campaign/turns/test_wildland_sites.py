@@ -29,9 +29,8 @@ def test_a_wizards_gift_is_written_back_and_told_to_its_army_owner_alone(demo):
     allocation = army.allocation  # with no orders it rests back to it (Q7), then gains
     campaign = demo.campaign
     campaign.ruleset_overrides = {"options": {"wildlands": 1}, "tables": {"t-wizard": "2-12 item"}}
-    campaign.module_state = {
-        "wildlands.magic_tower": {f"{q},{r}": {"kingdom_id": alice.pk, "army_id": army.pk, "turn": 0}}
-    }
+    tower = {"kingdom_id": alice.pk, "army_id": army.pk, "turn": 0}
+    campaign.module_state = {"wildlands.magic_tower": {f"{q},{r}": tower}}
     campaign.save(update_fields=["ruleset_overrides", "module_state"])
     _step(campaign)  # Provisional Results
     _step(campaign)  # Final Results: the forced reaction, an item of 100 points
