@@ -1036,7 +1036,7 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("A sacked temple's relics (dice of crowns)"),
         _("Paid at the next winter phase."),
     ),
-    "temple_bretonnia_points": (
+    "temple_bretonnians_points": (
         _("Bretonnian temple: knights per die"),
         _("One die each campaign season; they leave at winter."),
     ),
@@ -1044,7 +1044,7 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Empire temple: troops per die"),
         _("One die each campaign season."),
     ),
-    "temple_orcs_points": (_("Orc totem: troops per die"), _("Two dice each campaign season.")),
+    "temple_orcs_goblins_points": (_("Orc totem: troops per die"), _("Two dice each campaign season.")),
     "temple_chaos_points": (
         _("Chaos temple: creatures per die"),
         _("One die each campaign season."),

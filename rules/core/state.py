@@ -227,6 +227,9 @@ class KingdomState:
     # E-30: the crown ledger's balance, kept only while a supplement module with crown
     # prices is on (rules.kingdoms.crowns); never power, never in Table 1
     crowns: int = 0
+    # NR-RACE, E-40: the people the player chose when he claimed it (rules.kingdoms.races),
+    # "" if none (the peoples module off, or claimed before it was on)
+    race: str = ""
 
 
 @dataclass(frozen=True)

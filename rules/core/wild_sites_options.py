@@ -123,7 +123,7 @@ class WildSitesOptions:
     temple_sack_crowns_dice: int = option(
         2, "A temple sacked yields this many d6 (crowns)", "NR-TEMPLE-3", 0, 10, WILDLANDS
     )
-    temple_bretonnia_points: int = option(
+    temple_bretonnians_points: int = option(
         100, "Bretonnia: knights each season, d6 times (points)", "T-TEMPLE-RACE", 0, 1000,
         WILDLANDS,
     )  # fmt: skip
@@ -131,7 +131,7 @@ class WildSitesOptions:
         100, "Empire: troops each season, d6 times (points)", "T-TEMPLE-RACE", 0, 1000,
         WILDLANDS,
     )  # fmt: skip
-    temple_orcs_points: int = option(
+    temple_orcs_goblins_points: int = option(
         200, "Orcs & Goblins: troops each season, 2d6 times (points)", "T-TEMPLE-RACE", 0, 1000,
         WILDLANDS,
     )  # fmt: skip

@@ -53,7 +53,7 @@ from rules.modules.wildlands.temples import race_of
 
 MINE = Site.MINE
 FORGERS = {"skaven", "chaos"}  # warpstone (T-MINE-RARE 6)
-TROLL_FRIENDS = {"orcs", "chaos"}  # cave trolls and night goblins (T-MINE-EXH 6)
+TROLL_FRIENDS = {"orcs_goblins", "chaos"}  # cave trolls and night goblins (T-MINE-EXH 6)
 
 
 class MineNews(_SiteNews):

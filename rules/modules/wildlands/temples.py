@@ -21,8 +21,8 @@ AMB-23), part of the wildlands module.
   the conqueror is due the ruleset's ``temple_sack_crowns_dice`` d6 crowns at the next
   winter phase, and the temple is gone.
 
-A kingdom's race is the races module's (``race_of``): until that module records one the
-kingdom has none, and a temple it finds stays abandoned (the stated default).
+A kingdom's race is the peoples module's (``race_of``, NR-RACE): while it has none (the
+module off, or no people chosen) a temple it finds stays abandoned (the stated default).
 """
 
 from __future__ import annotations
@@ -57,13 +57,12 @@ from rules.modules.wildlands.sites import (
 )
 
 TEMPLE = Site.TEMPLE
-PEOPLES = "peoples"  # the races module's state: {"races": {"<kingdom id>": "<race>"}}
 
 # T-TEMPLE-RACE: the races with a temple, and how many d6 of their points it gives
 SEASON_TROOPS = {
-    "bretonnia": 1,
+    "bretonnians": 1,
     "empire": 1,
-    "orcs": 2,
+    "orcs_goblins": 2,
     "chaos": 1,
     "dark_elves": 1,
     "wood_elves": 1,
@@ -72,8 +71,8 @@ SEASON_TROOPS = {
 WINTER_ITEMS = {"dwarfs": 1}
 WARDS = {"high_elves"}
 NEVER_ON = {"dark_elves": Terrain.RIVER}
-LEAVE_AT_WINTER = {"bretonnia"}  # NR-TEMPLE-11
-UNWALLED = {"orcs"}  # a Waaagh-totem protects like a village: no walls (T-TEMPLE-RACE)
+LEAVE_AT_WINTER = {"bretonnians"}  # NR-TEMPLE-11
+UNWALLED = {"orcs_goblins"}  # a Waaagh-totem protects like a village: no walls (T-TEMPLE-RACE)
 
 
 class TempleNews(_SiteNews):
@@ -82,10 +81,10 @@ class TempleNews(_SiteNews):
 
 
 def race_of(world: World, kingdom_id: int | None) -> str | None:
-    """The kingdom's race as the races module records it, or None while it records none."""
-    if kingdom_id is None:
-        return None
-    return world.module_state.get(PEOPLES, {}).get("races", {}).get(str(kingdom_id))
+    """The kingdom's race (``KingdomState.race``, the peoples module's: NR-RACE), or None
+    while it has none (the module off, or no people chosen)."""
+    kingdom = world.kingdoms.get(kingdom_id) if kingdom_id is not None else None
+    return (kingdom.race or None) if kingdom is not None else None
 
 
 def has_temple(race: str | None) -> bool:

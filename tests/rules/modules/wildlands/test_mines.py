@@ -5,6 +5,8 @@ order exists; the winter's income is a scenario case
 
 from __future__ import annotations
 
+import dataclasses
+
 from rules.core.dice import ForcedDice
 from rules.core.events import ArmyWeakened
 from rules.core.ruleset import ruleset_from_overrides
@@ -24,7 +26,7 @@ def _found(dice: list[int], race: str | None = None):
         ruleset=ruleset_from_overrides({"options": {"wildlands": 1}}),
     )
     if race:
-        world.module_state = {"peoples": {"races": {"1": race}}}
+        world.kingdoms[1] = dataclasses.replace(world.kingdoms[1], race=race)
     exam = Examination(hex=HEX, army_id=1, kingdom_id=1, column="mountain", roll=73)
     forced = ForcedDice(dice)
     world, events = HANDLERS[Site.MINE].discover(world, exam, forced)
@@ -58,7 +60,7 @@ def test_t_mine_rare_6_warpstone_is_for_skaven_and_chaos_alone():
 def test_t_mine_exh_collapse_and_the_trolls():
     world, events = _found([1, 2, 5])
     assert of_type(events, ArmyWeakened)[0].points_lost == 50 and _kind(world) is None
-    _, events = _found([1, 6, 2], race="orcs")  # the trolls join: 2 × 100
+    _, events = _found([1, 6, 2], race="orcs_goblins")  # the trolls join: 2 × 100
     assert of_type(events, ArmyBolstered)[0].points_gained == 200
     _, events = _found([1, 6, 2])  # they strike the others: 2 × 10
     assert of_type(events, ArmyWeakened)[0].points_lost == 20

@@ -4,6 +4,8 @@ the turn are scenario cases (tests/rules/scenarios/modules/wildlands/temples.yam
 
 from __future__ import annotations
 
+import dataclasses
+
 from rules.core.dice import ForcedDice
 from rules.core.ruleset import ruleset_from_overrides
 from rules.modules.wildlands.sites import HANDLERS, Examination, Site
@@ -20,7 +22,7 @@ def _found(race: str | None, terrain: str = "F"):
         ruleset=ruleset_from_overrides({"options": {"wildlands": 1}}),
     )
     if race:
-        world.module_state = {"peoples": {"races": {"1": race}}}
+        world.kingdoms[1] = dataclasses.replace(world.kingdoms[1], race=race)
     exam = Examination(hex=(0, 0), army_id=1, kingdom_id=1, column="plain", roll=67)
     return HANDLERS[Site.TEMPLE].discover(world, exam, ForcedDice([]))
 
