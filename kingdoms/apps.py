@@ -11,6 +11,7 @@ class KingdomsConfig(AppConfig):
         from kingdoms.agreements import narration as agreements_narration
         from kingdoms.agreements import writeback as agreements_writeback
         from kingdoms.armies import narration as armies_narration
+        from kingdoms.armies import wildland_sites
         from kingdoms.armies import writeback as armies_writeback
         from kingdoms.capitals import writeback as capitals_writeback
         from kingdoms.crowns import writeback as crowns_writeback
@@ -26,6 +27,7 @@ class KingdomsConfig(AppConfig):
             agreements_writeback,
             orders_writeback,
             armies_writeback,
+            wildland_sites,
             spending_writeback,
             crowns_writeback,
             edicts_writeback,

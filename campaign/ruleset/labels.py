@@ -1136,6 +1136,180 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Undead horde: a sacked city adds d6 × (points)"),
         _("Its dead join the horde."),
     ),
+    # Optional module: wildlands, the sites of towers, mines and temples
+    "spring_equinox_turn": (
+        _("Spring equinox is turn number"),
+        _("The turn of each year when the towers cast their spring spells."),
+    ),
+    "autumn_equinox_turn": (
+        _("Autumn equinox is turn number"),
+        _("The turn of each year when the towers cast their autumn spells."),
+    ),
+    "tower_roll_on_entry": (
+        _("The army that finds a tower meets its wizard"),
+        _("Otherwise it leaves him undisturbed."),
+    ),
+    "tower_joins_points": (_("Wizard joins the army: points per die"), _("Two dice are rolled.")),
+    "tower_troops_points": (_("Wizard lends troops: points per die"), _("Two dice are rolled.")),
+    "tower_item_points": (_("Wizard's magic item (points)"), _("Added to the army.")),
+    "tower_spy_range": (_("Wizard's spies reach (hexes)"), _("From the tower.")),
+    "tower_wizard_points": (_("Wizard lost in a duel: points per die"), _("One die is rolled.")),
+    "tower_armies_have_wizards": (
+        _("Every army has a wizard to answer a tower's challenge"),
+        _("Otherwise the challenged wizard attacks the army."),
+    ),
+    "tower_banished_return": (
+        _("A wizard banished in a duel comes back at winter"),
+        _("With his points; otherwise they are lost."),
+    ),
+    "tower_attack_points": (_("Tower's army: points per die"), _("Four dice are rolled.")),
+    "tower_loot_arms": (
+        _("Sacked tower, weapons and armour: points per die"),
+        _("One die for each."),
+    ),
+    "tower_loot_lore": (
+        _("Sacked tower, banners and scrolls: points per die"),
+        _("One die for each."),
+    ),
+    "spell_range": (_("Break Siege and Shrouding Mist reach (hexes)"), _("From the tower.")),
+    "spell_abundance": (
+        _("Abundance (spring)"),
+        _("Crowns to the target's owner at the next winter; below 0, crowns lost."),
+    ),
+    "spell_chaos_void": (
+        _("Chaos Void (spring)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_hold_river": (
+        _("Hold River (spring)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_magical_protection": (
+        _("Magical Protection (spring)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_portents_of_power": (
+        _("Portents of Power (spring)"),
+        _("Crowns to the target's owner at the next winter; below 0, crowns lost."),
+    ),
+    "spell_quake": (_("Quake (spring)"), _("1: the target hex is ravaged; 0: nothing.")),
+    "spell_raise_dead": (
+        _("Raise Dead (spring)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_rot": (
+        _("Rot (spring)"),
+        _("Crowns to the target's owner at the next winter; below 0, crowns lost."),
+    ),
+    "spell_scrye": (
+        _("Scrye (spring)"),
+        _("Crowns to the target's owner at the next winter; below 0, crowns lost."),
+    ),
+    "spell_storm": (
+        _("Storm (spring)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_summon_host": (
+        _("Summon Host (spring)"),
+        _("Points for the target owner's nearest army; below 0, points lost."),
+    ),
+    "spell_withershins": (
+        _("Withershins (spring)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_blight_crop": (
+        _("Blight Crop (autumn)"),
+        _("Crowns to the target's owner at the next winter; below 0, crowns lost."),
+    ),
+    "spell_deluge": (
+        _("Deluge (autumn)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_trail_of_howling_doom": (
+        _("Trail of Howling Doom (autumn)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_forge_magic": (
+        _("Forge Magic (autumn)"),
+        _("Points for the target owner's nearest army; below 0, points lost."),
+    ),
+    "spell_inundation_of_blood": (
+        _("Inundation of Blood (autumn)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_bumper_crop": (
+        _("Bumper Crop (autumn)"),
+        _("Crowns to the target's owner at the next winter; below 0, crowns lost."),
+    ),
+    "spell_prosper": (
+        _("Prosper (autumn)"),
+        _("Crowns to the target's owner at the next winter; below 0, crowns lost."),
+    ),
+    "spell_reign_of_madness": (
+        _("Reign of Madness (autumn)"),
+        _("Points for each army on the target hex; below 0, points lost."),
+    ),
+    "spell_call_of_heroes": (
+        _("Call of Heroes (autumn)"),
+        _("Points for the target owner's nearest army; below 0, points lost."),
+    ),
+    "spell_break_siege": (
+        _("Break Siege (autumn)"),
+        _("Points for each army besieging the siege it strikes; below 0, points lost."),
+    ),
+    "spell_shrouding_mist": (
+        _("Shrouding Mist (autumn)"),
+        _("Points for the army nearest the tower; below 0, points lost."),
+    ),
+    "spell_tornado_of_peril": (
+        _("Tornado of Peril (autumn)"),
+        _("1: the target hex is ravaged; 0: nothing."),
+    ),
+    "mine_base_crowns": (
+        _("Base metals mine: crowns a year"),
+        _("Paid in the winter phase to the hex's owner."),
+    ),
+    "mine_precious_crowns": (
+        _("Precious metals mine: crowns a year"),
+        _("Paid in the winter phase to the hex's owner."),
+    ),
+    "mine_collapse_points": (_("Mine collapse: points lost per die"), _("One die is rolled.")),
+    "mine_forge_points": (
+        _("Meteoric steel or warpstone item: points per die"),
+        _("One die each winter."),
+    ),
+    "mine_trolls_points": (_("Cave trolls recruited: points per die"), _("One die is rolled.")),
+    "mine_dwarf_reroll": (_("Dwarfs re-roll a worked-out mine"), _("Once for each mine found.")),
+    "temple_sack_crowns_dice": (
+        _("A sacked temple's relics (dice of crowns)"),
+        _("Paid at the next winter phase."),
+    ),
+    "temple_bretonnians_points": (
+        _("Bretonnian temple: knights per die"),
+        _("One die each campaign season; they leave at winter."),
+    ),
+    "temple_empire_points": (
+        _("Empire temple: troops per die"),
+        _("One die each campaign season."),
+    ),
+    "temple_orcs_goblins_points": (
+        _("Orc totem: troops per die"),
+        _("Two dice each campaign season."),
+    ),
+    "temple_chaos_points": (
+        _("Chaos temple: creatures per die"),
+        _("One die each campaign season."),
+    ),
+    "temple_dwarfs_points": (_("Dwarf temple: magic items per die"), _("One die each winter.")),
+    "temple_dark_elves_points": (_("Dark Elf shrine: troops per die"), _("One die each year.")),
+    "temple_wood_elves_points": (
+        _("Wood Elf temple: troops per die"),
+        _("One die each campaign season."),
+    ),
+    "temple_skaven_points": (
+        _("Skaven temple: troops per die"),
+        _("Two dice each campaign season."),
+    ),
 }
 
 TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
@@ -1262,6 +1436,18 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-orb": (_("Using the Black Orb"), _("What the Orb shows its user.")),
     "t-necro": (_("Searching a necropolis"), _("What a search finds, by the modified roll.")),
     "t-necro-item": (_("A theft in the Necromancer's tomb"), _("The item taken, or his waking.")),
+    "t-wizard": (
+        _("A tower wizard's reaction"),
+        _("What the wizard does to an army at his tower."),
+    ),
+    "t-duel": (_("A tower wizard's duel"), _("How the duel with the tower's wizard ends.")),
+    "t-eqx": (_("A tower at the equinox"), _("Whether the tower casts a spell.")),
+    "t-spell-spring": (_("Spring equinox spells"), _("Which spell a tower casts in spring.")),
+    "t-spell-autumn": (_("Autumn equinox spells"), _("Which spell a tower casts in autumn.")),
+    "t-expspell": (_("Experimental spells"), _("What an experimental spell does.")),
+    "t-mine": (_("A mine's worth"), _("What a mine found holds.")),
+    "t-mine-rare": (_("Rare mines"), _("What a mine of rare minerals holds.")),
+    "t-mine-exh": (_("Worked-out mines"), _("What lies in a worked-out mine.")),
 }
 
 # Each block of the rules page: its plain title and the rule it comes from

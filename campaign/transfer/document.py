@@ -157,7 +157,7 @@ PAYLOAD: dict[str, Spec] = {
     ),
     **dict.fromkeys(
         (
-            "army_id", "army_ids", "attacker_army_ids", "defender_army_ids",
+            "army_id", "army_ids", "attacker_army_ids", "defender_army_ids", "to_army_id",
             "besieger_army_ids", "garrison_army_ids", "replaced_army_ids",
         ),
         ARMY,

@@ -35,7 +35,8 @@ from rules.modules.wildlands.undead_horde import UndeadHordeNews
 
 class ArmyChanges:
     """What the appliers changed beyond the rows the core writer saves: the allocations
-    cut, the optional modules' state, and the armies destroyed."""
+    cut (or raised by a wildland site: kingdoms.armies.wildland_sites), the optional
+    modules' state, and the armies destroyed."""
 
     def __init__(self, writer: Writer):
         self.writer = writer

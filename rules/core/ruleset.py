@@ -387,6 +387,8 @@ ORDERED: tuple[tuple[str, str, str], ...] = (
         for n in range(1, 7)
     ),
     ("winter_turn", "year_turns", "E-31: the winter turn must fall within the year"),
+    ("spring_equinox_turn", "year_turns", "E-31: the spring equinox must fall within the year"),
+    ("autumn_equinox_turn", "year_turns", "E-31: the autumn equinox must fall within the year"),
 )
 _STRICT = {"ratio_low_percent", "ratio_mid_percent"}  # two ratio lines cannot share a threshold
 

@@ -18,6 +18,7 @@ from rules.core.ruins_options import RuinsOptions
 from rules.core.sea_options import SeaOptions
 from rules.core.table_options import TableOptions, option
 from rules.core.wild_actors_options import WildActorsOptions
+from rules.core.wild_sites_options import WildSitesOptions
 from rules.core.wildlands_options import WildlandsOptions
 from rules.sieges.options import SiegeOptions
 
@@ -132,7 +133,13 @@ class IfWon(StrEnum):
 
 @dataclass(frozen=True)
 class Ruleset(
-    TableOptions, SiegeOptions, SeaOptions, WildlandsOptions, RuinsOptions, WildActorsOptions
+    TableOptions,
+    SiegeOptions,
+    SeaOptions,
+    WildlandsOptions,
+    RuinsOptions,
+    WildActorsOptions,
+    WildSitesOptions,
 ):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The
@@ -231,6 +238,9 @@ class KingdomState:
     # E-30: the crown ledger's balance, kept only while a supplement module with crown
     # prices is on (rules.kingdoms.crowns); never power, never in Table 1
     crowns: int = 0
+    # NR-RACE, E-40: the people the player chose when he claimed it (rules.kingdoms.races),
+    # "" if none (the peoples module off, or claimed before it was on)
+    race: str = ""
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,21 @@ def is_winter_turn(ruleset: Ruleset, turn: int) -> bool:
     return (turn - 1) % ruleset.year_turns + 1 == ruleset.winter_turn
 
 
+def turn_of_year(ruleset: Ruleset, turn: int) -> int:
+    """E-31: where turn ``turn`` falls in its year, from 1 to ``year_turns``."""
+    return (turn - 1) % ruleset.year_turns + 1
+
+
+def equinox_of(ruleset: Ruleset, turn: int) -> str | None:
+    """E-31, BASE-03, NR-EQX-1: "spring" or "autumn" if turn ``turn`` is an equinox's turn
+    of the year (``spring_equinox_turn``, ``autumn_equinox_turn``), else None."""
+    if turn_of_year(ruleset, turn) == ruleset.spring_equinox_turn:
+        return "spring"
+    if turn_of_year(ruleset, turn) == ruleset.autumn_equinox_turn:
+        return "autumn"
+    return None
+
+
 def next_winter_turn(ruleset: Ruleset, turn: int) -> int:
     """E-31: the number of the first winter turn from ``turn`` on (``turn`` itself if it
     is one)."""

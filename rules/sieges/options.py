@@ -206,3 +206,11 @@ class SiegeOptions:
         4, "The winter turn is this turn of the year (engines are built then)", "E-31", 1, 52,
         TRAINS,
     )  # fmt: skip
+    spring_equinox_turn: int = option(
+        1, "The spring equinox falls on this turn of the year", "E-31 BASE-03 NR-EQX-1", 1, 52,
+        TRAINS,
+    )  # fmt: skip
+    autumn_equinox_turn: int = option(
+        3, "The autumn equinox falls on this turn of the year", "E-31 BASE-03 NR-EQX-1", 1, 52,
+        TRAINS,
+    )  # fmt: skip

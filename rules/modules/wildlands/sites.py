@@ -11,6 +11,9 @@ State: each kind of site keeps its records in ``World.module_state["wildlands.<k
 a mapping from ``"q,r"`` to a JSON-able dict, written only by that kind's file (one
 writer a key, so two sites' changes in one step never overwrite each other) and changed
 with a ``ModuleStateChanged`` event named after the key. ``site_at`` reads every kind's.
+A record's kingdom is its ``kingdom_id`` and its army its ``army_id``: the names an
+exported campaign renumbers (campaign.transfer). A result that is no place keeps its
+own shape under its key (the treasure: a list of hoards by escort).
 
 The examination (rules.modules.wildlands.examine) comes first in the turn, at
 Provisional Results after scouting: a handler that moves, weakens or destroys the
@@ -139,7 +142,7 @@ def place(
     site's own facts (``more``) and the dice that made them (``rolls``)."""
     changed = records(world, site)
     changed[hex_key(exam.hex)] = {
-        "found_by": exam.kingdom_id,
+        "kingdom_id": exam.kingdom_id,
         "army_id": exam.army_id,
         "turn": world.turn,
         **more,
@@ -155,7 +158,7 @@ def controller(world: World, hex_: Coord, record: Mapping | None = None) -> int 
     """AMB-23, E-33: the kingdom that owns the hex controls its site (None: nobody); or,
     with the ``wild_site_control`` option at 2, the kingdom that found it (``record``)."""
     if world.ruleset.wild_site_control == BY_FINDER and record is not None:
-        return record.get("found_by")
+        return record.get("kingdom_id")
     h = world.hexes.get(tuple(hex_))
     return h.owner if h is not None else None
 
@@ -163,7 +166,7 @@ def controller(world: World, hex_: Coord, record: Mapping | None = None) -> int 
 def knows(record: dict, owner: int | None, kingdom_id: int | None) -> bool:
     """Who sees a site on the map (besides the GM): the kingdom that found it, and the
     hex's owner, who holds the land it stands on (docs/design/supplement.md)."""
-    return kingdom_id is not None and kingdom_id in (record.get("found_by"), owner)
+    return kingdom_id is not None and kingdom_id in (record.get("kingdom_id"), owner)
 
 
 def coord_of(key: str) -> Coord:

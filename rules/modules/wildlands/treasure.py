@@ -8,13 +8,16 @@ if the escort loses a battle, the victor's army takes it (NR-TREASURE-3), and a 
 with no army (a neutral, the Beast) scatters it; an escort destroyed loses it (AMB-02).
 
 The hoard is the escort's kingdom's secret: its news go to that kingdom (and, when it
-changes hands, to the victor's), never to the others. Its record is keyed by the escort,
-``"army <id>"``, not by a hex: it is no site on the map (``site_at`` never finds it).
+changes hands, to the victor's), never to the others. Its state is a list of hoards,
+``{"hoards": [{"army_id", "kingdom_id", "crowns"}, …]}``, not records by hex: a hoard is
+no site on the map (``site_at`` never finds it), and the ids are those an exported
+campaign renumbers (campaign.transfer).
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from rules.core.dice import Dice
 from rules.core.events import (
@@ -26,7 +29,7 @@ from rules.core.events import (
     ModuleStateChanged,
 )
 from rules.core.state import BattleState, Coord, Role, Side, World
-from rules.modules.wildlands.sites import Examination, Site, handles, key_of, records, with_records
+from rules.modules.wildlands.sites import Examination, Site, handles, key_of
 
 KEY = key_of(Site.TREASURE)
 
@@ -57,8 +60,21 @@ class TreasureBanked(Event):
         return False, frozenset({self.kingdom_id}), ()
 
 
-def escort_key(army_id: int) -> str:
-    return f"army {army_id}"
+def hoards(state: Mapping) -> dict[int, dict]:
+    """The hoards by escort army, from the module state's list (a copy)."""
+    return {h["army_id"]: dict(h) for h in state.get(KEY, {}).get("hoards", [])}
+
+
+def _stored(world: World, by_army: dict[int, dict], rule: str, rolls=()) -> tuple[World, Event]:
+    state = {"hoards": [by_army[a] for a in sorted(by_army)]}
+    world = dataclasses.replace(world, module_state={**world.module_state, KEY: state})
+    return world, ModuleStateChanged(rule=rule, rolls=tuple(rolls), module=KEY, state=state)
+
+
+def _carry(by_army: dict[int, dict], army_id: int, kingdom_id: int, crowns: int) -> None:
+    """A hoard joins those its escort already carries (a second hoard, a captured one)."""
+    held = by_army.get(army_id, {}).get("crowns", 0)
+    by_army[army_id] = {"army_id": army_id, "kingdom_id": kingdom_id, "crowns": held + crowns}
 
 
 @handles(Site.TREASURE, permanent=False)
@@ -69,11 +85,9 @@ def treasure(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
         dice.d6(f"NR-TREASURE-1 treasure, d6 {i} of {count}") for i in range(1, count + 1)
     )
     crowns = sum(r.result for r in rolls)
-    changed = records(world, Site.TREASURE)
-    key = escort_key(exam.army_id)
-    held = changed.get(key, {}).get("crowns", 0)  # a second hoard joins the first
-    changed[key] = {"crowns": held + crowns, "kingdom_id": exam.kingdom_id}
-    world, stored = with_records(world, Site.TREASURE, changed, "NR-TREASURE-2 AMB-47")
+    by_army = hoards(world.module_state)
+    _carry(by_army, exam.army_id, exam.kingdom_id, crowns)
+    world, stored = _stored(world, by_army, "NR-TREASURE-2 AMB-47")
     news = TreasureNews(
         rule="NR-TREASURE-1 NR-TREASURE-2",
         rolls=rolls,
@@ -96,18 +110,19 @@ def after_battle(world: World, battle: BattleState, events: list[Event]) -> list
         if won.winner is Role.ATTACKER
         else (battle.defender, battle.attacker)
     )
-    changed = records(world, Site.TREASURE)
+    by_army = hoards(world.module_state)
     out: list[Event] = []
     for army_id in loser.army_ids:
-        hoard = changed.pop(escort_key(army_id), None)
+        hoard = by_army.pop(army_id, None)
         if hoard is not None:
-            out.append(_taken(changed, hoard, army_id, winner))
+            out.append(_taken(by_army, hoard, army_id, winner))
     if not out:
         return []
-    return [*out, ModuleStateChanged(rule="NR-TREASURE-3 AMB-47", module=KEY, state=changed)]
+    _, stored = _stored(world, by_army, "NR-TREASURE-3 AMB-47")
+    return [*out, stored]
 
 
-def _taken(changed: dict, hoard: dict, army_id: int, winner: Side) -> TreasureNews:
+def _taken(by_army: dict, hoard: dict, army_id: int, winner: Side) -> TreasureNews:
     crowns, owner = hoard["crowns"], hoard["kingdom_id"]
     if winner.kingdom_id is None or not winner.army_ids:
         return TreasureNews(
@@ -119,8 +134,7 @@ def _taken(changed: dict, hoard: dict, army_id: int, winner: Side) -> TreasureNe
             text=f"Army {army_id} is beaten and its hoard of {crowns} crowns is scattered.",
         )
     to = winner.army_ids[0]
-    held = changed.get(escort_key(to), {}).get("crowns", 0)
-    changed[escort_key(to)] = {"crowns": held + crowns, "kingdom_id": winner.kingdom_id}
+    _carry(by_army, to, winner.kingdom_id, crowns)
     return TreasureNews(
         rule="NR-TREASURE-3 AMB-47",
         kingdom_ids=(owner, winner.kingdom_id),
@@ -136,28 +150,28 @@ def _taken(changed: dict, hoard: dict, army_id: int, winner: Side) -> TreasureNe
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     """NR-TREASURE-2, AMB-02, AMB-47: hoards whose escort stands on its capital are
     banked; those whose escort is gone are lost."""
-    hoards = _current(world, events)
-    if not hoards:
+    by_army = _current(world, events)
+    if not by_army:
         return []
     positions, gone = _after_the_turn(world, events)
     out: list[Event] = []
     kept = {}
-    for key, hoard in sorted(hoards.items()):
-        army_id, owner = int(key.split()[1]), hoard["kingdom_id"]
+    for army_id, hoard in sorted(by_army.items()):
+        owner, crowns = hoard["kingdom_id"], hoard["crowns"]
         capital = world.kingdoms[owner].capital if owner in world.kingdoms else None
         if army_id in gone or army_id not in world.armies:
-            out.append(_lost(army_id, owner, hoard["crowns"]))
+            out.append(_lost(army_id, owner, crowns))
         elif capital is not None and positions.get(army_id) == tuple(capital):
-            out.append(TreasureBanked(rule="NR-TREASURE-2 E-30", **_banked(army_id, owner, hoard)))
+            banked = TreasureBanked(
+                rule="NR-TREASURE-2 E-30", kingdom_id=owner, army_id=army_id, crowns=crowns
+            )
+            out.append(banked)
         else:
-            kept[key] = hoard
+            kept[army_id] = hoard
     if not out:
         return []
-    return [*out, ModuleStateChanged(rule="NR-TREASURE-2 AMB-47", module=KEY, state=kept)]
-
-
-def _banked(army_id: int, owner: int, hoard: dict) -> dict:
-    return {"kingdom_id": owner, "army_id": army_id, "crowns": hoard["crowns"]}
+    _, stored = _stored(world, kept, "NR-TREASURE-2 AMB-47")
+    return [*out, stored]
 
 
 def _lost(army_id: int, owner: int, crowns: int) -> TreasureNews:
@@ -171,13 +185,13 @@ def _lost(army_id: int, owner: int, crowns: int) -> TreasureNews:
     )
 
 
-def _current(world: World, events: list[Event]) -> dict[str, dict]:
+def _current(world: World, events: list[Event]) -> dict[int, dict]:
     """The hoards after this turn's battles (their ModuleStateChanged, in order)."""
-    hoards = records(world, Site.TREASURE)
+    state = world.module_state
     for e in events:
         if isinstance(e, ModuleStateChanged) and e.module == KEY:
-            hoards = {k: dict(v) for k, v in e.state.items()}
-    return hoards
+            state = {KEY: e.state}
+    return hoards(state)
 
 
 def _after_the_turn(world: World, events: list[Event]) -> tuple[dict[int, Coord], set[int]]:

@@ -125,7 +125,7 @@ def test_nr_wild_5_the_map_shows_a_site_to_its_finder_not_to_others(client, demo
     here = _barren(demo, first_army(demo, "alice"))
     alice = demo.kingdoms["alice"]
     demo.campaign.module_state = {
-        "wildlands.tavern": {f"{here.q},{here.r}": {"found_by": alice.pk}}
+        "wildlands.tavern": {f"{here.q},{here.r}": {"kingdom_id": alice.pk}}
     }
     demo.campaign.save(update_fields=["module_state"])
     page = reverse("campaign-detail", args=[demo.campaign.pk])

@@ -57,8 +57,8 @@ def test_a_result_without_its_rules_is_rolled_said_and_places_nothing(monkeypatc
 
 def test_nr_wild_5_a_site_is_seen_by_its_finder_the_hexs_owner_and_the_gm():
     state = {
-        "wildlands.tavern": {"1,0": {"found_by": 1}},
-        "wildlands.treasure": {"army 3": {"crowns": 7, "kingdom_id": 1}},  # no place
+        "wildlands.tavern": {"1,0": {"kingdom_id": 1}},
+        "wildlands.treasure": {"hoards": [{"army_id": 3, "kingdom_id": 1, "crowns": 7}]},
     }
     owners = {(1, 0): 2}
     assert sites.sites_seen(state, owners, 1, False) == {(1, 0): Site.TAVERN}
