@@ -26,6 +26,8 @@ Hooks (each optional):
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
+* ``place_tiles(terrain, taken, dice)``: set-up, a generated map's free hexes (not in
+  ``taken``) turned into the module's own terrains (rules.core.mapgen).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from dataclasses import dataclass, field
 from rules.core.dice import Dice
 from rules.core.dicetable import DiceTable
 from rules.core.events import Event
-from rules.core.state import BattleState, Coord, Order, Side, World
+from rules.core.state import BattleState, Coord, Order, Side, Terrain, World
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Module:
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
+    place_tiles: Callable | None = None
 
 
 REGISTRY: list[Module] = []
@@ -120,6 +123,16 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     return more
 
 
+def place_tiles(
+    options: Iterable[str], terrain: dict[Coord, Terrain], taken: set[Coord], dice: Dice
+) -> None:
+    """Set-up: the modules whose ``option`` is in ``options`` place their terrains on a
+    generated map, in registry order."""
+    for module in REGISTRY:
+        if module.option in options and module.place_tiles is not None:
+            module.place_tiles(terrain, taken, dice)
+
+
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:
     """Every module's editable tables, whether the module is on or off."""
     return {key: spec for module in REGISTRY for key, spec in module.tables.items()}
@@ -141,4 +154,4 @@ def module_table(world: World, key: str) -> DiceTable:
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 
-from rules.modules import beast, random_events, siege_trains  # noqa: E402, F401  (they register)
+from rules.modules import beast, new_tiles, random_events, siege_trains  # noqa: E402, F401  (they register)

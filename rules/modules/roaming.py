@@ -9,12 +9,12 @@ from collections.abc import Mapping
 
 from rules.core.dice import Dice, Roll
 from rules.core.hexgrid import DIRECTIONS, neighbours
-from rules.core.state import Coord, HexState, Terrain
+from rules.core.state import Coord, HexState
 
 
 def legal_step(hexes: Mapping[Coord, HexState], cell: Coord) -> bool:
     """E-12, E-39: a roaming force never enters sea nor leaves the map."""
-    return cell in hexes and hexes[cell].terrain is not Terrain.SEA
+    return cell in hexes and not hexes[cell].terrain.is_sea
 
 
 def roam(
