@@ -550,6 +550,7 @@ def _assert_map(world: World, expected: list[dict]) -> None:
     for want in expected:
         h = world.hexes[tuple(want["at"])]
         got = {
+            "terrain": h.terrain.value,
             "owner": h.owner,
             "explored": h.explored,
             "scouted_only": h.scouted_only,

@@ -1,14 +1,14 @@
 """The new tiles on a generated map (new-rules.md §2; rules.core.mapgen), a small share of
 the free hexes, where each makes sense: a delta where a river meets the sea (NR-DELTA-1),
 a rocky coast where a mountain does (NR-RCOAST-1), a promontory on fields jutting into
-the sea (NR-PROM), sandbanks in the shallows by a coast (NR-SAND), an island on fields the
-sea nearly surrounds or in open water (NR-ISLAND-1), a volcano or a plateau among mountains (NR-VOLCANO-1,
-NR-PLATEAU-1), a chasm or a fault across fields (NR-CHASM-1, NR-FAULT; E-34).
+the sea (NR-PROM), sandbanks in the shallows by a coast (NR-SAND), an island on fields
+the sea nearly surrounds or in open water (NR-ISLAND-1), a volcano or a plateau among
+mountains (NR-VOLCANO-1, NR-PLATEAU-1), a chasm or a fault across fields (NR-CHASM-1,
+NR-FAULT; E-34).
 
 Only hexes no kingdom and no neutral kingdom holds change, and never the last hex of a
 terrain, so the generator's guarantees (every terrain of A-1.1.1 on the map, the
-kingdoms' land, capitals and neutral sites) hold as without the module.
-"""
+kingdoms' land, capitals and neutral sites) hold as without the module."""
 
 from __future__ import annotations
 
