@@ -14,6 +14,11 @@ from dataclasses import dataclass
 from rules.core.table_options import NEW_TILES, option
 
 FIELDS, RIVER, MOUNTAIN = 1, 2, 5  # rules.core.tables.TABLE_7_COLUMNS, counted from 1
+TILE_COLUMNS = (
+    "delta", "chasm", "rocky_promontory", "coastal_island", "rocky_coast", "fault", "volcano",
+    "plateau",
+)  # fmt: skip
+"""The tiles with a column option, ``<tile>_column`` (sandbanks are sea, never explored)."""
 _COLUMN = "E-33 E-34 AMB-06"
 
 

@@ -99,3 +99,7 @@ class ChasmBridgeFound(Announcement):
 
     hex: Coord
     bridge: bool
+
+
+NEWS = (InvasionBarred, ChasmCrossed, HazardMet, AgroundRolled, GroundShaken, ChasmBridgeFound)
+"""Every event of the module: announcements that change no row themselves."""
