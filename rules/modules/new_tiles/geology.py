@@ -1,4 +1,4 @@
-"""The winter phase's geology (new-rules.md §2.6–2.7, §12.3 step 5.1; E-31: the winter
+"""The winter phase's geology (new-rules.md §2, §12.3 step 5.1; E-31: the winter
 turn, after step 6g), faults first, then volcanoes, each in coordinate order:
 
 * NR-FAULT-3–5: each fault quakes on a d6 of ``fault_quake_on`` or less; its hex is
