@@ -330,7 +330,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
     takes none (no battle is fought there, A-1.1.2.1)."""
     where = "secondary_terrains"
     land = words(t.value for t in Terrain if t in TERRAIN_TABLES)
-    if values and terrain == Terrain.SEA:
+    if values and terrain in {t.value for t in Terrain if t.is_sea}:
         return Problem(
             "A-1.1.2.1",
             "hex",

@@ -47,7 +47,10 @@ def test_the_first_step_shows_what_each_preset_changes_and_the_modules(client, h
     assert "Short campaign" in page and "Days a turn stays open for orders: 7 → 3" in page
     assert "Bloody" in page and "Starting power: 2 → 4" in page
     for title in (
-        "The Beast awakes", "Random events", "Siege trains", "New tiles and navigation hazards"
+        "The Beast awakes",
+        "Random events",
+        "Siege trains",
+        "New tiles and navigation hazards",
     ):
         assert f">{title}</label>" in page
     assert page.count('type="checkbox" role="switch"') == len(modules.REGISTRY)
@@ -93,7 +96,8 @@ def test_with_the_new_tiles_on_the_generated_map_holds_some(client, host):
         reverse("campaign-new"), {**with_tiles, **MAP, "seed": "pinned", "action": "preview"}
     )
     assert "m-t-plateau" in str(preview.context["preview"].svg)
-    client.post(reverse("campaign-new"), {**with_tiles, **MAP, "seed": "pinned", "action": "accept"})
+    accept = {**with_tiles, **MAP, "seed": "pinned", "action": "accept"}
+    client.post(reverse("campaign-new"), accept)
     campaign = Campaign.objects.get()
     assert campaign.ruleset.new_tiles == 1
     tiles = {t.value for t in Terrain if not t.is_base}
