@@ -21,7 +21,7 @@ def explore_hex(hex_: HexState, ruleset: Ruleset, dice: Dice) -> tuple[HexState,
     where = f"at {hex_.coord}"
     rolls: list[Roll] = [dice.d6(f"Table 7 exploration ({hex_.terrain.value}) {where}")]
     feature = exploration_table(ruleset, hex_.terrain).lookup(rolls[-1].result)
-    if hex_.terrain is Terrain.DELTA:
+    if hex_.terrain is Terrain.DELTA and ruleset.new_tiles:
         feature = _no_city(hex_, ruleset, dice, feature, rolls)
     minor = None
     rolls.append(dice.d6(f"minor feature check (E-08) {where}"))
