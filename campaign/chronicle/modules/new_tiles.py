@@ -74,7 +74,7 @@ def hazard_met(p: dict, names: Names) -> str:
 def aground_rolled(p: dict, names: Names) -> str:
     values = _values(p, names)
     if p.get("lost"):
-        return _("%(army)s, still aground at the winter, was lost with its fleet.") % values
+        return _("%(army)s, still aground at winter, was lost with its fleet.") % values
     if p.get("refloated"):
         return _("%(army)s's fleet got off the rocks.") % values
     return _("%(army)s's fleet is still aground and cannot move this turn.") % values
