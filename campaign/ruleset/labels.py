@@ -870,6 +870,14 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Re-rolls of a City found on a delta"),
         _("A delta holds no City: the result is rolled again at most this many times."),
     ),
+    "delta_crowns": (
+        _("A settlement on a delta pays yearly (crowns)"),
+        _("Paid to its owner in the winter phase, while the kingdoms keep crowns."),
+    ),
+    "chasm_toll": (
+        _("A bridged chasm's toll, yearly (crowns)"),
+        _("Paid to its owner in the winter phase, while the kingdoms keep crowns."),
+    ),
     "chasm_accident_on": (
         _("Chasm crossing: an accident on a die of at most"),
         _("Rolled by every army invading a chasm without a bridge; 0 for never."),

@@ -28,6 +28,9 @@ Hooks (each optional):
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
 * ``place_tiles(terrain, taken, dice)``: set-up, a generated map's free hexes (not in
   ``taken``) turned into the module's own terrains (rules.core.mapgen).
+* ``crown_income(world) -> {kingdom id: [(crowns, reason, rule)]}``: the module's yearly
+  crown sources, paid in the winter phase while the kingdoms keep a crown ledger
+  (E-30, E-31; rules.kingdoms.crowns.winter_phase).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class Module:
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
     place_tiles: Callable | None = None
+    crown_income: Callable | None = None
 
 
 REGISTRY: list[Module] = []
@@ -131,6 +135,16 @@ def place_tiles(
     for module in REGISTRY:
         if module.option in options and module.place_tiles is not None:
             module.place_tiles(terrain, taken, dice)
+
+
+def crown_income(world: World) -> dict[int, list[tuple[int, str, str]]]:
+    """E-30: the yearly crowns the modules on owe each kingdom, source by source."""
+    income: dict[int, list[tuple[int, str, str]]] = {}
+    for module in active(world):
+        if module.crown_income is not None:
+            for kingdom_id, lines in module.crown_income(world).items():
+                income.setdefault(kingdom_id, []).extend(lines)
+    return income
 
 
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:

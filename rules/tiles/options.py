@@ -48,6 +48,13 @@ class NewTilesOptions:
         10, "A City found on a delta is rolled again (at most, times)", "NR-DELTA-4 E-33", 0,
         20, NEW_TILES,
     )  # fmt: skip
+    # NR-DELTA-5, NR-CHASM-7, E-30: paid in the winter phase while crowns are kept
+    delta_crowns: int = option(
+        3, "A settlement on a delta pays yearly (crowns)", "NR-DELTA-5 E-30", 0, 20, NEW_TILES
+    )
+    chasm_toll: int = option(
+        1, "A bridged chasm's toll, yearly (crowns)", "NR-CHASM-7 E-30", 0, 20, NEW_TILES
+    )
     # NR-CHASM-2, BASE-06, AMB-34: Warpost has no route table; its reading is a d6
     chasm_accident_on: int = option(
         1, "Crossing a chasm: an accident on a d6 of at most", "NR-CHASM-2 AMB-34", 0, 6,

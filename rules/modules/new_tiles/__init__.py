@@ -32,7 +32,7 @@ from rules.modules.new_tiles.crossing import NAVHAZ, invasions
 from rules.modules.new_tiles.events import AgroundRolled, ChasmBridgeFound, Hazard
 from rules.modules.new_tiles.geology import winter_geology
 from rules.modules.new_tiles.placement import place_tiles
-from rules.modules.new_tiles.state import OPTION, state_of
+from rules.modules.new_tiles.state import OPTION, has_bridge, state_of
 
 T_NAVHAZ = d6(
     "T-NAVHAZ (navigation hazards)", "NR-NAV-1",
@@ -152,6 +152,26 @@ def _aground_lost(world: World, events: list[Event], state: dict) -> tuple[list[
     return lost, {**state, "aground": []}
 
 
+def crown_income(world: World) -> dict[int, list[tuple[int, str, str]]]:
+    """NR-DELTA-5, NR-CHASM-7, E-30: each owned delta with a settlement (a Town, a City or
+    a fortress, E-40) pays its owner ``delta_crowns`` a year, each owned chasm with a
+    bridge ``chasm_toll``; paid only while the kingdoms keep a crown ledger."""
+    rules = world.ruleset
+    income: dict[int, list[tuple[int, str, str]]] = {}
+    for coord, h in sorted(world.hexes.items()):
+        if h.owner is None:
+            continue
+        where = f"({coord[0]}, {coord[1]})"
+        settled = h.feature in (Feature.TOWN, Feature.CITY) or h.defence is not None
+        if h.terrain is Terrain.DELTA and settled and rules.delta_crowns:
+            line = (rules.delta_crowns, f"the settlement on the delta at {where}", "NR-DELTA-5")
+            income.setdefault(h.owner, []).append(line)
+        if h.terrain is Terrain.CHASM and has_bridge(world, coord) and rules.chasm_toll:
+            line = (rules.chasm_toll, f"the toll of the bridge at {where}", "NR-CHASM-7")
+            income.setdefault(h.owner, []).append(line)
+    return income
+
+
 def _tile_burden(terrain: Terrain, option: str):
     """AMB-35, E-36: the tile's strategy modifier, on the attacker's Table 23 total."""
 
@@ -169,6 +189,7 @@ MODULE = register(
         invasions=invasions,
         end_of_turn=end_of_turn,
         place_tiles=place_tiles,
+        crown_income=crown_income,
         tables={NAVHAZ: (T_NAVHAZ, {h.value: h for h in Hazard})},
         table_23=(
             (
