@@ -106,7 +106,9 @@ def _chasm_cities(world: World, state: dict, dice: Dice) -> tuple[list[Event], d
     looked = [tuple(c) for c in state.get("looked", [])]
     events: list[Event] = []
     for coord, h in sorted(world.hexes.items()):
-        if h.terrain is not Terrain.CHASM or not h.explored or h.feature is not Feature.CITY:
+        if h.terrain is not Terrain.CHASM or h.feature is not Feature.CITY:
+            continue
+        if not h.explored or h.scouted_only:  # found by an invasion, in public (E-29)
             continue
         if coord in looked:
             continue

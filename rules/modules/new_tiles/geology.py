@@ -12,7 +12,9 @@ turn, after step 6g), faults first, then volcanoes, each in coordinate order:
   same. Lava into the sea or off the map does nothing.
 
 A hex struck twice in one winter is struck twice: a quake downgrades a City, the next
-one takes the Town.
+one takes the Town. What no invasion has explored keeps what it hides (a neutral
+kingdom's land, A-1.4.18; a hex only scouted, E-29): the ravage is public news, and it
+would tell it.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ class _Winter:
         )
         volcanic = shock in (Shock.ERUPTION, Shock.LAVA)
         after = barren(h) if volcanic else ravaged(h)
-        if after != h:
+        if after != h and h.explored and not h.scouted_only:
             self.hexes[hex_] = after
             self.events.append(
                 HexRavaged(
