@@ -131,8 +131,8 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        each siege's state after the turn, on the keys given
     map:       [{at: [2, 0], owner: 1, explored: true, feature: town, defender: null}]
                                        the hexes after the turn, on the keys given (also
-                                       watchtower, looted_turn, edict_turn, unrest_from,
-                                       unrest_until)
+                                       terrain, watchtower, looted_turn, edict_turn,
+                                       unrest_from, unrest_until)
   xfail:       "why"                   the engine disagrees with the rules: the case says
                                        what the rules say and must fail (strict xfail)
 
