@@ -906,6 +906,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Battle on a plateau: the attacker's modifier"),
         _("Added to the attacker's strategy roll."),
     ),
+    "fault_rift": (
+        _("A fault's rift runs"),
+        _("0 west to east; 1 or 2 turned a sixth of a turn clockwise each. No army crosses it."),
+    ),
     "fault_quake_on": (
         _("A fault quakes each winter on a die of at most"),
         _("An earthquake sacks the hex and destroys the armies there."),

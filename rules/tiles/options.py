@@ -82,6 +82,11 @@ class NewTilesOptions:
         -1, "A battle on a plateau: the attacker's strategy modifier",
         "NR-PLATEAU-3 AMB-35 E-36", -6, 6, NEW_TILES,
     )  # fmt: skip
+    # NR-FAULT-2, AMB-36: the rift's line, which splits a fault hex's edges three a side
+    fault_rift: int = option(
+        0, "A fault's rift runs (0 west–east, 1 and 2 turned a sixth clockwise each)",
+        "NR-FAULT-2 AMB-36", 0, 2, NEW_TILES,
+    )  # fmt: skip
     # NR-FAULT-3–5, NR-VOLCANO-2–5, E-31: the winter phase's geology
     fault_quake_on: int = option(
         1, "Each winter a fault quakes on a d6 of at most", "NR-FAULT-3", 0, 6, NEW_TILES

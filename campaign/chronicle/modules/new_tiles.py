@@ -18,6 +18,10 @@ _BARRED = {
         "%(army)s's invasion of %(hex)s was called off: no army lands on or sails from a "
         "rocky coast."
     ),
+    "fault": gettext_lazy(
+        "%(army)s's invasion of %(hex)s was called off: no army crosses the rift of the "
+        "fault it stands on."
+    ),
 }
 
 _HAZARDS = {

@@ -8,13 +8,15 @@ the same (E-33, E-34; rules.core.tables.table_7_column); a delta re-rolls a City
 (NR-DELTA-4, rules.turn.exploration); sandbanks are sea (NR-SAND-3).
 
 * Step 3e (rules.modules.new_tiles.crossing): the island and the rocky coast bar the
-  invasions that may not reach them; a crossing by a promontory or sandbanks rolls
-  T-NAVHAZ; an invasion of a chasm without a bridge rolls for an accident.
+  invasions that may not reach them, a fault's rift those that would cross it; a
+  crossing by a promontory or sandbanks rolls T-NAVHAZ; an invasion of a chasm without
+  a bridge rolls for an accident.
 * Phase 1: an army aground rolls to get off (NR-NAV-2); until it does it takes no order.
 * Table 23: a battle on a chasm, a coastal island or a plateau burdens the attacker
   (NR-CHASM-6, NR-ISLAND-3, NR-PLATEAU-3, AMB-35, E-36).
-* End of the turn: a City found on a chasm has a bridge on a d6 of 4 or more
-  (NR-CHASM-4); in the winter phase the faults quake and the volcanoes erupt
+* End of the turn: the armies that won a fault hex entered it on their side
+  (NR-FAULT-2, rules.modules.new_tiles.fault); a City found on a chasm has a bridge on a
+  d6 of 4 or more (NR-CHASM-4); in the winter phase the faults quake and the volcanoes erupt
   (rules.modules.new_tiles.geology), and an army still aground is lost (NR-NAV-3).
 """
 
@@ -30,6 +32,7 @@ from rules.kingdoms import crowns  # the module (crowns imports the registry)
 from rules.modules import Module, register
 from rules.modules.new_tiles.crossing import NAVHAZ, invasions
 from rules.modules.new_tiles.events import AgroundRolled, ChasmBridgeFound, Hazard
+from rules.modules.new_tiles.fault import entries
 from rules.modules.new_tiles.geology import winter_geology
 from rules.modules.new_tiles.placement import place_tiles
 from rules.modules.new_tiles.state import OPTION, has_bridge, state_of
@@ -81,6 +84,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     for e in events:
         if isinstance(e, ModuleStateChanged) and e.module == OPTION:
             state = before = dict(e.state)
+    state = entries(world, events, state)  # NR-FAULT-2: who stands on a fault, and how
     more, state = _chasm_cities(world, state, dice)
     quiet: list[Roll] = []
     if crowns.is_winter_turn(world.ruleset, world.turn):
@@ -91,7 +95,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     if state != before or quiet:
         more.append(
             ModuleStateChanged(
-                rule="NR-CHASM-4 NR-FAULT-3 NR-VOLCANO-2 NR-NAV-3",
+                rule="NR-FAULT-2 NR-CHASM-4 NR-FAULT-3 NR-VOLCANO-2 NR-NAV-3",
                 rolls=tuple(quiet),
                 module=OPTION,
                 state=state,

@@ -8,6 +8,8 @@ and "crossing" fire on the Invade step, from its origin to its target), at step 
 * NR-PROM-1, NR-SAND-2, NR-NAV-1: an invasion across the sea whose landing or embarking
   is on a rocky promontory, or whose every sea hex between origin and target is
   sandbanks, rolls T-NAVHAZ (docs/design/supplement.md, "New tiles").
+* NR-FAULT-1, NR-FAULT-2: an army standing on a fault it entered leaves it only on the
+  side it entered (rules.modules.new_tiles.fault).
 * NR-CHASM-2, AMB-34: an invasion of a chasm without a bridge rolls for an accident.
 
 An army a hazard or an accident destroys, wrecks or runs aground invades no more; one
@@ -24,6 +26,7 @@ from rules.core.hexgrid import distance, neighbours
 from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 from rules.modules import module_table
 from rules.modules.new_tiles.events import Barred, ChasmCrossed, Hazard, HazardMet, InvasionBarred
+from rules.modules.new_tiles.fault import leaves_wrong_side
 from rules.modules.new_tiles.state import OPTION, has_bridge, state_of
 from rules.turn.orders import origin_candidates
 
@@ -41,6 +44,8 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
             continue
         army = world.armies[order.army_id]
         origin, why = _way(world, army, order)
+        if origin is not None and leaves_wrong_side(world, army.id, origin, order.target):
+            why = Barred.FAULT
         if why is not None:
             events.append(_barred(army, order, why))
             continue
@@ -100,6 +105,10 @@ def barred(world: World, origin: Coord, target: Coord) -> Barred | None:
 _BARRED = {
     Barred.ISLAND: ("NR-ISLAND-4 E-34", "an island is reached and left only across the sea"),
     Barred.ROCKY_COAST: ("NR-RCOAST-2 AMB-04 E-34", "no army lands on or sails from a rocky coast"),
+    Barred.FAULT: (
+        "NR-FAULT-1 NR-FAULT-2 AMB-36",
+        "no army crosses the rift of the fault it stands on",
+    ),
 }
 
 

@@ -28,6 +28,7 @@ class Barred(StrEnum):
 
     ISLAND = "island"  # NR-ISLAND-4: only across the sea
     ROCKY_COAST = "rocky_coast"  # NR-RCOAST-2: never from or across the sea
+    FAULT = "fault"  # NR-FAULT-2: out of a fault only on the side it was entered
 
 
 class Shock(StrEnum):
@@ -41,8 +42,8 @@ class Shock(StrEnum):
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class InvasionBarred(Announcement):
-    """NR-ISLAND-4, NR-RCOAST-2 at step 3e: the invasion is called off; its army stays
-    on its origin. For the invader alone."""
+    """NR-ISLAND-4, NR-RCOAST-2, NR-FAULT-2 at step 3e: the invasion is called off; its
+    army stays where it stands. For the invader alone."""
 
     army_id: int
     hex: Coord
