@@ -35,7 +35,7 @@ from rules.modules.new_tiles.events import AgroundRolled, ChasmBridgeFound, Haza
 from rules.modules.new_tiles.fault import entries
 from rules.modules.new_tiles.geology import winter_geology
 from rules.modules.new_tiles.placement import place_tiles
-from rules.modules.new_tiles.state import OPTION, has_bridge, state_of
+from rules.modules.new_tiles.state import OPTION, aground, has_bridge, state_of, with_aground
 
 T_NAVHAZ = d6(
     "T-NAVHAZ (navigation hazards)", "NR-NAV-1",
@@ -49,12 +49,12 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     more it is off, else it stays aground and its orders this turn are dropped (it may
     only rest)."""
     state = state_of(world)
-    aground = [a for a in state.get("aground", []) if a in world.armies]
-    if not aground:
+    stranded = [a for a in aground(state) if a in world.armies]
+    if not stranded:
         return world, orders, []
     events: list[Event] = []
     stuck = []
-    for army_id in aground:
+    for army_id in stranded:
         army = world.armies[army_id]
         roll = dice.d6(f"NR-NAV-2 refloating, army {army_id}")
         off = roll.result >= world.ruleset.aground_refloats_on
@@ -71,7 +71,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
                 + ("gets off the rocks." if off else "is still aground and cannot move."),
             )
         )
-    state = {**state, "aground": stuck}
+    state = with_aground(state, stuck)
     events.append(ModuleStateChanged(rule="NR-NAV-2", module=OPTION, state=state))
     kept = [o for o in orders if o.army_id not in stuck or o.kind is OrderKind.REST]
     world = dataclasses.replace(world, module_state={**world.module_state, OPTION: state})
@@ -139,11 +139,11 @@ def _chasm_cities(world: World, state: dict, dice: Dice) -> tuple[list[Event], d
 def _aground_lost(world: World, events: list[Event], state: dict) -> tuple[list[Event], dict]:
     """NR-NAV-3, AMB-05: an army still aground at the winter phase is lost with its fleet."""
     gone = {e.army_id for e in events if isinstance(e, ArmyDestroyed)}
-    aground = [a for a in state.get("aground", []) if a in world.armies and a not in gone]
-    if not aground or not world.ruleset.aground_lost_in_winter:
+    stranded = [a for a in aground(state) if a in world.armies and a not in gone]
+    if not stranded or not world.ruleset.aground_lost_in_winter:
         return [], state
     lost: list[Event] = []
-    for army_id in aground:
+    for army_id in stranded:
         army = world.armies[army_id]
         lost += [
             AgroundRolled(
@@ -155,7 +155,7 @@ def _aground_lost(world: World, events: list[Event], state: dict) -> tuple[list[
             ),
             ArmyDestroyed(rule="NR-NAV-3 AMB-05", army_id=army_id),
         ]
-    return lost, {**state, "aground": []}
+    return lost, with_aground(state, [])
 
 
 def crown_income(world: World) -> dict[int, list[tuple[int, str, str]]]:

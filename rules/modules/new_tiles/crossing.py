@@ -27,7 +27,7 @@ from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 from rules.modules import module_table
 from rules.modules.new_tiles.events import Barred, ChasmCrossed, Hazard, HazardMet, InvasionBarred
 from rules.modules.new_tiles.fault import leaves_wrong_side
-from rules.modules.new_tiles.state import OPTION, has_bridge, state_of
+from rules.modules.new_tiles.state import OPTION, aground, has_bridge, state_of, with_aground
 from rules.turn.orders import origin_candidates
 
 NAVHAZ = "t-navhaz"
@@ -172,7 +172,7 @@ def _hazard(
     )
     events: list[Event] = [met, *_losses(army, points, lost, f"{rule} T-NAVHAZ E-14")]
     if result is Hazard.AGROUND and lost < points:
-        state = {**state, "aground": sorted({*state.get("aground", []), army.id})}
+        state = with_aground(state, {*aground(state), army.id})
     goes = result not in (Hazard.WRECKED, Hazard.AGROUND) and lost < points
     return goes, points - lost, state, events
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from rules.core.events import ArmyDestroyed, ArmyMoved, Event
 from rules.core.hexgrid import DIRECTIONS, neighbours
 from rules.core.state import Coord, Terrain, World
+from rules.modules.new_tiles.state import state_of
 
 NORTH, SOUTH = "north", "south"
 
@@ -37,30 +38,30 @@ def entries(world: World, events: list[Event], state: dict) -> dict:
     """NR-FAULT-2 at the end of the turn: the armies that moved onto a fault (E-32: the
     winners of its invasion) enter on the side they came from; those that moved off one,
     or were destroyed, leave the record."""
-    entered = dict(state.get("entered", {}))
+    entered = {e["army_id"]: e for e in state.get("entered", [])}
     for e in events:
-        key = str(e.army_id) if isinstance(e, (ArmyMoved, ArmyDestroyed)) else None
         if isinstance(e, ArmyDestroyed):
-            entered.pop(key, None)
+            entered.pop(e.army_id, None)
         elif isinstance(e, ArmyMoved) and e.army_id in world.armies:
             came_from = world.armies[e.army_id].position
             side = None
             if world.hexes[e.hex].terrain is Terrain.FAULT and came_from not in (None, e.hex):
                 side = side_of(world, e.hex, came_from)
             if side is None:
-                entered.pop(key, None)
+                entered.pop(e.army_id, None)
             else:
-                entered[key] = [*e.hex, side]
-    return {**state, "entered": entered} if entered or "entered" in state else state
+                entered[e.army_id] = {"army_id": e.army_id, "hex": list(e.hex), "side": side}
+    if not entered and "entered" not in state:
+        return state
+    return {**state, "entered": [entered[a] for a in sorted(entered)]}
 
 
 def leaves_wrong_side(world: World, army_id: int, origin: Coord, target: Coord) -> bool:
     """NR-FAULT-1, NR-FAULT-2: the army stands on the fault it entered, and its way out
     (to its origin, or from the fault to the target) crosses the rift."""
-    entry = (world.module_state.get("new_tiles", {}).get("entered") or {}).get(str(army_id))
-    army = world.armies[army_id]
-    if not entry or army.position != (entry[0], entry[1]):
+    entry = next((e for e in state_of(world).get("entered", []) if e["army_id"] == army_id), None)
+    fault = world.armies[army_id].position
+    if entry is None or fault != tuple(entry["hex"]):
         return False
-    fault = army.position
     side = side_of(world, fault, target if origin == fault else origin)
-    return side is not None and side != entry[2]
+    return side is not None and side != entry["side"]
