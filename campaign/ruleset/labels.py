@@ -894,17 +894,21 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("A City on a chasm has a bridge on a die of"),
         _("Rolled once, when the City is found."),
     ),
+    "tile_modifiers_burden_attacker": (
+        _("The tiles' battle modifiers go on"),
+        _("The side whose strategy roll a chasm, an island or a plateau changes."),
+    ),
     "chasm_strategy": (
-        _("Battle on a chasm: the attacker's modifier"),
-        _("Added to the attacker's strategy roll."),
+        _("Battle on a chasm: the modifier"),
+        _("Added to the strategy roll of the side it burdens."),
     ),
     "coastal_island_strategy": (
-        _("Battle on a coastal island: the attacker's modifier"),
-        _("Added to the attacker's strategy roll."),
+        _("Battle on a coastal island: the modifier"),
+        _("Added to the strategy roll of the side it burdens."),
     ),
     "plateau_strategy": (
-        _("Battle on a plateau: the attacker's modifier"),
-        _("Added to the attacker's strategy roll."),
+        _("Battle on a plateau: the modifier"),
+        _("Added to the strategy roll of the side it burdens."),
     ),
     "fault_rift": (
         _("A fault's rift runs"),
@@ -1118,6 +1122,7 @@ CHOICES: dict[str, tuple[tuple[int, Promise], ...]] = {
         (0, _("from the turn after it")),
     ),
     **{f"{tile}_column": _COLUMNS for tile in TILE_COLUMNS},
+    "tile_modifiers_burden_attacker": ((1, _("the attacker")), (0, _("the defender"))),
 }
 
 

@@ -69,7 +69,11 @@ class NewTilesOptions:
     chasm_city_bridge_on: int = option(
         4, "A City found on a chasm has a bridge on a d6 of", "NR-CHASM-4", 1, 7, NEW_TILES
     )
-    # NR-CHASM-6, NR-ISLAND-3, NR-PLATEAU-3, AMB-35, E-36: on the attacker's Table 23 total
+    # NR-CHASM-6, NR-ISLAND-3, NR-PLATEAU-3, AMB-35, E-36: on a side's Table 23 total
+    tile_modifiers_burden_attacker: int = option(
+        1, "The tiles' strategy modifiers go on the attacker (1) or the defender (0)",
+        "AMB-35 E-36", 0, 1, NEW_TILES,
+    )  # fmt: skip
     chasm_strategy: int = option(
         -1, "A battle on a chasm: the attacker's strategy modifier", "NR-CHASM-6 AMB-35 E-36",
         -6, 6, NEW_TILES,

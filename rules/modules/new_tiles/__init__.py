@@ -179,11 +179,14 @@ def crown_income(world: World) -> dict[int, list[tuple[int, str, str]]]:
 
 
 def _tile_burden(terrain: Terrain, option: str):
-    """AMB-35, E-36: the tile's strategy modifier, on the attacker's Table 23 total."""
+    """AMB-35, E-36: the tile's strategy modifier, on the attacker's Table 23 total, or
+    the defender's by the GM's ``tile_modifiers_burden_attacker``."""
 
     def value(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+        rules = world.ruleset
+        burdened = Role.ATTACKER if rules.tile_modifiers_burden_attacker else Role.DEFENDER
         here = world.hexes[battle.hex].terrain is terrain
-        return getattr(world.ruleset, option) if here and role is Role.ATTACKER else 0
+        return getattr(rules, option) if here and role is burdened else 0
 
     return value
 
@@ -199,17 +202,17 @@ MODULE = register(
         tables={NAVHAZ: (T_NAVHAZ, {h.value: h for h in Hazard})},
         table_23=(
             (
-                "A battle on a chasm {chasm_strategy:+d} (the attacker)",
+                "A battle on a chasm {chasm_strategy:+d} (the attacker, AMB-35)",
                 "NR-CHASM-6 AMB-35 E-36",
                 _tile_burden(Terrain.CHASM, "chasm_strategy"),
             ),
             (
-                "A battle on a coastal island {coastal_island_strategy:+d} (the attacker)",
+                "A battle on a coastal island {coastal_island_strategy:+d} (the attacker, AMB-35)",
                 "NR-ISLAND-3 AMB-35 E-36",
                 _tile_burden(Terrain.COASTAL_ISLAND, "coastal_island_strategy"),
             ),
             (
-                "A battle on a plateau {plateau_strategy:+d} (the attacker)",
+                "A battle on a plateau {plateau_strategy:+d} (the attacker, AMB-35)",
                 "NR-PLATEAU-3 AMB-35 E-36",
                 _tile_burden(Terrain.PLATEAU, "plateau_strategy"),
             ),
