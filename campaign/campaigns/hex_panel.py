@@ -174,7 +174,7 @@ def _realm_actions(access: Access, turn: Turn, judge: OrderJudge, seen: dict) ->
     land hex, pacifying its neutrals (Table 11)."""
     coord, kingdom_id, snapshot = (seen["q"], seen["r"]), access.kingdom.pk, judge.snapshot
     mine = seen["owner"] == kingdom_id
-    unowned_land = seen["owner"] is None and seen["terrain"] != Terrain.SEA
+    unowned_land = seen["owner"] is None and not Terrain(seen["terrain"]).is_sea
     return {
         "edicts": hex_edicts(snapshot, turn, kingdom_id, coord) if mine else [],
         "builds": hex_builds(snapshot, turn, access.viewer, kingdom_id, coord) if mine else [],

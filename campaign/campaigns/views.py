@@ -91,6 +91,7 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "turn": current,
         "previous_turn": previous,
         "legend": [{"name": k.name, "colour": mapsvg.safe_colour(k.colour)} for k in kingdoms],
+        "map_tiles": mapsvg.tile_legend(access.campaign.ruleset.new_tiles),
         "map_svg": map_svg(access, kingdoms, armies, sieges),
         "army_cards": army_cards(access, current, armies, orders, held),
         "standings": standings(access.campaign, access.viewer),

@@ -26,6 +26,16 @@ TERRAINS = {
     Terrain.SWAMP.value: _("swamp"),
     Terrain.MOUNTAIN.value: _("mountain"),
     Terrain.SEA.value: _("sea"),
+    # new-rules.md §2: the supplement's tiles (rules.modules.new_tiles)
+    Terrain.DELTA.value: _("delta"),
+    Terrain.CHASM.value: _("chasm"),
+    Terrain.ROCKY_PROMONTORY.value: _("rocky promontory"),
+    Terrain.COASTAL_ISLAND.value: _("coastal island"),
+    Terrain.ROCKY_COAST.value: _("rocky coast"),
+    Terrain.FAULT.value: _("fault"),
+    Terrain.VOLCANO.value: _("volcano"),
+    Terrain.SANDBANKS.value: _("sandbanks"),
+    Terrain.PLATEAU.value: _("plateau"),
 }
 # Table 6 major features
 FEATURES = {

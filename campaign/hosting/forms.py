@@ -3,6 +3,8 @@ decide the rest."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -117,8 +119,10 @@ class MapForm(RefusableForm):
             {**data, "radius": suggested_radius(players), "seed": new_seed()}, players=players
         )
 
-    def params(self) -> MapParams:
-        return MapParams(players=self.players, **self.cleaned_data)
+    def params(self, modules: Iterable[str] = ()) -> MapParams:
+        """The choices, with the optional modules switched on, whose terrains the map
+        may hold (rules.core.mapgen.generate_from)."""
+        return MapParams(players=self.players, modules=tuple(modules), **self.cleaned_data)
 
 
 class ClaimForm(RefusableForm):

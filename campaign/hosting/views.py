@@ -91,7 +91,7 @@ def campaign_new(request: HttpRequest) -> HttpResponse:
             description=basics.cleaned_data["description"],
             preset=basics.cleaned_data["preset"],
             modules=basics.cleaned_data["modules"],
-            params=choices.params(),
+            params=choices.params(basics.cleaned_data["modules"]),
             drawn=action == "draw",
         )
     except Refused as refused:
@@ -151,7 +151,8 @@ def _wizard(
     upload: MapUploadForm | None = None,
 ) -> HttpResponse:
     chosen = basics.cleaned_data if basics.is_bound and not basics.errors else {}
-    preview = map_preview(choices.params()) if choices and choices.is_valid() else None
+    modules = chosen.get("modules", [])
+    preview = map_preview(choices.params(modules)) if choices and choices.is_valid() else None
     context = {
         "basics": basics,
         "choices": choices,
@@ -159,7 +160,7 @@ def _wizard(
         "presets": PRESETS.values(),
         "switches": module_words(),
         "preset": PRESETS.get(chosen.get("preset", "")),
-        "switched_on": [s.label for s in module_words() if s.option in chosen.get("modules", [])],
+        "switched_on": [s.label for s in module_words() if s.option in modules],
         "preview": preview,
         "warnings": problem_lines(preview.warnings) if preview else [],
     }

@@ -106,8 +106,18 @@ class MapDrawingForm(RefusableForm):
     q = _axis("q", _box("q"))
     r = _axis("r", _box("r"))
 
-    def __init__(self, *args, kingdoms: list[Kingdom], neutrals: list[NeutralKingdom], **kwargs):
+    def __init__(
+        self,
+        *args,
+        kingdoms: list[Kingdom],
+        neutrals: list[NeutralKingdom],
+        tiles: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, **kwargs)
+        # new-rules.md §2: the supplement's tiles only while the campaign plays them
+        painted = [t for t in Terrain if tiles or t.is_base]
+        self.fields["terrain"].choices = words.choices(painted, words.TERRAINS)
         self.kingdoms = {f"kingdom-{k.pk}": k for k in kingdoms} | {
             f"neutral-{n.pk}": n for n in neutrals
         }

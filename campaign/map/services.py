@@ -99,11 +99,11 @@ def hex_paint(*, campaign: Campaign, by: User, coord: Coord, terrain: str) -> He
     _drawing(campaign, by)
     row = _hex_at(campaign, coord)
     wanted = Terrain(terrain)
-    if wanted is Terrain.SEA:
+    if wanted.is_sea:
         _require_empty_for_sea(row)
     row.terrain = wanted.value
     row.secondary_terrains = [
-        t for t in row.secondary_terrains if wanted is not Terrain.SEA and t != wanted.value
+        t for t in row.secondary_terrains if not wanted.is_sea and t != wanted.value
     ]
     row.save(update_fields=["terrain", "secondary_terrains"])
     return row
@@ -367,7 +367,7 @@ def _at(coord: Coord) -> str:
 
 def _require_land(row: Hex, why: str) -> None:
     """A-1.1.2.1: the sea holds nothing and cannot be taken."""
-    if row.terrain == Terrain.SEA:
+    if Terrain(row.terrain).is_sea:
         raise Refused(
             _("%(hex)s is sea, which holds nothing and cannot be taken: %(why)s.")
             % {"hex": _at((row.q, row.r)), "why": why}

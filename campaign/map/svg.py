@@ -62,7 +62,59 @@ _TERRAIN_PATTERNS = {
         '<path d="M1 5q2-2 4 0t4 0M6 11q2-2 4 0t4 0" fill="none" stroke="#8fb6df" '
         'stroke-width=".8"/>',
     ),
+    # new-rules.md §2: the supplement's tiles (rules.modules.new_tiles), each its own mark
+    "delta": (
+        "#a9d8c8",
+        '<path d="M7 0v5L2 14M7 5l5 9M7 5v9" fill="none" stroke="#4b8fc4" stroke-width=".8"/>',
+    ),
+    "chasm": (
+        "#c9b98a",
+        '<path d="M0 8l3-3 3 4 3-4 3 4 2-2" fill="none" stroke="#4a3b2a" stroke-width="1.4"/>',
+    ),
+    "rocky_promontory": (
+        "#c9c2a6",
+        '<path d="M2 12l2-4 2 4ZM8 6l2-4 2 4Z" fill="#6f655a"/>'
+        '<path d="M0 13q2-1 4 0" fill="none" stroke="#3f78b5" stroke-width=".8"/>',
+    ),
+    "coastal_island": (
+        "#e3d9a0",
+        '<circle cx="7" cy="7" r="3.5" fill="none" stroke="#3f78b5" stroke-width=".9"/>',
+    ),
+    "rocky_coast": (
+        "#a89f94",
+        '<path d="M1 13l3-6M5 13l3-6M9 13l3-6" stroke="#4f463c" stroke-width=".9"/>',
+    ),
+    "fault": (
+        "#cfd59a",
+        '<path d="M0 3l6 4-3 2 11 4" fill="none" stroke="#7a2e1a" stroke-width="1.2"/>',
+    ),
+    "volcano": (
+        "#8c7d73",
+        '<path d="M2 13 6 5h2l4 8Z" fill="#5a4a40"/><path d="M6 5h2L7 2Z" fill="#d2402a"/>',
+    ),
+    "sandbanks": (
+        "#7fa9cf",
+        '<path d="M2 4h4M8 10h4" stroke="#e8d9a0" stroke-width="1.6" stroke-linecap="round"/>',
+    ),
+    "plateau": (
+        "#c2b49a",
+        '<path d="M1 12l3-5h6l3 5" fill="none" stroke="#6f655a" stroke-width=".9"/>',
+    ),
 }
+SUPPLEMENT_TILES = tuple(t for t in Terrain if not t.is_base)
+
+
+def tile_legend(new_tiles: bool) -> list[dict]:
+    """The legend's entries of the supplement's tiles (new-rules.md §2), each its terrain
+    and its word, when the campaign plays them (its ``new_tiles`` option)."""
+    if not new_tiles:
+        return []
+    return [
+        {"terrain": t.value, "label": engine_words.label(engine_words.TERRAINS, t.value)}
+        for t in SUPPLEMENT_TILES
+    ]
+
+
 _UNKNOWN_FILL = "#dddddd"
 
 # The symbols, drawn in a 20 x 20 box; a <use> places and sizes them.

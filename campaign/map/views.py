@@ -213,6 +213,7 @@ def _drawing_form(access: Access, **kwargs) -> MapDrawingForm:
         **kwargs,
         kingdoms=list(Kingdom.objects.filter(campaign=campaign).order_by("id")),
         neutrals=list(NeutralKingdom.objects.filter(campaign=campaign).order_by("id")),
+        tiles=bool(campaign.ruleset.new_tiles),
     )
 
 

@@ -16,10 +16,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from campaign.core import words as engine_words
 from rules import modules
 from rules.core import table_options as blocks
 from rules.core.ruleset import OPTIONS, TABLES, RulesetError, table
 from rules.core.state import Ruleset
+from rules.core.tables import TABLE_7_COLUMNS
+from rules.tiles.options import TILE_COLUMNS
 
 
 @dataclass(frozen=True)
@@ -1310,6 +1313,106 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Skaven temple: troops per die"),
         _("Two dice each campaign season."),
     ),
+    # Optional module: new tiles and navigation hazards
+    "new_tiles": (
+        _("New tiles and navigation hazards"),
+        _("Deltas, chasms, islands, faults, volcanoes and more on the map, each with its rules."),
+    ),
+    "delta_column": (_("A delta explores as"), _("The exploration column a delta rolls on.")),
+    "chasm_column": (_("A chasm explores as"), _("The exploration column a chasm rolls on.")),
+    "rocky_promontory_column": (
+        _("A rocky promontory explores as"),
+        _("The exploration column a rocky promontory rolls on."),
+    ),
+    "coastal_island_column": (
+        _("A coastal island explores as"),
+        _("The exploration column a coastal island rolls on."),
+    ),
+    "rocky_coast_column": (
+        _("A rocky coast explores as"),
+        _("The exploration column a rocky coast rolls on."),
+    ),
+    "fault_column": (_("A fault explores as"), _("The exploration column a fault rolls on.")),
+    "volcano_column": (
+        _("A volcano explores as"),
+        _("The exploration column a volcano rolls on."),
+    ),
+    "plateau_column": (
+        _("A plateau explores as"),
+        _("The exploration column a plateau rolls on."),
+    ),
+    "delta_city_rerolls": (
+        _("Re-rolls of a City found on a delta"),
+        _("A delta holds no City: the result is rolled again at most this many times."),
+    ),
+    "delta_crowns": (
+        _("A settlement on a delta pays yearly (crowns)"),
+        _("Paid to its owner in the winter phase, while the kingdoms keep crowns."),
+    ),
+    "chasm_toll": (
+        _("A bridged chasm's toll, yearly (crowns)"),
+        _("Paid to its owner in the winter phase, while the kingdoms keep crowns."),
+    ),
+    "chasm_accident_on": (
+        _("Chasm crossing: an accident on a die of at most"),
+        _("Rolled by every army invading a chasm without a bridge; 0 for never."),
+    ),
+    "chasm_accident_loss": (
+        _("Chasm accident: points lost per pip"),
+        _("An accident costs the army a die times this."),
+    ),
+    "chasm_bridge_spares_roll": (
+        _("A bridge spares the chasm crossing roll"),
+        _("Armies cross a chasm with a bridge without rolling."),
+    ),
+    "chasm_city_bridge_on": (
+        _("A City on a chasm has a bridge on a die of"),
+        _("Rolled once, when the City is found."),
+    ),
+    "tile_modifiers_burden_attacker": (
+        _("The tiles' battle modifiers go on"),
+        _("The side whose strategy roll a chasm, an island or a plateau changes."),
+    ),
+    "chasm_strategy": (
+        _("Battle on a chasm: the modifier"),
+        _("Added to the strategy roll of the side it burdens."),
+    ),
+    "coastal_island_strategy": (
+        _("Battle on a coastal island: the modifier"),
+        _("Added to the strategy roll of the side it burdens."),
+    ),
+    "plateau_strategy": (
+        _("Battle on a plateau: the modifier"),
+        _("Added to the strategy roll of the side it burdens."),
+    ),
+    "fault_rift": (
+        _("A fault's rift runs"),
+        _("0 west to east; 1 or 2 turned a sixth of a turn clockwise each. No army crosses it."),
+    ),
+    "fault_quake_on": (
+        _("A fault quakes each winter on a die of at most"),
+        _("An earthquake sacks the hex and destroys the armies there."),
+    ),
+    "fault_spread_on": (
+        _("An earthquake spreads to a neighbour on a die of at most"),
+        _("Rolled for each land hex around the fault."),
+    ),
+    "volcano_erupts_on": (
+        _("A volcano erupts each winter on a die of at most"),
+        _("An eruption and its lava destroy everything they reach."),
+    ),
+    "hazard_loss": (
+        _("Navigation hazard: points lost per pip"),
+        _("Running aground or losing men overboard costs each army a die times this."),
+    ),
+    "aground_refloats_on": (
+        _("An army aground gets off on a die of"),
+        _("Rolled at the start of each later turn."),
+    ),
+    "aground_lost_in_winter": (
+        _("An army still aground at winter is lost"),
+        _("It goes down with its fleet in the winter phase."),
+    ),
 }
 
 TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
@@ -1448,6 +1551,10 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-mine": (_("A mine's worth"), _("What a mine found holds.")),
     "t-mine-rare": (_("Rare mines"), _("What a mine of rare minerals holds.")),
     "t-mine-exh": (_("Worked-out mines"), _("What lies in a worked-out mine.")),
+    "t-navhaz": (
+        _("Navigation hazards"),
+        _("What befalls a fleet passing a rocky promontory or sandbanks."),
+    ),
 }
 
 # Each block of the rules page: its plain title and the rule it comes from
@@ -1488,6 +1595,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.SIEGE_TRAINS: (_("Siege trains"), "NR-SIEGE"),
     blocks.THE_SEA: (_("Pirates and the open sea"), "NR-PIRATE"),
     blocks.WILDLANDS: (_("Wildlands"), "NR-WILD-2"),
+    blocks.NEW_TILES: (_("New tiles and navigation hazards"), "NR-NAV"),
 }
 
 
@@ -1511,11 +1619,18 @@ def block_words(block: str) -> tuple[str | Promise, str]:
 
 # Options whose values name two ways of playing rather than a rule on or off: the GM
 # picks one of them (radio buttons), each value in words
+# E-34: the exploration column a new tile rolls on (rules.tiles.options, 1 to 5)
+_COLUMNS = tuple(
+    (number, engine_words.label(engine_words.TERRAINS, terrain.value))
+    for number, terrain in enumerate(TABLE_7_COLUMNS, start=1)
+)
 CHOICES: dict[str, tuple[tuple[int, Promise], ...]] = {
     "end_roll_at_announced_turn": (
         (1, _("at the announced turn")),
         (0, _("from the turn after it")),
     ),
+    **{f"{tile}_column": _COLUMNS for tile in TILE_COLUMNS},
+    "tile_modifiers_burden_attacker": ((1, _("the attacker")), (0, _("the defender"))),
 }
 
 

@@ -190,7 +190,7 @@ def _combined_assault(
             _("(%(q)s, %(r)s) is not on the map.") % {"q": target[0], "r": target[1]},
             field="target",
         )
-    if hex_.terrain == Terrain.SEA:
+    if Terrain(hex_.terrain).is_sea:
         raise Refused(
             _("(%(q)s, %(r)s) is a sea hex: sea hexes cannot be invaded.")
             % {"q": hex_.q, "r": hex_.r},

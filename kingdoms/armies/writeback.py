@@ -15,6 +15,7 @@ from kingdoms.models import Army
 from rules.core import events as ev
 from rules.core.state import Defence
 from rules.modules.beast import BeastNews
+from rules.modules.new_tiles import events as new_tiles_events
 from rules.modules.random_events import (
     BanditsStruck,
     RandomEventRolled,
@@ -164,3 +165,4 @@ def register() -> None:
     register_chronicle_only(WildsNews)  # the wilds' peoples and beasts (rules.modules.wildlands)
     register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news
     register_chronicle_only(BurdenNews, NecropolisNews, OrbNews, RuinsNews, UndeadHordeNews)
+    register_chronicle_only(*new_tiles_events.NEWS)

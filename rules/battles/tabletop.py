@@ -50,7 +50,7 @@ from rules.core.dice import Dice
 from rules.core.problems import Problem, words
 from rules.core.ruleset import table
 from rules.core.state import Defence, Role, Ruleset, Terrain
-from rules.core.tables import BattleResult, MinorFeature
+from rules.core.tables import BattleResult, MinorFeature, table_7_column
 
 
 class TabletopResult(StrEnum):
@@ -277,7 +277,8 @@ def roll_terrain(
         ruleset.terrain_pieces_die,
         f"§5.11 number of terrain pieces (d{ruleset.terrain_pieces_die})",
     )
-    rolls = [terrain] * (count.result + ruleset.terrain_pieces_added)
+    primary = table_7_column(ruleset, terrain)  # E-34: a supplement tile's column
+    rolls = [primary] * (count.result + ruleset.terrain_pieces_added)
     rolls += [t for t in secondary if t in TERRAIN_TABLES]
     for each in rolls:
         piece = _piece(ruleset, dice, each, pieces)
@@ -329,7 +330,7 @@ def secondary_terrains_problem(terrain: str, values: Sequence[object]) -> Proble
     takes none (no battle is fought there, A-1.1.2.1)."""
     where = "secondary_terrains"
     land = words(t.value for t in Terrain if t in TERRAIN_TABLES)
-    if values and terrain == Terrain.SEA:
+    if values and terrain in {t.value for t in Terrain if t.is_sea}:
         return Problem(
             "A-1.1.2.1",
             "hex",

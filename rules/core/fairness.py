@@ -74,7 +74,7 @@ def _invasions_away(terrain: Mapping[Coord, Terrain], own: set[Coord]) -> dict[C
         if steps[cell] == FAR:
             continue
         for nxt in sorted(hexgrid.adjacent(cell, terrain)):
-            if nxt not in steps and terrain[nxt] is not Terrain.SEA:
+            if nxt not in steps and not terrain[nxt].is_sea:
                 steps[nxt] = steps[cell] + 1
                 queue.append(nxt)
     return steps

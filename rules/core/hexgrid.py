@@ -103,11 +103,11 @@ def adjacent(c: Coord, terrain: Mapping[Coord, Terrain]) -> set[Coord]:
         if n not in terrain:
             continue
         result.add(n)
-        if terrain[n] is Terrain.SEA:
+        if terrain[n].is_sea:
             result.update(
                 coast
                 for coast in neighbours(n)
-                if coast != c and terrain.get(coast) not in (None, Terrain.SEA)
+                if coast != c and coast in terrain and not terrain[coast].is_sea
             )
     return result
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from rules import modules
 from rules.core import hexgrid
 from rules.core.dice import Dice
 from rules.core.problems import Phrase, Problem, translatable, words
-from rules.core.state import Coord, Defence, Feature, Terrain
+from rules.core.state import BASE_TERRAINS, Coord, Defence, Feature, Terrain
 
 # Land terrain weights for a playable map; sea is placed separately.
 LAND_WEIGHTS = (
@@ -72,6 +73,7 @@ class MapParams:
     sea_tenths: int = 1
     mix: str = "balanced"
     players_per_neutral: int = 4
+    modules: tuple[str, ...] = ()  # the optional modules on, which may place their terrains
 
     @property
     def neutrals(self) -> int:
@@ -151,8 +153,10 @@ def map_params_problem(params: MapParams) -> Problem | None:
 
 
 def generate_from(params: MapParams) -> MapPlan:
-    """The map a GM's choices give: the same choices and seed, the same map."""
-    return generate_map(
+    """The map a GM's choices give: the same choices and seed, the same map. The modules
+    he switched on then place their own terrains on the free hexes (rules.modules), with
+    dice of their own, so the map under them is the one they would have without."""
+    plan = generate_map(
         hexes=params.hexes,
         players=params.players,
         neutrals=params.neutrals,
@@ -160,6 +164,9 @@ def generate_from(params: MapParams) -> MapPlan:
         sea_tenths=params.sea_tenths,
         land=TERRAIN_MIXES[params.mix][1],
     )
+    taken = {c for kingdom in [*plan.kingdoms, *plan.neutrals] for c in kingdom.hexes}
+    modules.place_tiles(params.modules, plan.terrain, taken, Dice(f"map:{params.seed}:modules"))
+    return plan
 
 
 @dataclass
@@ -337,9 +344,10 @@ def _ensure_every_terrain(
     cells: list[Coord], taken: set[Coord], terrain: dict[Coord, Terrain]
 ) -> None:
     """A-1.1.1: a demo map shows every terrain; the missing ones replace free hexes of
-    a terrain the map has elsewhere too."""
+    a terrain the map has elsewhere too. (The supplement's tiles are the modules' to
+    place: ``generate_from``.)"""
     free = [c for c in reversed(cells) if c not in taken]
-    for kind in Terrain:
+    for kind in BASE_TERRAINS:
         count = Counter(terrain.values())
         spare = [cell for cell in free if count[terrain[cell]] > 1]
         if kind not in count and spare:

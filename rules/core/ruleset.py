@@ -248,8 +248,8 @@ def table(ruleset: Ruleset, key: str) -> DiceTable | SlotTable:
 
 
 def exploration_table(ruleset: Ruleset, terrain: Terrain) -> DiceTable:
-    """A-1.0.5, Table 7: the column of the hex's (primary) terrain."""
-    return table(ruleset, f"table-7-{terrain.value}")
+    """A-1.0.5, Table 7: the column of the hex's (primary) terrain (E-34)."""
+    return table(ruleset, f"table-7-{tables.table_7_column(ruleset, terrain).value}")
 
 
 def defender_table(ruleset: Ruleset, feature: Feature) -> DiceTable:

@@ -21,6 +21,7 @@ from rules.core.wild_actors_options import WildActorsOptions
 from rules.core.wild_sites_options import WildSitesOptions
 from rules.core.wildlands_options import WildlandsOptions
 from rules.sieges.options import SiegeOptions
+from rules.tiles.options import NewTilesOptions
 
 if TYPE_CHECKING:
     from rules.battles.tabletop import TabletopReport
@@ -40,6 +41,32 @@ class Terrain(StrEnum):
     SWAMP = "swamp"
     MOUNTAIN = "mountain"
     SEA = "sea"
+    # new-rules.md §2: the supplement's tiles, on a map only with the new_tiles module
+    # (rules.modules.new_tiles); each counts as one of the terrains above (E-34)
+    DELTA = "delta"
+    CHASM = "chasm"
+    ROCKY_PROMONTORY = "rocky_promontory"
+    COASTAL_ISLAND = "coastal_island"
+    ROCKY_COAST = "rocky_coast"
+    FAULT = "fault"
+    VOLCANO = "volcano"
+    SANDBANKS = "sandbanks"
+    PLATEAU = "plateau"
+
+    @property
+    def is_sea(self) -> bool:
+        """A-1.1.2: no army stands, explores or fights there; sandbanks are sea too."""
+        return self in (Terrain.SEA, Terrain.SANDBANKS)
+
+    @property
+    def is_base(self) -> bool:
+        """A-1.1.1's own terrains, not the supplement's tiles."""
+        return self in BASE_TERRAINS
+
+
+BASE_TERRAINS = (
+    Terrain.FIELDS, Terrain.RIVER, Terrain.FOREST, Terrain.SWAMP, Terrain.MOUNTAIN, Terrain.SEA
+)  # fmt: skip
 
 
 class Feature(StrEnum):
@@ -140,6 +167,7 @@ class Ruleset(
     RuinsOptions,
     WildActorsOptions,
     WildSitesOptions,
+    NewTilesOptions,
 ):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The

@@ -39,6 +39,18 @@ TABLE_7_EXPLORATION: dict[Terrain, DiceTable] = {
     ),
 }  # fmt: skip
 
+TABLE_7_COLUMNS = (Terrain.FIELDS, Terrain.RIVER, Terrain.FOREST, Terrain.SWAMP, Terrain.MOUNTAIN)
+"""Table 7's columns, numbered from 1 in a supplement tile's option (rules.tiles.options)."""
+
+
+def table_7_column(ruleset: Ruleset, terrain: Terrain) -> Terrain:
+    """E-33, E-34: the column a hex explores on, and Tables 26–30 read: its own terrain's,
+    or for a supplement tile the one the ruleset gives it (``<tile>_column``)."""
+    if terrain in TABLE_7_EXPLORATION or terrain.is_sea:
+        return terrain
+    return TABLE_7_COLUMNS[getattr(ruleset, f"{terrain.value}_column") - 1]
+
+
 # --- Table 6: entitlements (§5.5, §5.6, E-22) ---------------------------------------
 
 SLOTS = ("lord", "hero", "special", "rare", "magic_items")

@@ -13,7 +13,8 @@ Lornalim and crystal forests, the tavern, treasure, spy support), and E-30 leave
 BASE-04's settlement incomes. A campaign with siege trains alone would never see a
 crown, so each kingdom in play is paid ``crowns_yearly`` (default 3: one engine a
 winter, within the supplement's single yearly sources of 1 to 3 crowns; ruled in
-docs/rules-coverage.md, E-30).
+docs/rules-coverage.md, E-30). The modules that own a source pay it through
+``Module.crown_income`` (the new tiles: NR-DELTA-5, NR-CHASM-7), a line each.
 
 The calendar: a year is ``year_turns`` turns and its winter turn is turn
 ``winter_turn`` of the year (E-31). The winter phase (new-rules.md §12.3 step 5) runs
@@ -129,9 +130,9 @@ def spend_problem(what: str, price: int, balance: int, due: int) -> Problem | No
 def winter_phase(world: World, dice: Dice) -> list[CrownsCollected]:
     """E-31's winter phase, §12.3 step 5.5: each kingdom still in play (``world`` is the
     world after this turn's eliminations) is paid its yearly crowns, in id order, then
-    the modules' incomes (``Module.crown_income``: the wildlands' sites). Nothing outside
-    the winter turn, or while no module uses crowns (E-30); the yearly crowns are
-    nothing when the GM set them to 0."""
+    the modules' incomes (``Module.crown_income``: the wildlands' sites, a delta's
+    settlement, a bridged chasm), one line each. Nothing outside the winter turn, or while
+    no module uses crowns (E-30); the yearly crowns are nothing when the GM set them to 0."""
     if not crowns_used(world.ruleset) or not is_winter_turn(world.ruleset, world.turn):
         return []
     year = year_of(world.ruleset, world.turn)

@@ -33,6 +33,8 @@ Hooks (each optional):
   from the module's sources at a winter phase (E-31), after the yearly crowns.
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
+* ``place_tiles(terrain, taken, dice)``: set-up, a generated map's free hexes (not in
+  ``taken``) turned into the module's own terrains (rules.core.mapgen).
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from rules.core.dice import Dice, Roll
 from rules.core.dicetable import DiceTable
 from rules.core.events import Event
 from rules.core.problems import Problem
-from rules.core.state import BattleState, Coord, Order, Side, World
+from rules.core.state import BattleState, Coord, Order, Side, Terrain, World
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ class Module:
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
     held: Callable | None = None
+    place_tiles: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,16 @@ def crown_income(world: World, dice: Dice) -> list:
     ]
 
 
+def place_tiles(
+    options: Iterable[str], terrain: dict[Coord, Terrain], taken: set[Coord], dice: Dice
+) -> None:
+    """Set-up: the modules whose ``option`` is in ``options`` place their terrains on a
+    generated map, in registry order."""
+    for module in REGISTRY:
+        if module.option in options and module.place_tiles is not None:
+            module.place_tiles(terrain, taken, dice)
+
+
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:
     """Every module's editable tables, whether the module is on or off."""
     return {key: spec for module in REGISTRY for key, spec in module.tables.items()}
@@ -198,4 +211,11 @@ def module_table(world: World, key: str) -> DiceTable:
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 
-from rules.modules import beast, random_events, siege_trains, the_sea, wildlands  # noqa: E402, F401  (they register)
+from rules.modules import (  # noqa: E402, F401  (they register)
+    beast,
+    new_tiles,
+    random_events,
+    siege_trains,
+    the_sea,
+    wildlands,
+)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared
 from rules.core.hexgrid import DIRECTIONS, neighbours
-from rules.core.state import Coord, DefenderKind, Feature, HexState, Terrain, World
+from rules.core.state import Coord, DefenderKind, Feature, HexState, World
 from rules.turn.orders import covering_patrol
 
 DOWNGRADE = {Feature.CITY: Feature.TOWN, Feature.DEEP_MINE: Feature.MINE}
@@ -22,7 +22,7 @@ DOWNGRADE[Feature.DEEP_WOODS] = Feature.WOODS
 
 def legal_step(hexes: Mapping[Coord, HexState], cell: Coord) -> bool:
     """E-12, E-39: a roaming force never enters sea nor leaves the map."""
-    return cell in hexes and hexes[cell].terrain is not Terrain.SEA
+    return cell in hexes and not hexes[cell].terrain.is_sea
 
 
 def roam(

@@ -11,7 +11,7 @@ import dataclasses
 
 from rules.core.dice import Dice, Roll
 from rules.core.ruleset import defender_table, exploration_table, table
-from rules.core.state import Defender, HexState, Ruleset
+from rules.core.state import Defender, Feature, HexState, Ruleset, Terrain
 
 
 def explore_hex(hex_: HexState, ruleset: Ruleset, dice: Dice) -> tuple[HexState, tuple[Roll, ...]]:
@@ -21,6 +21,8 @@ def explore_hex(hex_: HexState, ruleset: Ruleset, dice: Dice) -> tuple[HexState,
     where = f"at {hex_.coord}"
     rolls: list[Roll] = [dice.d6(f"Table 7 exploration ({hex_.terrain.value}) {where}")]
     feature = exploration_table(ruleset, hex_.terrain).lookup(rolls[-1].result)
+    if hex_.terrain is Terrain.DELTA and ruleset.new_tiles:
+        feature = _no_city(hex_, ruleset, dice, feature, rolls)
     minor = None
     rolls.append(dice.d6(f"minor feature check (E-08) {where}"))
     if table(ruleset, "minor-feature-check").lookup(rolls[-1].result):
@@ -36,3 +38,17 @@ def explore_hex(hex_: HexState, ruleset: Ruleset, dice: Dice) -> tuple[HexState,
         hex_, explored=True, feature=feature, minor_feature=minor, defender=defender
     )
     return explored, tuple(rolls)
+
+
+def _no_city(
+    hex_: HexState, ruleset: Ruleset, dice: Dice, feature: Feature | None, rolls: list[Roll]
+) -> Feature | None:
+    """NR-DELTA-4, E-33: a delta never holds a City: the result is rolled again, at most
+    ``delta_city_rerolls`` times (a GM's table of Cities only would never end), and a
+    City still left is nothing."""
+    for _ in range(ruleset.delta_city_rerolls):
+        if feature is not Feature.CITY:
+            return feature
+        rolls.append(dice.d6(f"NR-DELTA-4 Table 7 re-roll of a City at {hex_.coord}"))
+        feature = exploration_table(ruleset, hex_.terrain).lookup(rolls[-1].result)
+    return None if feature is Feature.CITY else feature

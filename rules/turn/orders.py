@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules.core.hexgrid import adjacent, distance, neighbours, terrain_map, within
 from rules.core.problems import Phrase, Problem, translatable
-from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
+from rules.core.state import ArmyState, Coord, Order, OrderKind, World
 from rules.kingdoms.agreements import invasion_refusal, patrol_protects
 from rules.kingdoms.neutrals import protector_of
 from rules.sieges.state import order_problem as siege_order_problem
@@ -83,14 +83,12 @@ def sea_swap(world: World, base: Coord) -> tuple[int, list[Coord]]:
     and the candidates it may swap them for: the land hexes next to those sea hexes that
     are not already in its radius, whoever owns them, sorted."""
     radius = _in_radius(world, base)
-    seas = [cell for cell in radius if world.hexes[cell].terrain is Terrain.SEA]
+    seas = [cell for cell in radius if world.hexes[cell].terrain.is_sea]
     candidates = {
         coast
         for sea in seas
         for coast in neighbours(sea)
-        if coast in world.hexes
-        and coast not in radius
-        and world.hexes[coast].terrain is not Terrain.SEA
+        if coast in world.hexes and coast not in radius and not world.hexes[coast].terrain.is_sea
     }
     return len(seas), sorted(candidates)
 
@@ -106,7 +104,7 @@ def patrol_area(world: World, base: Coord, sea_cover: Iterable[Coord] = ()) -> f
     player does not own is ignored (E-16) and its place is not given to another.
     """
     radius = _in_radius(world, base)
-    land = {cell for cell in radius if world.hexes[cell].terrain is not Terrain.SEA}
+    land = {cell for cell in radius if not world.hexes[cell].terrain.is_sea}
     k, candidates = sea_swap(world, base)
     swapped = candidates if len(candidates) <= k else set(sea_cover) & set(candidates)
     return frozenset(land | set(swapped))
@@ -227,7 +225,7 @@ def _hex_problem(world: World, coord: Coord | None, kind: OrderKind) -> Problem 
         )
     if coord not in world.hexes:
         return Problem("Table 5", "target", "{coord} is not on the map", coord=coord)
-    if world.hexes[coord].terrain is Terrain.SEA:
+    if world.hexes[coord].terrain.is_sea:
         if kind is OrderKind.INVADE:
             return Problem(
                 "A-1.1.2.1",
@@ -493,7 +491,7 @@ def target_candidates(world: World, kingdom_id: int) -> dict[OrderKind, set[Coor
 def default_sea_cover(world: World, base: Coord) -> tuple[Coord, ...]:
     """A-1.1.2.4: the land hexes across the sea a patrol on ``base`` names when it must
     choose and the player has not: the first k of the candidates. () when it need not."""
-    if base not in world.hexes or world.hexes[base].terrain is Terrain.SEA:
+    if base not in world.hexes or world.hexes[base].terrain.is_sea:
         return ()
     k, candidates = sea_swap(world, base)
     return tuple(candidates[:k]) if len(candidates) > k else ()

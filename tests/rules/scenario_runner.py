@@ -19,8 +19,10 @@ A file is a YAML list of cases; a case is a mapping with these keys:
   map: |                               rules_builder's text map (axial rows; a token is a
     F1 ~. F.                           terrain letter F R W S M ~ and an owner digit or .)
   hexes:       [{at: [2, 0], explored: true, feature: town, defender: 1000,
-                 minor_feature: ford, defence: fortress, neutral_kingdom: 1, orphan: true}]
-                                       per-hex extras on top of the map; defender is the
+                 minor_feature: ford, defence: fortress, neutral_kingdom: 1, orphan: true,
+                 terrain: chasm}]
+                                       per-hex extras on top of the map (terrain: one
+                                       the text map has no letter for); defender is the
                                        neutral army's points, defender_original the size
                                        first rolled for it (E-09; default: the points)
   capitals:    {2: [3, 0]}             optional; default: the kingdom's lowest hex
@@ -131,8 +133,8 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        each siege's state after the turn, on the keys given
     map:       [{at: [2, 0], owner: 1, explored: true, feature: town, defender: null}]
                                        the hexes after the turn, on the keys given (also
-                                       watchtower, looted_turn, edict_turn, unrest_from,
-                                       unrest_until)
+                                       terrain, watchtower, looted_turn, edict_turn,
+                                       unrest_from, unrest_until)
   xfail:       "why"                   the engine disagrees with the rules: the case says
                                        what the rules say and must fail (strict xfail)
 
@@ -181,6 +183,7 @@ from rules.core.state import (
     Side,
     Strategy,
     Structure,
+    Terrain,
     World,
 )
 from rules.kingdoms.agreements import AgreementKind, AgreementState, agreements_applied
@@ -368,6 +371,8 @@ def _neutral_kingdoms(world: World, given: dict) -> dict[int, NeutralKingdomStat
 def _hex_fields(extras: dict) -> dict:
     """A case's per-hex extras as HexState fields."""
     fields = _without(extras, "at")
+    if "terrain" in fields:  # a terrain the text map has no letter for (new-rules.md §2)
+        fields["terrain"] = Terrain(fields["terrain"])
     if "feature" in fields:
         fields["feature"] = Feature(fields["feature"])
     if "defence" in fields:
@@ -562,6 +567,7 @@ def _assert_map(world: World, expected: list[dict]) -> None:
     for want in expected:
         h = world.hexes[tuple(want["at"])]
         got = {
+            "terrain": h.terrain.value,
             "owner": h.owner,
             "explored": h.explored,
             "scouted_only": h.scouted_only,

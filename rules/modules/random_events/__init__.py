@@ -30,7 +30,7 @@ from rules.core.events import (
     PowerAdjusted,
 )
 from rules.core.hexgrid import distance, flood_fill
-from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
+from rules.core.state import ArmyState, Coord, Order, OrderKind, World
 from rules.core.tables import points_lost
 from rules.modules import Module, module_table, register
 from rules.turn.minor_features import patrol_radius
@@ -259,7 +259,7 @@ def _storms(world: World, orders: list[Order], patrols: list):
         near = {
             c
             for c in patrol.area
-            if distance(c, patrol.base) <= radius and world.hexes[c].terrain is not Terrain.SEA
+            if distance(c, patrol.base) <= radius and not world.hexes[c].terrain.is_sea
         }
         by_land = flood_fill(patrol.base, near.__contains__)
         narrowed.append(dataclasses.replace(patrol, area=frozenset(by_land)))

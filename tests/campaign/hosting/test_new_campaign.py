@@ -11,6 +11,7 @@ from django.urls import reverse
 from campaign.models import Campaign, Hex, Membership
 from kingdoms.models import Army, Kingdom, NeutralKingdom
 from rules import modules
+from rules.core.state import Terrain
 
 pytestmark = pytest.mark.django_db
 
@@ -51,11 +52,10 @@ def test_the_first_step_shows_what_each_preset_changes_and_the_modules(client, h
         "Siege trains",
         "Pirates and the open sea",
         "Wildlands",
+        "New tiles and navigation hazards",
     ):
         assert f">{title}</label>" in page
-    switches = {module.option for module in modules.REGISTRY}  # one for each module
-    assert page.count('type="checkbox" role="switch"') == len(switches)
-    switches = {module.option for module in modules.REGISTRY}  # one for each module
+    switches = modules.switches()  # one for each module, however many hooks share it
     assert page.count('type="checkbox" role="switch"') == len(switches)
     assert "Each turn a random event may strike each kingdom." in page  # its help
     assert 'href="/rulebook/campaign/#sec-5.12"' in page  # the modules' rule, a link
@@ -88,6 +88,28 @@ def test_the_wizard_end_to_end(client, host):
     assert (ruleset.turn_length_days, ruleset.early_resolution) == (3, 1)
     assert (ruleset.the_beast, ruleset.random_events, ruleset.siege_trains) == (1, 1, 0)
     assert Hex.objects.filter(campaign=campaign).count() == 37
+
+
+def test_with_the_new_tiles_on_the_generated_map_holds_some(client, host):
+    """new-rules.md §2: the module switched on in the wizard, its map, previewed as
+    accepted, has a few of the supplement's tiles on hexes no kingdom holds; without it
+    the same seed has none."""
+    with_tiles = {**BASICS, "modules": ["new_tiles"]}
+    preview = client.post(
+        reverse("campaign-new"), {**with_tiles, **MAP, "seed": "pinned", "action": "preview"}
+    )
+    assert "m-t-plateau" in str(preview.context["preview"].svg)
+    accept = {**with_tiles, **MAP, "seed": "pinned", "action": "accept"}
+    client.post(reverse("campaign-new"), accept)
+    campaign = Campaign.objects.get()
+    assert campaign.ruleset.new_tiles == 1
+    tiles = {t.value for t in Terrain if not t.is_base}
+    placed = Hex.objects.filter(campaign=campaign, terrain__in=tiles)
+    assert set(placed.values_list("terrain", flat=True)) == {"plateau", "sandbanks", "volcano"}
+    assert not placed.filter(owner__isnull=False).exists()
+    _post(client, "accept", **MAP, seed="pinned")
+    plain = Campaign.objects.exclude(pk=campaign.pk).get()
+    assert not Hex.objects.filter(campaign=plain, terrain__in=tiles).exists()
 
 
 def test_accepting_builds_free_seats_and_hidden_neutral_kingdoms(client, host):

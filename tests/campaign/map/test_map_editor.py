@@ -130,6 +130,23 @@ def test_paint_a_hex(client, gm, drawn):
     assert _hex(drawn, (0, 0)).terrain == "mountain"
 
 
+def test_the_new_tiles_are_painted_only_in_a_campaign_that_plays_them(client, gm, drawn):
+    """new-rules.md §2: with the new tiles on, the editor paints a volcano or sandbanks;
+    without them it offers none and refuses one."""
+    client.force_login(gm)
+    page = client.get(reverse("map-editor", args=[drawn.pk])).content.decode()
+    assert 'value="volcano"' not in page and 'value="mountain"' in page
+    refused = _click(client, drawn, "paint", (0, 0), terrain="volcano")
+    assert _hex(drawn, (0, 0)).terrain == "fields" and "volcano" in refused.content.decode()
+    drawn.ruleset_overrides = {"options": {"new_tiles": 1}}
+    drawn.save(update_fields=["ruleset_overrides"])
+    page = client.get(reverse("map-editor", args=[drawn.pk])).content.decode()
+    assert 'value="volcano"' in page and 'value="sandbanks"' in page
+    _click(client, drawn, "paint", (0, 0), terrain="volcano")
+    _click(client, drawn, "paint", (1, 0), terrain="sandbanks")
+    assert (_hex(drawn, (0, 0)).terrain, _hex(drawn, (1, 0)).terrain) == ("volcano", "sandbanks")
+
+
 def test_painting_sets_aside_a_secondary_terrain_that_became_the_primary_q16(client, gm, drawn):
     client.force_login(gm)
     Hex.objects.filter(campaign=drawn, q=0, r=0).update(secondary_terrains=["forest", "river"])

@@ -156,12 +156,20 @@ def test_arrows_are_the_given_orders_with_the_army_and_target_as_data():
     assert "Army 4 invades this hex" in svg
 
 
+def _legend(tiles: bool = True) -> str:
+    """The legend of a campaign that plays the supplement's tiles (new-rules.md §2)."""
+    return render_to_string(
+        "campaign/map/partials/legend.html",
+        {
+            "legend": [{"name": k.name, "colour": k.colour} for k in KINGDOMS.values()],
+            "map_tiles": mapsvg.tile_legend(tiles),
+        },
+    )
+
+
 def test_the_legend_explains_every_class_and_symbol_the_map_draws():
     svg = _everything()
-    legend = render_to_string(
-        "campaign/map/partials/legend.html",
-        {"legend": [{"name": k.name, "colour": k.colour} for k in KINGDOMS.values()]},
-    )
+    legend = _legend()
     drawn = _classes(svg.split("</defs>")[1]) - STRUCTURE  # what is drawn, not defined
     assert {"m-t-forest", "m-s-town", "m-order-invade", "m-fog", "m-orphan"} <= drawn
     missing = drawn - _classes(legend)
@@ -169,6 +177,23 @@ def test_the_legend_explains_every_class_and_symbol_the_map_draws():
     for info in KINGDOMS.values():  # the borders' and armies' colours
         assert info.name in legend and f'fill="{info.colour}"' in legend
     assert legend.count("<details") == 1, "the legend folds away"
+
+
+def test_each_new_tile_has_its_own_look_and_a_legend_entry_only_when_played():
+    """new-rules.md §2: each supplement tile is drawn with a pattern of its own, unlike any
+    other terrain's, and named in the legend of a campaign that plays them (its
+    ``new_tiles`` option), never in another's."""
+    defs = _everything().split("</defs>")[0]
+    patterns = re.findall(r'<pattern id="m-p-([a-z_]+)".*?</pattern>', defs)
+    bodies = re.findall(r'(<pattern id="m-p-[a-z_]+".*?</pattern>)', defs)
+    assert set(patterns) == {t.value for t in Terrain}
+    looks = [body.split(">", 1)[1] for body in bodies]
+    assert len(set(looks)) == len(looks), "two terrains look alike"
+    played, unplayed = _legend(tiles=True), _legend(tiles=False)
+    for tile in mapsvg.SUPPLEMENT_TILES:
+        assert f"m-t-{tile.value}" in played and f"url(#m-p-{tile.value})" in played
+        assert f"m-t-{tile.value}" not in unplayed
+    assert "Rocky promontory" in played and "Volcano" in played
 
 
 def test_a_player_s_map_draws_his_own_orders_never_another_kingdom_s(
@@ -298,10 +323,7 @@ def test_nr_wild_5_a_known_wildland_site_is_drawn_and_named():
 
 
 def test_the_legend_explains_what_the_overview_draws():
-    legend = render_to_string(
-        "campaign/map/partials/legend.html",
-        {"legend": [{"name": k.name, "colour": k.colour} for k in KINGDOMS.values()]},
-    )
+    legend = _legend()
     svg = mapsvg.render_map(_wide_map(), KINGDOMS, viewer_kingdom_id=1, overview=True)
     overview = re.search(r'<g class="m-overview".*?</g>', svg).group(0)
     drawn = _classes(overview) - {"m-overview"}

@@ -68,6 +68,10 @@ NUMBERS = {
     "garrison_initiative_malus", "besieger_levies", "garrison_levies", "surrender_on_day",
     "commander_out_until", "engines_out_until", "ended_turn", "camp_engines",
     "table_roll", "stir", "lair", "at", "woke", "unrest",
+    "source", "bridges", "looked",  # the new tiles' (rules.modules.new_tiles)
+    "pirate_id", "ships", "kingdom_score", "pirate_score",  # the sea's own (rules.modules.the_sea)
+    "horde_id", "tower",  # the wildlands' own ids and a tower's hex
+    "seen",  # the Black Orb's armies, dicts whose own keys are looked into
 }  # fmt: skip
 
 

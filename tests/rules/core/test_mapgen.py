@@ -4,6 +4,8 @@ A-1.4.2–4, Q19)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from rules.core import hexgrid
@@ -19,7 +21,7 @@ from rules.core.mapgen import (
     radii,
     suggested_radius,
 )
-from rules.core.state import Feature, Terrain
+from rules.core.state import BASE_TERRAINS, Feature, Terrain
 
 SEEDS = ("a", "b", "c", "d", "e")
 MIXES = list(TERRAIN_MIXES)
@@ -40,17 +42,22 @@ def _choices(seed: str):
             )
 
 
+@pytest.mark.parametrize("modules", [(), ("new_tiles",)])
 @pytest.mark.parametrize("seed", SEEDS)
-def test_set_up_defaults_hold_on_every_map_the_wizard_allows(seed):
+def test_set_up_defaults_hold_on_every_map_the_wizard_allows(seed, modules):
     """A-1.0.1: one kingdom a player, apart; A-1.0.2: the map has the size chosen;
     A-1.1.1: every terrain appears; A-1.2.1, Q19: a capital (a City's River, E-22) and 2
     or 3 land hexes next to it; A-1.4.2–4: each neutral kingdom asked for, three land
-    hexes side by side with a City capital and a major feature, touching no player."""
+    hexes side by side with a City capital and a major feature, touching no player. With
+    the new tiles on (new-rules.md §2) all of it holds as well."""
     for params in _choices(seed):
+        params = dataclasses.replace(params, modules=modules)
         assert map_params_problem(params) is None
         plan = generate_from(params)
         assert len(plan.terrain) == params.hexes
-        assert set(plan.terrain.values()) == set(Terrain), params
+        assert set(BASE_TERRAINS) <= set(plan.terrain.values()), params
+        if not modules:
+            assert set(plan.terrain.values()) == set(BASE_TERRAINS), params
         assert len(plan.kingdoms) == params.players
         held = [cell for kingdom in plan.kingdoms for cell in kingdom.hexes]
         assert len(held) == len(set(held)), ("two kingdoms share a hex", params)
@@ -127,3 +134,36 @@ def test_kingdoms_close_together_never_share_a_hex():
         held = [cell for kingdom in plan.kingdoms for cell in kingdom.hexes]
         assert len(held) == len(set(held))
         assert all(len(kingdom.hexes) >= 2 for kingdom in plan.kingdoms)
+
+
+# new-rules.md §2: where each new tile may stand, by the hex's terrain on the map without it
+FITS = {
+    Terrain.DELTA: (Terrain.RIVER,),
+    Terrain.ROCKY_COAST: (Terrain.MOUNTAIN,),
+    Terrain.VOLCANO: (Terrain.MOUNTAIN,),
+    Terrain.PLATEAU: (Terrain.MOUNTAIN,),
+    Terrain.CHASM: (Terrain.FIELDS,),
+    Terrain.FAULT: (Terrain.FIELDS,),
+    Terrain.ROCKY_PROMONTORY: (Terrain.FIELDS,),
+    Terrain.SANDBANKS: (Terrain.SEA,),
+    Terrain.COASTAL_ISLAND: (Terrain.FIELDS, Terrain.SEA),
+}
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_new_tiles_take_a_few_free_hexes_only_when_their_module_is_on(seed):
+    """new-rules.md §2: with the module on, the map is the one without it but for a small
+    share of the hexes no kingdom holds, each turned into a tile that fits it (a delta
+    was a river by the sea, a volcano a mountain, …); every tile comes up on some map."""
+    seen = set()
+    for params in _choices(seed):
+        plain = generate_from(params)
+        tiled = generate_from(dataclasses.replace(params, modules=("new_tiles",)))
+        held = {c for k in [*plain.kingdoms, *plain.neutrals] for c in k.hexes}
+        assert tiled.kingdoms == plain.kingdoms and tiled.neutrals == plain.neutrals
+        changed = {c: t for c, t in tiled.terrain.items() if t != plain.terrain[c]}
+        assert not set(changed) & held, params
+        assert all(plain.terrain[c] in FITS[t] for c, t in changed.items()), params
+        assert len(changed) <= len(plain.terrain) // 4, params
+        seen |= set(changed.values())
+    assert seen == set(FITS)
