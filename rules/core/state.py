@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rules.core import table_options as groups
 from rules.core.dicetable import DiceTable
 from rules.core.table_options import TableOptions, option
+from rules.kingdoms.races import PeoplesOptions
 from rules.sieges.options import SiegeOptions
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ class IfWon(StrEnum):
 
 
 @dataclass(frozen=True)
-class Ruleset(TableOptions, SiegeOptions):
+class Ruleset(TableOptions, SiegeOptions, PeoplesOptions):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The
     numbers of the rulebook's tables are the fields it inherits (rules.core.table_options)."""
@@ -224,6 +225,9 @@ class KingdomState:
     # E-30: the crown ledger's balance, kept only while a supplement module with crown
     # prices is on (rules.kingdoms.crowns); never power, never in Table 1
     crowns: int = 0
+    # NR-RACE, E-40: the people the player chose when he claimed it (rules.kingdoms.races),
+    # "" if none (the peoples module off, or claimed before it was on)
+    race: str = ""
 
 
 @dataclass(frozen=True)

@@ -54,13 +54,14 @@ TABLE_31 = "Table 31: random events (optional module)"
 BEAST = "Appendix G: The Beast Awakes (optional module)"
 SIEGES = "Sieges (E-37, siege-tactical.md §8)"  # rules.sieges.options
 SIEGE_TRAINS = "Siege trains (optional module, new-rules.md §9)"
+PEOPLES = "Peoples: races and diplomacy (optional module, new-rules.md §10)"  # rules.kingdoms.races
 
 GROUPS = (
     TABLE_1, TABLE_3, TABLE_4, TABLE_5, TABLE_6, TABLE_7, NEUTRAL_ARMIES, TABLE_8, TABLE_9,
     TABLE_10, ARMY_SIZE, DIPLOMACY, TABLE_11, NEUTRAL_KINGDOMS, TABLE_12, TABLE_13, TABLE_14,
     TABLE_15, TABLE_16, TABLE_18, TABLE_17, TABLE_23,
     TABLE_24, TABLE_25, TROOP_LOSSES, FALLEN, TABLETOP, AGREEMENTS, TURNS, ENDING, TABLE_31, BEAST,
-    SIEGES, SIEGE_TRAINS,
+    SIEGES, SIEGE_TRAINS, PEOPLES,
 )  # fmt: skip
 
 

@@ -7,8 +7,8 @@ most +2); a natural 1 always fails diplomacy, and the power is spent whatever th
 The tables are the ruleset's (the GM may edit them). A conquered neutral kingdom, or one
 under a player's protection (Quick Friendship), is immune (A-1.4.13, E-18).
 
-The race-diplomacy module (E-38, T-DIPLO-MATRIX) is not built: it would add its modifier
-to these rolls.
+With the peoples module on (E-38, rules.modules.peoples), T-DIPLO-MATRIX's modifier of
+the two races joins every roll, and a "No" between them refuses the spend (NR-DIPLO-2).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from rules import modules
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared, Event, HexConquered
 from rules.core.hexgrid import adjacent, terrain_map
@@ -150,9 +151,9 @@ def diplomacy_problem(
             "{neutral} is already your ally",
             neutral=neutral.name,
         )
-    if kind is SpendKind.INCITE:
-        return _incite_target_problem(world, kingdom_id, spend)
-    return None
+    if kind is SpendKind.INCITE and (why := _incite_target_problem(world, kingdom_id, spend)):
+        return why
+    return modules.diplomacy_problem(world, spend)  # E-38: NR-DIPLO-2
 
 
 def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> Problem | None:
@@ -262,7 +263,7 @@ def pacify_problem(
         )
     if any(o.kind is SpendKind.PACIFY and o.hex == target for o in others):
         return Problem("Table 11", "hex", "you already pacify {where} this turn", where=where)
-    return None
+    return modules.diplomacy_problem(world, spend)  # E-38: NR-DIPLO-2
 
 
 # --- step 3b, items 5–8 ------------------------------------------------------------
@@ -272,7 +273,8 @@ def _diplomacy_roll(world: World, spend: Spend, dice: Dice, key: str) -> tuple[R
     name = world.neutral_kingdoms[spend.neutral_kingdom_id].name
     roll = dice.d6(f"§5.6 {spend.kind.value} of kingdom {spend.kingdom_id} with {name}")
     total = roll.result + spend.amount - diplomacy_cost(world.ruleset, spend.kind)  # extra power
-    success = roll.result != 1 and bool(table(world.ruleset, key).lookup(min(6, total)))
+    total += modules.diplomacy_modifier(world, spend)  # E-38: the races' T-DIPLO-MATRIX
+    success = roll.result != 1 and bool(table(world.ruleset, key).lookup(max(1, min(6, total))))
     return roll, total, success
 
 
@@ -452,7 +454,7 @@ def resolve_pacify(
         if not treasury.pay(spend, events):
             continue
         roll = dice.d6(f"Table 11 pacify of kingdom {spend.kingdom_id} at {spend.hex}")
-        total = roll.result + spend.amount - 1
+        total = roll.result + spend.amount - 1 + modules.diplomacy_modifier(world, spend)  # E-38
         result = table(world.ruleset, "table-11").lookup(max(1, min(6, total)))
         rolled[spend.id] = (roll, total)
         if result is PacifyResult.PACIFIED:

@@ -26,6 +26,9 @@ Hooks (each optional):
 * ``table_23``: Table 23 modifiers (E-21), as (name, rule, value function).
 * ``crowns``: the module prices things in gold crowns, so while it is on the kingdoms
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
+* ``diplomacy_problem(world, spend) -> Problem | None`` and ``diplomacy_modifier(world,
+  spend) -> int``: a diplomacy or pacify spend refused, or its roll modified (E-38;
+  rules.kingdoms.diplomacy).
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ class Module:
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
+    diplomacy_problem: Callable | None = None
+    diplomacy_modifier: Callable | None = None
 
 
 REGISTRY: list[Module] = []
@@ -120,6 +125,25 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
     return more
 
 
+def diplomacy_problem(world: World, spend):
+    """E-38: the first module's refusal of a diplomacy or pacify spend, or None."""
+    for module in active(world):
+        if module.diplomacy_problem is not None:
+            problem = module.diplomacy_problem(world, spend)
+            if problem is not None:
+                return problem
+    return None
+
+
+def diplomacy_modifier(world: World, spend) -> int:
+    """E-38: the modules' modifiers on a diplomacy or pacify roll."""
+    return sum(
+        module.diplomacy_modifier(world, spend)
+        for module in active(world)
+        if module.diplomacy_modifier is not None
+    )
+
+
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:
     """Every module's editable tables, whether the module is on or off."""
     return {key: spec for module in REGISTRY for key, spec in module.tables.items()}
@@ -141,4 +165,4 @@ def module_table(world: World, key: str) -> DiceTable:
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 
-from rules.modules import beast, random_events, siege_trains  # noqa: E402, F401  (they register)
+from rules.modules import beast, peoples, random_events, siege_trains  # noqa: E402, F401  (they register)

@@ -24,7 +24,7 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        neutral army's points, defender_original the size
                                        first rolled for it (E-09; default: the points)
   capitals:    {2: [3, 0]}             optional; default: the kingdom's lowest hex
-  neutral_kingdoms: {1: {capital: [1, 1], protector: 2, ally: 3}}
+  neutral_kingdoms: {1: {capital: [1, 1], protector: 2, ally: 3, race: dwarfs}}
                                        optional; every neutral_kingdom of ``hexes`` is
                                        one, by default with its capital on its Great
                                        Fortress (A-1.4.3), else its lowest hex, and no
@@ -357,6 +357,7 @@ def _neutral_kingdoms(world: World, given: dict) -> dict[int, NeutralKingdomStat
             capital=_coord(fields.get("capital")) or (fortified or [land[0].coord])[0],
             protector=fields.get("protector"),
             ally=fields.get("ally"),  # A-1.4.12: allied by diplomacy
+            race=fields.get("race", ""),  # Q15; one of §10's with the peoples module (E-40)
         )
     return kingdoms
 

@@ -1,0 +1,397 @@
+"""Optional module: peoples, races and diplomacy (new-rules.md §10; E-38, E-40).
+
+* A kingdom's race is the player's choice when he claims it (``KingdomState.race``);
+  everyone may know it (docs/design/supplement.md, "Peoples"). ``race_of`` gives it to
+  the other modules.
+* Independent settlements (E-40: an unowned Town or City with its neutral defender) get a
+  race when first explored (NR-RACE-2): a d6, good up to ``peoples_good_on``, else evil,
+  then T-RACE-GOOD or T-RACE-EVIL. A neutral kingdom (NR-INDEP-1) gets one the same way
+  at the first Phase 1 the module is on, unless the GM wrote one of §10's races on it
+  (E-40); its settlements are of its race (NR-INDEP-2). A player's own settlements are of
+  his race until another takes them, which records the race they had (NR-RACE-3).
+  NR-RACE-1 never fires: nothing joins by exploration (E-33).
+* NR-CONQ: a kingdom that wins an independent settlement in battle keeps its people, or
+  settles its own (``peoples_repopulate``); of the opposite alignment it must (NR-CONQ-2).
+* Diplomacy (E-38): the T-DIPLO-MATRIX modifier of the sender's race against the
+  target's (a neutral kingdom's for Incite, Ally and Deactivate; the hex's settlement for
+  Pacify) is added to the roll, held within ± ``peoples_diplomacy_limit``; "No" refuses
+  the spend (NR-DIPLO-2). Same-turn contests go to the highest modified roll (NR-DIPLO-3,
+  rules.kingdoms.diplomacy.best_of).
+* Race army rules, abstract (E-36: a "Battle Result" modifier is added to that side's
+  Table 25 roll, which Table 23's modifiers join): the Empire +1 attacking a fortified
+  hex (NR-ARMY-EMP, AMB-43), the attacker −1 against fortified Bretonnians
+  (NR-ARMY-BRET).
+
+What the module records is ``World.module_state["peoples"]``: ``settlements`` ("q,r" →
+race) and ``neutral_kingdoms`` (id → race), the latter the GM's secret (A-1.4.18).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from rules.core.dice import Dice, Roll
+from rules.core.events import (
+    Announcement,
+    BattleWon,
+    Event,
+    HexConquered,
+    HexExplored,
+    HexExploredByScouts,
+    ModuleStateChanged,
+)
+from rules.core.problems import Problem
+from rules.core.state import (
+    BattleState,
+    Coord,
+    DefenderKind,
+    Feature,
+    Order,
+    Role,
+    World,
+)
+from rules.kingdoms.races import (
+    MATRIX_TABLES,
+    MATRIX_WORDS,
+    NO,
+    RACE_TABLES,
+    Alignment,
+    Race,
+    as_race,
+    column,
+    matrix_key,
+)
+from rules.kingdoms.spending_state import Spend, SpendKind
+from rules.modules import Module, module_table, register
+
+OPTION = "peoples"
+SETTLEMENTS = (Feature.TOWN, Feature.CITY)  # E-40: village → Town, city → City
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class PeopleFound(Announcement):
+    """NR-RACE-2: the race and alignment of an independent settlement explored, public
+    as the exploration is (A-1.0.5)."""
+
+    hex: Coord
+    race: str
+    alignment: str
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class SettlementRepopulated(Announcement):
+    """NR-CONQ: the conqueror of an independent settlement settled his own people there;
+    ``forced`` when its people were of the opposite alignment (NR-CONQ-2)."""
+
+    hex: Coord
+    kingdom_id: int
+    race_before: str
+    race: str
+    forced: bool
+
+
+def state_of(world: World) -> dict:
+    state = world.module_state.get(OPTION, {})
+    return {
+        "settlements": dict(state.get("settlements", {})),
+        "neutral_kingdoms": dict(state.get("neutral_kingdoms", {})),
+    }
+
+
+def _key(coord: Coord) -> str:
+    return f"{coord[0]},{coord[1]}"
+
+
+def _on(world: World) -> bool:
+    return bool(getattr(world.ruleset, OPTION, 0))
+
+
+# --- whose people -----------------------------------------------------------------
+
+
+def race_of(world: World, kingdom_id: int) -> str | None:
+    """The race a player kingdom's player chose (one of rules.kingdoms.races.Race's
+    values), or None: the module is off, or the kingdom has none."""
+    kingdom = world.kingdoms.get(kingdom_id)
+    if not _on(world) or kingdom is None:
+        return None
+    race = as_race(kingdom.race)
+    return race.value if race else None
+
+
+def neutral_race(world: World, neutral_id: int, state: dict | None = None) -> Race | None:
+    """E-40: the race the GM gave the neutral kingdom, if one of §10's, else the one
+    rolled for it (NR-INDEP-1)."""
+    neutral = world.neutral_kingdoms.get(neutral_id)
+    given = as_race(neutral.race) if neutral else None
+    state = state if state is not None else state_of(world)
+    return given or as_race(state["neutral_kingdoms"].get(str(neutral_id)))
+
+
+def settlement_race(world: World, coord: Coord, state: dict | None = None) -> Race | None:
+    """NR-RACE-3: a settlement's race as recorded; else a neutral kingdom's hex is of its
+    kingdom's (NR-INDEP-2), a player's of his (his own people), and a neutral defender's
+    race is the GM's if he wrote one of §10's (E-40)."""
+    state = state if state is not None else state_of(world)
+    recorded = as_race(state["settlements"].get(_key(coord)))
+    h = world.hexes.get(coord)
+    if recorded or h is None:
+        return recorded
+    if h.owner is not None:
+        return as_race(race_of(world, h.owner))
+    if h.neutral_kingdom is not None:
+        return neutral_race(world, h.neutral_kingdom, state)
+    return as_race(h.defender.race) if h.defender else None
+
+
+def _roll_people(world: World, dice: Dice, what: str) -> tuple[Race, tuple[Roll, Roll]]:
+    """NR-RACE-2: a d6 for the alignment, then the race on that alignment's table."""
+    side = dice.d6(f"NR-RACE-2 alignment of {what}")
+    good = side.result <= world.ruleset.peoples_good_on
+    alignment = Alignment.GOOD if good else Alignment.EVIL
+    key, _ = RACE_TABLES[alignment]
+    roll = dice.d6(f"T-RACE-{alignment.value.upper()} race of {what}")
+    return module_table(world, key).lookup(roll.result), (side, roll)
+
+
+def _found(
+    world: World, state: dict, coord: Coord, dice: Dice, secret: list[Roll], public: bool
+) -> list[Event]:
+    """Roll and record the people of an independent settlement found at ``coord``; the
+    rolls of one explored by scouts alone stay the GM's (``secret``), as the hex does
+    until it is invaded (E-29)."""
+    race, rolls = _roll_people(world, dice, f"the settlement at ({coord[0]}, {coord[1]})")
+    state["settlements"][_key(coord)] = race.value
+    if not public:
+        secret.extend(rolls)
+        return []
+    return [
+        PeopleFound(
+            rule="NR-RACE-2 NR-RACE-3 T-RACE-GOOD T-RACE-EVIL",
+            rolls=rolls,
+            hex=coord,
+            race=race.value,
+            alignment=race.alignment.value,
+            text=f"The settlement at ({coord[0]}, {coord[1]}) is of the {race.value} "
+            f"({race.alignment.value}).",
+        )
+    ]
+
+
+def _independent(world: World, coord: Coord, feature: Feature | None) -> bool:
+    """E-40: an independent settlement, not a neutral kingdom's (NR-INDEP-2)."""
+    h = world.hexes.get(coord)
+    return (
+        feature in SETTLEMENTS
+        and h is not None
+        and h.owner is None
+        and h.neutral_kingdom is None
+        and settlement_race(world, coord) is None
+    )
+
+
+# --- hooks ------------------------------------------------------------------------
+
+
+def phase_one(world: World, orders: list[Order], dice: Dice):
+    """NR-INDEP-1, NR-RACE-2: the neutral kingdoms and the settlements explored before the
+    module was on get their peoples, once; a neutral kingdom's is the GM's secret
+    (A-1.4.18)."""
+    state, before = state_of(world), state_of(world)
+    events: list[Event] = []
+    secret: list[Roll] = []
+    for neutral_id in sorted(world.neutral_kingdoms):
+        if neutral_race(world, neutral_id, state) is None:
+            race, rolls = _roll_people(world, dice, f"neutral kingdom {neutral_id}")
+            state["neutral_kingdoms"][str(neutral_id)] = race.value
+            secret.extend(rolls)
+    for coord, h in sorted(world.hexes.items()):
+        if h.explored and _independent(world, coord, h.feature):
+            events += _found(world, state, coord, dice, secret, public=not h.scouted_only)
+    if state == before:
+        return world, orders, []
+    changed = ModuleStateChanged(
+        rule="NR-INDEP-1 NR-RACE-2 NR-RACE-3", rolls=tuple(secret), module=OPTION, state=state
+    )
+    return _with(world, state), orders, [*events, changed]
+
+
+def _with(world: World, state: dict) -> World:
+    return dataclasses.replace(world, module_state={**world.module_state, OPTION: state})
+
+
+def _current(world: World, events: list[Event]) -> dict:
+    state = state_of(world)
+    for e in events:
+        if isinstance(e, ModuleStateChanged) and e.module == OPTION:
+            state = {k: dict(v) for k, v in e.state.items()}
+    return state
+
+
+def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
+    """NR-RACE-2 for the independent settlements explored this turn, then NR-RACE-3 and
+    NR-CONQ for the settlements that changed hands."""
+    state = _current(world, events)
+    before = {k: dict(v) for k, v in state.items()}
+    more: list[Event] = []
+    secret: list[Roll] = []
+    for e in events:
+        explored = isinstance(e, HexExplored | HexExploredByScouts)
+        if explored and _independent(_with(world, state), e.hex, e.feature):
+            more += _found(world, state, e.hex, dice, secret, public=isinstance(e, HexExplored))
+    won = {e.hex for e in events if isinstance(e, BattleWon) and e.winner is Role.ATTACKER}
+    for e in events:
+        if isinstance(e, HexConquered):
+            more += _conquered(world, state, e, e.hex in won)
+    if state == before:
+        return more
+    changed = ModuleStateChanged(rule="NR-RACE-3", rolls=tuple(secret), module=OPTION, state=state)
+    return [*more, changed]
+
+
+def _conquered(world: World, state: dict, e: HexConquered, in_battle: bool) -> list[Event]:
+    """NR-RACE-3: a settlement taken keeps the race it had; NR-CONQ: won in battle from
+    an independent, its conqueror may settle his own people, and must across the
+    alignment line (NR-CONQ-2)."""
+    h = world.hexes.get(e.hex)
+    if h is None or h.feature not in SETTLEMENTS:
+        return []
+    people = settlement_race(world, e.hex, state)
+    conqueror = as_race(race_of(world, e.kingdom_id))
+    independent = h.owner is None and e.previous_owner_id is None
+    if people is None:
+        return []
+    state["settlements"][_key(e.hex)] = people.value
+    if not (independent and in_battle and conqueror) or conqueror is people:
+        return []
+    forced = conqueror.alignment is not people.alignment
+    if not (forced or world.ruleset.peoples_repopulate):
+        return []
+    state["settlements"][_key(e.hex)] = conqueror.value
+    return [
+        SettlementRepopulated(
+            rule="NR-CONQ-2" if forced else "NR-CONQ-1",
+            hex=e.hex,
+            kingdom_id=e.kingdom_id,
+            race_before=people.value,
+            race=conqueror.value,
+            forced=forced,
+            text=f"{world.kingdoms[e.kingdom_id].name} settles its own people, the "
+            f"{conqueror.value}, at ({e.hex[0]}, {e.hex[1]}) in place of the {people.value}.",
+        )
+    ]
+
+
+# --- diplomacy (E-38) -------------------------------------------------------------
+
+
+def _target_race(world: World, spend: Spend) -> Race | None:
+    if spend.kind is SpendKind.PACIFY:
+        return settlement_race(world, spend.hex) if spend.hex in world.hexes else None
+    if spend.neutral_kingdom_id is None:
+        return None
+    return neutral_race(world, spend.neutral_kingdom_id)
+
+
+def matrix_cell(world: World, sender: Race, target: Race) -> int | str:
+    """T-DIPLO-MATRIX (AMB-41): the sender's row, the target's column: a modifier or
+    "no" (the GM's table if he edited it)."""
+    return module_table(world, matrix_key(sender)).lookup(column(target))
+
+
+def _cell(world: World, spend: Spend) -> tuple[Race, Race, int | str] | None:
+    sender = as_race(race_of(world, spend.kingdom_id))
+    target = _target_race(world, spend)
+    if sender is None or target is None:
+        return None
+    return sender, target, matrix_cell(world, sender, target)
+
+
+def diplomacy_problem(world: World, spend: Spend) -> Problem | None:
+    """NR-DIPLO-2, E-38: "No" where the two races cross: no mission may be sent."""
+    found = _cell(world, spend)
+    if found is None or found[2] != NO:
+        return None
+    sender, target, _ = found
+    return Problem(
+        "NR-DIPLO-2 T-DIPLO-MATRIX E-38",
+        "hex" if spend.kind is SpendKind.PACIFY else "neutral_kingdom",
+        "no diplomacy is possible between the {sender} and the {target}",
+        sender=sender.value,
+        target=target.value,
+    )
+
+
+def diplomacy_modifier(world: World, spend: Spend) -> int:
+    """NR-DIPLO-1, E-38: the matrix's modifier, held within ± the ruleset's limit."""
+    found = _cell(world, spend)
+    if found is None or found[2] == NO:
+        return 0
+    limit = world.ruleset.peoples_diplomacy_limit
+    return max(-limit, min(limit, found[2]))
+
+
+# --- the races' army rules (Table 25 through Table 23's total, E-36) ----------------
+
+
+def side_race(world: World, battle: BattleState, role: Role) -> Race | None:
+    """The people a side fights for: a player's race, a neutral kingdom's, or, for a
+    feature's neutral defender, the settlement's (E-40)."""
+    side = battle.attacker if role is Role.ATTACKER else battle.defender
+    if side is None:
+        return None
+    if side.kingdom_id is not None:
+        return as_race(race_of(world, side.kingdom_id))
+    if side.neutral_kingdom_id is not None:
+        return neutral_race(world, side.neutral_kingdom_id)
+    if role is Role.DEFENDER and battle.defender_kind is DefenderKind.NEUTRAL:
+        return settlement_race(world, battle.hex)
+    return None
+
+
+def _fortified(world: World, battle: BattleState) -> bool:
+    return world.hexes[battle.hex].defence is not None
+
+
+def empire(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    """NR-ARMY-EMP, AMB-43: an Empire attacker +1 against a fortified hex (or always)."""
+    if role is not Role.ATTACKER or side_race(world, battle, role) is not Race.EMPIRE:
+        return 0
+    rules = world.ruleset
+    return (
+        rules.peoples_empire_bonus
+        if rules.peoples_empire_always or _fortified(world, battle)
+        else 0
+    )
+
+
+def bretonnians(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    """NR-ARMY-BRET: who attacks Bretonnians behind walls takes −1."""
+    if role is not Role.ATTACKER or not _fortified(world, battle):
+        return 0
+    if side_race(world, battle, Role.DEFENDER) is not Race.BRETONNIANS:
+        return 0
+    return -world.ruleset.peoples_bretonnian_malus
+
+
+MODULE = register(
+    Module(
+        option=OPTION,
+        phase_one=phase_one,
+        end_of_turn=end_of_turn,
+        tables={
+            **{key: (table, {r.value: r for r in Race}) for key, table in RACE_TABLES.values()},
+            **{key: (table, MATRIX_WORDS) for key, table in MATRIX_TABLES.items()},
+        },
+        table_23=(
+            ("The Empire against walls {peoples_empire_bonus:+d}", "NR-ARMY-EMP E-36", empire),
+            (
+                "Fortified Bretonnians: their attacker -{peoples_bretonnian_malus}",
+                "NR-ARMY-BRET E-36",
+                bretonnians,
+            ),
+        ),
+        diplomacy_problem=diplomacy_problem,
+        diplomacy_modifier=diplomacy_modifier,
+    )
+)
