@@ -36,8 +36,6 @@ from rules.core.events import (
     BattleWon,
     Event,
     HexConquered,
-    HexExplored,
-    HexExploredByScouts,
     ModuleStateChanged,
 )
 from rules.core.problems import Problem
@@ -198,22 +196,29 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     module was on get their peoples, once; a neutral kingdom's is the GM's secret
     (A-1.4.18)."""
     state, before = state_of(world), state_of(world)
-    events: list[Event] = []
     secret: list[Roll] = []
     for neutral_id in sorted(world.neutral_kingdoms):
         if neutral_race(world, neutral_id, state) is None:
             race, rolls = _roll_people(world, dice, f"neutral kingdom {neutral_id}")
             state["neutral_kingdoms"][str(neutral_id)] = race.value
             secret.extend(rolls)
-    for coord, h in sorted(world.hexes.items()):
-        if h.explored and _independent(world, coord, h.feature):
-            events += _found(world, state, coord, dice, secret, public=not h.scouted_only)
+    events = _settlements_found(world, state, dice, secret)
     if state == before:
         return world, orders, []
     changed = ModuleStateChanged(
         rule="NR-INDEP-1 NR-RACE-2 NR-RACE-3", rolls=tuple(secret), module=OPTION, state=state
     )
     return _with(world, state), orders, [*events, changed]
+
+
+def _settlements_found(world: World, state: dict, dice: Dice, secret: list[Roll]) -> list[Event]:
+    """NR-RACE-2 for every explored independent settlement that has no people yet: those
+    explored this turn, or before the module was on."""
+    events: list[Event] = []
+    for coord, h in sorted(world.hexes.items()):
+        if h.explored and _independent(_with(world, state), coord, h.feature):
+            events += _found(world, state, coord, dice, secret, public=not h.scouted_only)
+    return events
 
 
 def _with(world: World, state: dict) -> World:
@@ -229,16 +234,13 @@ def _current(world: World, events: list[Event]) -> dict:
 
 
 def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
-    """NR-RACE-2 for the independent settlements explored this turn, then NR-RACE-3 and
-    NR-CONQ for the settlements that changed hands."""
+    """NR-RACE-2 for the independent settlements explored this turn (``world`` is the
+    world after Provisional Results), then NR-RACE-3 and NR-CONQ for the settlements that
+    changed hands."""
     state = _current(world, events)
     before = {k: dict(v) for k, v in state.items()}
-    more: list[Event] = []
     secret: list[Roll] = []
-    for e in events:
-        explored = isinstance(e, HexExplored | HexExploredByScouts)
-        if explored and _independent(_with(world, state), e.hex, e.feature):
-            more += _found(world, state, e.hex, dice, secret, public=isinstance(e, HexExplored))
+    more = _settlements_found(world, state, dice, secret)  # the world after Provisional
     won = {e.hex for e in events if isinstance(e, BattleWon) and e.winner is Role.ATTACKER}
     for e in events:
         if isinstance(e, HexConquered):
