@@ -22,7 +22,7 @@ class Alignment(StrEnum):
 
 
 class Race(StrEnum):
-    """§10's races, in T-DIPLO-MATRIX's order: the six good, then the six evil."""
+    """The supplement's races, in T-DIPLO-MATRIX's order: the six good, then the six evil."""
 
     BRETONNIANS = "bretonnians"
     DWARFS = "dwarfs"
@@ -44,7 +44,7 @@ class Race(StrEnum):
 
 def as_race(value: str | None) -> Race | None:
     """A stored race (a kingdom's, a neutral's free text, a settlement's), if it is one
-    of §10's; anything else (blank, a GM's own words) is no race."""
+    of the supplement's (new-rules §10); anything else (blank, a GM's own words) is no race."""
     try:
         return Race(value) if value else None
     except ValueError:

@@ -357,7 +357,7 @@ def _neutral_kingdoms(world: World, given: dict) -> dict[int, NeutralKingdomStat
             capital=_coord(fields.get("capital")) or (fortified or [land[0].coord])[0],
             protector=fields.get("protector"),
             ally=fields.get("ally"),  # A-1.4.12: allied by diplomacy
-            race=fields.get("race", ""),  # Q15; one of §10's with the peoples module (E-40)
+            race=fields.get("race", ""),  # Q15; a supplement race with peoples on (E-40)
         )
     return kingdoms
 

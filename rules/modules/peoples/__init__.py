@@ -6,7 +6,7 @@
 * Independent settlements (E-40: an unowned Town or City with its neutral defender) get a
   race when first explored (NR-RACE-2): a d6, good up to ``peoples_good_on``, else evil,
   then T-RACE-GOOD or T-RACE-EVIL. A neutral kingdom (NR-INDEP-1) gets one the same way
-  at the first Phase 1 the module is on, unless the GM wrote one of §10's races on it
+  at the first Phase 1 the module is on, unless the GM wrote one of the races on it
   (E-40); its settlements are of its race (NR-INDEP-2). A player's own settlements are of
   his race until another takes them, which records the race they had (NR-RACE-3).
   NR-RACE-1 never fires: nothing joins by exploration (E-33).
@@ -118,7 +118,7 @@ def race_of(world: World, kingdom_id: int) -> str | None:
 
 
 def neutral_race(world: World, neutral_id: int, state: dict | None = None) -> Race | None:
-    """E-40: the race the GM gave the neutral kingdom, if one of §10's, else the one
+    """E-40: the race the GM gave the neutral kingdom, if one of the races, else the one
     rolled for it (NR-INDEP-1)."""
     neutral = world.neutral_kingdoms.get(neutral_id)
     given = as_race(neutral.race) if neutral else None
@@ -129,7 +129,7 @@ def neutral_race(world: World, neutral_id: int, state: dict | None = None) -> Ra
 def settlement_race(world: World, coord: Coord, state: dict | None = None) -> Race | None:
     """NR-RACE-3: a settlement's race as recorded; else a neutral kingdom's hex is of its
     kingdom's (NR-INDEP-2), a player's of his (his own people), and a neutral defender's
-    race is the GM's if he wrote one of §10's (E-40)."""
+    race is the GM's if he wrote one of the races (E-40)."""
     state = state if state is not None else state_of(world)
     recorded = as_race(state["settlements"].get(_key(coord)))
     h = world.hexes.get(coord)
@@ -147,8 +147,8 @@ def _roll_people(world: World, dice: Dice, what: str) -> tuple[Race, tuple[Roll,
     side = dice.d6(f"NR-RACE-2 alignment of {what}")
     good = side.result <= world.ruleset.peoples_good_on
     alignment = Alignment.GOOD if good else Alignment.EVIL
-    key, _ = RACE_TABLES[alignment]
-    roll = dice.d6(f"T-RACE-{alignment.value.upper()} race of {what}")
+    key, default = RACE_TABLES[alignment]
+    roll = dice.d6(f"{default.title.split()[0]} race of {what}")  # T-RACE-GOOD or T-RACE-EVIL
     return module_table(world, key).lookup(roll.result), (side, roll)
 
 
