@@ -23,6 +23,9 @@ class Kingdom(models.Model):
     # E-23: the player's Cities to move the capital to, in order, as [[q, r], ...]; the
     # kingdom's and the GM's alone (kingdoms.capitals.services, rules.kingdoms.capitals)
     fallback_capitals = models.JSONField(default=list, blank=True)
+    # NR-RACE, E-40: the people the player chose when he claimed it, with the peoples
+    # module on (a rules.kingdoms.races.Race value; kingdoms.races names it); public
+    race = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["campaign", "id"]

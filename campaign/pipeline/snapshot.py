@@ -155,6 +155,7 @@ def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
         industry=k.industry,
         eliminated=k.eliminated,
         fallback_capitals=tuple((q, r) for q, r in k.fallback_capitals or ()),  # E-23
+        race=k.race,  # NR-RACE: the peoples module (rules.modules.peoples)
     )
 
 

@@ -13,13 +13,16 @@ from dataclasses import dataclass
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from kingdoms.races import RACE_NAMES
 from rules import modules
 from rules.core import table_options as blocks
 from rules.core.ruleset import OPTIONS, TABLES, RulesetError, table
 from rules.core.state import Ruleset
+from rules.kingdoms.races import Race, matrix_key
 
 
 @dataclass(frozen=True)
@@ -835,6 +838,35 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Winter is turn number"),
         _("The winter turn of each year, when engines are built."),
     ),
+    # Optional module: peoples, races and diplomacy
+    "peoples": (
+        _("Peoples, races and diplomacy"),
+        _("Kingdoms and settlements have a race, which sets their diplomacy and armies' rules."),
+    ),
+    "peoples_good_on": (
+        _("A settlement found is good on a d6 of at most"),
+        _("Else it is evil; then its race is rolled on that alignment's table."),
+    ),
+    "peoples_diplomacy_limit": (
+        _("The races' diplomacy modifier at most (plus or minus)"),
+        _("The matrix's bonus or malus on a diplomacy or pacify roll is held within it."),
+    ),
+    "peoples_empire_bonus": (
+        _("Empire armies against walls: battle bonus"),
+        _("Added to their roll when they attack a fortified hex."),
+    ),
+    "peoples_empire_always": (
+        _("When the Empire's bonus counts"),
+        _("Only against walls, as the supplement's flavour says, or in every attack."),
+    ),
+    "peoples_bretonnian_malus": (
+        _("Attacking fortified Bretonnians: battle malus"),
+        _("Taken off the roll of whoever attacks them behind walls."),
+    ),
+    "peoples_repopulate": (
+        _("A conqueror of a settlement of his own alignment"),
+        _("Across the alignment line he always settles his own people."),
+    ),
 }
 
 TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
@@ -898,6 +930,18 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "table-30": (_("Tabletop terrain: fields"), _("The terrain pieces of a fields battle.")),
     "table-31": (_("Random events by roll"), _("Which event strikes a kingdom.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
+    "t-race-good": (_("Races of good settlements"), _("Which good race a d6 gives.")),
+    "t-race-evil": (_("Races of evil settlements"), _("Which evil race a d6 gives.")),
+    **{
+        matrix_key(race): (
+            format_lazy(_("Diplomacy of the {race}' envoys"), race=RACE_NAMES[race]),
+            _(
+                "The modifier against each race, in the supplement's order from Bretonnians "
+                "to Undead; no: no diplomacy at all."
+            ),
+        )
+        for race in Race
+    },
     "siege-provisions": (
         _("Provisions by garrison size"),
         _("How the garrison's size changes its food."),
@@ -980,6 +1024,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.BEAST: (_("The Beast awakes"), "App G"),
     blocks.SIEGES: (_("Sieges"), "E-37"),
     blocks.SIEGE_TRAINS: (_("Siege trains"), "NR-SIEGE"),
+    blocks.PEOPLES: (_("Peoples, races and diplomacy"), "NR-RACE"),
 }
 
 
@@ -1007,6 +1052,14 @@ CHOICES: dict[str, tuple[tuple[int, Promise], ...]] = {
     "end_roll_at_announced_turn": (
         (1, _("at the announced turn")),
         (0, _("from the turn after it")),
+    ),
+    "peoples_empire_always": (
+        (0, _("only attacking a fortified hex")),
+        (1, _("in every battle it attacks")),
+    ),
+    "peoples_repopulate": (
+        (0, _("keeps its people")),
+        (1, _("settles his own people")),
     ),
 }
 
