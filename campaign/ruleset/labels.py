@@ -934,7 +934,7 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-race-evil": (_("Races of evil settlements"), _("Which evil race a d6 gives.")),
     **{
         matrix_key(race): (
-            format_lazy(_("Diplomacy of the {race}' envoys"), race=RACE_NAMES[race]),
+            format_lazy(_("Envoys of the {race}"), race=RACE_NAMES[race]),
             _(
                 "The modifier against each race, in the supplement's order from Bretonnians "
                 "to Undead; no: no diplomacy at all."

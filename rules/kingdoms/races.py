@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.core.dicetable import DiceTable
+from rules.core.problems import Phrase, translatable
 from rules.core.table_options import PEOPLES, option
 
 
@@ -40,6 +41,28 @@ class Race(StrEnum):
     @property
     def alignment(self) -> Alignment:
         return Alignment.GOOD if list(Race).index(self) < 6 else Alignment.EVIL
+
+
+# The races' English names, which the site translates where it shows them (the claim
+# form, the pages, the engine's refusals: a Phrase of one of them)
+RACE_WORDS = {
+    Race.BRETONNIANS: translatable("Bretonnians"),
+    Race.DWARFS: translatable("Dwarfs"),
+    Race.EMPIRE: translatable("Empire"),
+    Race.HIGH_ELVES: translatable("High Elves"),
+    Race.WOOD_ELVES: translatable("Wood Elves"),
+    Race.LIZARDMEN: translatable("Lizardmen"),
+    Race.CHAOS: translatable("Chaos"),
+    Race.CHAOS_DWARFS: translatable("Chaos Dwarfs"),
+    Race.DARK_ELVES: translatable("Dark Elves"),
+    Race.ORCS_GOBLINS: translatable("Orcs & Goblins"),
+    Race.SKAVEN: translatable("Skaven"),
+    Race.UNDEAD: translatable("Undead"),
+}
+
+
+def race_phrase(race: Race) -> Phrase:
+    return Phrase(RACE_WORDS[race])
 
 
 def as_race(value: str | None) -> Race | None:

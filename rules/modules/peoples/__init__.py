@@ -53,11 +53,13 @@ from rules.kingdoms.races import (
     MATRIX_WORDS,
     NO,
     RACE_TABLES,
+    RACE_WORDS,
     Alignment,
     Race,
     as_race,
     column,
     matrix_key,
+    race_phrase,
 )
 from rules.kingdoms.spending_state import Spend, SpendKind
 from rules.modules import Module, module_table, register
@@ -170,7 +172,7 @@ def _found(
             hex=coord,
             race=race.value,
             alignment=race.alignment.value,
-            text=f"The settlement at ({coord[0]}, {coord[1]}) is of the {race.value} "
+            text=f"The settlement at ({coord[0]}, {coord[1]}) is of the {RACE_WORDS[race]} "
             f"({race.alignment.value}).",
         )
     ]
@@ -279,7 +281,8 @@ def _conquered(world: World, state: dict, e: HexConquered, in_battle: bool) -> l
             race=conqueror.value,
             forced=forced,
             text=f"{world.kingdoms[e.kingdom_id].name} settles its own people, the "
-            f"{conqueror.value}, at ({e.hex[0]}, {e.hex[1]}) in place of the {people.value}.",
+            f"{RACE_WORDS[conqueror]}, at ({e.hex[0]}, {e.hex[1]}) in place of the "
+            f"{RACE_WORDS[people]}.",
         )
     ]
 
@@ -319,8 +322,8 @@ def diplomacy_problem(world: World, spend: Spend) -> Problem | None:
         "NR-DIPLO-2 T-DIPLO-MATRIX E-38",
         "hex" if spend.kind is SpendKind.PACIFY else "neutral_kingdom",
         "no diplomacy is possible between the {sender} and the {target}",
-        sender=sender.value,
-        target=target.value,
+        sender=race_phrase(sender),
+        target=race_phrase(target),
     )
 
 
