@@ -195,9 +195,10 @@ def seat_claim(
 
 
 def _choose_race(kingdom: Kingdom, race: str) -> None:
-    if as_race(race) is None:
+    chosen = as_race(race)
+    if chosen is None:
         raise Refused(_("Choose your kingdom's race."), field="race")
-    kingdom.race = race
+    kingdom.race = chosen.value
     kingdom.save(update_fields=["race"])
 
 

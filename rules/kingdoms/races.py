@@ -66,12 +66,15 @@ def race_phrase(race: Race) -> Phrase:
 
 
 def as_race(value: str | None) -> Race | None:
-    """A stored race (a kingdom's, a neutral's free text, a settlement's), if it is one
-    of the supplement's (new-rules §10); anything else (blank, a GM's own words) is no race."""
-    try:
-        return Race(value) if value else None
-    except ValueError:
-        return None
+    """A stored race (a kingdom's, a neutral's free text, a settlement's), if it names one
+    of the supplement's (new-rules §10): its value or its English name, in any case ("Orcs &
+    Goblins", as a new campaign names its neutral kingdoms); anything else (blank, a GM's
+    own words) is no race."""
+    wanted = (value or "").strip().casefold()
+    return next(
+        (r for r in Race if wanted in (r.value, RACE_WORDS[r].casefold())),
+        None,
+    )
 
 
 def _race_table(alignment: Alignment, rule: str) -> DiceTable:

@@ -7,7 +7,16 @@ import dataclasses
 from itertools import combinations
 
 from rules.core.ruleset import ruleset_from_overrides
-from rules.kingdoms.races import MATRIX_TABLES, NO, RACE_TABLES, Alignment, Race, column, matrix_key
+from rules.kingdoms.races import (
+    MATRIX_TABLES,
+    NO,
+    RACE_TABLES,
+    Alignment,
+    Race,
+    as_race,
+    column,
+    matrix_key,
+)
 from rules.modules.peoples import matrix_cell, race_of
 from tests.rules.rules_builder import build
 
@@ -60,3 +69,9 @@ def test_a_gm_edit_of_the_matrix_is_the_one_in_force():
     world = build("F1", ruleset=ruleset_from_overrides({"options": {"peoples": 1}, **edited}))
     assert matrix_cell(world, Race.EMPIRE, Race.DWARFS) == NO
     assert matrix_cell(world, Race.EMPIRE, Race.SKAVEN) == 1
+
+
+def test_a_race_is_read_from_its_value_or_its_english_name():
+    assert as_race("orcs_goblins") is as_race("Orcs & Goblins") is Race.ORCS_GOBLINS
+    assert as_race(" dwarfs ") is as_race("DWARFS") is Race.DWARFS
+    assert as_race("") is as_race(None) is as_race("Ogres") is None
