@@ -863,6 +863,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Attacking fortified Bretonnians: battle malus"),
         _("Taken off the roll of whoever attacks them behind walls."),
     ),
+    "peoples_starvation_days": (
+        _("Each point of a race's siege hardiness: days of food"),
+        _("More food for Dwarfs besieged, less against Chaos besiegers."),
+    ),
     "peoples_repopulate": (
         _("A conqueror of a settlement of his own alignment"),
         _("Across the alignment line he always settles his own people."),

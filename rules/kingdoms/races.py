@@ -166,6 +166,10 @@ class PeoplesOptions:
         1, "Attacking fortified Bretonnians: off the attacker's battle roll",
         "NR-ARMY-BRET E-36", 0, 3, PEOPLES,
     )  # fmt: skip
+    peoples_starvation_days: int = option(
+        3, "Each point on the Starvation table: days of a siege's provisions",
+        "NR-ARMY-DW NR-ARMY-CHAOS AMB-43 E-37", 0, 30, PEOPLES,
+    )  # fmt: skip
     peoples_repopulate: int = option(
         0, "A conqueror settles his own people in an independent settlement (1), or keeps its "
         "own (0), where he may choose", "NR-CONQ-1", 0, 1, PEOPLES,

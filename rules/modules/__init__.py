@@ -29,6 +29,9 @@ Hooks (each optional):
 * ``diplomacy_problem(world, spend) -> Problem | None`` and ``diplomacy_modifier(world,
   spend) -> int``: a diplomacy or pacify spend refused, or its roll modified (E-38;
   rules.kingdoms.diplomacy).
+* ``provisions(world, battle) -> int``: days of food added to (or taken from) a siege's
+  provisions at its investment; ``fasting(world, siege) -> bool``: its garrison eats
+  nothing (E-37; rules.sieges).
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ class Module:
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
     diplomacy_problem: Callable | None = None
     diplomacy_modifier: Callable | None = None
+    provisions: Callable | None = None
+    fasting: Callable | None = None
 
 
 REGISTRY: list[Module] = []
@@ -142,6 +147,16 @@ def diplomacy_modifier(world: World, spend) -> int:
         for module in active(world)
         if module.diplomacy_modifier is not None
     )
+
+
+def provisions(world: World, battle: BattleState) -> int:
+    """E-37: the modules' days of food on a siege's provisions at its investment."""
+    return sum(m.provisions(world, battle) for m in active(world) if m.provisions is not None)
+
+
+def fasting(world: World, siege) -> bool:
+    """E-37: a module keeps the siege's garrison from eating (it never starves)."""
+    return any(m.fasting(world, siege) for m in active(world) if m.fasting is not None)
 
 
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:

@@ -20,7 +20,8 @@
 * Race army rules, abstract (E-36: a "Battle Result" modifier is added to that side's
   Table 25 roll, which Table 23's modifiers join): the Empire +1 attacking a fortified
   hex (NR-ARMY-EMP, AMB-43), the attacker −1 against fortified Bretonnians
-  (NR-ARMY-BRET).
+  (NR-ARMY-BRET). The Starvation table's (BASE-08) become days of a siege's provisions
+  (E-37): more for Dwarfs besieged, fewer against Chaos besiegers, none eaten by Undead.
 
 What the module records is ``World.module_state["peoples"]``: ``settlements`` ("q,r" →
 race) and ``neutral_kingdoms`` (id → race), the latter the GM's secret (A-1.4.18).
@@ -379,6 +380,37 @@ def bretonnians(world: World, battle: BattleState, role: Role, points: dict[int,
     return -world.ruleset.peoples_bretonnian_malus
 
 
+# --- the Starvation table's rules, on Warpost's siege provisions (E-37) ------------
+
+STARVATION = {  # the besieged's bonus on the Starvation table (AMB-43: higher is better)
+    Race.DWARFS: 1,  # NR-ARMY-DW: very hardy
+    Race.CHAOS_DWARFS: 1,  # NR-ARMY-CHDW: as the Dwarfs
+}
+BESIEGING = {Race.CHAOS: -1}  # NR-ARMY-CHAOS: cultists help from inside
+
+
+def provisions(world: World, battle: BattleState) -> int:
+    """NR-ARMY-DW, NR-ARMY-CHDW, NR-ARMY-CHAOS (AMB-43): Warpost's siege has provisions,
+    not the base game's Starvation table (BASE-08), so each point on that table is
+    ``peoples_starvation_days`` days of food at the investment: + for a Dwarf garrison, −
+    against Chaos besiegers."""
+    garrison = side_race(world, battle, Role.DEFENDER)
+    besieger = side_race(world, battle, Role.ATTACKER)
+    points = STARVATION.get(garrison, 0) + BESIEGING.get(besieger, 0)
+    return points * world.ruleset.peoples_starvation_days
+
+
+def fasting(world: World, siege) -> bool:
+    """NR-ARMY-UD: the Undead never starve: an Undead garrison eats nothing."""
+    if siege.garrison_kingdom_id is not None:
+        race = as_race(race_of(world, siege.garrison_kingdom_id))
+    elif siege.garrison_neutral_kingdom_id is not None:
+        race = neutral_race(world, siege.garrison_neutral_kingdom_id)
+    else:
+        race = settlement_race(world, siege.hex)
+    return race is Race.UNDEAD
+
+
 MODULE = register(
     Module(
         option=OPTION,
@@ -398,5 +430,7 @@ MODULE = register(
         ),
         diplomacy_problem=diplomacy_problem,
         diplomacy_modifier=diplomacy_modifier,
+        provisions=provisions,
+        fasting=fasting,
     )
 )
