@@ -288,6 +288,7 @@ class ArmyState:
     allocation: int  # E-14: persistent allocation; points <= allocation
     position: Coord | None = None  # E-32
     rested: bool = False  # E-01: +1 on the next battle's Table 12 rolls
+    race: str = ""  # NR-ALLY: an allied army's people ("": its kingdom's; rules.modules.peoples)
 
 
 @dataclass(frozen=True)

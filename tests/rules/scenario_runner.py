@@ -55,7 +55,8 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        first choice first (E-23, rules.kingdoms.capitals)
   armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
                                        optional: allocation (default: the points, at
-                                       least 1,000; E-14) and rested: true (E-01)
+                                       least 1,000; E-14), rested: true (E-01) and
+                                       race: dwarfs (an allied army, NR-ALLY)
   characters:  [{id: 10, army: 1, is_general: true, generalship: 2},
                 {id: 90, neutral_kingdom: 1, generalship: 1}]
                                        a character with an army is that army's kingdom's;
@@ -279,6 +280,7 @@ def _world(data: dict) -> World:
             _coord(a.get("position")),
             allocation=a.get("allocation"),
             rested=a.get("rested", False),
+            race=a.get("race", ""),  # NR-ALLY: an allied army's people
         )
         for a in data.get("armies", [])
     )

@@ -347,12 +347,25 @@ def side_race(world: World, battle: BattleState, role: Role) -> Race | None:
     if side is None:
         return None
     if side.kingdom_id is not None:
-        return as_race(race_of(world, side.kingdom_id))
+        return army_race(world, side.army_ids[0]) if side.army_ids else kingdom_race(world, side)
     if side.neutral_kingdom_id is not None:
         return neutral_race(world, side.neutral_kingdom_id)
     if role is Role.DEFENDER and battle.defender_kind is DefenderKind.NEUTRAL:
         return settlement_race(world, battle.hex)
     return None
+
+
+def kingdom_race(world: World, side) -> Race | None:
+    return as_race(race_of(world, side.kingdom_id))
+
+
+def army_race(world: World, army_id: int) -> Race | None:
+    """An army's people: its own if it is an allied army (NR-ALLY), else its kingdom's.
+    A side of several armies fights as its first (E-28: one side)."""
+    army = world.armies.get(army_id)
+    if army is None:
+        return None
+    return (as_race(army.race) if _on(world) else None) or as_race(race_of(world, army.kingdom_id))
 
 
 def _fortified(world: World, battle: BattleState) -> bool:
@@ -378,6 +391,56 @@ def bretonnians(world: World, battle: BattleState, role: Role, points: dict[int,
     if side_race(world, battle, Role.DEFENDER) is not Race.BRETONNIANS:
         return 0
     return -world.ruleset.peoples_bretonnian_malus
+
+
+# --- allied armies (NR-ALLY) ----------------------------------------------------------
+
+ELVES = {  # NR-ARMY-HE, and through it NR-ARMY-DE and NR-ARMY-WE (AMB-40)
+    Race.HIGH_ELVES: "NR-ARMY-HE",
+    Race.DARK_ELVES: "NR-ARMY-DE",
+    Race.WOOD_ELVES: "NR-ARMY-WE",
+}
+
+
+def allied_army_problem(world: World, kingdom_id: int, race: str) -> Problem | None:
+    """NR-ALLY: why the kingdom may not raise an army of ``race``, or None. Its own people
+    always; another's for each of its Towns or fortresses of that race beyond the armies
+    of it the kingdom has (NR-ALLY-1), any number with a City of it (NR-ALLY-2); the elves
+    never ally, neither in another's kingdom nor taking another's armies (NR-ALLY-3,
+    NR-ARMY-HE, AMB-40)."""
+    own, wanted = as_race(race_of(world, kingdom_id)), as_race(race)
+    if wanted is None or wanted is own or own is None:
+        return None
+    proud = own if own in ELVES else wanted if wanted in ELVES else None
+    if proud is not None:
+        return Problem(
+            f"{ELVES[proud]} NR-ALLY-3 AMB-40",
+            "race",
+            "the {proud} never ally with another race",
+            proud=race_phrase(proud),
+        )
+    places = [
+        h
+        for c, h in world.hexes.items()
+        if h.owner == kingdom_id and settlement_race(world, c) is wanted
+    ]
+    if any(h.feature is Feature.CITY for h in places):
+        return None  # NR-ALLY-2
+    allowed = sum(1 for h in places if h.feature is Feature.TOWN or h.defence is not None)
+    fielded = sum(
+        1 for a in world.armies.values() if a.kingdom_id == kingdom_id and as_race(a.race) is wanted
+    )
+    if fielded < allowed:
+        return None
+    return Problem(
+        "NR-ALLY-1 NR-ALLY-2",
+        "race",
+        "an army of the {race} needs a Town or fortress of theirs for each, or a City: "
+        "you have {allowed} and field {fielded}",
+        race=race_phrase(wanted),
+        allowed=allowed,
+        fielded=fielded,
+    )
 
 
 # --- the Starvation table's rules, on Warpost's siege provisions (E-37) ------------

@@ -7,6 +7,7 @@ import dataclasses
 from itertools import combinations
 
 from rules.core.ruleset import ruleset_from_overrides
+from rules.core.state import Defence, Feature
 from rules.kingdoms.races import (
     MATRIX_TABLES,
     NO,
@@ -17,8 +18,8 @@ from rules.kingdoms.races import (
     column,
     matrix_key,
 )
-from rules.modules.peoples import matrix_cell, race_of
-from tests.rules.rules_builder import build
+from rules.modules.peoples import allied_army_problem, matrix_cell, race_of
+from tests.rules.rules_builder import army, build
 
 
 def _cell(sender: Race, target: Race):
@@ -75,3 +76,50 @@ def test_a_race_is_read_from_its_value_or_its_english_name():
     assert as_race("orcs_goblins") is as_race("Orcs & Goblins") is Race.ORCS_GOBLINS
     assert as_race(" dwarfs ") is as_race("DWARFS") is Race.DWARFS
     assert as_race("") is as_race(None) is as_race("Ogres") is None
+
+
+def _allies_world():
+    """Kingdom 1 (Dwarfs) holds a Town of the Empire, a fortress of the Skaven and a City
+    of the Bretonnians; kingdom 2 is of the High Elves."""
+    world = build(
+        "F1 F1 F1 F1 F2",
+        ruleset=ruleset_from_overrides({"options": {"peoples": 1}}),
+        hexes={
+            (1, 0): {"feature": Feature.TOWN},
+            (2, 0): {"defence": Defence.FORTRESS},
+            (3, 0): {"feature": Feature.CITY},
+        },
+    )
+    world.kingdoms[1] = dataclasses.replace(world.kingdoms[1], race="dwarfs")
+    world.kingdoms[2] = dataclasses.replace(world.kingdoms[2], race="high_elves")
+    settlements = {"1,0": "empire", "2,0": "skaven", "3,0": "bretonnians", "4,0": "empire"}
+    world.module_state = {"peoples": {"settlements": settlements}}
+    return world
+
+
+def test_nr_ally_one_army_a_town_or_fortress_of_the_race():
+    world = _allies_world()
+    assert allied_army_problem(world, 1, "dwarfs") is None  # his own people
+    assert allied_army_problem(world, 1, "empire") is None
+    assert allied_army_problem(world, 1, "skaven") is None
+    world.armies[5] = army(5, 1, race="empire")
+    refused = allied_army_problem(world, 1, "empire")
+    assert refused.rule == "NR-ALLY-1 NR-ALLY-2" and refused.field == "race"
+    assert "you have 1 and field 1" in refused.message
+    assert allied_army_problem(world, 1, "orcs_goblins") is not None  # none of theirs
+
+
+def test_nr_ally_2_a_city_of_the_race_any_number():
+    world = _allies_world()
+    world.armies.update({n: army(n, 1, race="bretonnians") for n in (5, 6, 7)})
+    assert allied_army_problem(world, 1, "bretonnians") is None
+
+
+def test_the_elves_never_ally_amb_40():
+    world = _allies_world()
+    world.module_state = {"peoples": {"settlements": {"1,0": "wood_elves"}}}
+    refused = allied_army_problem(world, 1, "wood_elves")
+    assert refused.rule.startswith("NR-ARMY-WE") and "never ally" in refused.message
+    world.hexes[(4, 0)] = dataclasses.replace(world.hexes[(4, 0)], feature=Feature.CITY)
+    assert allied_army_problem(world, 2, "empire").rule.startswith("NR-ARMY-HE")
+    assert allied_army_problem(world, 2, "high_elves") is None
