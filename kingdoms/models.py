@@ -87,6 +87,9 @@ class Army(models.Model):
     list_approved = models.BooleanField(default=False)
     # §5.6, E-21: the entitlement slots it uses this turn, {"lord": 1, "hero": 2, …}
     slots = models.JSONField(default=dict, blank=True)
+    # NR-ALLY: an allied army's people, chosen when it is raised with the peoples module
+    # ("": its kingdom's; rules.modules.peoples)
+    race = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["kingdom", "id"]

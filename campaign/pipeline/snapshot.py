@@ -179,6 +179,7 @@ def _army_state(a: Army, coord_of: dict[int, Coord]) -> ArmyState:
         allocation=a.allocation,
         position=coord_of.get(a.position_id),
         rested=a.rested,
+        race=a.race,  # NR-ALLY: an allied army (rules.modules.peoples)
     )
 
 
