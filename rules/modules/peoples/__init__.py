@@ -22,6 +22,11 @@
   hex (NR-ARMY-EMP, AMB-43), the attacker −1 against fortified Bretonnians
   (NR-ARMY-BRET). The Starvation table's (BASE-08) become days of a siege's provisions
   (E-37): more for Dwarfs besieged, fewer against Chaos besiegers, none eaten by Undead.
+* Allied armies (NR-ALLY): an army may be of another people (``ArmyState.race``), one for
+  each Town or fortress of theirs the kingdom holds, any number with a City of theirs;
+  the elves never ally (AMB-40). It fights by its own people's rules.
+* The Starvation table's rules on Warpost's siege provisions (E-37): days of food more
+  for a Dwarf garrison, fewer against Chaos besiegers; the Undead eat none.
 
 What the module records is ``World.module_state["peoples"]``: ``settlements`` ("q,r" →
 race) and ``neutral_kingdoms`` (id → race), the latter the GM's secret (A-1.4.18).
