@@ -867,6 +867,14 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Each point of a race's siege hardiness: days of food"),
         _("More food for Dwarfs besieged, less against Chaos besiegers."),
     ),
+    "peoples_advanced_diplomacy": (
+        _("Advanced diplomacy"),
+        _("Pacifying a settlement is a mission on the supplement's advanced diplomacy table."),
+    ),
+    "peoples_advdip_bonus": (
+        _("A well disposed settlement: bonus on the next mission"),
+        _("Once, on that kingdom's next mission there."),
+    ),
     "peoples_repopulate": (
         _("A conqueror of a settlement of his own alignment"),
         _("Across the alignment line he always settles his own people."),
@@ -934,6 +942,10 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "table-30": (_("Tabletop terrain: fields"), _("The terrain pieces of a fields battle.")),
     "table-31": (_("Random events by roll"), _("Which event strikes a kingdom.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
+    "t-advdip": (
+        _("Advanced diplomacy by roll"),
+        _("What a settlement makes of a kingdom's envoys, from 0 to 7."),
+    ),
     "t-race-good": (_("Races of good settlements"), _("Which good race a d6 gives.")),
     "t-race-evil": (_("Races of evil settlements"), _("Which evil race a d6 gives.")),
     **{

@@ -14,7 +14,7 @@ from campaign.pipeline.writeback import Writer
 from kingdoms.models import Army
 from rules.core import events as ev
 from rules.modules.beast import BeastNews
-from rules.modules.peoples import PeopleFound, SettlementRepopulated
+from rules.modules.peoples import AudienceGiven, PeopleFound, SettlementRepopulated
 from rules.modules.random_events import (
     BanditsStruck,
     RandomEventRolled,
@@ -132,4 +132,6 @@ def register() -> None:
     register_chronicle_only(
         ev.Announcement, BeastNews, RandomEventRolled, StormsCalledOff, WanderingHero
     )
-    register_chronicle_only(PeopleFound, SettlementRepopulated)  # rules.modules.peoples
+    register_chronicle_only(  # rules.modules.peoples
+        PeopleFound, SettlementRepopulated, AudienceGiven
+    )

@@ -449,18 +449,19 @@ def resolve_pacify(
     hex pacified by two players goes to the higher roll, ties by a logged roll-off."""
     events: list[Event] = []
     pacified: dict[Coord, list[tuple[Spend, int]]] = defaultdict(list)
-    rolled: dict[int, tuple[Roll, int]] = {}
+    rolled: dict[int, tuple[tuple[Roll, ...], int]] = {}
     for spend in spends:
         if not treasury.pay(spend, events):
             continue
-        roll = dice.d6(f"Table 11 pacify of kingdom {spend.kingdom_id} at {spend.hex}")
-        total = roll.result + spend.amount - 1 + modules.diplomacy_modifier(world, spend)  # E-38
-        result = table(world.ruleset, "table-11").lookup(max(1, min(6, total)))
-        rolled[spend.id] = (roll, total)
+        rolls, total, result, more = modules.pacify(world, spend, dice, events) or _table_11(
+            world, spend, dice
+        )
+        events += more  # a module's own table (NR-ADVDIP), what it says of its roll
+        rolled[spend.id] = (rolls, total)
         if result is PacifyResult.PACIFIED:
             pacified[spend.hex].append((spend, total))
             continue
-        events.append(_pacify_rolled(spend, (roll,), total, result))
+        events.append(_pacify_rolled(spend, rolls, total, result))
         treasury.results[spend.id] = SpendResult(result.value)
         if result in (PacifyResult.PROVOKED, PacifyResult.WAVERING):
             events.append(_defender_changed(world, treasury, spend.hex, result))
@@ -473,10 +474,18 @@ def resolve_pacify(
         )
         for spend, total in tries:
             result = PacifyResult.PACIFIED if spend.id == best else PacifyResult.NO_EFFECT
-            rolls = (rolled[spend.id][0], *treasury.tie_rolls.get(spend.id, ()))
+            rolls = (*rolled[spend.id][0], *treasury.tie_rolls.get(spend.id, ()))
             events.append(_pacify_rolled(spend, rolls, total, result))
             treasury.results[spend.id] = SpendResult(result.value)
     return events
+
+
+def _table_11(world: World, spend: Spend, dice: Dice):
+    """Table 11: d6 + (power − 1), with the modules' modifiers (E-38)."""
+    roll = dice.d6(f"Table 11 pacify of kingdom {spend.kingdom_id} at {spend.hex}")
+    total = roll.result + spend.amount - 1 + modules.diplomacy_modifier(world, spend)  # E-38
+    result = table(world.ruleset, "table-11").lookup(max(1, min(6, total)))
+    return (roll,), total, result, []
 
 
 def _pacify_rolled(

@@ -140,6 +140,35 @@ def column(target: Race) -> int:
     return list(Race).index(target) + 1
 
 
+class Audience(StrEnum):
+    """T-ADVDIP's results (NR-ADVDIP)."""
+
+    THROWN_OUT = "thrown_out"  # 0: never again (NR-ADVDIP-5)
+    UNIMPRESSED = "unimpressed"  # 1: again next winter (NR-ADVDIP-5)
+    WELL_DISPOSED = "well_disposed"  # 2–3: +2 on the next mission (AMB-42)
+    SPIES = "spies"  # 4: spy support (NR-ADVDIP-3)
+    SPIES_AND_SUBSISTENCE = "spies_and_subsistence"  # 5 (NR-ADVDIP-3/4)
+    OPEN_ALLIANCE = "open_alliance"  # 6: military aid and subsistence (AMB-42)
+    ABSORBED = "absorbed"  # 7: it joins (E-38: Pacified)
+
+
+ADVDIP_TABLE = DiceTable(
+    title="T-ADVDIP (advanced diplomacy: d6 + modifiers, held to 0–7)",
+    rule="T-ADVDIP NR-ADVDIP-2 AMB-42",
+    sides=7,
+    lowest=0,
+    rows=(
+        (0, 0, Audience.THROWN_OUT),
+        (1, 1, Audience.UNIMPRESSED),
+        (2, 3, Audience.WELL_DISPOSED),
+        (4, 4, Audience.SPIES),
+        (5, 5, Audience.SPIES_AND_SUBSISTENCE),
+        (6, 6, Audience.OPEN_ALLIANCE),
+        (7, 7, Audience.ABSORBED),
+    ),
+)
+
+
 @dataclass(frozen=True)
 class PeoplesOptions:
     peoples: int = option(
@@ -169,6 +198,14 @@ class PeoplesOptions:
     peoples_starvation_days: int = option(
         3, "Each point on the Starvation table: days of a siege's provisions",
         "NR-ARMY-DW NR-ARMY-CHAOS AMB-43 E-37", 0, 30, PEOPLES,
+    )  # fmt: skip
+    peoples_advanced_diplomacy: int = option(
+        0, "Advanced diplomacy: pacify on T-ADVDIP in place of Table 11 (1 yes, 0 no)",
+        "NR-ADVDIP-1 E-38", 0, 1, PEOPLES,
+    )  # fmt: skip
+    peoples_advdip_bonus: int = option(
+        2, "Advanced diplomacy: well disposed, on the next mission", "T-ADVDIP AMB-42", 0, 6,
+        PEOPLES,
     )  # fmt: skip
     peoples_repopulate: int = option(
         0, "A conqueror settles his own people in an independent settlement (1), or keeps its "

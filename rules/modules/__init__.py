@@ -29,6 +29,8 @@ Hooks (each optional):
 * ``diplomacy_problem(world, spend) -> Problem | None`` and ``diplomacy_modifier(world,
   spend) -> int``: a diplomacy or pacify spend refused, or its roll modified (E-38;
   rules.kingdoms.diplomacy).
+* ``pacify(world, spend, dice, events) -> (rolls, total, PacifyResult, events) | None``: the
+  module rolls a pacify spend on its own table in place of Table 11 (NR-ADVDIP).
 * ``provisions(world, battle) -> int``: days of food added to (or taken from) a siege's
   provisions at its investment; ``fasting(world, siege) -> bool``: its garrison eats
   nothing (E-37; rules.sieges).
@@ -61,6 +63,7 @@ class Module:
     diplomacy_modifier: Callable | None = None
     provisions: Callable | None = None
     fasting: Callable | None = None
+    pacify: Callable | None = None
 
 
 REGISTRY: list[Module] = []
@@ -147,6 +150,17 @@ def diplomacy_modifier(world: World, spend) -> int:
         for module in active(world)
         if module.diplomacy_modifier is not None
     )
+
+
+def pacify(world: World, spend, dice: Dice, events: list[Event]):
+    """The first module's own roll of a pacify spend in place of Table 11, or None;
+    ``events``: step 3b's so far (a module's state may have changed in them)."""
+    for module in active(world):
+        if module.pacify is not None:
+            rolled = module.pacify(world, spend, dice, events)
+            if rolled is not None:
+                return rolled
+    return None
 
 
 def provisions(world: World, battle: BattleState) -> int:

@@ -37,7 +37,28 @@ def _settlement_repopulated(p: dict, names: Names) -> str:
     return _("%(kingdom)s settles its own %(race)s at %(hex)s in place of the %(before)s.") % values
 
 
+def _audience_given(p: dict, names: Names) -> str:
+    """T-ADVDIP: the answer a kingdom's envoys had, its own to read."""
+    values = {"kingdom": names.kingdom(p.get("kingdom_id")), "hex": hex_name(p.get("hex"))}
+    sentences = {
+        "thrown_out": _("The envoys of %(kingdom)s are thrown out of %(hex)s, for good."),
+        "unimpressed": _(
+            "The envoys of %(kingdom)s fail to impress %(hex)s; they may try again next winter."
+        ),
+        "well_disposed": _("%(hex)s is well disposed to %(kingdom)s, but promises nothing yet."),
+        "spies": _("%(hex)s will help the spies of %(kingdom)s in secret."),
+        "spies_and_subsistence": _(
+            "%(hex)s will help the spies of %(kingdom)s and feed its armies."
+        ),
+        "open_alliance": _("%(hex)s openly allies with %(kingdom)s."),
+        "absorbed": _("%(hex)s joins %(kingdom)s with little protest."),
+    }
+    sentence = sentences.get(p.get("result"), _("%(hex)s hears the envoys of %(kingdom)s."))
+    return sentence % values
+
+
 NARRATORS = {
     "PeopleFound": _people_found,
     "SettlementRepopulated": _settlement_repopulated,
+    "AudienceGiven": _audience_given,
 }

@@ -27,9 +27,12 @@
   the elves never ally (AMB-40). It fights by its own people's rules.
 * The Starvation table's rules on Warpost's siege provisions (E-37): days of food more
   for a Dwarf garrison, fewer against Chaos besiegers; the Undead eat none.
+* Advanced diplomacy (NR-ADVDIP, an option): a pacify spend is a mission on T-ADVDIP
+  in place of Table 11 (``pacify``).
 
 What the module records is ``World.module_state["peoples"]``: ``settlements`` ("q,r" →
-race) and ``neutral_kingdoms`` (id → race), the latter the GM's secret (A-1.4.18).
+race), ``neutral_kingdoms`` (id → race), the GM's secret (A-1.4.18), and ``missions``
+(advanced diplomacy's answers).
 """
 
 from __future__ import annotations
@@ -54,13 +57,17 @@ from rules.core.state import (
     Role,
     World,
 )
+from rules.core.tables import PacifyResult
+from rules.kingdoms.crowns import next_winter_turn
 from rules.kingdoms.races import (
+    ADVDIP_TABLE,
     MATRIX_TABLES,
     MATRIX_WORDS,
     NO,
     RACE_TABLES,
     RACE_WORDS,
     Alignment,
+    Audience,
     Race,
     as_race,
     column,
@@ -96,11 +103,26 @@ class SettlementRepopulated(Announcement):
     forced: bool
 
 
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class AudienceGiven(Announcement):
+    """T-ADVDIP: what a settlement made of a kingdom's envoys (NR-ADVDIP), the sender's
+    alone (the roll is on its PacifyRolled); ``retry_turn`` after a 1."""
+
+    hex: Coord
+    kingdom_id: int
+    result: str
+    total: int
+    retry_turn: int | None = None
+
+
 def state_of(world: World) -> dict:
     state = world.module_state.get(OPTION, {})
     return {
         "settlements": dict(state.get("settlements", {})),
         "neutral_kingdoms": dict(state.get("neutral_kingdoms", {})),
+        # NR-ADVDIP: "kingdom:q,r" → {"banned": true} | {"retry": turn} | {"bonus": 2}
+        # | {"standing": result}
+        "missions": {k: dict(v) for k, v in state.get("missions", {}).items()},
     }
 
 
@@ -237,7 +259,7 @@ def _current(world: World, events: list[Event]) -> dict:
     state = state_of(world)
     for e in events:
         if isinstance(e, ModuleStateChanged) and e.module == OPTION:
-            state = {k: dict(v) for k, v in e.state.items()}
+            state = state_of(_with(world, e.state))
     return state
 
 
@@ -319,10 +341,11 @@ def _cell(world: World, spend: Spend) -> tuple[Race, Race, int | str] | None:
 
 
 def diplomacy_problem(world: World, spend: Spend) -> Problem | None:
-    """NR-DIPLO-2, E-38: "No" where the two races cross: no mission may be sent."""
+    """NR-DIPLO-2, E-38: "No" where the two races cross: no mission may be sent; and
+    NR-ADVDIP-5: none where the envoys were thrown out, or before the next winter."""
     found = _cell(world, spend)
     if found is None or found[2] != NO:
-        return None
+        return _mission_problem(world, spend)
     sender, target, _ = found
     return Problem(
         "NR-DIPLO-2 T-DIPLO-MATRIX E-38",
@@ -331,6 +354,79 @@ def diplomacy_problem(world: World, spend: Spend) -> Problem | None:
         sender=race_phrase(sender),
         target=race_phrase(target),
     )
+
+
+def _mission_key(kingdom_id: int, coord: Coord) -> str:
+    return f"{kingdom_id}:{_key(coord)}"
+
+
+def _mission_problem(world: World, spend: Spend) -> Problem | None:
+    if not (world.ruleset.peoples_advanced_diplomacy and spend.kind is SpendKind.PACIFY):
+        return None
+    mission = state_of(world)["missions"].get(_mission_key(spend.kingdom_id, spend.hex), {})
+    if mission.get("banned"):
+        return Problem(
+            "NR-ADVDIP-5 T-ADVDIP",
+            "hex",
+            "your envoys were thrown out of ({q}, {r}): it hears no more of yours",
+            q=spend.hex[0],
+            r=spend.hex[1],
+        )
+    if mission.get("retry", 0) > world.turn:
+        return Problem(
+            "NR-ADVDIP-5 T-ADVDIP",
+            "hex",
+            "({q}, {r}) hears your envoys again from the winter turn, turn {turn}",
+            q=spend.hex[0],
+            r=spend.hex[1],
+            turn=mission["retry"],
+        )
+    return None
+
+
+def pacify(world: World, spend: Spend, dice: Dice, events: list[Event]):
+    """NR-ADVDIP (E-38), with peoples_advanced_diplomacy: a pacify spend is a mission
+    rolled on T-ADVDIP in place of Table 11: d6 + (power − 1) + the races' modifier +
+    the bonus a 2–3 left, held to 0–7 (AMB-42). A 7 is Table 11's Pacified (E-38); the
+    rest is no effect on the hex, and the settlement's answer is recorded: 0 no more
+    missions, 1 none before next winter (NR-ADVDIP-5), 2–3 the next one's bonus, 4–6
+    its support (NR-ADVDIP-3/4), which nothing in Warpost acts on (E-40)."""
+    if not world.ruleset.peoples_advanced_diplomacy:
+        return None
+    state = _current(world, events)
+    key = _mission_key(spend.kingdom_id, spend.hex)
+    mission = state["missions"].get(key, {})
+    roll = dice.d6(f"T-ADVDIP mission of kingdom {spend.kingdom_id} to {spend.hex}")
+    raw = roll.result + spend.amount - 1 + diplomacy_modifier(world, spend)
+    total = max(0, min(7, raw + mission.get("bonus", 0)))
+    audience = module_table(world, "t-advdip").lookup(total)
+    if audience is Audience.OPEN_ALLIANCE and _elves(world, spend):
+        audience = Audience.SPIES_AND_SUBSISTENCE  # AMB-40: the elves never ally
+    retry = next_winter_turn(world.ruleset, world.turn + 1)
+    state["missions"][key] = {
+        Audience.THROWN_OUT: {"banned": True},
+        Audience.UNIMPRESSED: {"retry": retry},
+        Audience.WELL_DISPOSED: {"bonus": world.ruleset.peoples_advdip_bonus},
+    }.get(audience, {"standing": audience.value})
+    given = AudienceGiven(
+        rule="T-ADVDIP NR-ADVDIP-2 AMB-42",
+        kingdom_ids=(spend.kingdom_id,),
+        hex=spend.hex,
+        kingdom_id=spend.kingdom_id,
+        result=audience.value,
+        total=total,
+        retry_turn=retry if audience is Audience.UNIMPRESSED else None,
+        text=f"The settlement at ({spend.hex[0]}, {spend.hex[1]}) answers the envoys "
+        f"({total}): {audience.value.replace('_', ' ')}.",
+    )
+    changed = ModuleStateChanged(rule="NR-ADVDIP", module=OPTION, state=state)
+    result = PacifyResult.PACIFIED if audience is Audience.ABSORBED else PacifyResult.NO_EFFECT
+    return (roll,), total, result, [given, changed]
+
+
+def _elves(world: World, spend: Spend) -> bool:
+    found = _cell(world, spend)
+    return found is not None and bool({found[0], found[1]} & ELVES.keys())
 
 
 def diplomacy_modifier(world: World, spend: Spend) -> int:
@@ -487,6 +583,7 @@ MODULE = register(
         tables={
             **{key: (table, {r.value: r for r in Race}) for key, table in RACE_TABLES.values()},
             **{key: (table, MATRIX_WORDS) for key, table in MATRIX_TABLES.items()},
+            "t-advdip": (ADVDIP_TABLE, {a.value: a for a in Audience}),
         },
         table_23=(
             ("The Empire against walls {peoples_empire_bonus:+d}", "NR-ARMY-EMP E-36", empire),
@@ -500,5 +597,6 @@ MODULE = register(
         diplomacy_modifier=diplomacy_modifier,
         provisions=provisions,
         fasting=fasting,
+        pacify=pacify,
     )
 )
