@@ -58,7 +58,7 @@ from rules.core.state import (
     World,
 )
 from rules.core.tables import PacifyResult
-from rules.kingdoms.crowns import next_winter_turn
+from rules.kingdoms import crowns  # a module of its own: crowns imports the registry
 from rules.kingdoms.races import (
     ADVDIP_TABLE,
     MATRIX_TABLES,
@@ -402,7 +402,7 @@ def pacify(world: World, spend: Spend, dice: Dice, events: list[Event]):
     audience = module_table(world, "t-advdip").lookup(total)
     if audience is Audience.OPEN_ALLIANCE and _elves(world, spend):
         audience = Audience.SPIES_AND_SUBSISTENCE  # AMB-40: the elves never ally
-    retry = next_winter_turn(world.ruleset, world.turn + 1)
+    retry = crowns.next_winter_turn(world.ruleset, world.turn + 1)  # E-31
     state["missions"][key] = {
         Audience.THROWN_OUT: {"banned": True},
         Audience.UNIMPRESSED: {"retry": retry},

@@ -68,6 +68,7 @@ NUMBERS = {
     "garrison_initiative_malus", "besieger_levies", "garrison_levies", "surrender_on_day",
     "commander_out_until", "engines_out_until", "ended_turn", "camp_engines",
     "table_roll", "stir", "lair", "at", "woke", "unrest",
+    "retry_turn",  # NR-ADVDIP: a turn (rules.modules.peoples)
 }  # fmt: skip
 
 
