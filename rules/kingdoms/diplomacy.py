@@ -287,9 +287,11 @@ def spend_result(outcome: str) -> SpendResult:
     return SpendResult.SUCCEEDED if outcome in EFFECTIVE_OUTCOMES else SpendResult.FAILED
 
 
-def _rolled(spend: Spend, rolls: tuple[Roll, ...], total: int, success: bool, outcome: str):
+def _rolled(
+    world: World, spend: Spend, rolls: tuple[Roll, ...], total: int, success: bool, outcome: str
+):
     return DiplomacyRolled(
-        rule=f"§5.6 A-1.4.12 E-25 {spend.kind.value}",
+        rule=f"§5.6 A-1.4.12 E-25 {spend.kind.value}{modules.diplomacy_rules(world, spend)}",
         rolls=rolls,
         kingdom_id=spend.kingdom_id,
         spend_id=spend.id,
@@ -318,7 +320,7 @@ def resolve_deactivate(
         else:
             outcome = "the alliance is ended"
             treasury.allies[spend.neutral_kingdom_id] = None
-        events.append(_rolled(spend, (roll,), total, success, outcome))
+        events.append(_rolled(world, spend, (roll,), total, success, outcome))
         treasury.results[spend.id] = spend_result(outcome)
         if outcome == "the alliance is ended":
             events.append(
@@ -356,7 +358,7 @@ def resolve_ally(world: World, spends: list[Spend], treasury: Treasury, dice: Di
             else:
                 outcome = "another player's envoy won the kingdom"
             rolls = rolls + treasury.tie_rolls.get(spend.id, ())
-            events.append(_rolled(spend, rolls, total, success, outcome))
+            events.append(_rolled(world, spend, rolls, total, success, outcome))
             treasury.results[spend.id] = spend_result(outcome)
         if best is not None:
             winner = next(t[0] for t in tries if t[0].id == best)
@@ -402,7 +404,7 @@ def resolve_incite(
                 else "another incitement was chosen"
             )
             rolls = rolls + treasury.tie_rolls.get(spend.id, ())
-            events.append(_rolled(spend, rolls, total, success, outcome))
+            events.append(_rolled(world, spend, rolls, total, success, outcome))
             treasury.results[spend.id] = spend_result(outcome)
             if outcome == "incited":
                 victim = world.hexes[spend.hex].owner
@@ -449,19 +451,19 @@ def resolve_pacify(
     hex pacified by two players goes to the higher roll, ties by a logged roll-off."""
     events: list[Event] = []
     pacified: dict[Coord, list[tuple[Spend, int]]] = defaultdict(list)
-    rolled: dict[int, tuple[tuple[Roll, ...], int]] = {}
+    rolled: dict[int, tuple[tuple[Roll, ...], int, str]] = {}
     for spend in spends:
         if not treasury.pay(spend, events):
             continue
-        rolls, total, result, more = modules.pacify(world, spend, dice, events) or _table_11(
+        rolls, total, result, more, rule = modules.pacify(world, spend, dice, events) or _table_11(
             world, spend, dice
         )
         events += more  # a module's own table (NR-ADVDIP), what it says of its roll
-        rolled[spend.id] = (rolls, total)
+        rolled[spend.id] = (rolls, total, rule)
         if result is PacifyResult.PACIFIED:
             pacified[spend.hex].append((spend, total))
             continue
-        events.append(_pacify_rolled(spend, rolls, total, result))
+        events.append(_pacify_rolled(spend, rolls, total, result, rule))
         treasury.results[spend.id] = SpendResult(result.value)
         if result in (PacifyResult.PROVOKED, PacifyResult.WAVERING):
             events.append(_defender_changed(world, treasury, spend.hex, result))
@@ -475,7 +477,7 @@ def resolve_pacify(
         for spend, total in tries:
             result = PacifyResult.PACIFIED if spend.id == best else PacifyResult.NO_EFFECT
             rolls = (*rolled[spend.id][0], *treasury.tie_rolls.get(spend.id, ()))
-            events.append(_pacify_rolled(spend, rolls, total, result))
+            events.append(_pacify_rolled(spend, rolls, total, result, rolled[spend.id][2]))
             treasury.results[spend.id] = SpendResult(result.value)
     return events
 
@@ -485,14 +487,14 @@ def _table_11(world: World, spend: Spend, dice: Dice):
     roll = dice.d6(f"Table 11 pacify of kingdom {spend.kingdom_id} at {spend.hex}")
     total = roll.result + spend.amount - 1 + modules.diplomacy_modifier(world, spend)  # E-38
     result = table(world.ruleset, "table-11").lookup(max(1, min(6, total)))
-    return (roll,), total, result, []
+    return (roll,), total, result, [], f"Table 11 E-25{modules.diplomacy_rules(world, spend)}"
 
 
 def _pacify_rolled(
-    spend: Spend, rolls: tuple[Roll, ...], total: int, result: PacifyResult
+    spend: Spend, rolls: tuple[Roll, ...], total: int, result: PacifyResult, rule: str
 ) -> PacifyRolled:
     return PacifyRolled(
-        rule="Table 11 E-25",
+        rule=rule,
         rolls=rolls,
         kingdom_id=spend.kingdom_id,
         spend_id=spend.id,

@@ -29,8 +29,9 @@ Hooks (each optional):
 * ``diplomacy_problem(world, spend) -> Problem | None`` and ``diplomacy_modifier(world,
   spend) -> int``: a diplomacy or pacify spend refused, or its roll modified (E-38;
   rules.kingdoms.diplomacy).
-* ``pacify(world, spend, dice, events) -> (rolls, total, PacifyResult, events) | None``: the
-  module rolls a pacify spend on its own table in place of Table 11 (NR-ADVDIP).
+* ``pacify(world, spend, dice, events) -> (rolls, total, PacifyResult, events, rule) |
+  None``: the module rolls a pacify spend on its own table in place of Table 11
+  (NR-ADVDIP); ``rule`` is what its PacifyRolled cites.
 * ``provisions(world, battle) -> int``: days of food added to (or taken from) a siege's
   provisions at its investment; ``fasting(world, siege) -> bool``: its garrison eats
   nothing (E-37; rules.sieges).
@@ -61,6 +62,7 @@ class Module:
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
     diplomacy_problem: Callable | None = None
     diplomacy_modifier: Callable | None = None
+    diplomacy_rule: str = ""  # the rule IDs its modifier or its own roll cites
     provisions: Callable | None = None
     fasting: Callable | None = None
     pacify: Callable | None = None
@@ -149,6 +151,18 @@ def diplomacy_modifier(world: World, spend) -> int:
         module.diplomacy_modifier(world, spend)
         for module in active(world)
         if module.diplomacy_modifier is not None
+    )
+
+
+def diplomacy_rules(world: World, spend) -> str:
+    """E-38: the rule IDs the modules add to a diplomacy or pacify roll's, each after a
+    space ("" if none does)."""
+    return "".join(
+        f" {module.diplomacy_rule}"
+        for module in active(world)
+        if module.diplomacy_rule
+        and module.diplomacy_modifier is not None
+        and module.diplomacy_modifier(world, spend)
     )
 
 

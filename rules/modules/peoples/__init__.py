@@ -421,7 +421,7 @@ def pacify(world: World, spend: Spend, dice: Dice, events: list[Event]):
     )
     changed = ModuleStateChanged(rule="NR-ADVDIP", module=OPTION, state=state)
     result = PacifyResult.PACIFIED if audience is Audience.ABSORBED else PacifyResult.NO_EFFECT
-    return (roll,), total, result, [given, changed]
+    return (roll,), total, result, [given, changed], "T-ADVDIP NR-ADVDIP E-38"
 
 
 def _elves(world: World, spend: Spend) -> bool:
@@ -595,6 +595,7 @@ MODULE = register(
         ),
         diplomacy_problem=diplomacy_problem,
         diplomacy_modifier=diplomacy_modifier,
+        diplomacy_rule="T-DIPLO-MATRIX NR-DIPLO-1 E-38",
         provisions=provisions,
         fasting=fasting,
         pacify=pacify,
