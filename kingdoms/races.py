@@ -36,6 +36,23 @@ def race_name(value: str) -> str:
     return str(RACE_NAMES[race]) if race else value
 
 
+def settlement_people(campaign, seen: dict, is_gm: bool) -> str:
+    """NR-RACE-3 on the hex panel, with the peoples module: the race of a Town or City
+    the viewer sees, in words, or "". Recorded when it was found (public with its
+    exploration), else its owner's; a neutral kingdom's people is the GM's secret
+    (A-1.4.18), as the module keeps it (docs/design/supplement.md, "Peoples")."""
+    if not campaign.ruleset.peoples or seen["feature"] not in ("town", "city"):
+        return ""
+    if seen["neutral_kingdom"] is not None and not is_gm:
+        return ""
+    state = (campaign.module_state or {}).get("peoples", {})
+    recorded = state.get("settlements", {}).get(f"{seen['q']},{seen['r']}", "")
+    if recorded or seen["owner"] is None:
+        return race_name(recorded)
+    owner = campaign.kingdoms.filter(pk=seen["owner"]).values_list("race", flat=True).first()
+    return race_name(owner or "")
+
+
 def race_choices() -> list[tuple[str, str]]:
     """The claim form's races, grouped by alignment as the supplement's tables are."""
     return [

@@ -18,6 +18,7 @@ from kingdoms.edicts.selectors import hex_edicts
 from kingdoms.models import Army, Kingdom
 from kingdoms.orders.judge import OrderJudge
 from kingdoms.orders.selectors import visible_orders
+from kingdoms.races import settlement_people
 from kingdoms.selectors import visible_armies, visible_neutral_kingdoms
 from kingdoms.spending.selectors import hex_builds, hex_pacify
 from rules.core.state import Coord, OrderKind, Terrain
@@ -54,6 +55,7 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
         "feature": word(seen["feature"]),
         "minor_feature": word(seen["minor_feature"]),
         "defence": word(seen["defence"]),
+        "people": settlement_people(access.campaign, seen, access.is_gm),  # NR-RACE-3
         "owner": _owner_name(access, seen),
         "armies_here": [a for a in armies if _at(a, coord)],
         "battles": _battles_at(access, coord),
