@@ -29,11 +29,11 @@ from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.models import Army, Character, Kingdom
 from kingdoms.orders.models import Order
 from kingdoms.selectors import kingdom_support_now
+from rules import modules
 from rules.core.state import OrderKind
 from rules.kingdoms.armies import allocation_change_problem, raise_problem, slots_problem
 from rules.kingdoms.races import as_race
 from rules.kingdoms.support import SLOTS
-from rules.modules.peoples import allied_army_problem
 
 
 def _require_player(kingdom: Kingdom, by: User) -> None:
@@ -145,7 +145,7 @@ def _allied_race(kingdom: Kingdom, turn: Turn, race: str) -> str:
     if not kingdom.campaign.ruleset.peoples or as_race(race) is None:
         raise Refused(_("Choose one of the peoples."), field="race", rule="NR-ALLY")
     world = snapshot_load(kingdom.campaign, turn.number).world
-    problem = allied_army_problem(world, kingdom.pk, race)
+    problem = modules.army_problem(world, kingdom.pk, race)  # NR-ALLY (rules.modules.peoples)
     if problem:
         raise problem_refusal(problem)
     return as_race(race).value

@@ -32,6 +32,8 @@ Hooks (each optional):
 * ``pacify(world, spend, dice, events) -> (rolls, total, PacifyResult, events, rule) |
   None``: the module rolls a pacify spend on its own table in place of Table 11
   (NR-ADVDIP); ``rule`` is what its PacifyRolled cites.
+* ``army_problem(world, kingdom_id, race) -> Problem | None``: why the kingdom may not
+  raise an army of that people (NR-ALLY; kingdoms.armies.services.army_raise).
 * ``provisions(world, battle) -> int``: days of food added to (or taken from) a siege's
   provisions at its investment; ``fasting(world, siege) -> bool``: its garrison eats
   nothing (E-37; rules.sieges).
@@ -66,6 +68,7 @@ class Module:
     provisions: Callable | None = None
     fasting: Callable | None = None
     pacify: Callable | None = None
+    army_problem: Callable | None = None
 
 
 REGISTRY: list[Module] = []
@@ -174,6 +177,16 @@ def pacify(world: World, spend, dice: Dice, events: list[Event]):
             rolled = module.pacify(world, spend, dice, events)
             if rolled is not None:
                 return rolled
+    return None
+
+
+def army_problem(world: World, kingdom_id: int, race: str):
+    """NR-ALLY: the first module's refusal of a new army of ``race``, or None."""
+    for module in active(world):
+        if module.army_problem is not None:
+            problem = module.army_problem(world, kingdom_id, race)
+            if problem is not None:
+                return problem
     return None
 
 

@@ -77,6 +77,10 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        the hexes Provoked lately (Table 10, Table 11,
                                        §5.6); the format is tests/rules/spending_cases.py's,
                                        and expect: refused: [{spend: 2, reason: …}]
+  raises:      [{kingdom: 1, race: empire}]
+                                       new armies' peoples, checked in order by the
+                                       modules (rules.modules.army_problem, NR-ALLY);
+                                       expect: refused: [{raise: 2, reason: …}]
   edicts:      [{kingdom: 1, loot: [1, 0]}, {kingdom: 1, raze: [2, 0], structure: fortress}]
                                        Table 2 edicts, resolved after step 6b (E-26); a
                                        Raze names its structure: feature, fortress,
@@ -187,6 +191,7 @@ from rules.kingdoms.armies import with_support_cuts
 from rules.kingdoms.edicts import why_illegal as edict_problem
 from rules.kingdoms.neutrals import sworn_enemies_capital
 from rules.kingdoms.spending import with_results
+from rules.modules import army_problem
 from rules.turn.final import resolve_final
 from rules.turn.orders import why_illegal
 from rules.turn.provisional import declared_battles, resolve_provisional
@@ -204,7 +209,7 @@ CASE_KEYS = {
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
-    "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop",
+    "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "raises",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -239,8 +244,11 @@ def run_case(case: Case) -> None:
     data, expect = case.data, case.data.get("expect", {})
     world = _world(data)
     refused = expect.get("refused", [])
+    _validate_raises(world, data.get("raises", []), [r for r in refused if "raise" in r])
     legal = _validate(
-        world, data.get("orders", []), [r for r in refused if not (_is_edict(r) or is_spend(r))]
+        world,
+        data.get("orders", []),
+        [r for r in refused if not (_is_edict(r) or is_spend(r) or "raise" in r)],
     )
     spending = spending_case(world, data, [r for r in refused if is_spend(r)])
     edicts = _validate_edicts(world, data.get("edicts", []), [r for r in refused if _is_edict(r)])
@@ -395,6 +403,23 @@ def _validate(world: World, raw_orders: list[dict], refused: list[dict]) -> list
             assert problem is None, f"{raw_orders[i]} was refused: {problem}"
             legal.append(order)
     return legal
+
+
+def _validate_raises(world: World, raw_raises: list[dict], refused: list[dict]) -> None:
+    """The modules' checks of new armies' peoples (rules.modules.army_problem, NR-ALLY),
+    in order, each raised one counting for the next: the refused ones must be exactly
+    those the case lists. The armies are not added to the turn's world."""
+    reasons = {r["raise"]: r["reason"] for r in refused}
+    armies = dict(world.armies)
+    for number, raw in enumerate(raw_raises, start=1):
+        seen = dataclasses.replace(world, armies=armies)
+        problem = army_problem(seen, raw["kingdom"], raw.get("race", ""))
+        if number in reasons:
+            assert says(problem, reasons[number]), f"raise {number}: refused as {problem!r}"
+        else:
+            assert problem is None, f"raise {number} was refused: {problem}"
+            new_id = max(armies, default=0) + 1
+            armies[new_id] = army(new_id, raw["kingdom"], race=raw.get("race", ""))
 
 
 def _is_edict(raw: dict) -> bool:

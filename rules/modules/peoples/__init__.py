@@ -599,5 +599,6 @@ MODULE = register(
         provisions=provisions,
         fasting=fasting,
         pacify=pacify,
+        army_problem=allied_army_problem,
     )
 )
