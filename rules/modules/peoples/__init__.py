@@ -246,7 +246,8 @@ def _settlements_found(world: World, state: dict, dice: Dice, secret: list[Roll]
     explored this turn, or before the module was on."""
     events: list[Event] = []
     for coord, h in sorted(world.hexes.items()):
-        if h.explored and _independent(_with(world, state), coord, h.feature):
+        settlement = h.explored and h.feature in SETTLEMENTS  # the cheap tests first
+        if settlement and _independent(_with(world, state), coord, h.feature):
             events += _found(world, state, coord, dice, secret, public=not h.scouted_only)
     return events
 
