@@ -23,6 +23,9 @@ class Kingdom(models.Model):
     # E-23: the player's Cities to move the capital to, in order, as [[q, r], ...]; the
     # kingdom's and the GM's alone (kingdoms.capitals.services, rules.kingdoms.capitals)
     fallback_capitals = models.JSONField(default=list, blank=True)
+    # NR-RACE, E-40: the people the player chose when he claimed it, with the peoples
+    # module on (a rules.kingdoms.races.Race value; kingdoms.races names it); public
+    race = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["campaign", "id"]
@@ -84,6 +87,9 @@ class Army(models.Model):
     list_approved = models.BooleanField(default=False)
     # §5.6, E-21: the entitlement slots it uses this turn, {"lord": 1, "hero": 2, …}
     slots = models.JSONField(default=dict, blank=True)
+    # NR-ALLY: an allied army's people, chosen when it is raised with the peoples module
+    # ("": its kingdom's; rules.modules.peoples)
+    race = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         ordering = ["kingdom", "id"]

@@ -42,5 +42,7 @@ class CampaignDetailView(APIView):
         """One campaign, with the public list of its player kingdoms."""
         access = request.access
         summary = campaign_summary(access.campaign, access.membership, _turns(access.campaign))
-        summary["kingdoms"] = player_kingdoms(access.campaign).values("id", "name", "colour")
+        summary["kingdoms"] = player_kingdoms(access.campaign).values(
+            "id", "name", "colour", "race"
+        )
         return Response(CampaignDetailSerializer(summary).data)

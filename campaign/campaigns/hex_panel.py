@@ -19,6 +19,7 @@ from kingdoms.edicts.selectors import hex_edicts
 from kingdoms.models import Army, Kingdom
 from kingdoms.orders.judge import OrderJudge
 from kingdoms.orders.selectors import visible_orders
+from kingdoms.races import settlement_people
 from kingdoms.selectors import visible_armies, visible_neutral_kingdoms
 from kingdoms.spending.selectors import hex_builds, hex_pacify
 from rules.core.state import Coord, OrderKind, Terrain
@@ -58,6 +59,7 @@ def hex_panel(access: Access, coord: Coord, first_army: int | None = None) -> di
         "site": capfirst(words.WILDLAND_SITES[seen["site"]]) if seen.get("site") else None,
         **_roamer(seen),
         "defence": word(seen["defence"]),
+        "people": settlement_people(access.campaign, seen, access.is_gm),  # NR-RACE-3
         "owner": _owner_name(access, seen),
         "armies_here": [a for a in armies if _at(a, coord)],
         "battles": _battles_at(access, coord),

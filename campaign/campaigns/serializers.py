@@ -16,6 +16,9 @@ class KingdomPublicSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     colour = serializers.CharField()
+    race = serializers.CharField(
+        help_text="Its people with the peoples module (NR-RACE): a race's value, or empty."
+    )
 
 
 class CampaignSerializer(serializers.Serializer):

@@ -13,6 +13,7 @@ from campaign.core.inputs import NAME_LENGTH, validate_name
 from campaign.models import Membership
 from campaign.ruleset.labels import module_words
 from kingdoms.models import Kingdom
+from kingdoms.races import race_choices
 from rules.core.dice import new_seed
 from rules.core.mapgen import (
     PLAYERS,
@@ -137,6 +138,21 @@ class ClaimForm(RefusableForm):
         required=False,
         widget=forms.TextInput(attrs={"type": "color"}),
     )
+    race = forms.ChoiceField(
+        label=_("Race"),
+        required=False,
+        help_text=_("Your kingdom's people: it sets its diplomacy and its armies' rules."),
+    )
+
+    def __init__(self, *args, choose_race: bool = False, **kwargs):
+        """``choose_race``: the peoples module is on and the kingdom has no race yet
+        (NR-RACE): the player must choose one; otherwise the form has no race."""
+        super().__init__(*args, **kwargs)
+        if choose_race:
+            self.fields["race"].choices = [("", _("Choose a race")), *race_choices()]
+            self.fields["race"].required = True
+        else:
+            del self.fields["race"]
 
 
 class AssignForm(RefusableForm):

@@ -20,6 +20,7 @@ from rules.core.mapgen import MapParams, MapPlan, generate_from
 from rules.core.problems import Problem
 from rules.core.setup_checks import setup_warnings
 from rules.core.state import Defence
+from rules.kingdoms.races import as_race
 
 
 @dataclass(frozen=True)
@@ -146,3 +147,9 @@ def pending_invitations(campaign: Campaign) -> QuerySet[Invitation]:
     return Invitation.objects.filter(
         campaign=campaign, kind=Invitation.Kind.EMAIL, used_at__isnull=True
     ).select_related("kingdom")
+
+
+def race_to_choose(campaign: Campaign, kingdom: Kingdom) -> bool:
+    """NR-RACE: with the peoples module on, a kingdom without a race is given one by the
+    player who claims it."""
+    return bool(campaign.ruleset.peoples) and not as_race(kingdom.race)

@@ -21,6 +21,7 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
 from campaign.core.problems import problem_refusal
 from campaign.hosting.models import Invitation
+from campaign.hosting.selectors import race_to_choose
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.mail import html_email
 from campaign.turns.services import turn_open
@@ -28,6 +29,7 @@ from kingdoms.models import Kingdom
 from rules.core.mapgen import MapParams, blank_map, generate_from, map_params_problem
 from rules.core.presets import preset_overrides
 from rules.core.ruleset import RulesetError
+from rules.kingdoms.races import as_race
 
 COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
@@ -166,11 +168,12 @@ def campaign_join(*, invitation: Invitation, user: User) -> Membership:
 
 @transaction.atomic
 def seat_claim(
-    *, campaign: Campaign, user: User, kingdom: Kingdom, name: str, colour: str
+    *, campaign: Campaign, user: User, kingdom: Kingdom, name: str, colour: str, race: str = ""
 ) -> Kingdom:
     """A player without a kingdom takes a free one. While the campaign is set up he
     names it and gives its colour; once started, a kingdom keeps its name, which its
-    history tells."""
+    history tells. With the peoples module on, a kingdom without a race takes the one he
+    chooses (NR-RACE); one that has a race keeps it."""
     membership = Membership.objects.select_for_update().filter(campaign=campaign, user=user).first()
     if membership is None:
         raise Hidden()  # a campaign he is not in, as if it did not exist
@@ -184,9 +187,19 @@ def seat_claim(
     _require_seat_open(campaign, kingdom)
     if campaign.status == Campaign.Status.SETUP:
         _name_and_colour(kingdom, name.strip(), colour)
+    if race_to_choose(campaign, kingdom):
+        _choose_race(kingdom, race)
     membership.kingdom = kingdom
     membership.save(update_fields=["kingdom"])
     return kingdom
+
+
+def _choose_race(kingdom: Kingdom, race: str) -> None:
+    chosen = as_race(race)
+    if chosen is None:
+        raise Refused(_("Choose your kingdom's race."), field="race")
+    kingdom.race = chosen.value
+    kingdom.save(update_fields=["race"])
 
 
 @transaction.atomic

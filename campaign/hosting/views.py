@@ -31,6 +31,7 @@ from campaign.hosting.selectors import (
     map_preview,
     open_invitation,
     pending_invitations,
+    race_to_choose,
     seats,
     share_link,
     waiting_players,
@@ -52,6 +53,7 @@ from campaign.transfer.document import document_loads
 from campaign.transfer.forms import MapUploadForm
 from campaign.transfer.maps import map_from_export
 from campaign.transfer.services import campaign_create_from_map
+from kingdoms.races import race_name
 from kingdoms.selectors import player_kingdoms
 from rules.core.dice import new_seed
 from rules.core.presets import PRESETS
@@ -233,7 +235,8 @@ def invitation_invite(request: HttpRequest, campaign_id: int) -> HttpResponse:
 def seat_claim_view(request: HttpRequest, campaign_id: int, kingdom_id: int) -> HttpResponse:
     access = campaign_access(request, campaign_id)
     kingdom = get_object_or_404(player_kingdoms(access.campaign), pk=kingdom_id)
-    form = ClaimForm(request.POST, prefix=f"claim-{kingdom.pk}")
+    choose_race = race_to_choose(access.campaign, kingdom)  # NR-RACE
+    form = ClaimForm(request.POST, prefix=f"claim-{kingdom.pk}", choose_race=choose_race)
     key = ("claim", kingdom.pk)
     if not form.is_valid():
         return _players(request, access, forms={key: form}, status=_invalid(request, form))
@@ -244,6 +247,7 @@ def seat_claim_view(request: HttpRequest, campaign_id: int, kingdom_id: int) -> 
             kingdom=kingdom,
             name=form.cleaned_data["name"],
             colour=form.cleaned_data["colour"],
+            race=form.cleaned_data.get("race", ""),
         )
     except Refused as refused:
         form.refuse(refused)
@@ -330,11 +334,13 @@ def _players(
             "kingdom": row.kingdom,
             "colour": safe_colour(row.kingdom.colour),
             "player": row.player,
+            "race": race_name(row.kingdom.race),  # public (docs/design/supplement.md)
             "claim": (
                 forms.get(("claim", row.kingdom.pk))
                 or ClaimForm(
                     prefix=f"claim-{row.kingdom.pk}",
                     initial={"name": row.kingdom.name, "colour": safe_colour(row.kingdom.colour)},
+                    choose_race=race_to_choose(campaign, row.kingdom),
                 )
             )
             if can_claim and row.player is None and not row.kingdom.eliminated

@@ -155,6 +155,7 @@ def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
         industry=k.industry,
         eliminated=k.eliminated,
         fallback_capitals=tuple((q, r) for q, r in k.fallback_capitals or ()),  # E-23
+        race=k.race,  # NR-RACE: the peoples module (rules.modules.peoples)
     )
 
 
@@ -178,6 +179,7 @@ def _army_state(a: Army, coord_of: dict[int, Coord]) -> ArmyState:
         allocation=a.allocation,
         position=coord_of.get(a.position_id),
         rested=a.rested,
+        race=a.race,  # NR-ALLY: an allied army (rules.modules.peoples)
     )
 
 

@@ -13,15 +13,18 @@ from dataclasses import dataclass
 
 from django.utils.formats import number_format
 from django.utils.functional import Promise
+from django.utils.text import format_lazy
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from campaign.core import words as engine_words
+from kingdoms.races import RACE_NAMES
 from rules import modules
 from rules.core import table_options as blocks
 from rules.core.ruleset import OPTIONS, TABLES, RulesetError, table
 from rules.core.state import Ruleset
 from rules.core.tables import TABLE_7_COLUMNS
+from rules.kingdoms.races import Race, matrix_key
 from rules.tiles.options import TILE_COLUMNS
 
 
@@ -1413,6 +1416,47 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("An army still aground at winter is lost"),
         _("It goes down with its fleet in the winter phase."),
     ),
+    # Optional module: peoples, races and diplomacy
+    "peoples": (
+        _("Peoples, races and diplomacy"),
+        _("Kingdoms and settlements have a race, which sets their diplomacy and armies' rules."),
+    ),
+    "peoples_good_on": (
+        _("A settlement found is good on a d6 of at most"),
+        _("Else it is evil; then its race is rolled on that alignment's table."),
+    ),
+    "peoples_diplomacy_limit": (
+        _("The races' diplomacy modifier at most (plus or minus)"),
+        _("The matrix's bonus or malus on a diplomacy or pacify roll is held within it."),
+    ),
+    "peoples_empire_bonus": (
+        _("Empire armies against walls: battle bonus"),
+        _("Added to their roll when they attack a fortified hex."),
+    ),
+    "peoples_empire_always": (
+        _("When the Empire's bonus counts"),
+        _("Only against walls, as the supplement's flavour says, or in every attack."),
+    ),
+    "peoples_bretonnian_malus": (
+        _("Attacking fortified Bretonnians: battle malus"),
+        _("Taken off the roll of whoever attacks them behind walls."),
+    ),
+    "peoples_starvation_days": (
+        _("Each point of a race's siege hardiness: days of food"),
+        _("More food for Dwarfs besieged, less against Chaos besiegers."),
+    ),
+    "peoples_advanced_diplomacy": (
+        _("Advanced diplomacy"),
+        _("Pacifying a settlement is a mission on the supplement's advanced diplomacy table."),
+    ),
+    "peoples_advdip_bonus": (
+        _("A well disposed settlement: bonus on the next mission"),
+        _("Once, on that kingdom's next mission there."),
+    ),
+    "peoples_repopulate": (
+        _("A conqueror of a settlement of his own alignment"),
+        _("Across the alignment line he always settles his own people."),
+    ),
 }
 
 TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
@@ -1488,6 +1532,22 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-lair": (_("Creatures of a sea lair"), _("What they do to a fleet crossing their waters.")),
     "t-raider": (_("Northern raiders"), _("Whether the raiders attack or are repelled.")),
     "siege-events": (_("Siege events"), _("What happens on a siege day.")),
+    "t-advdip": (
+        _("Advanced diplomacy by roll"),
+        _("What a settlement makes of a kingdom's envoys, from 0 to 7."),
+    ),
+    "t-race-good": (_("Races of good settlements"), _("Which good race a d6 gives.")),
+    "t-race-evil": (_("Races of evil settlements"), _("Which evil race a d6 gives.")),
+    **{
+        matrix_key(race): (
+            format_lazy(_("Envoys of the {race}"), race=RACE_NAMES[race]),
+            _(
+                "The modifier against each race, in the supplement's order from Bretonnians "
+                "to Undead; no: no diplomacy at all."
+            ),
+        )
+        for race in Race
+    },
     "siege-provisions": (
         _("Provisions by garrison size"),
         _("How the garrison's size changes its food."),
@@ -1596,6 +1656,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.THE_SEA: (_("Pirates and the open sea"), "NR-PIRATE"),
     blocks.WILDLANDS: (_("Wildlands"), "NR-WILD-2"),
     blocks.NEW_TILES: (_("New tiles and navigation hazards"), "NR-NAV"),
+    blocks.PEOPLES: (_("Peoples, races and diplomacy"), "NR-RACE"),
 }
 
 
@@ -1631,6 +1692,14 @@ CHOICES: dict[str, tuple[tuple[int, Promise], ...]] = {
     ),
     **{f"{tile}_column": _COLUMNS for tile in TILE_COLUMNS},
     "tile_modifiers_burden_attacker": ((1, _("the attacker")), (0, _("the defender"))),
+    "peoples_empire_always": (
+        (0, _("only attacking a fortified hex")),
+        (1, _("in every battle it attacks")),
+    ),
+    "peoples_repopulate": (
+        (0, _("keeps its people")),
+        (1, _("settles his own people")),
+    ),
 }
 
 

@@ -57,6 +57,13 @@ class RaiseInputSerializer(serializers.Serializer):
         help_text="Within the campaign ruleset's army size, 1000–3000 by the rulebook (E-14)"
     )
     general = name_api_field(required=False, allow_blank=True)
+    race = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=20,
+        help_text="NR-ALLY, with the peoples module: an allied people's race; empty: the "
+        "kingdom's own",
+    )
 
 
 class AllocationInputSerializer(serializers.Serializer):
@@ -118,6 +125,7 @@ class ArmyRaiseView(APIView):
             name=wanted["name"],
             allocation=wanted["allocation"],
             general=wanted.get("general", ""),
+            race=wanted.get("race", ""),
         )
         return Response(_shown(army.pk), status=status.HTTP_201_CREATED)
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.core.forms import RefusableForm
 from campaign.core.inputs import COUNT, POINTS, name_form_field
+from kingdoms.races import race_choices
 from rules.core.state import Ruleset
 
 
@@ -40,9 +41,20 @@ class RaiseForm(RefusableForm):
         required=False,
         help_text=_("Every army has a General; left empty: “General of the …”"),
     )
+    race = forms.ChoiceField(
+        label=_("Its people"),
+        required=False,
+        help_text=_("Your own, or an allied people one of your settlements gives you."),
+    )
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, allies: bool = False, **kwargs):
+        """``allies``: the peoples module is on, and the army may be of an allied people
+        (NR-ALLY); otherwise the form has no race."""
         super().__init__(*args, prefix="raise", **kwargs)
+        if allies:
+            self.fields["race"].choices = [("", _("Your kingdom's own")), *race_choices()]
+        else:
+            del self.fields["race"]
 
 
 class ArmyForm(RefusableForm):

@@ -9,6 +9,7 @@ from campaign.core.access import Access
 from kingdoms.armies.forms import FORMS, ArmyForm, RaiseForm, allocation_help
 from kingdoms.armies.selectors import army_building
 from kingdoms.models import Kingdom
+from kingdoms.races import race_name
 
 
 def building_context(
@@ -23,11 +24,13 @@ def building_context(
     id, what happened) says what was saved next to its army, or atop the section for an
     army no longer there (disbanded)."""
     ruleset = access.campaign.ruleset
+    allies = bool(ruleset.peoples)  # NR-ALLY: the peoples module
     building = army_building(kingdom, access.viewer, ruleset)
     for row in building["rows"]:
         army = row["army"]
         row["refusal"] = refusal[1] if refusal and refusal[0] == army.pk else None
         row["done"] = done[1] if done and done[0] == army.pk else None
+        row["race"] = race_name(army.race) if allies else ""  # NR-ALLY: an allied people
         row["forms"] = {
             action: (
                 bound
@@ -37,7 +40,7 @@ def building_context(
             for action, form_class in FORMS.items()
             if action != "approve" or access.is_gm
         }
-    raise_form = bound if isinstance(bound, RaiseForm) else RaiseForm()
+    raise_form = bound if isinstance(bound, RaiseForm) else RaiseForm(allies=allies)
     forms = [raise_form, *(form for row in building["rows"] for form in row["forms"].values())]
     for form in forms:  # E-14: the campaign's army size, not the rulebook's
         if "allocation" in form.fields:

@@ -25,11 +25,14 @@ from campaign.core.inputs import NAME_LENGTH
 from campaign.core.problems import problem_refusal
 from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Membership, Turn
+from campaign.pipeline.snapshot import snapshot_load
 from kingdoms.models import Army, Character, Kingdom
 from kingdoms.orders.models import Order
 from kingdoms.selectors import kingdom_support_now
+from rules import modules
 from rules.core.state import OrderKind
 from rules.kingdoms.armies import allocation_change_problem, raise_problem, slots_problem
+from rules.kingdoms.races import as_race
 from rules.kingdoms.support import SLOTS
 
 
@@ -94,11 +97,12 @@ def _record(turn: Turn, kind: str, kingdom_id: int, payload: dict, rule: str) ->
 
 @transaction.atomic
 def army_raise(
-    *, kingdom: Kingdom, by: User, name: str, allocation: int, general: str = ""
+    *, kingdom: Kingdom, by: User, name: str, allocation: int, general: str = "", race: str = ""
 ) -> Army:
     """§5.6, E-14: a new army of 1,000–3,000 points within Total Support; it stands on
     the capital (E-32) and gets a General (B 3.3), the Grand Marshall if the kingdom has
-    none (B 3.4)."""
+    none (B 3.4). With the peoples module, ``race`` makes it an allied army of that people
+    if the kingdom's settlements allow it (NR-ALLY)."""
     _require_player(kingdom, by)
     turn = turn_taking_orders(kingdom.campaign_id)
     if kingdom.eliminated:
@@ -114,6 +118,7 @@ def army_raise(
     problem = raise_problem(ruleset, kingdom_support(kingdom), allocations, allocation)
     if problem:
         raise problem_refusal(problem)
+    race = _allied_race(kingdom, turn, race)
     army = Army.objects.create(
         kingdom=kingdom,
         name=name,
@@ -121,6 +126,7 @@ def army_raise(
         points=allocation,
         position_id=kingdom.capital_id,
         raised_turn=turn.number,
+        race=race,
     )
     has_marshal = Character.objects.filter(kingdom=kingdom, is_grand_marshal=True).exists()
     Character.objects.create(
@@ -129,6 +135,20 @@ def army_raise(
     payload = {"army_id": army.pk, "name": name, "allocation": allocation, "general": general}
     _record(turn, "ArmyRaised", kingdom.pk, {"kingdom_id": kingdom.pk, **payload}, "§5.6 E-14")
     return army
+
+
+def _allied_race(kingdom: Kingdom, turn: Turn, race: str) -> str:
+    """NR-ALLY: the people of a new army, "" for the kingdom's own; refused unless the
+    peoples module is on and the kingdom's settlements give it that people."""
+    if not race or race == kingdom.race:
+        return ""
+    if not kingdom.campaign.ruleset.peoples or as_race(race) is None:
+        raise Refused(_("Choose one of the peoples."), field="race", rule="NR-ALLY")
+    world = snapshot_load(kingdom.campaign, turn.number).world
+    problem = modules.army_problem(world, kingdom.pk, race)  # NR-ALLY (rules.modules.peoples)
+    if problem:
+        raise problem_refusal(problem)
+    return as_race(race).value
 
 
 @transaction.atomic

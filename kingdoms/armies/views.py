@@ -58,7 +58,7 @@ def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
     access = campaign_access(request, campaign_id)
     if access.kingdom is None:
         raise Http404("No kingdom of yours here.")
-    form = RaiseForm(request.POST)
+    form = RaiseForm(request.POST, allies=bool(access.campaign.ruleset.peoples))  # NR-ALLY
     if not form.is_valid():
         return _answer(request, access, access.kingdom, form)
     try:
@@ -68,6 +68,7 @@ def army_raise(request: HttpRequest, campaign_id: int) -> HttpResponse:
             name=form.cleaned_data["name"],
             allocation=form.cleaned_data["allocation"],
             general=form.cleaned_data["general"],
+            race=form.cleaned_data.get("race", ""),
         )
     except Refused as refused:
         form.refuse(refused)

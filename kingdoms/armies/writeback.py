@@ -16,6 +16,7 @@ from rules.core import events as ev
 from rules.core.state import Defence
 from rules.modules.beast import BeastNews
 from rules.modules.new_tiles import events as new_tiles_events
+from rules.modules.peoples import AudienceGiven, PeopleFound, SettlementRepopulated
 from rules.modules.random_events import (
     BanditsStruck,
     RandomEventRolled,
@@ -166,3 +167,6 @@ def register() -> None:
     register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news
     register_chronicle_only(BurdenNews, NecropolisNews, OrbNews, RuinsNews, UndeadHordeNews)
     register_chronicle_only(*new_tiles_events.NEWS)
+    register_chronicle_only(  # rules.modules.peoples
+        PeopleFound, SettlementRepopulated, AudienceGiven
+    )

@@ -19,6 +19,7 @@ from kingdoms.capitals.views import fallback_section
 from kingdoms.crowns.selectors import crown_ledger
 from kingdoms.edicts.selectors import edicts_panel
 from kingdoms.models import Kingdom
+from kingdoms.races import race_name
 from kingdoms.realm.selectors import kingdom_overview
 from kingdoms.selectors import player_kingdoms
 from kingdoms.spending.views import spending_section
@@ -60,6 +61,7 @@ def kingdom_context(
     when an army's form was refused and is shown as it was."""
     overview = kingdom_overview(kingdom, access.campaign.ruleset)
     context = {"access": access, "campaign": access.campaign, **overview}
+    context["race"] = race_name(kingdom.race)  # NR-RACE: the peoples module
     context.update(building or building_context(access, kingdom))  # §5.6 army building
     context.update(agreements_section(access, kingdom))  # Q23 (kingdoms.agreements.views)
     context.update(fallback_section(access, kingdom))  # E-23 (kingdoms.capitals.views)

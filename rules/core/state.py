@@ -20,6 +20,7 @@ from rules.core.table_options import TableOptions, option
 from rules.core.wild_actors_options import WildActorsOptions
 from rules.core.wild_sites_options import WildSitesOptions
 from rules.core.wildlands_options import WildlandsOptions
+from rules.kingdoms.races import PeoplesOptions
 from rules.sieges.options import SiegeOptions
 from rules.tiles.options import NewTilesOptions
 
@@ -168,6 +169,7 @@ class Ruleset(
     WildActorsOptions,
     WildSitesOptions,
     NewTilesOptions,
+    PeoplesOptions,
 ):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The
@@ -329,6 +331,7 @@ class ArmyState:
     allocation: int  # E-14: persistent allocation; points <= allocation
     position: Coord | None = None  # E-32
     rested: bool = False  # E-01: +1 on the next battle's Table 12 rolls
+    race: str = ""  # NR-ALLY: an allied army's people ("": its kingdom's; rules.modules.peoples)
 
 
 @dataclass(frozen=True)

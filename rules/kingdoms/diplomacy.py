@@ -7,8 +7,8 @@ most +2); a natural 1 always fails diplomacy, and the power is spent whatever th
 The tables are the ruleset's (the GM may edit them). A conquered neutral kingdom, or one
 under a player's protection (Quick Friendship), is immune (A-1.4.13, E-18).
 
-The race-diplomacy module (E-38, T-DIPLO-MATRIX) is not built: it would add its modifier
-to these rolls.
+With the peoples module on (E-38, rules.modules.peoples), T-DIPLO-MATRIX's modifier of
+the two races joins every roll, and a "No" between them refuses the spend (NR-DIPLO-2).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from rules import modules
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared, Event, HexConquered
 from rules.core.hexgrid import adjacent, terrain_map
@@ -150,9 +151,9 @@ def diplomacy_problem(
             "{neutral} is already your ally",
             neutral=neutral.name,
         )
-    if kind is SpendKind.INCITE:
-        return _incite_target_problem(world, kingdom_id, spend)
-    return None
+    if kind is SpendKind.INCITE and (why := _incite_target_problem(world, kingdom_id, spend)):
+        return why
+    return modules.diplomacy_problem(world, spend)  # E-38: NR-DIPLO-2
 
 
 def _incite_target_problem(world: World, kingdom_id: int, spend: Spend) -> Problem | None:
@@ -262,7 +263,7 @@ def pacify_problem(
         )
     if any(o.kind is SpendKind.PACIFY and o.hex == target for o in others):
         return Problem("Table 11", "hex", "you already pacify {where} this turn", where=where)
-    return None
+    return modules.diplomacy_problem(world, spend)  # E-38: NR-DIPLO-2
 
 
 # --- step 3b, items 5–8 ------------------------------------------------------------
@@ -272,7 +273,8 @@ def _diplomacy_roll(world: World, spend: Spend, dice: Dice, key: str) -> tuple[R
     name = world.neutral_kingdoms[spend.neutral_kingdom_id].name
     roll = dice.d6(f"§5.6 {spend.kind.value} of kingdom {spend.kingdom_id} with {name}")
     total = roll.result + spend.amount - diplomacy_cost(world.ruleset, spend.kind)  # extra power
-    success = roll.result != 1 and bool(table(world.ruleset, key).lookup(min(6, total)))
+    total += modules.diplomacy_modifier(world, spend)  # E-38: the races' T-DIPLO-MATRIX
+    success = roll.result != 1 and bool(table(world.ruleset, key).lookup(max(1, min(6, total))))
     return roll, total, success
 
 
@@ -285,9 +287,11 @@ def spend_result(outcome: str) -> SpendResult:
     return SpendResult.SUCCEEDED if outcome in EFFECTIVE_OUTCOMES else SpendResult.FAILED
 
 
-def _rolled(spend: Spend, rolls: tuple[Roll, ...], total: int, success: bool, outcome: str):
+def _rolled(
+    world: World, spend: Spend, rolls: tuple[Roll, ...], total: int, success: bool, outcome: str
+):
     return DiplomacyRolled(
-        rule=f"§5.6 A-1.4.12 E-25 {spend.kind.value}",
+        rule=f"§5.6 A-1.4.12 E-25 {spend.kind.value}{modules.diplomacy_rules(world, spend)}",
         rolls=rolls,
         kingdom_id=spend.kingdom_id,
         spend_id=spend.id,
@@ -316,7 +320,7 @@ def resolve_deactivate(
         else:
             outcome = "the alliance is ended"
             treasury.allies[spend.neutral_kingdom_id] = None
-        events.append(_rolled(spend, (roll,), total, success, outcome))
+        events.append(_rolled(world, spend, (roll,), total, success, outcome))
         treasury.results[spend.id] = spend_result(outcome)
         if outcome == "the alliance is ended":
             events.append(
@@ -354,7 +358,7 @@ def resolve_ally(world: World, spends: list[Spend], treasury: Treasury, dice: Di
             else:
                 outcome = "another player's envoy won the kingdom"
             rolls = rolls + treasury.tie_rolls.get(spend.id, ())
-            events.append(_rolled(spend, rolls, total, success, outcome))
+            events.append(_rolled(world, spend, rolls, total, success, outcome))
             treasury.results[spend.id] = spend_result(outcome)
         if best is not None:
             winner = next(t[0] for t in tries if t[0].id == best)
@@ -400,7 +404,7 @@ def resolve_incite(
                 else "another incitement was chosen"
             )
             rolls = rolls + treasury.tie_rolls.get(spend.id, ())
-            events.append(_rolled(spend, rolls, total, success, outcome))
+            events.append(_rolled(world, spend, rolls, total, success, outcome))
             treasury.results[spend.id] = spend_result(outcome)
             if outcome == "incited":
                 victim = world.hexes[spend.hex].owner
@@ -447,18 +451,19 @@ def resolve_pacify(
     hex pacified by two players goes to the higher roll, ties by a logged roll-off."""
     events: list[Event] = []
     pacified: dict[Coord, list[tuple[Spend, int]]] = defaultdict(list)
-    rolled: dict[int, tuple[Roll, int]] = {}
+    rolled: dict[int, tuple[tuple[Roll, ...], int, str]] = {}
     for spend in spends:
         if not treasury.pay(spend, events):
             continue
-        roll = dice.d6(f"Table 11 pacify of kingdom {spend.kingdom_id} at {spend.hex}")
-        total = roll.result + spend.amount - 1
-        result = table(world.ruleset, "table-11").lookup(max(1, min(6, total)))
-        rolled[spend.id] = (roll, total)
+        rolls, total, result, more, rule = modules.pacify(world, spend, dice, events) or _table_11(
+            world, spend, dice
+        )
+        events += more  # a module's own table (NR-ADVDIP), what it says of its roll
+        rolled[spend.id] = (rolls, total, rule)
         if result is PacifyResult.PACIFIED:
             pacified[spend.hex].append((spend, total))
             continue
-        events.append(_pacify_rolled(spend, (roll,), total, result))
+        events.append(_pacify_rolled(spend, rolls, total, result, rule))
         treasury.results[spend.id] = SpendResult(result.value)
         if result in (PacifyResult.PROVOKED, PacifyResult.WAVERING):
             events.append(_defender_changed(world, treasury, spend.hex, result))
@@ -471,17 +476,25 @@ def resolve_pacify(
         )
         for spend, total in tries:
             result = PacifyResult.PACIFIED if spend.id == best else PacifyResult.NO_EFFECT
-            rolls = (rolled[spend.id][0], *treasury.tie_rolls.get(spend.id, ()))
-            events.append(_pacify_rolled(spend, rolls, total, result))
+            rolls = (*rolled[spend.id][0], *treasury.tie_rolls.get(spend.id, ()))
+            events.append(_pacify_rolled(spend, rolls, total, result, rolled[spend.id][2]))
             treasury.results[spend.id] = SpendResult(result.value)
     return events
 
 
+def _table_11(world: World, spend: Spend, dice: Dice):
+    """Table 11: d6 + (power − 1), with the modules' modifiers (E-38)."""
+    roll = dice.d6(f"Table 11 pacify of kingdom {spend.kingdom_id} at {spend.hex}")
+    total = roll.result + spend.amount - 1 + modules.diplomacy_modifier(world, spend)  # E-38
+    result = table(world.ruleset, "table-11").lookup(max(1, min(6, total)))
+    return (roll,), total, result, [], f"Table 11 E-25{modules.diplomacy_rules(world, spend)}"
+
+
 def _pacify_rolled(
-    spend: Spend, rolls: tuple[Roll, ...], total: int, result: PacifyResult
+    spend: Spend, rolls: tuple[Roll, ...], total: int, result: PacifyResult, rule: str
 ) -> PacifyRolled:
     return PacifyRolled(
-        rule="Table 11 E-25",
+        rule=rule,
         rolls=rolls,
         kingdom_id=spend.kingdom_id,
         spend_id=spend.id,

@@ -35,6 +35,17 @@ Hooks (each optional):
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
 * ``place_tiles(terrain, taken, dice)``: set-up, a generated map's free hexes (not in
   ``taken``) turned into the module's own terrains (rules.core.mapgen).
+* ``diplomacy_problem(world, spend) -> Problem | None`` and ``diplomacy_modifier(world,
+  spend) -> int``: a diplomacy or pacify spend refused, or its roll modified (E-38;
+  rules.kingdoms.diplomacy).
+* ``pacify(world, spend, dice, events) -> (rolls, total, PacifyResult, events, rule) |
+  None``: the module rolls a pacify spend on its own table in place of Table 11
+  (NR-ADVDIP); ``rule`` is what its PacifyRolled cites.
+* ``army_problem(world, kingdom_id, race) -> Problem | None``: why the kingdom may not
+  raise an army of that people (NR-ALLY; kingdoms.armies.services.army_raise).
+* ``provisions(world, battle) -> int``: days of food added to (or taken from) a siege's
+  provisions at its investment; ``fasting(world, siege) -> bool``: its garrison eats
+  nothing (E-37; rules.sieges).
 """
 
 from __future__ import annotations
@@ -65,6 +76,13 @@ class Module:
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
     held: Callable | None = None
     place_tiles: Callable | None = None
+    diplomacy_problem: Callable | None = None
+    diplomacy_modifier: Callable | None = None
+    diplomacy_rule: str = ""  # the rule IDs its modifier or its own roll cites
+    provisions: Callable | None = None
+    fasting: Callable | None = None
+    pacify: Callable | None = None
+    army_problem: Callable | None = None
 
 
 @dataclass(frozen=True)
@@ -190,6 +208,68 @@ def place_tiles(
             module.place_tiles(terrain, taken, dice)
 
 
+def diplomacy_problem(world: World, spend):
+    """E-38: the first module's refusal of a diplomacy or pacify spend, or None."""
+    for module in active(world):
+        if module.diplomacy_problem is not None:
+            problem = module.diplomacy_problem(world, spend)
+            if problem is not None:
+                return problem
+    return None
+
+
+def diplomacy_modifier(world: World, spend) -> int:
+    """E-38: the modules' modifiers on a diplomacy or pacify roll."""
+    return sum(
+        module.diplomacy_modifier(world, spend)
+        for module in active(world)
+        if module.diplomacy_modifier is not None
+    )
+
+
+def diplomacy_rules(world: World, spend) -> str:
+    """E-38: the rule IDs the modules add to a diplomacy or pacify roll's, each after a
+    space ("" if none does)."""
+    return "".join(
+        f" {module.diplomacy_rule}"
+        for module in active(world)
+        if module.diplomacy_rule
+        and module.diplomacy_modifier is not None
+        and module.diplomacy_modifier(world, spend)
+    )
+
+
+def pacify(world: World, spend, dice: Dice, events: list[Event]):
+    """The first module's own roll of a pacify spend in place of Table 11, or None;
+    ``events``: step 3b's so far (a module's state may have changed in them)."""
+    for module in active(world):
+        if module.pacify is not None:
+            rolled = module.pacify(world, spend, dice, events)
+            if rolled is not None:
+                return rolled
+    return None
+
+
+def army_problem(world: World, kingdom_id: int, race: str):
+    """NR-ALLY: the first module's refusal of a new army of ``race``, or None."""
+    for module in active(world):
+        if module.army_problem is not None:
+            problem = module.army_problem(world, kingdom_id, race)
+            if problem is not None:
+                return problem
+    return None
+
+
+def provisions(world: World, battle: BattleState) -> int:
+    """E-37: the modules' days of food on a siege's provisions at its investment."""
+    return sum(m.provisions(world, battle) for m in active(world) if m.provisions is not None)
+
+
+def fasting(world: World, siege) -> bool:
+    """E-37: a module keeps the siege's garrison from eating (it never starves)."""
+    return any(m.fasting(world, siege) for m in active(world) if m.fasting is not None)
+
+
 def tables() -> dict[str, tuple[DiceTable, Mapping[str, Hashable]]]:
     """Every module's editable tables, whether the module is on or off."""
     return {key: spec for module in REGISTRY for key, spec in module.tables.items()}
@@ -214,6 +294,7 @@ def module_table(world: World, key: str) -> DiceTable:
 from rules.modules import (  # noqa: E402, F401  (they register)
     beast,
     new_tiles,
+    peoples,
     random_events,
     siege_trains,
     the_sea,

@@ -8,6 +8,7 @@ next turn resumes (E-24).
 
 from __future__ import annotations
 
+from rules import modules
 from rules.sieges.engines import bombard, camp_engines_built
 from rules.sieges.event_roll import siege_event
 from rules.sieges.events import SiegeDay
@@ -224,7 +225,8 @@ def eat(run: SiegeRun, day: int) -> None:
     """SG-PROV, SG-SURR-1: a day of food eaten; the place surrenders when there is none
     left, when every commander of the garrison has fallen, or on event 7's day; the
     siege is lifted if the besiegers' armies fall below an army's smallest size (E-14)."""
-    run.provisions_change(-1, f"day {day}")
+    if not modules.fasting(run.world, run.siege):  # e.g. an Undead garrison (NR-ARMY-UD)
+        run.provisions_change(-1, f"day {day}")
     siege = run.siege
     rs = run.world.ruleset
     if siege.provisions <= 0:

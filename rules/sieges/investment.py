@@ -7,6 +7,7 @@ beginning and end make (rules.sieges.turn sends the besiegers back through it).
 
 from __future__ import annotations
 
+from rules import modules
 from rules.core.dice import Dice, Roll
 from rules.core.events import ArmyMoved, BattleWon, Event
 from rules.core.ruleset import table
@@ -68,8 +69,10 @@ def begin_siege(world: World, battle: BattleState, dice: Dice, turn) -> list[Eve
     garrison = sum(turn.points[a] for a in armies) if armies else defender.points
     provisions, modifier, mouths, rolls = provisions_roll(world, garrison, battle.hex, dice)
     rs = world.ruleset
+    races = modules.provisions(world, battle)  # e.g. the peoples' starvation rules (NR-ARMY)
+    provisions = max(rs.siege_provisions_minimum, provisions + races)
     began = SiegeBegan(
-        rule="E-37 SG-DAY-0 SG-PROV-1 SG-PROV-2 SG-PROV-3",
+        rule="E-37 SG-DAY-0 SG-PROV-1 SG-PROV-2 SG-PROV-3" + (" NR-ARMY" if races else ""),
         rolls=rolls,
         battle_key=battle.key,
         hex=battle.hex,

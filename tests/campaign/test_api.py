@@ -127,7 +127,7 @@ def test_the_seed_of_the_last_resolved_turn_is_published(demo):
 def test_a_campaign_lists_its_player_kingdoms(demo):
     detail = token_client(demo.players["alice"]).get(api(demo)).json()
     assert detail["kingdoms"] == [
-        {"id": k.pk, "name": k.name, "colour": k.colour}
+        {"id": k.pk, "name": k.name, "colour": k.colour, "race": k.race}
         for k in sorted(demo.kingdoms.values(), key=lambda k: k.pk)
     ]
 

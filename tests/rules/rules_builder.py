@@ -96,6 +96,7 @@ def army(
     *,
     allocation: int | None = None,
     rested: bool = False,
+    race: str = "",
 ) -> ArmyState:
     """An army; its allocation is its points (at least 1,000) unless given (E-14)."""
     return ArmyState(
@@ -106,6 +107,7 @@ def army(
         allocation=allocation if allocation is not None else max(points, 1000),
         position=position,
         rested=rested,
+        race=race,  # NR-ALLY (rules.modules.peoples)
     )
 
 

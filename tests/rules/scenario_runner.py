@@ -26,7 +26,7 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        neutral army's points, defender_original the size
                                        first rolled for it (E-09; default: the points)
   capitals:    {2: [3, 0]}             optional; default: the kingdom's lowest hex
-  neutral_kingdoms: {1: {capital: [1, 1], protector: 2, ally: 3}}
+  neutral_kingdoms: {1: {capital: [1, 1], protector: 2, ally: 3, race: dwarfs}}
                                        optional; every neutral_kingdom of ``hexes`` is
                                        one, by default with its capital on its Great
                                        Fortress (A-1.4.3), else its lowest hex, and no
@@ -57,7 +57,8 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        first choice first (E-23, rules.kingdoms.capitals)
   armies:      [{id: 1, kingdom: 1, points: 2000, position: [0, 0]}]
                                        optional: allocation (default: the points, at
-                                       least 1,000; E-14) and rested: true (E-01)
+                                       least 1,000; E-14), rested: true (E-01) and
+                                       race: dwarfs (an allied army, NR-ALLY)
   characters:  [{id: 10, army: 1, is_general: true, generalship: 2},
                 {id: 90, neutral_kingdom: 1, generalship: 1}]
                                        a character with an army is that army's kingdom's;
@@ -80,6 +81,10 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        the hexes Provoked lately (Table 10, Table 11,
                                        §5.6); the format is tests/rules/spending_cases.py's,
                                        and expect: refused: [{spend: 2, reason: …}]
+  raises:      [{kingdom: 1, race: empire}]
+                                       new armies' peoples, checked in order by the
+                                       modules (rules.modules.army_problem, NR-ALLY);
+                                       expect: refused: [{raise: 2, reason: …}]
   edicts:      [{kingdom: 1, loot: [1, 0]}, {kingdom: 1, raze: [2, 0], structure: fortress}]
                                        Table 2 edicts, resolved after step 6b (E-26); a
                                        Raze names its structure: feature, fortress,
@@ -191,6 +196,7 @@ from rules.kingdoms.armies import with_support_cuts
 from rules.kingdoms.edicts import why_illegal as edict_problem
 from rules.kingdoms.neutrals import sworn_enemies_capital
 from rules.kingdoms.spending import with_results
+from rules.modules import army_problem
 from rules.turn.final import resolve_final
 from rules.turn.orders import why_illegal
 from rules.turn.provisional import declared_battles, resolve_provisional
@@ -208,7 +214,7 @@ CASE_KEYS = {
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
-    "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop",
+    "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "raises",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -243,8 +249,11 @@ def run_case(case: Case) -> None:
     data, expect = case.data, case.data.get("expect", {})
     world = _world(data)
     refused = expect.get("refused", [])
+    _validate_raises(world, data.get("raises", []), [r for r in refused if "raise" in r])
     legal = _validate(
-        world, data.get("orders", []), [r for r in refused if not (_is_edict(r) or is_spend(r))]
+        world,
+        data.get("orders", []),
+        [r for r in refused if not (_is_edict(r) or is_spend(r) or "raise" in r)],
     )
     spending = spending_case(world, data, [r for r in refused if is_spend(r)])
     edicts = _validate_edicts(world, data.get("edicts", []), [r for r in refused if _is_edict(r)])
@@ -286,6 +295,7 @@ def _world(data: dict) -> World:
             _coord(a.get("position")),
             allocation=a.get("allocation"),
             rested=a.get("rested", False),
+            race=a.get("race", ""),  # NR-ALLY: an allied army's people
         )
         for a in data.get("armies", [])
     )
@@ -364,6 +374,7 @@ def _neutral_kingdoms(world: World, given: dict) -> dict[int, NeutralKingdomStat
             capital=_coord(fields.get("capital")) or (fortified or [land[0].coord])[0],
             protector=fields.get("protector"),
             ally=fields.get("ally"),  # A-1.4.12: allied by diplomacy
+            race=fields.get("race", ""),  # Q15; a supplement race with peoples on (E-40)
         )
     return kingdoms
 
@@ -401,6 +412,23 @@ def _validate(world: World, raw_orders: list[dict], refused: list[dict]) -> list
             assert problem is None, f"{raw_orders[i]} was refused: {problem}"
             legal.append(order)
     return legal
+
+
+def _validate_raises(world: World, raw_raises: list[dict], refused: list[dict]) -> None:
+    """The modules' checks of new armies' peoples (rules.modules.army_problem, NR-ALLY),
+    in order, each raised one counting for the next: the refused ones must be exactly
+    those the case lists. The armies are not added to the turn's world."""
+    reasons = {r["raise"]: r["reason"] for r in refused}
+    armies = dict(world.armies)
+    for number, raw in enumerate(raw_raises, start=1):
+        seen = dataclasses.replace(world, armies=armies)
+        problem = army_problem(seen, raw["kingdom"], raw.get("race", ""))
+        if number in reasons:
+            assert says(problem, reasons[number]), f"raise {number}: refused as {problem!r}"
+        else:
+            assert problem is None, f"raise {number} was refused: {problem}"
+            new_id = max(armies, default=0) + 1
+            armies[new_id] = army(new_id, raw["kingdom"], race=raw.get("race", ""))
 
 
 def _is_edict(raw: dict) -> bool:

@@ -72,6 +72,7 @@ NUMBERS = {
     "pirate_id", "ships", "kingdom_score", "pirate_score",  # the sea's own (rules.modules.the_sea)
     "horde_id", "tower",  # the wildlands' own ids and a tower's hex
     "seen",  # the Black Orb's armies, dicts whose own keys are looked into
+    "retry_turn",  # NR-ADVDIP: a turn (rules.modules.peoples)
 }  # fmt: skip
 
 
