@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rules.core import table_options as groups
 from rules.core.dicetable import DiceTable
 from rules.core.table_options import TableOptions, option
+from rules.core.works_options import WorksOptions
 from rules.sieges.options import SiegeOptions
 
 if TYPE_CHECKING:
@@ -126,7 +127,7 @@ class IfWon(StrEnum):
 
 
 @dataclass(frozen=True)
-class Ruleset(TableOptions, SiegeOptions):
+class Ruleset(TableOptions, SiegeOptions, WorksOptions):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The
     numbers of the rulebook's tables are the fields it inherits (rules.core.table_options)."""

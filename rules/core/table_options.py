@@ -54,6 +54,7 @@ TABLE_31 = "Table 31: random events (optional module)"
 BEAST = "Appendix G: The Beast Awakes (optional module)"
 SIEGES = "Sieges (E-37, siege-tactical.md §8)"  # rules.sieges.options
 SIEGE_TRAINS = "Siege trains (optional module, new-rules.md §9)"
+WORKS = "Bridges (optional module, new-rules.md §8)"  # rules.core.works_options
 
 GROUPS = (
     TABLE_1, TABLE_3, TABLE_4, TABLE_5, TABLE_6, TABLE_7, NEUTRAL_ARMIES, TABLE_8, TABLE_9,
@@ -61,6 +62,7 @@ GROUPS = (
     TABLE_15, TABLE_16, TABLE_18, TABLE_17, TABLE_23,
     TABLE_24, TABLE_25, TROOP_LOSSES, FALLEN, TABLETOP, AGREEMENTS, TURNS, ENDING, TABLE_31, BEAST,
     SIEGES, SIEGE_TRAINS,
+    WORKS,
 )  # fmt: skip
 
 

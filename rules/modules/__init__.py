@@ -141,4 +141,4 @@ def module_table(world: World, key: str) -> DiceTable:
     return world.ruleset.tables.get(key) or tables()[key][0]
 
 
-from rules.modules import beast, random_events, siege_trains  # noqa: E402, F401  (they register)
+from rules.modules import beast, random_events, siege_trains, works  # noqa: E402, F401  (they register)
