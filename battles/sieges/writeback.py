@@ -118,7 +118,8 @@ def sieges_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> Non
         siege_state(row, snapshot.coord_of, plans) for row in rows.values()
     )
     snapshot.world.siege_engines = tuple(
-        SiegeEngineState(e.pk, EngineKind(e.kind), e.kingdom_id, e.army_id) for e in engines
+        SiegeEngineState(e.pk, EngineKind(e.kind), e.kingdom_id, e.army_id, e.built_turn)
+        for e in engines
     )
 
 

@@ -107,9 +107,10 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        optional: the sieges ongoing at the turn's start
                                        (E-37; any rules.sieges.state.SiegeState field;
                                        tests/rules/siege_cases.py), and
-  siege_engines: [{id: 1, kind: giant_ram, kingdom: 1, army: 1}]
+  siege_engines: [{id: 1, kind: giant_ram, kingdom: 1, army: 1, built_turn: 4}]
                                        the siege trains' engines (NR-SIEGE; switch the
-                                       module on with ruleset: {options: {siege_trains: 1}})
+                                       module on with ruleset: {options: {siege_trains: 1}});
+                                       built_turn: the winter turn it was ordered in
   dice:        [[3, "Table 7 exploration (fields)"], ...]
                                        every roll of the turn, in order: its result and a
                                        piece of the purpose the engine logs for it
