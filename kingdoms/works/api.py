@@ -6,6 +6,7 @@ is on; another kingdom's answers 404."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
@@ -14,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaign.core.access import kingdom_named
-from campaign.core.errors import Hidden
+from campaign.core.errors import Hidden, Refused
 from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from campaign.turns.selectors import current_turn
@@ -80,7 +81,7 @@ class BridgesView(APIView):
         access = request.access
         kingdom = access.membership.kingdom
         if kingdom is None:
-            raise NotFound("Only a kingdom builds bridges.")
+            raise Refused(_("Only a kingdom builds bridges."), status=403)
         wanted = validated(BridgeInputSerializer(data=request.data))
         order = bridge_order(kingdom=kingdom, by=request.user, hex_=(wanted["q"], wanted["r"]))
         return Response(BridgeOrderSerializer(order).data, status=201)
