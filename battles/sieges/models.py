@@ -159,6 +159,9 @@ class SiegeEngine(models.Model):
     )
     kind = models.CharField(max_length=16, choices=_choices(EngineKind))
     built_turn = models.PositiveIntegerField(null=True, blank=True)
+    # NR-SIEGE-3/17: taken from a beaten army; it used none of its new owner's timber, so
+    # the Forest cap (NR-SIEGE-5) counts only the engines a kingdom built and still holds
+    captured = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["kingdom", "id"]

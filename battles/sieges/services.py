@@ -202,7 +202,8 @@ def _forest_hexes(kingdom_id: int) -> int:
 def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
     """NR-SIEGE-4/5/8, E-37, E-31: an engine for ``army``, built in the winter turn while
     orders are open, the army standing in its kingdom's City or fortress; at most
-    ``siege_engines_per_army`` an army and one per Forest hex the kingdom owns. Its price
+    ``siege_engines_per_army`` an army and, of the engines it built and still holds (not
+    those it captured), one per Forest hex the kingdom owns. Its price
     (``siege_engine_crowns``) is paid from the kingdom's crown ledger (E-30,
     kingdoms.crowns.services.crowns_pay), which may count on this winter's income;
     refused, naming the shortfall, when the crowns are not there."""
@@ -252,7 +253,7 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
             rule="NR-SIEGE-8",
         )
     forests = _forest_hexes(kingdom.pk)
-    if kingdom.siege_engines.count() >= forests:
+    if kingdom.siege_engines.filter(captured=False).count() >= forests:  # built ones only
         raise Refused(
             _("No more engines than Forest hexes owned (%(forests)s): the timber runs out.")
             % {"forests": forests},

@@ -256,7 +256,7 @@ class SiegeWriter:
 
     def captured(self, e: sev.EngineCaptured) -> None:
         engine = self.writer.snapshot.part(SiegeRows).engines[e.engine_id]
-        engine.kingdom_id, engine.army_id = e.kingdom_id, e.army_id
+        engine.kingdom_id, engine.army_id, engine.captured = e.kingdom_id, e.army_id, True
         self.engines_changed.add(e.engine_id)
 
     def destroyed(self, e: sev.EngineDestroyed) -> None:
@@ -274,7 +274,7 @@ class SiegeWriter:
         engines = self.writer.snapshot.part(SiegeRows).engines
         kept = sorted(self.engines_changed - self.engines_gone)
         if kept:
-            SiegeEngine.objects.bulk_update([engines[pk] for pk in kept], ["kingdom", "army"])
+            SiegeEngine.objects.bulk_update([engines[pk] for pk in kept], ["kingdom", "army", "captured"])
         if self.engines_gone:
             SiegeEngine.objects.filter(pk__in=self.engines_gone).delete()
 
