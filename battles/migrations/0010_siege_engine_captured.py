@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('battles', '0009_input_bounds'),
+        ("battles", "0009_input_bounds"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='siegeengine',
-            name='captured',
+            model_name="siegeengine",
+            name="captured",
             field=models.BooleanField(default=False),
         ),
     ]

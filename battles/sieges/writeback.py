@@ -274,7 +274,8 @@ class SiegeWriter:
         engines = self.writer.snapshot.part(SiegeRows).engines
         kept = sorted(self.engines_changed - self.engines_gone)
         if kept:
-            SiegeEngine.objects.bulk_update([engines[pk] for pk in kept], ["kingdom", "army", "captured"])
+            changed = [engines[pk] for pk in kept]
+            SiegeEngine.objects.bulk_update(changed, ["kingdom", "army", "captured"])
         if self.engines_gone:
             SiegeEngine.objects.filter(pk__in=self.engines_gone).delete()
 

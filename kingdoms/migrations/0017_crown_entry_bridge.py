@@ -4,15 +4,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('kingdoms', '0016_alter_scoutreport_level'),
+        ("kingdoms", "0016_alter_scoutreport_level"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='crownentry',
-            name='kind',
-            field=models.CharField(choices=[('income', 'Yearly income'), ('engine', 'Siege engine'), ('bridge', 'Bridge'), ('correction', 'GM correction')], max_length=16),
+            model_name="crownentry",
+            name="kind",
+            field=models.CharField(
+                choices=[
+                    ("income", "Yearly income"),
+                    ("engine", "Siege engine"),
+                    ("bridge", "Bridge"),
+                    ("correction", "GM correction"),
+                ],
+                max_length=16,
+            ),
         ),
     ]
