@@ -44,9 +44,9 @@ def test_the_first_step_shows_what_each_preset_changes_and_the_modules(client, h
     page = client.get(reverse("campaign-new")).content.decode()
     assert "Short campaign" in page and "Days a turn stays open for orders: 7 → 3" in page
     assert "Bloody" in page and "Starting power: 2 → 4" in page
-    for title in ("The Beast awakes", "Random events", "Siege trains"):
+    for title in ("The Beast awakes", "Random events", "Siege trains", "Bridges"):
         assert f">{title}</label>" in page
-    assert page.count('type="checkbox" role="switch"') == 3
+    assert page.count('type="checkbox" role="switch"') == 4
     assert "Each turn a random event may strike each kingdom." in page  # its help
     assert 'href="/rulebook/campaign/#sec-5.12"' in page  # the modules' rule, a link
 
