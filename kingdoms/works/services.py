@@ -18,7 +18,7 @@ from kingdoms.crowns.services import crowns_pay
 from kingdoms.models import Kingdom
 from kingdoms.works.selectors import works_world
 from rules.core.state import Coord
-from rules.modules.works.bridges import OPTION, bridge_price, bridge_problem
+from rules.modules.works.bridges import OPTION, bridge_ordered, bridge_problem
 
 
 @transaction.atomic
@@ -42,7 +42,8 @@ def bridge_order(*, kingdom: Kingdom, by: User, hex_: Coord) -> dict:
     problem = bridge_problem(world, kingdom.pk, hex_)
     if problem:
         raise problem_refusal(problem)
-    price = bridge_price(world, hex_)
+    order, state = bridge_ordered(world, kingdom.pk, hex_)
+    price = order["crowns"]
     where = f"({hex_[0]}, {hex_[1]})"
     crowns_pay(  # E-30: last, once everything else allows the bridge
         kingdom=kingdom,
@@ -54,9 +55,6 @@ def bridge_order(*, kingdom: Kingdom, by: User, hex_: Coord) -> dict:
         rule="NR-BRIDGE-1 E-30",
         field="hex",
     )
-    order = {"kingdom_id": kingdom.pk, "hex": list(hex_), "crowns": price, "turn": turn.number}
-    state = dict((campaign.module_state or {}).get(OPTION, {}))
-    state["ordered"] = [*(o for o in state.get("ordered", []) if o["turn"] == turn.number), order]
     campaign.module_state = {**(campaign.module_state or {}), OPTION: state}
     campaign.save(update_fields=["module_state"])
     chronicle_record(

@@ -82,6 +82,13 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        great_fortress or watchtower. Per-hex history for
                                        Table 3 goes in ``hexes``: looted_turn, edict_turn,
                                        unrest_from, unrest_until
+  bridges:     [{kingdom: 1, hex: [1, 0]}]
+                                       optional: bridges ordered while the winter turn
+                                       takes orders (the works module), each checked by
+                                       rules.modules.works.bridges.bridge_problem against
+                                       those before it and priced, as
+                                       kingdoms.works.services.bridge_order does; expect:
+                                       refused: [{kingdom: 1, bridge: [1, 0], reason: …}]
   decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
                                        battle N is the N-th declared battle (Phase 4);
                                        defender: {patrol: 21} names the defending patrol
@@ -187,6 +194,7 @@ from rules.kingdoms.armies import with_support_cuts
 from rules.kingdoms.edicts import why_illegal as edict_problem
 from rules.kingdoms.neutrals import sworn_enemies_capital
 from rules.kingdoms.spending import with_results
+from rules.modules.works.bridges import bridge_ordered, bridge_problem
 from rules.turn.final import resolve_final
 from rules.turn.orders import why_illegal
 from rules.turn.provisional import declared_battles, resolve_provisional
@@ -204,7 +212,7 @@ CASE_KEYS = {
     "kingdoms", "armies", "characters", "orders", "decisions", "dice", "expect", "xfail",
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
-    "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop",
+    "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "bridges",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -239,9 +247,9 @@ def run_case(case: Case) -> None:
     data, expect = case.data, case.data.get("expect", {})
     world = _world(data)
     refused = expect.get("refused", [])
-    legal = _validate(
-        world, data.get("orders", []), [r for r in refused if not (_is_edict(r) or is_spend(r))]
-    )
+    others = [r for r in refused if not (_is_edict(r) or is_spend(r) or "bridge" in r)]
+    legal = _validate(world, data.get("orders", []), others)
+    _order_bridges(world, data.get("bridges", []), [r for r in refused if "bridge" in r])
     spending = spending_case(world, data, [r for r in refused if is_spend(r)])
     edicts = _validate_edicts(world, data.get("edicts", []), [r for r in refused if _is_edict(r)])
     dice = ForcedDice([result for result, _ in data.get("dice", [])])
@@ -421,6 +429,21 @@ def _validate_edicts(world: World, raw_edicts: list[dict], refused: list[dict]) 
             assert problem is None, f"{raw_edicts[i]} was refused: {problem}"
             legal.append(edict)
     return legal
+
+
+def _order_bridges(world: World, raw_bridges: list[dict], refused: list[dict]) -> None:
+    """The works module's bridge orders into the world's module state: the refused ones
+    must be exactly those the case lists."""
+    reasons = {(r["kingdom"], _coord(r["bridge"])): r["reason"] for r in refused}
+    for raw in raw_bridges:
+        kingdom, hex_ = raw["kingdom"], _coord(raw["hex"])
+        problem = bridge_problem(world, kingdom, hex_)
+        if (kingdom, hex_) in reasons:
+            assert says(problem, reasons[(kingdom, hex_)]), f"{raw}: {problem}"
+            continue
+        assert problem is None, f"{raw} was refused: {problem}"
+        _, state = bridge_ordered(world, kingdom, hex_)
+        world.module_state = {**world.module_state, "works": state}
 
 
 def _order(raw: dict) -> Order:

@@ -110,6 +110,20 @@ def ordered(world: World, kingdom_id: int | None = None) -> list[dict]:
     ]
 
 
+def bridge_ordered(world: World, kingdom_id: int, hex_: Coord) -> tuple[dict, dict]:
+    """A bridge over ``hex_`` ordered by ``kingdom_id`` this turn (``bridge_problem`` allows
+    it): the order, priced, and the module's state with it (earlier winters' orders, all
+    built, dropped)."""
+    order = {
+        "kingdom_id": kingdom_id,
+        "hex": list(hex_),
+        "crowns": bridge_price(world, hex_),
+        "turn": world.turn,
+    }
+    state = state_of(world)
+    return order, {**state, "ordered": [*ordered(world), order]}
+
+
 def bridge_problem(world: World, kingdom_id: int, hex_: Coord) -> Problem | None:
     """NR-BRIDGE-1, NR-BRIDGE-3, NR-BRIDGE-4: why ``kingdom_id`` may not order a bridge over
     ``hex_`` now (its crowns aside: rules.kingdoms.crowns.spend_problem); None if it may."""
