@@ -79,6 +79,8 @@ def test_bridges_wait_for_the_module_and_the_winter_turn(demo):
 
 
 def test_the_api_and_the_page_show_and_order_a_bridge(demo):
+    """The API lists the hex to bridge and orders it; a second order is refused with its
+    rule; the power tab shows the order and, the timber spent, no form."""
     coord = _works(demo)
     alice = token_client(demo.players["alice"])
     url = api(demo, "kingdom/bridges/")
@@ -90,5 +92,19 @@ def test_the_api_and_the_page_show_and_order_a_bridge(demo):
     assert again.status_code == 400 and again.json()["rule"] == "NR-BRIDGE-1"
     client = Client()
     client.force_login(demo.players["alice"])
-    page = client.get(reverse("kingdom", args=[demo.campaign.pk]) + "?tab=power")
-    assert b'id="bridges"' in page.content
+    page = client.get(reverse("kingdom", args=[demo.campaign.pk]) + "?tab=power").content.decode()
+    assert 'id="bridges"' in page and f"({coord[0]}, {coord[1]})" in page  # ordered
+    assert "No hex of yours may take a bridge now" in page  # the timber is spent
+
+
+def test_the_power_tab_offers_the_bridgeable_hexes_with_their_prices(demo):
+    coord = _works(demo)
+    client = Client()
+    client.force_login(demo.players["alice"])
+    page = client.get(reverse("kingdom", args=[demo.campaign.pk]) + "?tab=power").content.decode()
+    assert f'<option value="{coord[0]},{coord[1]}">' in page
+    answer = client.post(
+        reverse("kingdom-bridges", args=[demo.campaign.pk]), {"hex": f"{coord[0]},{coord[1]}"}
+    )
+    assert answer.status_code == 302 and answer["Location"].endswith("?tab=power#bridges")
+    assert CrownEntry.objects.filter(kind=CrownEntry.Kind.BRIDGE).count() == 1
