@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 
 from rules.core.state import DefenderKind, Strategy
-from rules.sieges.state import EngineKind, Place, SiegeStatus
+from rules.sieges.state import EngineKind, Place, SiegeEngineState, SiegeStatus
 
 
 def _choices(enum) -> list[tuple[str, str]]:
@@ -168,3 +168,10 @@ class SiegeEngine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.kingdom}"
+
+    def state(self) -> SiegeEngineState:
+        """The engine as the rules engine sees it (rules.sieges.state)."""
+        return SiegeEngineState(
+            self.pk, EngineKind(self.kind), self.kingdom_id, self.army_id, self.built_turn,
+            self.captured,
+        )  # fmt: skip

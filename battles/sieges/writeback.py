@@ -32,10 +32,8 @@ from rules.core.state import DefenderKind, Role, Strategy
 from rules.sieges import events as sev
 from rules.sieges.state import (
     PERSISTED,
-    EngineKind,
     Place,
     SiegeBattleKind,
-    SiegeEngineState,
     SiegeState,
     SiegeStatus,
 )
@@ -117,10 +115,7 @@ def sieges_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> Non
     snapshot.world.sieges = tuple(
         siege_state(row, snapshot.coord_of, plans) for row in rows.values()
     )
-    snapshot.world.siege_engines = tuple(
-        SiegeEngineState(e.pk, EngineKind(e.kind), e.kingdom_id, e.army_id, e.built_turn)
-        for e in engines
-    )
+    snapshot.world.siege_engines = tuple(e.state() for e in engines)
 
 
 class SiegeWriter:

@@ -63,7 +63,12 @@ def siege_world(data: dict) -> tuple[tuple[SiegeState, ...], tuple[SiegeEngineSt
     sieges = tuple(_siege(n, raw) for n, raw in enumerate(data.get("sieges", []), start=1))
     engines = tuple(
         SiegeEngineState(
-            e["id"], EngineKind(e["kind"]), e["kingdom"], e.get("army"), e.get("built_turn")
+            e["id"],
+            EngineKind(e["kind"]),
+            e["kingdom"],
+            e.get("army"),
+            e.get("built_turn"),
+            e.get("captured", False),
         )
         for e in data.get("siege_engines", [])
     )
