@@ -82,6 +82,14 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        great_fortress or watchtower. Per-hex history for
                                        Table 3 goes in ``hexes``: looted_turn, edict_turn,
                                        unrest_from, unrest_until
+  engines:     [{army: 1, kind: giant_ram}]
+                                       optional: siege engines ordered while the winter
+                                       turn takes orders (NR-SIEGE-4), each checked by
+                                       rules.modules.siege_trains.building.build_problem
+                                       against those before it, as
+                                       battles.sieges.services.siege_engine_build does, and
+                                       added with built_turn the case's turn; expect:
+                                       refused: [{army: 1, engine: giant_ram, reason: …}]
   bridges:     [{kingdom: 1, hex: [1, 0]}]
                                        optional: bridges ordered while the winter turn
                                        takes orders (the works module), each checked by
@@ -194,7 +202,9 @@ from rules.kingdoms.armies import with_support_cuts
 from rules.kingdoms.edicts import why_illegal as edict_problem
 from rules.kingdoms.neutrals import sworn_enemies_capital
 from rules.kingdoms.spending import with_results
+from rules.modules.siege_trains.building import build_problem
 from rules.modules.works.bridges import bridge_ordered, bridge_problem
+from rules.sieges.state import EngineKind, SiegeEngineState
 from rules.turn.final import resolve_final
 from rules.turn.orders import why_illegal
 from rules.turn.provisional import declared_battles, resolve_provisional
@@ -213,6 +223,7 @@ CASE_KEYS = {
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
     "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "bridges",
+    "engines",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -247,9 +258,12 @@ def run_case(case: Case) -> None:
     data, expect = case.data, case.data.get("expect", {})
     world = _world(data)
     refused = expect.get("refused", [])
-    others = [r for r in refused if not (_is_edict(r) or is_spend(r) or "bridge" in r)]
+    others = [
+        r for r in refused if not (_is_edict(r) or is_spend(r) or {"bridge", "engine"} & r.keys())
+    ]
     legal = _validate(world, data.get("orders", []), others)
     _order_bridges(world, data.get("bridges", []), [r for r in refused if "bridge" in r])
+    _order_engines(world, data.get("engines", []), [r for r in refused if "engine" in r])
     spending = spending_case(world, data, [r for r in refused if is_spend(r)])
     edicts = _validate_edicts(world, data.get("edicts", []), [r for r in refused if _is_edict(r)])
     dice = ForcedDice([result for result, _ in data.get("dice", [])])
@@ -444,6 +458,27 @@ def _order_bridges(world: World, raw_bridges: list[dict], refused: list[dict]) -
         assert problem is None, f"{raw} was refused: {problem}"
         _, state = bridge_ordered(world, kingdom, hex_)
         world.module_state = {**world.module_state, "works": state}
+
+
+def _order_engines(world: World, raw_engines: list[dict], refused: list[dict]) -> None:
+    """The siege trains' engine orders into the world's engines, ready from the winter
+    phase: the refused ones must be exactly those the case lists."""
+    reasons = {(r["army"], r["engine"]): r["reason"] for r in refused}
+    for raw in raw_engines:
+        army, kind = raw["army"], raw["kind"]
+        problem = build_problem(world, army)
+        if (army, kind) in reasons:
+            assert says(problem, reasons[(army, kind)]), f"{raw}: {problem}"
+            continue
+        assert problem is None, f"{raw} was refused: {problem}"
+        engine = SiegeEngineState(
+            id=max((e.id for e in world.siege_engines), default=0) + 1,
+            kind=EngineKind(kind),
+            kingdom_id=world.armies[army].kingdom_id,
+            army_id=army,
+            built_turn=world.turn,
+        )
+        world.siege_engines = (*world.siege_engines, engine)
 
 
 def _order(raw: dict) -> Order:
