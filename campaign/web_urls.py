@@ -22,6 +22,7 @@ from kingdoms.edicts import views as edict_views
 from kingdoms.orders import views as kingdom_views
 from kingdoms.realm import views as overview_views
 from kingdoms.spending import views as spending_views
+from kingdoms.works import views as works_views
 
 urlpatterns = [
     # django-allauth's log-in and log-out, where players have always found them
@@ -172,6 +173,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/kingdom/fallback-capitals/",
         capital_views.fallback_capitals,
         name="kingdom-fallback-capitals",
+    ),
+    path(  # NR-BRIDGE: the works module's bridges
+        "campaigns/<int:campaign_id>/kingdom/bridges/",
+        works_views.bridges,
+        name="kingdom-bridges",
     ),
     path(
         "campaigns/<int:campaign_id>/agreements/",

@@ -9,6 +9,7 @@ from kingdoms.messages.api_urls import urlpatterns as message_urlpatterns
 from kingdoms.orders import api as orders
 from kingdoms.realm import api as realm
 from kingdoms.spending import api as spending
+from kingdoms.works import api as works
 
 urlpatterns = [
     path("campaigns/<int:campaign_id>/armies/", orders.ArmyListView.as_view(), name="api-armies"),
@@ -52,6 +53,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/kingdom/crowns/",
         crowns.CrownLedgerView.as_view(),
         name="api-kingdom-crowns",
+    ),
+    path(  # NR-BRIDGE: the works module's bridges
+        "campaigns/<int:campaign_id>/kingdom/bridges/",
+        works.BridgesView.as_view(),
+        name="api-kingdom-bridges",
     ),
     path(
         "campaigns/<int:campaign_id>/agreements/",

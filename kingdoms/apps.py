@@ -22,6 +22,7 @@ class KingdomsConfig(AppConfig):
         from kingdoms.realm import writeback as realm_writeback
         from kingdoms.spending import narration as spending_narration
         from kingdoms.spending import writeback as spending_writeback
+        from kingdoms.works import writeback as works_writeback
 
         for module in (
             agreements_writeback,
@@ -38,5 +39,6 @@ class KingdomsConfig(AppConfig):
             armies_narration,
             spending_narration,
             messages_narration,
+            works_writeback,
         ):
             module.register()

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import models
 
 from rules.core.state import DefenderKind, Strategy
-from rules.sieges.state import EngineKind, Place, SiegeStatus
+from rules.sieges.state import EngineKind, Place, SiegeEngineState, SiegeStatus
 
 
 def _choices(enum) -> list[tuple[str, str]]:
@@ -159,9 +159,19 @@ class SiegeEngine(models.Model):
     )
     kind = models.CharField(max_length=16, choices=_choices(EngineKind))
     built_turn = models.PositiveIntegerField(null=True, blank=True)
+    # NR-SIEGE-3/17: taken from a beaten army; it used none of its new owner's timber, so
+    # the Forest cap (NR-SIEGE-5) counts only the engines a kingdom built and still holds
+    captured = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["kingdom", "id"]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} of {self.kingdom}"
+
+    def state(self) -> SiegeEngineState:
+        """The engine as the rules engine sees it (rules.sieges.state)."""
+        return SiegeEngineState(
+            self.pk, EngineKind(self.kind), self.kingdom_id, self.army_id, self.built_turn,
+            self.captured,
+        )  # fmt: skip

@@ -13,13 +13,14 @@ from battles.tabletop.services import tabletop_mode_update
 from battles.words import SIEGE_ACTIONS, SIEGE_ENGINES, SIEGE_SIDES, SIEGE_STATES, STRATEGIES
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
-from campaign.core.problems import problem_sentence
+from campaign.core.problems import problem_refusal, problem_sentence
 from campaign.core.turn_lock import turn_locked
 from campaign.models import Hex, Membership, Turn
 from kingdoms.crowns.models import CrownEntry
 from kingdoms.crowns.services import crowns_pay
 from kingdoms.models import Army
 from rules.core.state import (
+    ArmyState,
     Decision,
     Defence,
     DefenderKind,
@@ -28,9 +29,15 @@ from rules.core.state import (
     Role,
     Strategy,
     Terrain,
+    World,
 )
-from rules.kingdoms.crowns import is_winter_turn
-from rules.sieges.state import BesiegerAction, EngineKind, GarrisonAction, withdraw_problem
+from rules.modules.siege_trains.building import build_problem
+from rules.sieges.state import (
+    BesiegerAction,
+    EngineKind,
+    GarrisonAction,
+    withdraw_problem,
+)
 
 PLAN_TURN_STATES = (Turn.State.OPEN, Turn.State.DECISIONS)
 
@@ -194,18 +201,46 @@ def siege_plan_set(
     return plan
 
 
-def _forest_hexes(kingdom_id: int) -> int:
-    return Hex.objects.filter(owner_id=kingdom_id, terrain=Terrain.FOREST).count()
+def _build_world(army: Army, turn_number: int) -> World:
+    """What NR-SIEGE-4/5/8 read (rules.modules.siege_trains.building): the hexes, the army
+    where it stands, and its kingdom's engines. Three queries."""
+    campaign = army.kingdom.campaign
+    rows = Hex.objects.filter(campaign=campaign).values_list(
+        "pk", "q", "r", "terrain", "owner_id", "feature", "defence"
+    )
+    hexes, coords = {}, {}
+    for pk, q, r, terrain, owner, feature, defence in rows:
+        coords[pk] = (q, r)
+        hexes[(q, r)] = HexState(
+            coord=(q, r),
+            terrain=Terrain(terrain),
+            owner=owner,
+            feature=Feature(feature) if feature else None,
+            defence=Defence(defence) if defence else None,
+        )
+    state = ArmyState(
+        army.pk, army.kingdom_id, army.name, army.points, army.allocation,
+        position=coords.get(army.position_id),
+    )  # fmt: skip
+    engines = tuple(e.state() for e in SiegeEngine.objects.filter(kingdom_id=army.kingdom_id))
+    return World(
+        turn=turn_number,
+        hexes=hexes,
+        armies={army.pk: state},
+        ruleset=campaign.ruleset,
+        siege_engines=engines,
+    )
 
 
 @transaction.atomic
 def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
-    """NR-SIEGE-4/5/8, E-37, E-31: an engine for ``army``, built in the winter turn while
+    """NR-SIEGE-4/5/8, E-37, E-31: an engine for ``army``, ordered in the winter turn while
     orders are open, the army standing in its kingdom's City or fortress; at most
-    ``siege_engines_per_army`` an army and one per Forest hex the kingdom owns. Its price
-    (``siege_engine_crowns``) is paid from the kingdom's crown ledger (E-30,
-    kingdoms.crowns.services.crowns_pay), which may count on this winter's income;
-    refused, naming the shortfall, when the crowns are not there."""
+    ``siege_engines_per_army`` an army and, of the engines the kingdom built and still
+    holds, one per Forest hex it owns (rules.modules.siege_trains.building). It is ready
+    from the turn's winter phase. Its price (``siege_engine_crowns``) is paid from the
+    kingdom's crown ledger (E-30, kingdoms.crowns.services.crowns_pay), which may count on
+    this winter's income; refused, naming the shortfall, when the crowns are not there."""
     kingdom = army.kingdom
     campaign = kingdom.campaign
     if not Membership.objects.filter(campaign=campaign, user=by, kingdom=kingdom).exists():
@@ -227,38 +262,9 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
         states=(Turn.State.OPEN,),
         refusal=_("Engines are built while the turn takes orders."),
     )
-    if not is_winter_turn(ruleset, turn.number):
-        raise Refused(
-            _(
-                "Engines are built in the winter turn (turn %(winter)s of each %(year)s-turn "
-                "year, E-31, NR-SIEGE-4)."
-            )
-            % {"winter": ruleset.winter_turn, "year": ruleset.year_turns},
-            field="kind",
-        )
-    where = army.position
-    fortified = where is not None and (where.feature == Feature.CITY or where.defence)
-    if not fortified or where.owner_id != kingdom.pk:
-        raise Refused(
-            _("%(army)s must stand in a City or fortress of your kingdom.") % {"army": army.name},
-            field="army",
-            rule="NR-SIEGE-4",
-        )
-    if army.siege_engines.count() >= ruleset.siege_engines_per_army:
-        raise Refused(
-            _("%(army)s carries %(count)s engines already.")
-            % {"army": army.name, "count": ruleset.siege_engines_per_army},
-            field="army",
-            rule="NR-SIEGE-8",
-        )
-    forests = _forest_hexes(kingdom.pk)
-    if kingdom.siege_engines.count() >= forests:
-        raise Refused(
-            _("No more engines than Forest hexes owned (%(forests)s): the timber runs out.")
-            % {"forests": forests},
-            field="kind",
-            rule="NR-SIEGE-5 AMB-38",
-        )
+    problem = build_problem(_build_world(army, turn.number), army.pk)
+    if problem:
+        raise problem_refusal(problem)
     words = engine_kind.value.replace("_", " ")
     crowns_pay(  # E-30: last, once everything else allows the engine; locks the kingdom
         kingdom=kingdom,

@@ -32,10 +32,8 @@ from rules.core.state import DefenderKind, Role, Strategy
 from rules.sieges import events as sev
 from rules.sieges.state import (
     PERSISTED,
-    EngineKind,
     Place,
     SiegeBattleKind,
-    SiegeEngineState,
     SiegeState,
     SiegeStatus,
 )
@@ -117,9 +115,7 @@ def sieges_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> Non
     snapshot.world.sieges = tuple(
         siege_state(row, snapshot.coord_of, plans) for row in rows.values()
     )
-    snapshot.world.siege_engines = tuple(
-        SiegeEngineState(e.pk, EngineKind(e.kind), e.kingdom_id, e.army_id) for e in engines
-    )
+    snapshot.world.siege_engines = tuple(e.state() for e in engines)
 
 
 class SiegeWriter:
@@ -255,7 +251,7 @@ class SiegeWriter:
 
     def captured(self, e: sev.EngineCaptured) -> None:
         engine = self.writer.snapshot.part(SiegeRows).engines[e.engine_id]
-        engine.kingdom_id, engine.army_id = e.kingdom_id, e.army_id
+        engine.kingdom_id, engine.army_id, engine.captured = e.kingdom_id, e.army_id, True
         self.engines_changed.add(e.engine_id)
 
     def destroyed(self, e: sev.EngineDestroyed) -> None:
@@ -273,7 +269,8 @@ class SiegeWriter:
         engines = self.writer.snapshot.part(SiegeRows).engines
         kept = sorted(self.engines_changed - self.engines_gone)
         if kept:
-            SiegeEngine.objects.bulk_update([engines[pk] for pk in kept], ["kingdom", "army"])
+            changed = [engines[pk] for pk in kept]
+            SiegeEngine.objects.bulk_update(changed, ["kingdom", "army", "captured"])
         if self.engines_gone:
             SiegeEngine.objects.filter(pk__in=self.engines_gone).delete()
 

@@ -1457,6 +1457,28 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("A conqueror of a settlement of his own alignment"),
         _("Across the alignment line he always settles his own people."),
     ),
+    # Optional module: bridges (the works module)
+    "works": (_("Bridges"), _("Kingdoms may build bridges over their rivers with crowns.")),
+    "bridge_headwater_crowns": (
+        _("A bridge near the river's source costs (crowns)"),
+        _("Narrow water, close to where the river rises."),
+    ),
+    "bridge_headwater_hexes": (
+        _("Near the source: the river's first (hexes)"),
+        _("Counted along the river from its source."),
+    ),
+    "bridge_downstream_crowns": (
+        _("A bridge further downstream costs (crowns)"),
+        _("Where the river is wider."),
+    ),
+    "bridge_chasm_crowns": (
+        _("A bridge over a chasm costs (crowns)"),
+        _("Where the campaign's map has chasms."),
+    ),
+    "timber_per_forest": (
+        _("Bridges a winter for each Forest hex held"),
+        _("The timber limit on building."),
+    ),
 }
 
 TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
@@ -1657,6 +1679,7 @@ BLOCK_WORDS: dict[str, tuple[Promise, str]] = {
     blocks.WILDLANDS: (_("Wildlands"), "NR-WILD-2"),
     blocks.NEW_TILES: (_("New tiles and navigation hazards"), "NR-NAV"),
     blocks.PEOPLES: (_("Peoples, races and diplomacy"), "NR-RACE"),
+    blocks.WORKS: (_("Bridges"), "NR-BRIDGE"),
 }
 
 

@@ -1,5 +1,5 @@
 """The crown ledger in the API (E-30, E-31): GET /api/campaigns/{id}/kingdom/crowns/.
-Only while a supplement module uses crowns (siege trains), and only to the kingdom
+Only while a supplement module uses crowns (siege trains, bridges), and only to the kingdom
 itself and the GM (rules.turn.visibility.sees_treasury): a player reads his own; the GM
 any kingdom's with ?kingdom=<id>. Anything else answers 404."""
 

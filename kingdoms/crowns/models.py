@@ -20,6 +20,7 @@ class CrownEntry(models.Model):
     class Kind(models.TextChoices):
         INCOME = "income", _("Yearly income")
         ENGINE = "engine", _("Siege engine")
+        BRIDGE = "bridge", _("Bridge")  # NR-BRIDGE-1 (rules.modules.works)
         CORRECTION = "correction", _("GM correction")  # the admin's (kingdoms.admin)
 
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="crown_entries")

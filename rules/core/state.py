@@ -20,6 +20,7 @@ from rules.core.table_options import TableOptions, option
 from rules.core.wild_actors_options import WildActorsOptions
 from rules.core.wild_sites_options import WildSitesOptions
 from rules.core.wildlands_options import WildlandsOptions
+from rules.core.works_options import WorksOptions
 from rules.kingdoms.races import PeoplesOptions
 from rules.sieges.options import SiegeOptions
 from rules.tiles.options import NewTilesOptions
@@ -170,6 +171,7 @@ class Ruleset(
     WildSitesOptions,
     NewTilesOptions,
     PeoplesOptions,
+    WorksOptions,
 ):
     """The numbered options of campaign-rules.md that the code reads, with their rule IDs,
     and the GM's edited tables (rules.core.ruleset holds the defaults and validates edits). The

@@ -58,13 +58,14 @@ THE_SEA = "Pirates and the open sea (optional module, new-rules.md §6–7)"  # 
 WILDLANDS = "Wildlands (optional module, new-rules.md §4–5)"  # rules.core.wildlands_options
 NEW_TILES = "New tiles and navigation hazards (optional module, new-rules.md §2–3)"
 PEOPLES = "Peoples: races and diplomacy (optional module, new-rules.md §10)"  # rules.kingdoms.races
+WORKS = "Bridges (optional module, new-rules.md §8)"  # rules.core.works_options
 
 GROUPS = (
     TABLE_1, TABLE_3, TABLE_4, TABLE_5, TABLE_6, TABLE_7, NEUTRAL_ARMIES, TABLE_8, TABLE_9,
     TABLE_10, ARMY_SIZE, DIPLOMACY, TABLE_11, NEUTRAL_KINGDOMS, TABLE_12, TABLE_13, TABLE_14,
     TABLE_15, TABLE_16, TABLE_18, TABLE_17, TABLE_23,
     TABLE_24, TABLE_25, TROOP_LOSSES, FALLEN, TABLETOP, AGREEMENTS, TURNS, ENDING, TABLE_31, BEAST,
-    SIEGES, SIEGE_TRAINS, THE_SEA, WILDLANDS, NEW_TILES, PEOPLES,
+    SIEGES, SIEGE_TRAINS, THE_SEA, WILDLANDS, NEW_TILES, PEOPLES, WORKS,
 )  # fmt: skip
 
 

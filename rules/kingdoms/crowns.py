@@ -1,11 +1,12 @@
 """Gold crowns: the supplement's second ledger (E-30) and its calendar (E-31).
 
 Power stays the core currency. Crowns exist only while a supplement module with crown
-prices is on (``Module.crowns``: today siege trains, whose engines cost
-``siege_engine_crowns``, NR-SIEGE-4): each kingdom then keeps a crown ledger. Crowns
-come only from the supplement's sources, paid once a year in the winter phase (NR-GEN-7,
-E-31); they buy only what the supplement prices in crowns; they never convert to or
-from power and never score in Table 1 (rules.turn.power does not read them).
+prices is on (``Module.crowns``: siege trains, whose engines cost
+``siege_engine_crowns``, NR-SIEGE-4; works, whose bridges cost 1 or 2, NR-BRIDGE-1):
+each kingdom then keeps a crown ledger. Crowns come only from the supplement's sources,
+paid once a year in the winter phase (NR-GEN-7, E-31); they buy only what the supplement
+prices in crowns; they never convert to or from power and never score in Table 1
+(rules.turn.power does not read them).
 
 The income: every crown income of new-rules.md belongs to another module's tiles,
 sites or events (delta settlements, chasm bridges, mines, the trading post, the

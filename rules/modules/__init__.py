@@ -299,4 +299,5 @@ from rules.modules import (  # noqa: E402, F401  (they register)
     siege_trains,
     the_sea,
     wildlands,
+    works,
 )

@@ -27,10 +27,21 @@ def besiegers_role(siege: SiegeState) -> Role:
 
 
 def engines_with(world: World, army_ids: tuple[int, ...]) -> list[SiegeEngineState]:
-    """NR-SIEGE-8: the engines that travel with these armies (module on)."""
+    """NR-SIEGE-8: the engines that travel with these armies (module on), once ready."""
     if not world.ruleset.siege_trains:
         return []
-    return [e for e in world.siege_engines if e.army_id is not None and e.army_id in army_ids]
+    return [
+        e
+        for e in world.siege_engines
+        if e.army_id is not None and e.army_id in army_ids and is_ready(world, e)
+    ]
+
+
+def is_ready(world: World, engine: SiegeEngineState) -> bool:
+    """NR-SIEGE-4, E-31: an engine ordered in the winter turn is built in its winter
+    phase, after the turn's battles and siege days: it neither fights nor can be taken
+    before the next turn."""
+    return engine.built_turn is None or engine.built_turn < world.turn
 
 
 def one_turn_assault(world: World, battle: BattleState) -> bool:

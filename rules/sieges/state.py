@@ -91,12 +91,16 @@ class SiegeBattleKind(StrEnum):
 
 @dataclass(frozen=True)
 class SiegeEngineState:
-    """NR-SIEGE: one engine of a kingdom's siege train, with the army it travels with."""
+    """NR-SIEGE: one engine of a kingdom's siege train, with the army it travels with;
+    ``built_turn``, the winter turn it was ordered in (None: one the campaign began with);
+    ``captured``, taken from a beaten army (NR-SIEGE-17)."""
 
     id: int
     kind: EngineKind
     kingdom_id: int
     army_id: int | None = None
+    built_turn: int | None = None
+    captured: bool = False
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,21 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        great_fortress or watchtower. Per-hex history for
                                        Table 3 goes in ``hexes``: looted_turn, edict_turn,
                                        unrest_from, unrest_until
+  engines:     [{army: 1, kind: giant_ram}]
+                                       optional: siege engines ordered while the winter
+                                       turn takes orders (NR-SIEGE-4), each checked by
+                                       rules.modules.siege_trains.building.build_problem
+                                       against those before it, as
+                                       battles.sieges.services.siege_engine_build does, and
+                                       added with built_turn the case's turn; expect:
+                                       refused: [{army: 1, engine: giant_ram, reason: …}]
+  bridges:     [{kingdom: 1, hex: [1, 0]}]
+                                       optional: bridges ordered while the winter turn
+                                       takes orders (the works module), each checked by
+                                       rules.modules.works.bridges.bridge_problem against
+                                       those before it and priced, as
+                                       kingdoms.works.services.bridge_order does; expect:
+                                       refused: [{kingdom: 1, bridge: [1, 0], reason: …}]
   decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
                                        battle N is the N-th declared battle (Phase 4);
                                        defender: {patrol: 21} names the defending patrol
@@ -116,9 +131,10 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        optional: the sieges ongoing at the turn's start
                                        (E-37; any rules.sieges.state.SiegeState field;
                                        tests/rules/siege_cases.py), and
-  siege_engines: [{id: 1, kind: giant_ram, kingdom: 1, army: 1}]
+  siege_engines: [{id: 1, kind: giant_ram, kingdom: 1, army: 1, built_turn: 4}]
                                        the siege trains' engines (NR-SIEGE; switch the
-                                       module on with ruleset: {options: {siege_trains: 1}})
+                                       module on with ruleset: {options: {siege_trains: 1}});
+                                       built_turn: the winter turn it was ordered in
   dice:        [[3, "Table 7 exploration (fields)"], ...]
                                        every roll of the turn, in order: its result and a
                                        piece of the purpose the engine logs for it
@@ -197,6 +213,9 @@ from rules.kingdoms.edicts import why_illegal as edict_problem
 from rules.kingdoms.neutrals import sworn_enemies_capital
 from rules.kingdoms.spending import with_results
 from rules.modules import army_problem
+from rules.modules.siege_trains.building import build_problem
+from rules.modules.works.bridges import bridge_ordered, bridge_problem
+from rules.sieges.state import EngineKind, SiegeEngineState
 from rules.turn.final import resolve_final
 from rules.turn.orders import why_illegal
 from rules.turn.provisional import declared_battles, resolve_provisional
@@ -215,6 +234,7 @@ CASE_KEYS = {
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
     "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "raises",
+    "bridges", "engines",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -250,11 +270,14 @@ def run_case(case: Case) -> None:
     world = _world(data)
     refused = expect.get("refused", [])
     _validate_raises(world, data.get("raises", []), [r for r in refused if "raise" in r])
-    legal = _validate(
-        world,
-        data.get("orders", []),
-        [r for r in refused if not (_is_edict(r) or is_spend(r) or "raise" in r)],
-    )
+    others = [
+        r
+        for r in refused
+        if not (_is_edict(r) or is_spend(r) or {"raise", "bridge", "engine"} & r.keys())
+    ]
+    legal = _validate(world, data.get("orders", []), others)
+    _order_bridges(world, data.get("bridges", []), [r for r in refused if "bridge" in r])
+    _order_engines(world, data.get("engines", []), [r for r in refused if "engine" in r])
     spending = spending_case(world, data, [r for r in refused if is_spend(r)])
     edicts = _validate_edicts(world, data.get("edicts", []), [r for r in refused if _is_edict(r)])
     dice = ForcedDice([result for result, _ in data.get("dice", [])])
@@ -457,6 +480,42 @@ def _validate_edicts(world: World, raw_edicts: list[dict], refused: list[dict]) 
             assert problem is None, f"{raw_edicts[i]} was refused: {problem}"
             legal.append(edict)
     return legal
+
+
+def _order_bridges(world: World, raw_bridges: list[dict], refused: list[dict]) -> None:
+    """The works module's bridge orders into the world's module state: the refused ones
+    must be exactly those the case lists."""
+    reasons = {(r["kingdom"], _coord(r["bridge"])): r["reason"] for r in refused}
+    for raw in raw_bridges:
+        kingdom, hex_ = raw["kingdom"], _coord(raw["hex"])
+        problem = bridge_problem(world, kingdom, hex_)
+        if (kingdom, hex_) in reasons:
+            assert says(problem, reasons[(kingdom, hex_)]), f"{raw}: {problem}"
+            continue
+        assert problem is None, f"{raw} was refused: {problem}"
+        _, state = bridge_ordered(world, kingdom, hex_)
+        world.module_state = {**world.module_state, "works": state}
+
+
+def _order_engines(world: World, raw_engines: list[dict], refused: list[dict]) -> None:
+    """The siege trains' engine orders into the world's engines, ready from the winter
+    phase: the refused ones must be exactly those the case lists."""
+    reasons = {(r["army"], r["engine"]): r["reason"] for r in refused}
+    for raw in raw_engines:
+        army, kind = raw["army"], raw["kind"]
+        problem = build_problem(world, army)
+        if (army, kind) in reasons:
+            assert says(problem, reasons[(army, kind)]), f"{raw}: {problem}"
+            continue
+        assert problem is None, f"{raw} was refused: {problem}"
+        engine = SiegeEngineState(
+            id=max((e.id for e in world.siege_engines), default=0) + 1,
+            kind=EngineKind(kind),
+            kingdom_id=world.armies[army].kingdom_id,
+            army_id=army,
+            built_turn=world.turn,
+        )
+        world.siege_engines = (*world.siege_engines, engine)
 
 
 def _order(raw: dict) -> Order:

@@ -62,7 +62,14 @@ def _siege(key: int, raw: dict) -> SiegeState:
 def siege_world(data: dict) -> tuple[tuple[SiegeState, ...], tuple[SiegeEngineState, ...]]:
     sieges = tuple(_siege(n, raw) for n, raw in enumerate(data.get("sieges", []), start=1))
     engines = tuple(
-        SiegeEngineState(e["id"], EngineKind(e["kind"]), e["kingdom"], e.get("army"))
+        SiegeEngineState(
+            e["id"],
+            EngineKind(e["kind"]),
+            e["kingdom"],
+            e.get("army"),
+            e.get("built_turn"),
+            e.get("captured", False),
+        )
         for e in data.get("siege_engines", [])
     )
     return sieges, engines

@@ -35,7 +35,8 @@ from rules.modules.new_tiles.events import AgroundRolled, ChasmBridgeFound, Haza
 from rules.modules.new_tiles.fault import entries
 from rules.modules.new_tiles.geology import winter_geology
 from rules.modules.new_tiles.placement import place_tiles
-from rules.modules.new_tiles.state import OPTION, aground, has_bridge, state_of, with_aground
+from rules.modules.new_tiles.state import OPTION, aground, state_of, with_aground
+from rules.modules.works.bridges import has_bridge  # found with a City or built (NR-BRIDGE-2)
 
 T_NAVHAZ = d6(
     "T-NAVHAZ (navigation hazards)", "NR-NAV-1",

@@ -27,7 +27,8 @@ from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 from rules.modules import module_table
 from rules.modules.new_tiles.events import Barred, ChasmCrossed, Hazard, HazardMet, InvasionBarred
 from rules.modules.new_tiles.fault import leaves_wrong_side
-from rules.modules.new_tiles.state import OPTION, aground, has_bridge, state_of, with_aground
+from rules.modules.new_tiles.state import OPTION, aground, state_of, with_aground
+from rules.modules.works.bridges import has_bridge  # found with a City or built (NR-BRIDGE-2)
 from rules.turn.orders import origin_candidates
 
 NAVHAZ = "t-navhaz"

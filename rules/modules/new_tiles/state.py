@@ -7,17 +7,13 @@ an export's import renumbers (campaign.transfer.document.PAYLOAD)."""
 
 from __future__ import annotations
 
-from rules.core.state import Coord, World
+from rules.core.state import World
 
 OPTION = "new_tiles"
 
 
 def state_of(world: World) -> dict:
     return dict(world.module_state.get(OPTION, {}))
-
-
-def has_bridge(world: World, hex_: Coord) -> bool:
-    return list(hex_) in state_of(world).get("bridges", [])
 
 
 def aground(state: dict) -> list[int]:

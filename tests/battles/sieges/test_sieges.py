@@ -277,3 +277,22 @@ def test_engines_are_built_in_winter_in_a_fortified_city(demo, invasion_targets)
     with pytest.raises(Refused, match="winter turn"):
         siege_engine_build(army=army, by=demo.players["alice"], kind="giant_ram")
     assert SiegeEngine.objects.count() == 1
+
+
+def test_nr_siege_5_the_forest_cap_counts_the_engines_built_not_those_captured(demo):
+    """AMB-38 as Warpost reads it: a captured engine used none of its new owner's timber."""
+    alice = demo.kingdoms["alice"]
+    army = alice.armies.order_by("-points").first()
+    demo.campaign.ruleset_overrides = {"options": {"siege_trains": 1, "winter_turn": 1}}
+    demo.campaign.save()
+    Hex.objects.filter(owner=alice).update(terrain="fields")
+    forest = Hex.objects.filter(owner=alice).first()
+    forest.terrain = "forest"
+    forest.save()
+    army.position = alice.capital
+    army.save()
+    SiegeEngine.objects.create(kingdom=alice, army=army, kind="giant_ram", captured=True)
+    siege_engine_build(army=army, by=demo.players["alice"], kind="giant_ram")  # the one Forest
+    with pytest.raises(Refused) as refused:
+        siege_engine_build(army=army, by=demo.players["alice"], kind="siege_tower")
+    assert refused.value.rule == "NR-SIEGE-5 AMB-38"

@@ -54,6 +54,7 @@ def test_the_first_step_shows_what_each_preset_changes_and_the_modules(client, h
         "Wildlands",
         "New tiles and navigation hazards",
         "Peoples, races and diplomacy",
+        "Bridges",
     ):
         assert f">{title}</label>" in page
     switches = modules.switches()  # one for each module, however many hooks share it
