@@ -14,6 +14,7 @@ from campaign.turns.services import turn_open
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.core.dice import Dice
 from rules.core.mapgen import MapPlan, generate_map
+from rules.core.presets import preset_overrides
 from rules.core.state import Coord, Defence, Feature
 from rules.kingdoms.support import SupportHex, kingdom_support
 
@@ -64,12 +65,15 @@ def demo_campaign_create(
     seed: str = "demo",
     armies_per_kingdom: int = 2,
     name: str = "The Centretown Campaign",
+    modules: Iterable[str] = (),
 ) -> Demo:
     """A playable campaign: map, a GM, K players with kingdoms and armies, hidden
-    neutral kingdoms, and turn 1 open for orders."""
+    neutral kingdoms, and turn 1 open for orders; the optional modules named in
+    ``modules`` (their options, rules.modules) switched on over the core rules."""
     neutrals = max(1, players // 4)
     plan = generate_map(hexes=hexes, players=players, neutrals=neutrals, dice=Dice(f"map:{seed}"))
-    campaign = Campaign.objects.create(name=name)
+    overrides = preset_overrides("core", modules) if modules else {}
+    campaign = Campaign.objects.create(name=name, ruleset_overrides=overrides)
     gm = _user("gm")
     Membership.objects.create(campaign=campaign, user=gm, role=Membership.Role.GM)
     users = {username: _user(username) for username in player_names(players)}

@@ -29,18 +29,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from rules.core.dice import Roll
-from rules.core.events import (
-    BattleDeclared,
-    CampaignWon,
-    Event,
-    HexConquered,
-    PowerAdjusted,
-    PowerCollected,
-)
+from rules.core.events import CampaignWon
 from rules.core.state import OrderKind, Terrain, World
-from rules.kingdoms.agreements import is_vassal
-from rules.kingdoms.crowns import CrownsCollected
-from rules.sieges.state import ongoing
 from tests.rules.campaign_runner import TurnInputs, TurnResult, provoked_after, run_turn
 from tests.rules.engine_strategies import (
     OrderForm,
@@ -50,6 +40,14 @@ from tests.rules.engine_strategies import (
     turn_inputs,
     with_combined_assaults,
     with_siege_plans,
+)
+from tests.rules.invariants import (
+    army_problems,
+    battle_problems,
+    conquest_problems,
+    income_problems,
+    ownership_problems,
+    purse_problems,
 )
 
 TURNS = 3
@@ -145,26 +143,6 @@ def test_the_engine_never_raises_and_refuses_illegal_orders_with_a_reason(world,
 # --- the map ------------------------------------------------------------------------------
 
 
-def _ownership_problems(world: World) -> list[str]:
-    problems = []
-    for coord, h in world.hexes.items():
-        if h.owner is not None and h.neutral_kingdom is not None:
-            problems.append(f"{coord} is kingdom {h.owner}'s and neutral {h.neutral_kingdom}'s")
-        if h.owner is not None and (
-            h.owner not in world.kingdoms or world.kingdoms[h.owner].eliminated
-        ):
-            problems.append(f"{coord} is owned by kingdom {h.owner}, not in play")
-        if h.neutral_kingdom is not None and h.neutral_kingdom not in world.neutral_kingdoms:
-            problems.append(f"{coord} is in neutral kingdom {h.neutral_kingdom}, unknown")
-        if h.terrain is Terrain.SEA and (h.owner or h.neutral_kingdom):
-            problems.append(f"{coord} is a sea hex with an owner")
-    for k in world.kingdoms.values():
-        holds = k.capital is not None and world.hexes[k.capital].owner == k.id
-        if not (k.eliminated or holds or is_vassal(world, k.id)):
-            problems.append(f"kingdom {k.id} does not hold its capital {k.capital}")
-    return problems
-
-
 @PROPERTY
 @given(world=campaigns(), data=st.data())
 def test_a_land_hex_has_at_most_one_owner(world, data):
@@ -174,42 +152,13 @@ def test_a_land_hex_has_at_most_one_owner(world, data):
     a contested hex has one winner); and a kingdom in play holds its capital, moved to
     one of its Cities when it fell (A-3.2, E-23), unless it fell to its overlord (Q20,
     E-19)."""
-    assert _ownership_problems(world) == []
+    assert ownership_problems(world) == []
     for result in (turn.result for turn in played(data, world)):
-        assert _ownership_problems(result.world) == []
-        conquered = Counter(e.hex for e in result.events if isinstance(e, HexConquered))
-        assert [c for c, n in conquered.items() if n > 1] == []
+        assert ownership_problems(result.world) == []
+        assert conquest_problems(e.to_dict() for e in result.events) == []
 
 
 # --- the armies ---------------------------------------------------------------------------
-
-
-def _army_problems(world: World) -> list[str]:
-    problems = []
-    for army in world.armies.values():
-        h = world.hexes.get(army.position)
-        if h is None or h.terrain is Terrain.SEA:
-            problems.append(f"army {army.id} stands on {army.position}, not a land hex")
-        kingdom = world.kingdoms.get(army.kingdom_id)
-        if kingdom is None or kingdom.eliminated:
-            problems.append(f"army {army.id}'s kingdom {army.kingdom_id} is not in play")
-    held = Counter(a for s in ongoing(world) for a in s.armies)
-    problems += [f"army {a} is in {n} sieges" for a, n in held.items() if n > 1]
-    return problems
-
-
-def _battle_problems(events: list[Event]) -> list[str]:
-    problems = []
-    targets: dict[int, set] = {}
-    for e in events:
-        if isinstance(e, BattleDeclared):
-            both = set(e.attacker_army_ids) & set(e.defender_army_ids)
-            if both:
-                problems.append(f"armies {both} on both sides at {e.hex}")
-            for army_id in e.attacker_army_ids:
-                targets.setdefault(army_id, set()).add(e.hex)
-    problems += [f"army {a} invades {t}" for a, t in targets.items() if len(t) > 1]
-    return problems
 
 
 @PROPERTY
@@ -219,22 +168,14 @@ def test_no_army_is_in_two_places(world, data):
     step; it invades one hex a turn (Table 5: one order an army), never stands on both
     sides of a battle, is held by one siege at most, and belongs to a kingdom in
     play."""
-    assert _army_problems(world) == []
+    assert army_problems(world) == []
     for result in (turn.result for turn in played(data, world)):
-        assert _army_problems(result.middle) == []
-        assert _army_problems(result.world) == []
-        assert _battle_problems(result.events) == []
+        assert army_problems(result.middle) == []
+        assert army_problems(result.world) == []
+        assert battle_problems(e.to_dict() for e in result.events) == []
 
 
 # --- power and crowns ---------------------------------------------------------------------
-
-
-def _purse_problems(world: World) -> list[str]:
-    return [
-        f"kingdom {k.id} has power {k.power}, industry {k.industry}, crowns {k.crowns}"
-        for k in world.kingdoms.values()
-        if min(k.power, k.industry, k.crowns) < 0
-    ]
 
 
 @PROPERTY
@@ -243,13 +184,9 @@ def test_power_and_crowns_are_never_negative(world, data):
     """Table 9, Table 10, E-25, E-30, E-31, App G, Table 31: no spending, loss or income
     leaves a kingdom's power, industry or crown ledger below 0, after either step."""
     for result in (turn.result for turn in played(data, world)):
-        assert _purse_problems(result.middle) == []
-        assert _purse_problems(result.world) == []
-        for e in result.events:
-            if isinstance(e, (PowerCollected, PowerAdjusted)):
-                assert e.power >= 0, e
-            if isinstance(e, CrownsCollected):
-                assert e.balance >= 0, e
+        assert purse_problems(result.middle) == []
+        assert purse_problems(result.world) == []
+        assert income_problems(e.to_dict() for e in result.events) == []
 
 
 # --- the dice -----------------------------------------------------------------------------
