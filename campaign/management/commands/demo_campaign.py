@@ -10,7 +10,7 @@ def modules_chosen(spec: str) -> list[str]:
     (rules.modules.REGISTRY, whatever modules are there), otherwise a comma-separated list
     of their options; an unknown name is a CommandError naming it."""
     # Several Modules may share one switch: each option once, in registry order
-    known = list(dict.fromkeys(switch.option for switch in module_switches()))
+    known = [switch.option for switch in module_switches()]
     if spec.strip() == "all":
         return known
     chosen = [name.strip() for name in spec.split(",") if name.strip()]
