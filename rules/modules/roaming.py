@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared
 from rules.core.hexgrid import DIRECTIONS, neighbours
-from rules.core.state import Coord, DefenderKind, Feature, HexState, World
+from rules.core.state import ArmyState, Coord, DefenderKind, Feature, HexState, World
 from rules.turn.orders import covering_patrol
 
 DOWNGRADE = {Feature.CITY: Feature.TOWN, Feature.DEEP_MINE: Feature.MINE}
@@ -64,6 +64,22 @@ def fly(
     return here, rolls
 
 
+def attacks_army(army: ArmyState, hex_: Coord, points: int, rule: str) -> BattleDeclared:
+    """E-12: a roaming force of ``points`` attacks ``army`` at ``hex_`` as a patrol it
+    meets (the army may fight or retreat); the force never retreats and takes no hex."""
+    return BattleDeclared(
+        rule=rule,
+        hex=hex_,
+        defender_kind=DefenderKind.PATROL,
+        attacker_kingdom_id=None,
+        attacker_army_ids=(),
+        attacker_points=points,
+        defender_kingdom_id=army.kingdom_id,
+        defender_army_ids=(army.id,),
+        defender_points=army.points,
+    )
+
+
 def entry_battle(world: World, hex_: Coord, patrols: list, points: int, rule: str):
     """E-12, E-39: a roaming force of ``points`` invades the hex it entered, as a neutral
     that never retreats: in a player hex, the covering patrol meets it; in a neutral
@@ -74,17 +90,7 @@ def entry_battle(world: World, hex_: Coord, patrols: list, points: int, rule: st
         patrol = covering_patrol(world, hex_, patrols)
         if patrol is None:
             return None
-        return BattleDeclared(
-            rule=f"{rule} E-12 Table 5",
-            hex=hex_,
-            defender_kind=DefenderKind.PATROL,
-            attacker_kingdom_id=None,
-            attacker_army_ids=(),
-            attacker_points=points,
-            defender_kingdom_id=patrol.kingdom_id,
-            defender_army_ids=(patrol.id,),
-            defender_points=patrol.points,
-        )
+        return attacks_army(patrol, hex_, points, f"{rule} E-12 Table 5")
     if h.neutral_kingdom is not None:
         return BattleDeclared(
             rule=f"{rule} E-12 A-1.4.8",
@@ -106,4 +112,4 @@ def ravaged(h: HexState) -> HexState:
     return dataclasses.replace(h, feature=feature, defence=None, watchtower=False)
 
 
-__all__ = ["DIRECTIONS", "entry_battle", "fly", "legal_step", "ravaged", "roam"]
+__all__ = ["DIRECTIONS", "attacks_army", "entry_battle", "fly", "legal_step", "ravaged", "roam"]

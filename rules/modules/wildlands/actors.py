@@ -24,7 +24,8 @@ from rules.core.events import (
     Event,
     ModuleStateChanged,
 )
-from rules.core.state import Coord, DefenderKind, Order, OrderKind, World
+from rules.core.state import Coord, Order, OrderKind, World
+from rules.modules.roaming import attacks_army
 from rules.modules.wildlands.points import ArmyStrengthened
 from rules.modules.wildlands.sites import Site, hex_key, key_of, records
 
@@ -146,15 +147,4 @@ def falls_upon(world: World, army_id: int, hex_: Coord, points: int, rule: str) 
     """AMB-27, AMB-30: a foe of ``points`` attacks the army at ``hex_`` at once: a
     roaming force against the army as against a patrol it meets (E-12), which may fight
     or retreat; the foe takes no hex."""
-    army = world.armies[army_id]
-    return BattleDeclared(
-        rule=f"{rule} E-12",
-        hex=hex_,
-        defender_kind=DefenderKind.PATROL,
-        attacker_kingdom_id=None,
-        attacker_army_ids=(),
-        attacker_points=points,
-        defender_kingdom_id=army.kingdom_id,
-        defender_army_ids=(army.id,),
-        defender_points=army.points,
-    )
+    return attacks_army(world.armies[army_id], hex_, points, f"{rule} E-12")

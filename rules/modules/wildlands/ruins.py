@@ -33,10 +33,11 @@ import dataclasses
 
 from rules.core.dice import Dice
 from rules.core.dicetable import d6
-from rules.core.events import Announcement, BattleDeclared, Event
+from rules.core.events import Announcement, Event
 from rules.core.hexgrid import DIRECTIONS, distance
-from rules.core.state import Coord, DefenderKind, Order, OrderKind, Terrain, World
+from rules.core.state import Coord, Order, OrderKind, Terrain, World
 from rules.modules import Module, module_table, register
+from rules.modules.roaming import attacks_army
 from rules.modules.wildlands.burdens import burdened, crowns_paid
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
 from rules.modules.wildlands.sites import (
@@ -197,17 +198,7 @@ def _monster(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> list[
     return [
         _news(world, army_id, hex_, "T-RUIN AMB-27", "monster_lair", text, rolls=(roll, *rolls),
               points=points),
-        BattleDeclared(
-            rule="T-RUIN AMB-27",
-            hex=hex_,
-            defender_kind=DefenderKind.PATROL,
-            attacker_kingdom_id=None,
-            attacker_army_ids=(),
-            attacker_points=points,
-            defender_kingdom_id=army.kingdom_id,
-            defender_army_ids=(army_id,),
-            defender_points=army.points,
-        ),
+        attacks_army(army, hex_, points, "T-RUIN AMB-27"),
     ]  # fmt: skip
 
 

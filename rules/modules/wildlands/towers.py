@@ -41,7 +41,6 @@ from rules.core.events import (
     ArmyMoved,
     ArmyRested,
     ArmyWeakened,
-    BattleDeclared,
     BattleWon,
     Event,
     HexRavaged,
@@ -50,7 +49,6 @@ from rules.core.hexgrid import DIRECTIONS, distance
 from rules.core.state import (
     BattleState,
     Coord,
-    DefenderKind,
     Feature,
     Order,
     OrderKind,
@@ -61,6 +59,7 @@ from rules.core.state import (
 from rules.kingdoms.crowns import equinox_of, is_winter_turn
 from rules.modules import Module, is_roaming, module_table, register
 from rules.modules.beast import ravaged
+from rules.modules.roaming import attacks_army
 from rules.modules.wildlands.examine import barren_problem, examine
 from rules.modules.wildlands.news import (
     ArmyBolstered,
@@ -481,19 +480,7 @@ def _attacks(world: World, towers: dict[str, dict], invading: set[int]) -> list[
             facts = {"hex": hex_, "army_id": army.id, "kingdom_ids": (army.kingdom_id,)}
             events.append(news(TowerNews, "NR-TOWER-6", "wizard_misses", **facts))
             continue
-        events.append(
-            BattleDeclared(
-                rule="NR-TOWER-6 BASE-11 E-12",
-                hex=hex_,
-                defender_kind=DefenderKind.PATROL,
-                attacker_kingdom_id=None,
-                attacker_army_ids=(),
-                attacker_points=attack["points"],
-                defender_kingdom_id=army.kingdom_id,
-                defender_army_ids=(army.id,),
-                defender_points=army.points,
-            )
-        )
+        events.append(attacks_army(army, hex_, attack["points"], "NR-TOWER-6 BASE-11 E-12"))
     return events
 
 

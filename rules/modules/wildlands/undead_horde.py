@@ -40,7 +40,7 @@ from rules.core.events import (
 from rules.core.state import BattleState, Coord, DefenderKind, Feature, Order, Role, World
 from rules.modules import Module, is_roaming, register
 from rules.modules.beast import ravaged
-from rules.modules.roaming import roam
+from rules.modules.roaming import attacks_army, roam
 from rules.modules.wildlands.points import multiple
 from rules.modules.wildlands.sites import OPTION
 from rules.turn.orders import covering_patrol
@@ -92,17 +92,7 @@ def rise(world: World, hex_: Coord, army_id: int, dice: Dice, rule: str):
             f"({hex_[0]}, {hex_[1]}).",
         ),
         changed,
-        BattleDeclared(
-            rule="NR-NHORDE-2 E-36",
-            hex=hex_,
-            defender_kind=DefenderKind.PATROL,
-            attacker_kingdom_id=None,
-            attacker_army_ids=(),
-            attacker_points=points,
-            defender_kingdom_id=army.kingdom_id,
-            defender_army_ids=(army.id,),
-            defender_points=army.points,
-        ),
+        attacks_army(army, hex_, points, "NR-NHORDE-2 E-36"),
     ]
 
 
@@ -162,14 +152,7 @@ def _defender(world: World, horde: dict, hex_: Coord, patrols: list) -> BattleDe
         patrol = covering_patrol(world, hex_, patrols)
         if patrol is None:
             return None
-        return BattleDeclared(
-            rule="NR-NHORDE-6 E-12 Table 5",
-            defender_kind=DefenderKind.PATROL,
-            defender_kingdom_id=patrol.kingdom_id,
-            defender_army_ids=(patrol.id,),
-            defender_points=patrol.points,
-            **common,
-        )
+        return attacks_army(patrol, hex_, horde["points"], "NR-NHORDE-6 E-12 Table 5")
     if h.neutral_kingdom is not None:
         return BattleDeclared(
             rule="NR-NHORDE-5 A-1.4.8",
