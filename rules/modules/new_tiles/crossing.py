@@ -21,10 +21,11 @@ from __future__ import annotations
 import dataclasses
 
 from rules.core.dice import Dice
-from rules.core.events import ArmyDestroyed, ArmyWeakened, Event, ModuleStateChanged
+from rules.core.events import Event, ModuleStateChanged
 from rules.core.hexgrid import distance, neighbours
 from rules.core.state import ArmyState, Coord, Order, OrderKind, Terrain, World
 from rules.modules import module_table
+from rules.modules.losses import losses
 from rules.modules.new_tiles.events import Barred, ChasmCrossed, Hazard, HazardMet, InvasionBarred
 from rules.modules.new_tiles.fault import leaves_wrong_side
 from rules.modules.new_tiles.state import OPTION, aground, state_of, with_aground
@@ -215,5 +216,4 @@ def _losses(army: ArmyState, points: int, lost: int, rule: str) -> list[Event]:
     """NR-GEN-6, AMB-02, E-14: points lost outside a battle; at 0 the army is destroyed."""
     if not lost:
         return []
-    weakened = ArmyWeakened(rule=rule, army_id=army.id, points_lost=lost, points_left=points - lost)
-    return [weakened, ArmyDestroyed(rule=rule, army_id=army.id)] if lost >= points else [weakened]
+    return losses(army.id, points, lost, rule)

@@ -9,8 +9,9 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from rules.core.dice import Roll
-from rules.core.events import ArmyDestroyed, ArmyWeakened, Event
+from rules.core.events import ArmyDestroyed, Event
 from rules.core.state import Coord, Order, World
+from rules.modules.losses import lose_points
 
 OPTION = "the_sea"
 
@@ -60,22 +61,13 @@ class Tide:
     def weaken(self, army_id: int, lost: int, rule: str, rolls: tuple[Roll, ...] = ()) -> None:
         """AMB-02, E-14: points lost outside a battle, never below 0; at 0 the army is
         destroyed."""
-        army = self.world.armies[army_id]
-        left = max(0, army.points - lost)
-        self.events.append(
-            ArmyWeakened(
-                rule=rule,
-                rolls=rolls,
-                army_id=army_id,
-                points_lost=army.points - left,
-                points_left=left,
-            )
-        )
-        if left == 0:
-            self.destroy(army_id, rule)
-            return
-        armies = {**self.world.armies, army_id: dataclasses.replace(army, points=left)}
-        self.world = dataclasses.replace(self.world, armies=armies)
+        points = self.world.armies[army_id].points
+        world, events = lose_points(self.world, army_id, min(lost, points), rule, rolls)
+        self.events.append(events[0])
+        if army_id in world.armies:
+            self.world = world
+        else:
+            self.destroy(army_id, rule)  # its order and its fleet's hold go with it
 
     def destroy(self, army_id: int, rule: str) -> None:
         armies = {k: v for k, v in self.world.armies.items() if k != army_id}

@@ -19,12 +19,12 @@ from rules.core.dice import Dice, Roll
 from rules.core.events import (
     Announcement,
     ArmyDestroyed,
-    ArmyWeakened,
     BattleDeclared,
     Event,
     ModuleStateChanged,
 )
 from rules.core.state import Coord, Order, OrderKind, World
+from rules.modules.losses import lose_points
 from rules.modules.roaming import attacks_army
 from rules.modules.wildlands.points import ArmyStrengthened
 from rules.modules.wildlands.sites import Site, hex_key, key_of, records
@@ -60,21 +60,8 @@ def weakened(
     world: World, army_id: int, points: int, rule: str, rolls: tuple[Roll, ...] = ()
 ) -> tuple[World, list[Event]]:
     """The army loses ``points`` (never below 0); at 0 it is destroyed (AMB-02, E-14)."""
-    army = world.armies[army_id]
-    left = max(army.points - points, 0)
-    events: list[Event] = [
-        ArmyWeakened(
-            rule=rule,
-            rolls=rolls,
-            army_id=army_id,
-            points_lost=army.points - left,
-            points_left=left,
-        )
-    ]
-    if left == 0:
-        return destroyed(world, army_id, f"{rule} AMB-02 E-14", events)
-    armies = {**world.armies, army_id: dataclasses.replace(army, points=left)}
-    return dataclasses.replace(world, armies=armies), events
+    lost = min(points, world.armies[army_id].points)
+    return lose_points(world, army_id, lost, rule, rolls, f"{rule} AMB-02 E-14")
 
 
 def destroyed(

@@ -6,11 +6,10 @@ AMB-24). The villages downstream (NR-FLOOD-2) need rivers with a direction of fl
 
 from __future__ import annotations
 
-import dataclasses
-
 from rules.core.dice import Dice
-from rules.core.events import ArmyDestroyed, ArmyWeakened, Event
+from rules.core.events import Event
 from rules.core.state import World
+from rules.modules.losses import lose_points
 from rules.modules.wildlands.sites import Examination, Site, handles
 
 
@@ -19,18 +18,5 @@ def flash_flood(world: World, exam: Examination, dice: Dice) -> tuple[World, lis
     army = world.armies[exam.army_id]
     roll = dice.d6(f"NR-FLOOD-1 flash flood: army {army.id}'s losses")
     lost = min(army.points, roll.result * world.ruleset.flood_loss_per_pip)
-    left = army.points - lost
-    weakened = ArmyWeakened(
-        rule="NR-FLOOD-1 NR-FLOOD-3",
-        rolls=(roll,),
-        army_id=army.id,
-        points_lost=lost,
-        points_left=left,
-    )
-    armies = dict(world.armies)
-    if left > 0:
-        armies[army.id] = dataclasses.replace(army, points=left)
-        return dataclasses.replace(world, armies=armies), [weakened]
-    del armies[army.id]
-    destroyed = ArmyDestroyed(rule="NR-FLOOD-1 AMB-02 E-14", army_id=army.id)
-    return dataclasses.replace(world, armies=armies), [weakened, destroyed]
+    rule = "NR-FLOOD-1 NR-FLOOD-3"
+    return lose_points(world, army.id, lost, rule, (roll,), "NR-FLOOD-1 AMB-02 E-14")

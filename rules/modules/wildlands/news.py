@@ -19,8 +19,6 @@ import dataclasses
 from rules.core.dice import Dice
 from rules.core.events import (
     Announcement,
-    ArmyDestroyed,
-    ArmyWeakened,
     Event,
     ModuleStateChanged,
 )
@@ -29,6 +27,7 @@ from rules.core.problems import translatable
 from rules.core.state import ArmyState, Coord, World
 from rules.kingdoms.crowns import is_winter_turn, year_of
 from rules.modules import Income, Module, register
+from rules.modules.losses import lose_points
 from rules.modules.wildlands.sites import OPTION, coord_of
 
 SENTENCES = {
@@ -265,17 +264,7 @@ def weaken(world: World, army_id: int, loss: int, rule: str) -> tuple[World, lis
     army = world.armies.get(army_id)
     if army is None or loss <= 0:
         return world, []
-    left = army.points - loss
-    events: list[Event] = [
-        ArmyWeakened(rule=rule, army_id=army_id, points_lost=loss, points_left=max(left, 0))
-    ]
-    armies = dict(world.armies)
-    if left <= 0:
-        del armies[army_id]
-        events.append(ArmyDestroyed(rule=f"{rule} AMB-02 E-14", army_id=army_id))
-    else:
-        armies[army_id] = dataclasses.replace(army, points=left)
-    return dataclasses.replace(world, armies=armies), events
+    return lose_points(world, army_id, loss, rule, destroyed=f"{rule} AMB-02 E-14")
 
 
 def change_points(world: World, army_id: int, change: int, rule: str):

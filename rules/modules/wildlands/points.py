@@ -9,6 +9,7 @@ import dataclasses
 from rules.core.dice import Dice, Roll
 from rules.core.events import ArmyDestroyed, ArmyWeakened, Event
 from rules.core.state import World
+from rules.modules.losses import losses
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -29,16 +30,7 @@ def points_lost(
     world: World, army_id: int, lost: int, rule: str, rolls: tuple[Roll, ...]
 ) -> list[Event]:
     """An army's loss outside a battle; at 0 points or less it is destroyed (AMB-02)."""
-    army = world.armies[army_id]
-    left = army.points - lost
-    weakened = ArmyWeakened(
-        rule=rule, rolls=rolls, army_id=army_id, points_lost=lost, points_left=max(left, 0)
-    )
-    return (
-        [weakened]
-        if left > 0
-        else [weakened, ArmyDestroyed(rule=f"{rule} AMB-02", army_id=army_id)]
-    )
+    return losses(army_id, world.armies[army_id].points, lost, rule, rolls, f"{rule} AMB-02")
 
 
 def points_gained(
