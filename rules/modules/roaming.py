@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Mapping
 
 from rules.core.dice import Dice, Roll
-from rules.core.events import BattleDeclared
+from rules.core.events import BattleDeclared, HexRavaged
 from rules.core.hexgrid import DIRECTIONS, neighbours
 from rules.core.state import ArmyState, Coord, DefenderKind, Feature, HexState, World
 from rules.turn.orders import covering_patrol
@@ -112,4 +112,26 @@ def ravaged(h: HexState) -> HexState:
     return dataclasses.replace(h, feature=feature, defence=None, watchtower=False)
 
 
-__all__ = ["DIRECTIONS", "attacks_army", "entry_battle", "fly", "legal_step", "ravaged", "roam"]
+def hex_ravaged(h: HexState, after: HexState, rule: str) -> HexRavaged:
+    """App G, E-39: the event of the hex ``h`` left as ``after`` (``ravaged``, or any
+    other loss of its features)."""
+    return HexRavaged(
+        rule=rule,
+        hex=h.coord,
+        feature_before=h.feature,
+        feature=after.feature,
+        defence_removed=h.defence is not None,
+        watchtower_removed=h.watchtower,
+    )
+
+
+__all__ = [
+    "DIRECTIONS",
+    "attacks_army",
+    "entry_battle",
+    "fly",
+    "hex_ravaged",
+    "legal_step",
+    "ravaged",
+    "roam",
+]

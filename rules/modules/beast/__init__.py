@@ -38,7 +38,6 @@ from rules.core.events import (
     BattleWon,
     Event,
     ExperienceGained,
-    HexRavaged,
     ModuleStateChanged,
     TabletopBattleFought,
 )
@@ -57,7 +56,7 @@ from rules.core.state import (
     World,
 )
 from rules.modules import Module, is_roaming, register
-from rules.modules.roaming import entry_battle, ravaged, roam
+from rules.modules.roaming import entry_battle, hex_ravaged, ravaged, roam
 
 OPTION = "the_beast"
 LAIR_TERRAIN = (Terrain.MOUNTAIN, Terrain.SWAMP)
@@ -189,14 +188,7 @@ def _ravage(h: HexState, rule: str) -> list[Event]:
     if after == h and h.owner is None:
         return []  # nothing there to ravage
     return [
-        HexRavaged(
-            rule=rule,
-            hex=h.coord,
-            feature_before=h.feature,
-            feature=after.feature,
-            defence_removed=h.defence is not None,
-            watchtower_removed=h.watchtower,
-        ),
+        hex_ravaged(h, after, rule),
         BeastNews(
             rule=rule,
             what="ravaged",

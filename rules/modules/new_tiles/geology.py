@@ -22,11 +22,12 @@ from __future__ import annotations
 import dataclasses
 
 from rules.core.dice import Dice, Roll
-from rules.core.events import ArmyDestroyed, ArmyMoved, Event, HexRavaged
+from rules.core.events import ArmyDestroyed, ArmyMoved, Event
 from rules.core.hexgrid import neighbours
 from rules.core.state import Coord, HexState, Terrain, World
 from rules.modules.beast import ravaged
 from rules.modules.new_tiles.events import GroundShaken, Shock
+from rules.modules.roaming import hex_ravaged
 
 RULES = {
     Shock.QUAKE: "NR-FAULT-3 NR-FAULT-4 E-39",
@@ -71,16 +72,7 @@ class _Winter:
         after = barren(h) if volcanic else ravaged(h)
         if after != h and h.explored and not h.scouted_only:
             self.hexes[hex_] = after
-            self.events.append(
-                HexRavaged(
-                    rule=rule,
-                    hex=hex_,
-                    feature_before=h.feature,
-                    feature=after.feature,
-                    defence_removed=h.defence is not None,
-                    watchtower_removed=h.watchtower,
-                )
-            )
+            self.events.append(hex_ravaged(h, after, rule))
         for army_id, at in sorted(self.positions.items()):
             if at == hex_ and army_id not in self.gone:
                 self.gone.add(army_id)

@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 from rules.core.dice import Dice
-from rules.core.events import HexRavaged
 from rules.core.hexgrid import distance
 from rules.core.state import Coord, Feature, OrderKind
 from rules.modules import module_table
 from rules.modules.beast import ravaged
+from rules.modules.roaming import hex_ravaged
 from rules.modules.the_sea.coast import coast_step, crossed_sea, is_coastal
 from rules.modules.the_sea.events import PirateNews
 from rules.modules.the_sea.naval import gone, naval_battle
@@ -138,13 +138,7 @@ def raid(tide: Tide, pirate_id: int, hex_: Coord, dice: Dice) -> None:
     after = ravaged(h)
     tide.world = dataclasses.replace(tide.world, hexes={**tide.world.hexes, hex_: after})
     tide.events += [
-        HexRavaged(
-            rule="NR-PIRATE-5 E-39",
-            hex=hex_,
-            feature_before=h.feature,
-            feature=after.feature,
-            watchtower_removed=h.watchtower,
-        ),
+        hex_ravaged(h, after, "NR-PIRATE-5 E-39"),  # no defence: none to remove
         PirateNews(
             rule="NR-PIRATE-5",
             rolls=(roll,),

@@ -31,10 +31,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rules.core.dice import Dice, Roll
-from rules.core.events import BattleWon, Event, HexRavaged
+from rules.core.events import BattleWon, Event
 from rules.core.state import BattleState, Coord, DefenderKind, Order, Role, World
 from rules.modules import Module, is_roaming, register
-from rules.modules.roaming import entry_battle, fly, ravaged, roam
+from rules.modules.roaming import entry_battle, fly, hex_ravaged, ravaged, roam
 from rules.modules.wildlands.actors import (
     WildsNews,
     at,
@@ -194,14 +194,7 @@ def _sack(world: World, roamer: Roamer, hex_: Coord) -> list[Event]:
     if after == h and h.owner is None:
         return []
     return [
-        HexRavaged(
-            rule=f"{roamer.rule} E-39",
-            hex=hex_,
-            feature_before=h.feature,
-            feature=after.feature,
-            defence_removed=h.defence is not None,
-            watchtower_removed=h.watchtower,
-        ),
+        hex_ravaged(h, after, f"{roamer.rule} E-39"),
         WildsNews(
             rule=f"{roamer.rule} E-39",
             site=roamer.site.value,

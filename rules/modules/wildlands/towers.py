@@ -43,7 +43,6 @@ from rules.core.events import (
     ArmyWeakened,
     BattleWon,
     Event,
-    HexRavaged,
 )
 from rules.core.hexgrid import DIRECTIONS, distance
 from rules.core.state import (
@@ -59,7 +58,7 @@ from rules.core.state import (
 from rules.kingdoms.crowns import equinox_of, is_winter_turn
 from rules.modules import Module, is_roaming, module_table, register
 from rules.modules.beast import ravaged
-from rules.modules.roaming import attacks_army
+from rules.modules.roaming import attacks_army, hex_ravaged
 from rules.modules.wildlands.examine import barren_problem, examine
 from rules.modules.wildlands.news import (
     ArmyBolstered,
@@ -764,14 +763,7 @@ def _ravage(world: World, target: Coord, size: int, cast: SpellCast) -> tuple[Wo
     after = ravaged(h)
     if not size or after == h:
         return world, [cast]
-    ravage = HexRavaged(
-        rule=f"{cast.rule} E-39",
-        hex=target,
-        feature_before=h.feature,
-        feature=after.feature,
-        defence_removed=h.defence is not None,
-        watchtower_removed=h.watchtower,
-    )
+    ravage = hex_ravaged(h, after, f"{cast.rule} E-39")
     world = dataclasses.replace(world, hexes={**world.hexes, target: after})
     return world, [cast, ravage]
 

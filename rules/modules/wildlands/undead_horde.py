@@ -34,13 +34,12 @@ from rules.core.events import (
     BattleDeclared,
     BattleWon,
     Event,
-    HexRavaged,
     ModuleStateChanged,
 )
 from rules.core.state import BattleState, Coord, DefenderKind, Feature, Order, Role, World
 from rules.modules import Module, is_roaming, register
 from rules.modules.beast import ravaged
-from rules.modules.roaming import attacks_army, roam
+from rules.modules.roaming import attacks_army, hex_ravaged, roam
 from rules.modules.wildlands.points import multiple
 from rules.modules.wildlands.sites import OPTION
 from rules.turn.orders import covering_patrol
@@ -180,14 +179,7 @@ def _sack(world: World, horde: dict, hex_: Coord, dice: Dice | None, rule: str) 
     after = ravaged(h)
     if after == h:
         return []
-    ravage = HexRavaged(
-        rule=rule,
-        hex=hex_,
-        feature_before=h.feature,
-        feature=after.feature,
-        defence_removed=h.defence is not None,
-        watchtower_removed=h.watchtower,
-    )
+    ravage = hex_ravaged(h, after, rule)
     if dice is None and h.feature in (Feature.TOWN, Feature.CITY):
         horde["grow"] = {"hex": list(hex_), "feature": h.feature.value}
         return [ravage]
