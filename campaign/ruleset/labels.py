@@ -869,6 +869,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("A flash flood costs the army, for each pip of a d6 (points)"),
         _("The examining army's losses."),
     ),
+    "flood_sack_on": (
+        _("A flash flood sacks a Town downstream on a d6 of"),
+        _("Each Town further down the river rolls; 7 spares them all."),
+    ),
     "lornalim_bonus": (
         _("A Lornalim forest pays a d6 plus (crowns a year)"),
         _("Rolled each winter."),

@@ -59,6 +59,10 @@ class WildlandsOptions:
         100, "Flash flood: the examining army loses a d6 times (points)", "NR-FLOOD-1", 0, 1000,
         WILDLANDS,
     )  # fmt: skip
+    flood_sack_on: int = option(
+        5, "Flash flood: a Town downstream is sacked on a d6 of", "NR-FLOOD-2 AMB-50", 1, 7,
+        WILDLANDS,
+    )  # fmt: skip
     lornalim_bonus: int = option(
         2, "Lornalim forest: crowns a year, a d6 plus", "NR-LORNALIM-1 AMB-24", 0, 20, WILDLANDS
     )

@@ -9,7 +9,8 @@ turn, after step 6g), faults first, then volcanoes, each in coordinate order:
   loses its settlement, fortress and watchtower, and its armies, and stays a volcano
   (AMB-37); a d6 gives the lava flows, each a direction die (E-39: 1 = N, then
   clockwise), and each neighbour hit, once however many flows reach it, suffers the
-  same. Lava into the sea or off the map does nothing.
+  same. Lava into the sea or off the map does nothing. A volcano found in the wildlands
+  (the site record ``volcano``, NR-WVOLC-1, NR-VOLCANO-7) erupts as the tile does.
 
 A hex struck twice in one winter is struck twice: a quake downgrades a City, the next
 one takes the Town. What no invasion has explored keeps what it hides (a neutral
@@ -29,6 +30,9 @@ from rules.modules.beast import ravaged
 from rules.modules.new_tiles.events import GroundShaken, Shock
 from rules.modules.roaming import hex_ravaged
 
+# NR-WVOLC-1: the wildlands' volcano records ("q,r" keys), read by their key: the wildlands
+# package imports this file to erupt them when the new tiles are off.
+FOUND = "wildlands.volcano"
 RULES = {
     Shock.QUAKE: "NR-FAULT-3 NR-FAULT-4 E-39",
     Shock.AFTERSHOCK: "NR-FAULT-5 NR-FAULT-4 AMB-36 E-39",
@@ -88,6 +92,21 @@ def winter_geology(world: World, events: list[Event], dice: Dice) -> tuple[list[
     """The winter phase's quakes and eruptions (see the module's docstring), after the
     turn's ``events``: the armies stand where they moved (E-32), and those destroyed
     already are gone. Returns the events and the rolls that struck nothing."""
+    return _shake(world, events, dice, _tiles(world, Terrain.FAULT), volcanoes(world))
+
+
+def found_eruptions(
+    world: World, events: list[Event], dice: Dice
+) -> tuple[list[Event], list[Roll]]:
+    """NR-WVOLC-1, NR-VOLCANO-7: the eruptions of the volcanoes found in the wildlands
+    alone, for a campaign that plays the wildlands without the new tiles (whose
+    ``winter_geology`` erupts them otherwise)."""
+    return _shake(world, events, dice, [], found_volcanoes(world))
+
+
+def _shake(
+    world: World, events: list[Event], dice: Dice, faults: list[Coord], fires: list[Coord]
+) -> tuple[list[Event], list[Roll]]:
     positions = {a.id: a.position for a in world.armies.values()}
     gone = set()
     for e in events:
@@ -96,15 +115,29 @@ def winter_geology(world: World, events: list[Event], dice: Dice) -> tuple[list[
         elif isinstance(e, ArmyDestroyed):
             gone.add(e.army_id)
     winter = _Winter(world, dict(world.hexes), positions, gone)
-    for coord in _tiles(world, Terrain.FAULT):
+    for coord in faults:
         _quake(winter, coord, dice)
-    for coord in _tiles(world, Terrain.VOLCANO):
+    for coord in fires:
         _eruption(winter, coord, dice)
     return winter.events, winter.quiet
 
 
 def _tiles(world: World, terrain: Terrain) -> list[Coord]:
     return sorted(c for c, h in world.hexes.items() if h.terrain is terrain)
+
+
+def found_volcanoes(world: World) -> list[Coord]:
+    """NR-VOLCANO-7, NR-WVOLC-1: the volcanoes found in the wildlands (their site
+    records, read by key), in coordinate order."""
+    found = world.module_state.get(FOUND, {})
+    sites = ((int(q), int(r)) for q, r in (k.split(",") for k in found))
+    return sorted(c for c in sites if c in world.hexes)
+
+
+def volcanoes(world: World) -> list[Coord]:
+    """NR-VOLCANO-2, NR-VOLCANO-7: the volcano tiles and the volcanoes found in the
+    wildlands, each once, in coordinate order."""
+    return sorted(set(_tiles(world, Terrain.VOLCANO)) | set(found_volcanoes(world)))
 
 
 def _land(world: World, coord: Coord) -> bool:

@@ -66,9 +66,9 @@ def _is_source(world: World, hex_: Coord) -> bool:
     return rivers <= 1 and seas == 0
 
 
-def steps_from_source(world: World, hex_: Coord) -> int | None:
-    """AMB-50: how many steps along River hexes ``hex_`` lies from its river's nearest
-    source (0 at a source), or None for a river without one."""
+def river_steps(world: World) -> dict[Coord, int]:
+    """AMB-50: each River hex's steps along River hexes from its river's nearest source
+    (0 at a source); a river without one is left out."""
     sources = [c for c in world.hexes if _is_river(world, c) and _is_source(world, c)]
     steps = {c: 0 for c in sources}
     queue = deque(sources)
@@ -78,7 +78,13 @@ def steps_from_source(world: World, hex_: Coord) -> int | None:
             if _is_river(world, nxt) and nxt not in steps:
                 steps[nxt] = steps[here] + 1
                 queue.append(nxt)
-    return steps.get(hex_)
+    return steps
+
+
+def steps_from_source(world: World, hex_: Coord) -> int | None:
+    """AMB-50: how many steps along River hexes ``hex_`` lies from its river's nearest
+    source (0 at a source), or None for a river without one."""
+    return river_steps(world).get(hex_)
 
 
 def bridge_price(world: World, hex_: Coord) -> int:
