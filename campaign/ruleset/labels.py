@@ -943,6 +943,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("A Chaos horde attacks the army that finds it"),
         _("Otherwise it only roams, from the next turn."),
     ),
+    "horde_chaos_joins": (
+        _("A Chaos army wins a Chaos horde over on a d6 of at least"),
+        _("The horde then joins the army; on less it attacks. 7: never."),
+    ),
     "black_tower_stays": (
         _("The black tower stays and drains every army entering its hex"),
         _("Otherwise it drains only the army that finds it."),
