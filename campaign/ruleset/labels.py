@@ -1112,6 +1112,18 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Great hoard: keep extracting"),
         _("On the army's later searches there."),
     ),
+    "necropolis_undead_reroll": (
+        _("Necropolis: an Undead army searches again after a bad result"),
+        _("Once, when the search finds worse than nothing; it keeps the second result."),
+    ),
+    "necropolis_undead_summon": (
+        _("Necropolis: an Undead army resting there raises the dead"),
+        _("Instead of searching; otherwise it searches."),
+    ),
+    "necropolis_summon_points": (
+        _("Raising the dead: points per pip"),
+        _("Of the dice the summoning table gives."),
+    ),
     "necropolis_treasure_dice": (
         _("Fabulous treasure: crowns in d6s"),
         _("Carried home with the army."),
@@ -1625,6 +1637,10 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-orb": (_("Using the Black Orb"), _("What the Orb shows its user.")),
     "t-necro": (_("Searching a necropolis"), _("What a search finds, by the modified roll.")),
     "t-necro-item": (_("A theft in the Necromancer's tomb"), _("The item taken, or his waking.")),
+    "t-necro-summon": (
+        _("Undead raising the dead"),
+        _("How many dice of undead join the army."),
+    ),
     "t-wizard": (
         _("A tower wizard's reaction"),
         _("What the wizard does to an army at his tower."),
