@@ -947,6 +947,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("A Chaos horde attacks the army that finds it"),
         _("Otherwise it only roams, from the next turn."),
     ),
+    "horde_chaos_joins": (
+        _("A Chaos army wins a Chaos horde over on a d6 of at least"),
+        _("The horde then joins the army; on less it attacks. 7: never."),
+    ),
     "black_tower_stays": (
         _("The black tower stays and drains every army entering its hex"),
         _("Otherwise it drains only the army that finds it."),
@@ -1111,6 +1115,18 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     "necropolis_hoard_keep": (
         _("Great hoard: keep extracting"),
         _("On the army's later searches there."),
+    ),
+    "necropolis_undead_reroll": (
+        _("Necropolis: an Undead army searches again after a bad result"),
+        _("Once, when the search finds worse than nothing; it keeps the second result."),
+    ),
+    "necropolis_undead_summon": (
+        _("Necropolis: an Undead army resting there raises the dead"),
+        _("Instead of searching; otherwise it searches."),
+    ),
+    "necropolis_summon_points": (
+        _("Raising the dead: points per pip"),
+        _("Of the dice the summoning table gives."),
     ),
     "necropolis_treasure_dice": (
         _("Fabulous treasure: crowns in d6s"),
@@ -1625,6 +1641,10 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-orb": (_("Using the Black Orb"), _("What the Orb shows its user.")),
     "t-necro": (_("Searching a necropolis"), _("What a search finds, by the modified roll.")),
     "t-necro-item": (_("A theft in the Necromancer's tomb"), _("The item taken, or his waking.")),
+    "t-necro-summon": (
+        _("Undead raising the dead"),
+        _("How many dice of undead join the army."),
+    ),
     "t-wizard": (
         _("A tower wizard's reaction"),
         _("What the wizard does to an army at his tower."),

@@ -165,8 +165,42 @@ def generate_from(params: MapParams) -> MapPlan:
         land=TERRAIN_MIXES[params.mix][1],
     )
     taken = {c for kingdom in [*plan.kingdoms, *plan.neutrals] for c in kingdom.hexes}
-    modules.place_tiles(params.modules, plan.terrain, taken, Dice(f"map:{params.seed}:modules"))
+    dice = Dice(f"map:{params.seed}:modules")
+    modules.place_tiles(params.modules, plan.terrain, taken, dice)
+    sites = modules.spare_capitals(params.modules, plan.terrain, taken)
+    plan.neutrals.extend(_independents(sites, plan.terrain, taken, dice))
     return plan
+
+
+def _independents(
+    sites: list[Coord], terrain: dict[Coord, Terrain], taken: set[Coord], dice: Dice
+) -> list[NeutralPlan]:
+    """NR-INDEP-1, E-40: each spare capital site with room for it (two free land hexes
+    beside it, none of the three touching a kingdom) holds an independent kingdom, a
+    neutral kingdom like the others (A-1.4.2–4); its race is rolled at the first Phase 1
+    (rules.modules.peoples). ``taken`` grows with each."""
+    plans = []
+    for capital in sites:
+        free = [n for n in hexgrid.neighbours(capital) if _room(n, terrain, taken)]
+        if not _room(capital, terrain, taken) or len(free) < 2:
+            continue
+        members = [capital, *free[:2]]
+        feature = NEUTRAL_FEATURES[dice.roll(len(NEUTRAL_FEATURES), "neutral feature").result - 1]
+        plans.append(
+            NeutralPlan(
+                capital=capital,
+                hexes=members,
+                features={capital: Feature.CITY, members[1]: feature},
+            )
+        )
+        taken |= set(members)
+    return plans
+
+
+def _room(cell: Coord, terrain: dict[Coord, Terrain], taken: set[Coord]) -> bool:
+    """A free land hex touching no kingdom's hex."""
+    around = {cell, *hexgrid.neighbours(cell)}
+    return cell in terrain and terrain[cell] is not Terrain.SEA and not around & taken
 
 
 @dataclass

@@ -84,6 +84,18 @@ class RuinsOptions:
         1, "Great hoard: keep extracting on later searches (1 yes, 0 no)",
         "NR-NECRO-10 AMB-13", 0, 1, RUINS,
     )  # fmt: skip
+    necropolis_undead_reroll: int = option(
+        1, "Necropolis: an Undead army re-rolls a search worse than nothing (1 yes, 0 no)",
+        "NR-NECRO-6", 0, 1, RUINS,
+    )  # fmt: skip
+    necropolis_undead_summon: int = option(
+        0, "Necropolis: an Undead army resting there raises the dead instead (1 yes, 0 no)",
+        "NR-NECRO-7", 0, 1, RUINS,
+    )  # fmt: skip
+    necropolis_summon_points: int = option(
+        50, "Raising the dead: points per pip of T-NECRO-SUMMON's dice", "T-NECRO-SUMMON",
+        0, 1000, RUINS,
+    )  # fmt: skip
     necropolis_treasure_dice: int = option(
         3, "Fabulous treasure: crowns, in d6s", "T-NECRO", 0, 6, RUINS
     )

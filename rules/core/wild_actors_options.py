@@ -68,6 +68,10 @@ class WildActorsOptions:
         1, "A Chaos horde attacks its finder at once (1 yes, 0 it only roams)", "AMB-30", 0, 1,
         WILD,
     )  # fmt: skip
+    horde_chaos_joins: int = option(
+        4, "A Chaos army wins a Chaos horde over on a d6 of at least (7 never)", "NR-CHORDE-4",
+        1, 7, WILD,
+    )  # fmt: skip
     black_tower_stays: int = option(
         1, "The black tower stays and drains every army entering its hex (1 yes, 0 no)",
         "AMB-31", 0, 1, WILD,

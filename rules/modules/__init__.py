@@ -35,6 +35,9 @@ Hooks (each optional):
   keep a crown ledger, paid yearly in the winter phase (E-30, E-31; rules.kingdoms.crowns).
 * ``place_tiles(terrain, taken, dice)``: set-up, a generated map's free hexes (not in
   ``taken``) turned into the module's own terrains (rules.core.mapgen).
+* ``spare_capitals(terrain, taken) -> [Coord]``: set-up, the spare capital sites of a
+  generated map, after the tiles are placed, that become independent kingdoms: neutral
+  kingdoms (NR-INDEP-1, E-40; rules.core.mapgen).
 * ``diplomacy_problem(world, spend) -> Problem | None`` and ``diplomacy_modifier(world,
   spend) -> int``: a diplomacy or pacify spend refused, or its roll modified (E-38;
   rules.kingdoms.diplomacy).
@@ -76,6 +79,7 @@ class Module:
     crowns: bool = False  # E-30: a supplement module with crown prices (rules.kingdoms.crowns)
     held: Callable | None = None
     place_tiles: Callable | None = None
+    spare_capitals: Callable | None = None
     diplomacy_problem: Callable | None = None
     diplomacy_modifier: Callable | None = None
     diplomacy_rule: str = ""  # the rule IDs its modifier or its own roll cites
@@ -206,6 +210,19 @@ def place_tiles(
     for module in REGISTRY:
         if module.option in options and module.place_tiles is not None:
             module.place_tiles(terrain, taken, dice)
+
+
+def spare_capitals(
+    options: Iterable[str], terrain: dict[Coord, Terrain], taken: set[Coord]
+) -> list[Coord]:
+    """Set-up: the spare capital sites the modules whose ``option`` is in ``options``
+    make into independent kingdoms, in registry order."""
+    return [
+        site
+        for module in REGISTRY
+        if module.option in options and module.spare_capitals is not None
+        for site in module.spare_capitals(terrain, taken)
+    ]
 
 
 def diplomacy_problem(world: World, spend):

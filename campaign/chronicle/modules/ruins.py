@@ -53,6 +53,11 @@ NECROPOLIS = {
     "undead": gettext_lazy("A Necromancer leads his horde out against %(army)s!"),
     "item": gettext_lazy("%(army)s steals a magic item worth %(points)s points."),
     "necromancer_wakes": gettext_lazy("The Necromancer awakens: %(army)s's search party is lost."),
+    "rerolled": gettext_lazy("%(army)s's Undead spurn what they found and search again."),
+    "summoned": gettext_lazy(
+        "%(army)s raises the dead at %(hex)s: %(points)s points of undead join it."
+    ),
+    "dead_refuse": gettext_lazy("The dead at %(hex)s refuse to rise for %(army)s."),
 }
 BURDENS = {
     "curse_lifted": gettext_lazy("The court wizard lifts the curse on %(army)s."),

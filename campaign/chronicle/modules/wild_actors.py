@@ -65,6 +65,10 @@ _SENTENCES = {
     ("chaos_horde", "moved"): gettext_lazy("The Chaos horde roams to %(hex)s."),
     ("chaos_horde", "sacked"): gettext_lazy("The Chaos horde sacks %(hex)s."),
     ("chaos_horde", "slain"): gettext_lazy("The Chaos horde is destroyed at %(hex)s."),
+    ("chaos_horde", "joined"): gettext_lazy("The Chaos horde at %(hex)s joins %(army)s."),
+    ("chaos_horde", "spurned"): gettext_lazy(
+        "The Chaos horde at %(hex)s spurns %(army)s and attacks it."
+    ),
     ("wyvern", "appeared"): gettext_lazy("A wyvern rises at %(hex)s and destroys %(army)s."),
     ("wyvern", "moved"): gettext_lazy("The wyvern flies to %(hex)s."),
     ("wyvern", "sacked"): gettext_lazy("The wyvern sacks %(hex)s."),

@@ -55,6 +55,7 @@ from rules.core.state import (
     Feature,
     Order,
     Role,
+    Terrain,
     World,
 )
 from rules.core.tables import PacifyResult
@@ -576,9 +577,17 @@ def fasting(world: World, siege) -> bool:
     return race is Race.UNDEAD
 
 
+def spare_capitals(terrain: dict[Coord, Terrain], taken: set[Coord]) -> list[Coord]:
+    """NR-INDEP-1: a generated map's spare capital sites, each to hold an independent
+    kingdom: its free plateaus (NR-PLATEAU-2, the new tiles'), the only capital sites
+    it has beyond the players' own, which the generator picks."""
+    return [c for c in sorted(terrain) if terrain[c] is Terrain.PLATEAU and c not in taken]
+
+
 MODULE = register(
     Module(
         option=OPTION,
+        spare_capitals=spare_capitals,
         phase_one=phase_one,
         end_of_turn=end_of_turn,
         tables={

@@ -16,10 +16,13 @@ supplement.md, "Ruins, tombs and the necropolis").
 * The Necromancer's tomb (NR-NECRO-9): ``necropolis_thefts`` attempts at most, each a d6
   on T-NECRO-ITEM; a 6 wakes him: the search party is lost (at no cost beyond the
   battle, AMB-12) and his horde rises (T-NECRO 12, rules.modules.wildlands.undead_horde).
-* An Undead player's re-roll and summoning (NR-NECRO-6/7, T-NECRO-SUMMON) wait for the
-  races (no kingdom has one yet); "retreat as if defeated" (T-NECRO 9, 11) is E-36's
-  A-2.4 retreat, which leaves the army where it stands (E-32): it is told, and costs
-  nothing more.
+* An Undead army (its people by the peoples module's ``army_race``) re-rolls a search
+  worse than nothing once and keeps the second (NR-NECRO-6, ``necropolis_undead_reroll``),
+  or, resting there, raises the dead instead of searching (NR-NECRO-7,
+  ``necropolis_undead_summon``): T-NECRO-SUMMON's dice × ``necropolis_summon_points``
+  join it at once (so no new army, and no Lich to lead one, is ever needed).
+* "Retreat as if defeated" (T-NECRO 9, 11) is E-36's A-2.4 retreat, which leaves the
+  army where it stands (E-32): it is told, and costs nothing more.
 
 State: ``module_state["wildlands.necropolis"]``, by hex: ``{"searches": {army id:
 turns}, "maps": [kingdom ids], "hoards": [army ids]}``. What a search finds is the
@@ -34,7 +37,10 @@ from rules.core.dice import Dice
 from rules.core.dicetable import DiceTable, d6
 from rules.core.events import Announcement, Event
 from rules.core.state import Coord, Order, World
+from rules.kingdoms.races import Race
 from rules.modules import Module, module_table, register
+from rules.modules.peoples import army_race
+from rules.modules.wildlands.actors import strengthened
 from rules.modules.wildlands.burdens import burdened
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
 from rules.modules.wildlands.ruins import found, resting
@@ -52,6 +58,14 @@ T_NECRO = DiceTable(
     lowest=2,
     rows=tuple((n, n, result) for n, result in enumerate(RESULTS, start=2)),
 )
+T_NECRO_SUMMON = d6(
+    "T-NECRO-SUMMON (Undead raising the dead)",
+    "NR-NECRO-7 T-NECRO-SUMMON",
+    (1, 2, "nothing"),
+    (3, 4, "d6"),
+    (5, 6, "2d6"),
+)
+SUMMONED_DICE = {"nothing": 0, "d6": 1, "2d6": 2}
 T_NECRO_ITEM = d6(
     "T-NECRO-ITEM (a theft in the Necromancer's tomb)",
     "NR-NECRO-9 T-NECRO-ITEM",
@@ -65,6 +79,7 @@ T_NECRO_ITEM = d6(
 TABLES = {
     "t-necro": (T_NECRO, {r: r for r in RESULTS}),
     "t-necro-item": (T_NECRO_ITEM, {v: v for *_, v in T_NECRO_ITEM.rows}),
+    "t-necro-summon": (T_NECRO_SUMMON, {word: word for word in SUMMONED_DICE}),
 }
 # NR-NECRO-4's choice, made in advance: the results, best first.
 PREFERENCE = (
@@ -106,7 +121,8 @@ def discover(world: World, exam: Examination, dice: Dice) -> tuple[World, list[E
 
 
 def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
-    """Step 3e: each army resting on a necropolis searches it (NR-NECRO-2)."""
+    """Step 3e: each army resting on a necropolis searches it (NR-NECRO-2), or an
+    Undead one raises the dead there if the GM's policy says so (NR-NECRO-7)."""
     if not world.ruleset.necropolis_search_resting:
         return orders, patrols, []
     events: list[Event] = []
@@ -114,7 +130,9 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
         army = world.armies.get(army_id)
         if army is None or hex_key(army.position) not in records(world, Site.NECROPOLIS):
             continue
-        world, more = search(world, army.position, army_id, dice)
+        summons = world.ruleset.necropolis_undead_summon and _of_undead(world, army_id)
+        act = summon if summons else search
+        world, more = act(world, army.position, army_id, dice)
         events += more
     return orders, patrols, events
 
@@ -128,7 +146,10 @@ def search(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, 
     earlier = site["searches"].get(str(army_id), 0)
     site["searches"][str(army_id)] = earlier + 1
     at_hoard = army_id in site["hoards"] and world.ruleset.necropolis_hoard_keep
-    total, rolls = _t_necro(world, site, army_id, earlier, dice)
+    total, rolls = _t_necro(world, site, army_id, earlier, dice, "T-NECRO necropolis search")
+    rerolled = _reroll(world, hex_, army_id, total, rolls)
+    if rerolled:
+        total, rolls = _t_necro(world, site, army_id, earlier, dice, "NR-NECRO-6 T-NECRO re-roll")
     result = module_table(world, "t-necro").lookup(total)
     if at_hoard and result == "great_hoard":
         result = "nothing"  # AMB-13: the hoard found again is the one being worked
@@ -138,7 +159,7 @@ def search(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, 
     first = events[0] if events else None
     if isinstance(first, NecropolisNews):  # the search's own rolls go on its first news
         events[0] = dataclasses.replace(first, rolls=(*rolls, *first.rolls), roll=total)
-    events = [changed, *events]
+    events = [changed, *rerolled, *events]
     if (
         at_hoard
         and result not in ("horror", "rats", "undead", "necromancer_tomb")
@@ -157,9 +178,43 @@ def _copy(site: dict) -> dict:
     }
 
 
-def _t_necro(world: World, site: dict, army_id: int, earlier: int, dice: Dice):
+def _of_undead(world: World, army_id: int) -> bool:
+    return army_race(world, army_id) is Race.UNDEAD
+
+
+def _reroll(world: World, hex_: Coord, army_id: int, total: int, rolls) -> list[Event]:
+    """NR-NECRO-6: an Undead army dislikes a result worse than nothing (PREFERENCE's
+    order, as the map's) and searches again, once (``necropolis_undead_reroll``); the
+    first roll is told with its dice. [] when it keeps the result."""
+    result = module_table(world, "t-necro").lookup(total)
+    worse = PREFERENCE.index(result) > PREFERENCE.index("nothing")
+    if not (worse and world.ruleset.necropolis_undead_reroll and _of_undead(world, army_id)):
+        return []
+    text = f"The Undead spurn what the search found ({total}) and search again."
+    return [_news(world, army_id, hex_, "NR-NECRO-6", "rerolled", text, roll=total, rolls=rolls)]
+
+
+def summon(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, list[Event]]:
+    """NR-NECRO-7: the Undead army raises the dead instead of searching: a d6 on
+    T-NECRO-SUMMON, whose dice × ``necropolis_summon_points`` join it at once."""
+    roll = dice.d6("NR-NECRO-7 T-NECRO-SUMMON")
+    count = SUMMONED_DICE[module_table(world, "t-necro-summon").lookup(roll.result)]
+    raised, rolls = multiple(
+        dice, count, 6, world.ruleset.necropolis_summon_points, "T-NECRO-SUMMON undead raised"
+    )
+    what = "summoned" if raised else "dead_refuse"
+    text = f"The dead rise to join the army: {raised} points." if raised else "They refuse."
+    news = _news(world, army_id, hex_, "NR-NECRO-7 T-NECRO-SUMMON", what, text,
+                 roll=roll.result, points=raised, rolls=(roll, *rolls))  # fmt: skip
+    if not raised:
+        return world, [news]
+    world, joined = strengthened(world, army_id, raised, "NR-NECRO-7 T-NECRO-SUMMON")
+    return world, [news, *joined]
+
+
+def _t_necro(world: World, site: dict, army_id: int, earlier: int, dice: Dice, purpose: str):
     """2d6 + the earlier turns' bonus, held to 2–12, moved by the map (AMB-11)."""
-    rolls = (dice.d6("T-NECRO necropolis search"), dice.d6("T-NECRO necropolis search"))
+    rolls = (dice.d6(purpose), dice.d6(purpose))
     total = sum(r.result for r in rolls) + earlier * world.ruleset.necropolis_search_bonus
     total = min(max(total, 2), 12)
     owner = world.armies[army_id].kingdom_id

@@ -17,8 +17,10 @@ but a force on the map, which everyone sees where it stands, as the Beast.
 * After its battle: it won, the hex is sacked; it lost, it is slain and gone at the end
   of the turn; a draw leaves it where it is. Its points never change.
 
-A Chaos army wins a horde over on a d6 of 4+ (NR-CHORDE-4); Warpost's armies have no race
-yet, so no army is of Chaos and the horde attacks every army.
+An army of Chaos the horde meets (the finder, or the covering patrol; its people by the
+peoples module's ``army_race``) rolls a d6: on ``horde_chaos_joins`` (4) or more the horde
+joins it, its points added to the army, and leaves the map; else it attacks
+(NR-CHORDE-4). A neutral kingdom's army keeps its set strength (A-1.4.8): it always fights.
 
 State: ``module_state["wildlands.chaos_horde.forces"]`` and ``["wildlands.wyvern.forces"]``
 (forces, not sites: beside the sites' records), each a mapping from ``"#n"`` to
@@ -31,9 +33,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rules.core.dice import Dice, Roll
-from rules.core.events import BattleWon, Event
+from rules.core.events import BattleDeclared, BattleWon, Event, ModuleStateChanged
 from rules.core.state import BattleState, Coord, DefenderKind, Order, Role, World
+from rules.kingdoms.races import Race
 from rules.modules import Module, is_roaming, register
+from rules.modules.peoples import army_race
 from rules.modules.roaming import entry_battle, fly, hex_ravaged, ravaged, roam
 from rules.modules.wildlands.actors import (
     WildsNews,
@@ -43,6 +47,7 @@ from rules.modules.wildlands.actors import (
     own_state,
     rolled,
     state_key,
+    strengthened,
     with_state,
 )
 from rules.modules.wildlands.raiders import SHIPS
@@ -98,11 +103,15 @@ def _appear(world: World, roamer: Roamer, hex_: Coord, points: int, attacking: b
 @handles(Site.CHAOS_HORDE, permanent=False)
 def discover_horde(world: World, found: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """NR-CHORDE-1, AMB-30: 3d6 × 100 points appear and attack the finder at once (or,
-    as the ruleset may say, only roam from the next turn)."""
+    as the ruleset may say, only roam from the next turn); a finder of Chaos may win it
+    over first (NR-CHORDE-4)."""
     pips, rolls = rolled(dice, 3, 6, "NR-CHORDE-1 the Chaos horde's size")
     points = pips * world.ruleset.horde_points
     attacking = bool(world.ruleset.horde_attacks_finder)
-    world, stored = _appear(world, HORDE, found.hex, points, attacking)
+    joined, met = (
+        won_over(world, found.army_id, found.hex, points, dice) if attacking else (None, [])
+    )
+    attacking = attacking and joined is None
     news = WildsNews(
         rule="NR-CHORDE-1 AMB-30",
         rolls=rolls,
@@ -113,10 +122,43 @@ def discover_horde(world: World, found: Examination, dice: Dice) -> tuple[World,
         text=f"A Chaos horde of {points} points appears at {at(found.hex)}"
         + (" and falls upon the explorers." if attacking else "."),
     )
+    if joined is not None:
+        return joined, [news, *met]
+    world, stored = _appear(world, HORDE, found.hex, points, attacking)
     if not attacking:
         return world, [news, stored]
     battle = falls_upon(world, found.army_id, found.hex, points, "NR-CHORDE-3 AMB-30")
-    return world, [news, stored, battle]
+    return world, [news, *met, stored, battle]
+
+
+def won_over(
+    world: World, army_id: int, hex_: Coord, points: int, dice: Dice
+) -> tuple[World | None, list[Event]]:
+    """NR-CHORDE-4: the horde of ``points`` meets the army. An army of Chaos rolls a d6:
+    on ``horde_chaos_joins`` or more the horde joins it (the world with the army grown);
+    else it attacks (None, the roll told). Any other army: None, no roll. Only the
+    army's owner (and the GM) learns which, as he alone knows his army's people."""
+    if army_race(world, army_id) is not Race.CHAOS:
+        return None, []
+    roll = dice.d6(f"NR-CHORDE-4 the Chaos horde meets army {army_id}")
+    joins = roll.result >= world.ruleset.horde_chaos_joins
+    army = world.armies[army_id]
+    news = WildsNews(
+        rule="NR-CHORDE-4",
+        rolls=(roll,),
+        kingdom_ids=(army.kingdom_id,),
+        site=Site.CHAOS_HORDE.value,
+        what="joined" if joins else "spurned",
+        hex=hex_,
+        army_id=army_id,
+        points=points,
+        text=f"The Chaos horde at {at(hex_)} "
+        + (f"joins {army.name}." if joins else f"spurns {army.name} and attacks."),
+    )
+    if not joins:
+        return None, [news]
+    world, gained = strengthened(world, army_id, points, "NR-CHORDE-4")
+    return world, [news, *gained]
 
 
 @handles(Site.WYVERN, permanent=False)
@@ -178,13 +220,35 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
     """Step 3e, E-12: each force that moved meets the hex it entered."""
     events: list[Event] = []
     for roamer in ROAMERS:
-        for _, force in _entering(world, roamer):
+        joined = []
+        for key, force in _entering(world, roamer):
             if force["entering"].get("found"):
                 continue  # it appeared attacking its finder (AMB-30): that battle is declared
             hex_ = tuple(force["entering"]["hex"])
             battle = entry_battle(world, hex_, patrols, force["points"], roamer.rule)
-            events += [battle] if battle is not None else _sack(world, roamer, hex_)
+            if battle is None:
+                events += _sack(world, roamer, hex_)
+                continue
+            won, met = _met(world, roamer, battle, force["points"], dice)
+            events += met if won else [*met, battle]
+            joined += [key] if won else []
+        if joined:
+            events.append(_without(world, roamer, joined, "NR-CHORDE-4"))
     return orders, patrols, events
+
+
+def _met(world: World, roamer: Roamer, battle: BattleDeclared, points: int, dice: Dice):
+    """NR-CHORDE-4: whether the horde joins the army it meets, and what is told."""
+    if roamer is not HORDE or not battle.defender_army_ids:
+        return False, []  # a neutral kingdom's army keeps its set strength (A-1.4.8)
+    joined, met = won_over(world, battle.defender_army_ids[0], battle.hex, points, dice)
+    return joined is not None, met
+
+
+def _without(world: World, roamer: Roamer, keys: list[str], rule: str) -> ModuleStateChanged:
+    """The record of ``roamer``'s forces without those of ``keys`` (slain, or joined)."""
+    forces = {k: v for k, v in own_state(world, roamer.key).items() if k not in keys}
+    return with_state(world, roamer.key, forces, rule)[1]
 
 
 def _sack(world: World, roamer: Roamer, hex_: Coord) -> list[Event]:
@@ -249,9 +313,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
         }
         gone = [key for key, force in _entering(world, roamer) if tuple(force["at"]) in slain]
         if gone:
-            forces = {k: v for k, v in own_state(world, roamer.key).items() if k not in gone}
-            world, stored = with_state(world, roamer.key, forces, roamer.rule)
-            more.append(stored)
+            more.append(_without(world, roamer, gone, roamer.rule))
     return more
 
 

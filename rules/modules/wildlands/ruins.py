@@ -7,11 +7,11 @@ T-TOMB-WIZARD; docs/design/supplement.md, "Ruins, tombs and the necropolis").
   resting there searches it (``ruins_search_resting``: the player's choice, made by the
   order he gives). Each is searched once (AMB-08).
 * T-RUIN: a monstrous creature of 2d6 × 100 points fights the searchers at once (AMB-27);
-  plague rats cost every army on the hex d6 × 50 points (NR-RUIN-2, AMB-45; no army has
-  a race yet, so none is immune); a hero's treasure places d6 tombs, each a direction and
-  2d6 hexes away (NR-GEN-9/10, AMB-08); a great discovery rolls T-DISCOVERY: a forgotten
-  fortress on the finder's hex, or a secret passage with new ruins at its far end
-  (NR-RUIN-4, AMB-09).
+  plague rats cost every army on the hex d6 × 50 points (NR-RUIN-2, AMB-45; a Skaven
+  army, by the peoples module's ``army_race``, is spared); a hero's treasure places d6
+  tombs, each a direction and 2d6 hexes away (NR-GEN-9/10, AMB-08); a great discovery
+  rolls T-DISCOVERY: a forgotten fortress on the finder's hex, or a secret passage with
+  new ruins at its far end (NR-RUIN-4, AMB-09).
 * T-TOMB: the curse (rules.modules.wildlands.burdens), magic items' points added to the
   army (NR-TOMB-2), crowns to the treasury, or the Black Orb, kept for its player
   (rules.modules.wildlands.orb).
@@ -36,7 +36,9 @@ from rules.core.dicetable import d6
 from rules.core.events import Announcement, Event
 from rules.core.hexgrid import DIRECTIONS, distance
 from rules.core.state import Coord, Order, OrderKind, Terrain, World
+from rules.kingdoms.races import Race
 from rules.modules import Module, module_table, register
+from rules.modules.peoples import army_race
 from rules.modules.roaming import attacks_army
 from rules.modules.wildlands.burdens import burdened, crowns_paid
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
@@ -203,14 +205,14 @@ def _monster(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> list[
 
 
 def _plague(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> list[Event]:
-    """T-RUIN 3, NR-RUIN-2, AMB-45: each army on the hex loses its own d6 × 50 (no
-    army has a race yet, so none is a Skaven's)."""
+    """T-RUIN 3, NR-RUIN-2, AMB-45: each army on the hex loses its own d6 × 50, but a
+    Skaven army (its own people, NR-ALLY, else its kingdom's) is immune: no roll."""
     events: list[Event] = [
         _news(world, army_id, hex_, "T-RUIN", "plague_rats",
               "Plague rats swarm out of the empty tomb.", rolls=(roll,))
     ]  # fmt: skip
     for army in sorted(world.armies.values(), key=lambda a: a.id):
-        if army.position != hex_:
+        if army.position != hex_ or army_race(world, army.id) is Race.SKAVEN:
             continue
         lost, rolls = multiple(
             dice, 1, 6, world.ruleset.ruins_plague_points, f"NR-RUIN-2 plague rats, army {army.id}"

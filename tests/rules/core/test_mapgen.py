@@ -167,3 +167,28 @@ def test_the_new_tiles_take_a_few_free_hexes_only_when_their_module_is_on(seed):
         assert len(changed) <= len(plain.terrain) // 4, params
         seen |= set(changed.values())
     assert seen == set(FITS)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_spare_plateaus_hold_independent_kingdoms_with_the_peoples_on(seed):
+    """NR-INDEP-1, E-40: with the peoples and the new tiles on, each free plateau with
+    room for it (NR-PLATEAU-2, a spare capital site) holds an independent kingdom beyond
+    the neutral kingdoms asked for: three land hexes, a City capital on the plateau and a
+    major feature, touching no other kingdom; the map under it is the same."""
+    made = 0
+    for params in _choices(seed):
+        tiles = generate_from(dataclasses.replace(params, modules=("new_tiles",)))
+        plan = generate_from(dataclasses.replace(params, modules=("new_tiles", "peoples")))
+        assert plan.terrain == tiles.terrain and plan.neutrals[: params.neutrals] == tiles.neutrals
+        others = {c for k in [*plan.kingdoms, *tiles.neutrals] for c in k.hexes}
+        for independent in plan.neutrals[params.neutrals :]:
+            capital, *around = independent.hexes
+            assert plan.terrain[capital] is Terrain.PLATEAU
+            assert len(around) == 2 and set(around) <= set(hexgrid.neighbours(capital))
+            assert independent.features[capital] is Feature.CITY
+            assert len(independent.features) == 2
+            touching = {n for c in independent.hexes for n in (c, *hexgrid.neighbours(c))}
+            assert not touching & others
+            others |= set(independent.hexes)
+            made += 1
+    assert made, "some map of the wizard's has a spare plateau"
