@@ -115,8 +115,9 @@ def resolve_final(
         )
         outcome.events += events
         outcome.events += turn.apply(battle, events)
-        outcome.events += turn.wiped_out(battle)
-        outcome.events += modules.after_battle(world, battle, events)  # rules.modules
+        wiped = turn.wiped_out(battle)  # NR-GEN-6: its baggage is the victor's to take
+        outcome.events += wiped
+        outcome.events += modules.after_battle(world, battle, [*events, *wiped])
     outcome.events += turn.neutral_conquests(world)
     spends = list(spends)
     outcome.events += resolve_post_battle(  # 6c: Tables 12–16, 18–22
