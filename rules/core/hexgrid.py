@@ -22,6 +22,13 @@ def neighbours(c: Coord) -> list[Coord]:
     return [(q + dq, r + dr) for dq, dr in DIRECTIONS]
 
 
+def along(c: Coord, way: int, steps: int) -> Coord:
+    """NR-GEN-9/10, E-39: the hex ``steps`` hexes from ``c`` in a straight line in the
+    direction a d6 named (1 = N, clockwise), on or off the map."""
+    dq, dr = DIRECTIONS[way - 1]
+    return (c[0] + dq * steps, c[1] + dr * steps)
+
+
 def distance(a: Coord, b: Coord) -> int:
     """Plain grid distance in hexes (E-16)."""
     dq, dr = a[0] - b[0], a[1] - b[1]

@@ -22,6 +22,7 @@ from rules.battles.battle import resolve_battle
 from rules.battles.postbattle import resolve_post_battle
 from rules.core.dice import Dice
 from rules.core.events import (
+    ArmyDestroyed,
     ArmyMoved,
     BattleWon,
     DefenderLosses,
@@ -114,7 +115,9 @@ def resolve_final(
         )
         outcome.events += events
         outcome.events += turn.apply(battle, events)
-        outcome.events += modules.after_battle(world, battle, events)  # rules.modules
+        wiped = turn.wiped_out(battle)  # NR-GEN-6: its baggage is the victor's to take
+        outcome.events += wiped
+        outcome.events += modules.after_battle(world, battle, [*events, *wiped])
     outcome.events += turn.neutral_conquests(world)
     spends = list(spends)
     outcome.events += resolve_post_battle(  # 6c: Tables 12–16, 18–22
@@ -177,6 +180,7 @@ class _TurnSoFar:
     neutral_capitals: dict[Coord, int] = field(default_factory=dict)  # hex → neutral kingdom
     capitals_won: list[BattleState] = field(default_factory=list)  # A-1.4.16, applied last
     results: dict[int, Role | None] = field(default_factory=dict)  # battle key → its winner
+    destroyed: set[int] = field(default_factory=set)  # armies battle losses brought to 0
 
     @classmethod
     def of(cls, world: World, orders: Iterable[Order] = ()) -> _TurnSoFar:
@@ -254,6 +258,19 @@ class _TurnSoFar:
             self.capitals_won.append(battle)
             return flags
         return [*flags, self._conquer(battle), *self._move(battle.attacker.army_ids, battle.hex)]
+
+    def wiped_out(self, battle: BattleState) -> list[Event]:
+        """NR-GEN-6, AMB-02, E-14: a player's army its battle losses brought to 0 points
+        is destroyed once the battle is resolved."""
+        sides = (battle.attacker, battle.defender) if battle.defender else (battle.attacker,)
+        gone = [
+            army_id
+            for side in sides
+            for army_id in side.army_ids
+            if self.points.get(army_id, 1) <= 0 and army_id not in self.destroyed
+        ]
+        self.destroyed.update(gone)
+        return [ArmyDestroyed(rule="NR-GEN-6 AMB-02 E-14 §5.7", army_id=a) for a in gone]
 
     def neutral_conquests(self, world: World) -> list[Event]:
         """§3 step 6b, A-1.4.16, E-18: the neutral capitals won this turn, each taking its

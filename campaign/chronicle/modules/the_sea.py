@@ -12,6 +12,9 @@ from campaign.chronicle.words import hex_name, number
 _PIRATES = {
     "den": gettext_lazy("The independent City in %(hex)s is a pirate den: its pirates put to sea."),
     "merchants": gettext_lazy("The independent City in %(hex)s has a merchant fleet."),
+    "raiders": gettext_lazy(
+        "The northern raiders' ship puts to sea from %(hex)s: it roams the coast as pirates do."
+    ),
     "moved": gettext_lazy("Pirates sail along the coast to %(hex)s."),
     "stayed": gettext_lazy("Pirates lie at anchor in %(hex)s."),
     "raided": gettext_lazy("Pirates raid the Town in %(hex)s, a town of %(kingdom)s."),

@@ -12,7 +12,8 @@ from rules.core.state import Coord
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class PirateNews(Announcement):
     """new-rules.md §6, public: pirates are seen along the coasts. ``what``: den (a City
-    turns out to be a pirate den), merchants (its ships are merchants), moved, stayed,
+    turns out to be a pirate den), merchants (its ships are merchants), raiders (the northern
+    raiders' ship joins the pirates, NR-RAIDER-2), moved, stayed,
     raided, evaded, off_map, sunk, wintered, scuttled (no berth); ``hex`` where the pirate
     is seen; ``kingdom_id`` the kingdom raided or engaging."""
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import dataclasses
 
 from rules.core.dice import Dice
+from rules.core.events import Event, ModuleStateChanged
 from rules.core.hexgrid import distance
-from rules.core.state import Coord, Feature, OrderKind
+from rules.core.state import Coord, Feature, OrderKind, World
 from rules.modules import module_table
 from rules.modules.beast import ravaged
 from rules.modules.roaming import hex_ravaged
@@ -15,7 +16,7 @@ from rules.modules.the_sea.coast import coast_step, crossed_sea, is_coastal
 from rules.modules.the_sea.events import PirateNews
 from rules.modules.the_sea.naval import gone, naval_battle
 from rules.modules.the_sea.tables import PirateMove
-from rules.modules.the_sea.tide import Tide, held_ids, key
+from rules.modules.the_sea.tide import OPTION, Tide, held_ids, key, state_of
 from rules.turn.orders import covering_patrol, invasion_origin, patrol_bases
 
 
@@ -77,6 +78,29 @@ def find_dens(tide: Tide, dice: Dice) -> None:
                 text=f"The City at {_at(city)} is a pirate den: its pirates put to sea.",
             )
         )
+
+
+def put_to_sea(world: World, near: Coord, rule: str) -> tuple[World, list[Event]]:
+    """NR-RAIDER-2, AMB-29: a ship another module sets on the nearest coast (the raiders')
+    becomes a pirate on the coastal hex nearest ``near`` (first in (q, r) order on a tie),
+    with that hex as its home until it berths for the winter (NR-PIRATE-10)."""
+    coasts = [c for c in world.hexes if is_coastal(world.hexes, c)]
+    if not coasts:
+        return world, []
+    at = min(coasts, key=lambda c: (distance(c, near), c))
+    state = state_of(world)
+    pirate_id = state["next"]
+    state["next"] = pirate_id + 1
+    state["pirates"][str(pirate_id)] = {"at": list(at), "home": list(at)}
+    news = PirateNews(
+        rule=f"{rule} NR-PIRATE-2",
+        what="raiders",
+        pirate_id=pirate_id,
+        hex=at,
+        text=f"The raiders' ship roams the coast from {_at(at)} as pirates do.",
+    )
+    world = dataclasses.replace(world, module_state={**world.module_state, OPTION: state})
+    return world, [news, ModuleStateChanged(rule=rule, module=OPTION, state=state)]
 
 
 def ships_at(tide: Tide, hex_: Coord) -> tuple[int | None, tuple[int, ...]]:

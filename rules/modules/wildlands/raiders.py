@@ -2,9 +2,11 @@
 Coast and River columns. The finder rolls T-RAIDER at once:
 
 * 1–4: the barbarians attack; the army loses d6 × 100 points and drives them off to their
-  ship, placed on the nearest coast (AMB-29): the nearest sea hex, first in (q, r) order
-  on a tie. The ship is a pirate ship (NR-RAIDER-2); Warpost has no ships yet (E-34), so
-  it only waits there, on every player's map (rules.modules.wildlands.roamers.standing).
+  ship, placed on the nearest coast (AMB-29), first in (q, r) order on a tie. The ship
+  follows the pirate rules (NR-RAIDER-2): with the_sea on, it is one of that module's
+  pirates on the nearest coastal hex (rules.modules.the_sea.pirates.put_to_sea); without
+  it, it only waits on the nearest sea hex, on every player's map
+  (rules.modules.wildlands.roamers.standing).
 * 5–6: they are repelled; their camp stays on the hex as a hostile marker (AMB-29: a
   site on the map while it stays) and leaves after d6 turns or at the start of the next
   winter turn (E-31), whichever comes first: the countdown runs at the start of each
@@ -23,6 +25,7 @@ from rules.core.hexgrid import distance
 from rules.core.state import Coord, Order, Terrain, World
 from rules.kingdoms.crowns import next_winter_turn
 from rules.modules import Module, module_table, register
+from rules.modules.the_sea.pirates import put_to_sea
 from rules.modules.wildlands.actors import (
     WildsNews,
     at,
@@ -63,8 +66,6 @@ def _attack(world: World, found: Examination, dice: Dice, roll: Roll):
     loss = dice.d6("T-RAIDER the army's losses")
     points = loss.result * world.ruleset.raider_loss_points
     world, lost = weakened(world, found.army_id, points, "T-RAIDER", (loss,))
-    ships = own_state(world, SHIPS)
-    coast = nearest_sea(world, found.hex)
     events: list[Event] = [
         WildsNews(
             rule="NR-RAIDER-1 T-RAIDER AMB-29",
@@ -79,11 +80,23 @@ def _attack(world: World, found: Examination, dice: Dice, roll: Roll):
         ),
         *lost,
     ]
-    if coast is not None:
-        ships[f"#{1 + len(ships)}"] = {"at": list(coast), "turn": world.turn}
-        world, stored = with_state(world, SHIPS, ships, "NR-RAIDER-2 AMB-29")
-        events.append(stored)
-    return world, events
+    world, ship = _ship(world, found.hex)
+    return world, [*events, *ship]
+
+
+def _ship(world: World, hex_: Coord) -> tuple[World, list[Event]]:
+    """NR-RAIDER-2, AMB-29: with the_sea on, the ship follows the pirate rules: it is one
+    of that module's pirates; without it, Warpost has no ships, so it only waits on the
+    nearest sea hex (rules.modules.wildlands.roamers.standing)."""
+    if world.ruleset.the_sea:
+        return put_to_sea(world, hex_, "NR-RAIDER-2 AMB-29")
+    coast = nearest_sea(world, hex_)
+    if coast is None:
+        return world, []
+    ships = own_state(world, SHIPS)
+    ships[f"#{1 + len(ships)}"] = {"at": list(coast), "turn": world.turn}
+    world, stored = with_state(world, SHIPS, ships, "NR-RAIDER-2 AMB-29")
+    return world, [stored]
 
 
 def nearest_sea(world: World, hex_: Coord) -> Coord | None:

@@ -34,7 +34,7 @@ import dataclasses
 from rules.core.dice import Dice
 from rules.core.dicetable import d6
 from rules.core.events import Announcement, Event
-from rules.core.hexgrid import DIRECTIONS, distance
+from rules.core.hexgrid import along, distance
 from rules.core.state import Coord, Order, OrderKind, Terrain, World
 from rules.kingdoms.races import Race
 from rules.modules import Module, module_table, register
@@ -249,8 +249,7 @@ def locate(world: World, origin: Coord, dice: Dice, what: str) -> Coord | None:
             dice.d6(f"NR-RUIN-3 distance of {what}").result
             for _ in range(world.ruleset.ruins_tomb_distance_dice)
         )
-        dq, dr = DIRECTIONS[way - 1]
-        spot = (origin[0] + dq * steps, origin[1] + dr * steps)
+        spot = along(origin, way, steps)
         if spot in world.hexes:
             break
     else:

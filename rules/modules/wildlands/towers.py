@@ -44,7 +44,7 @@ from rules.core.events import (
     BattleWon,
     Event,
 )
-from rules.core.hexgrid import DIRECTIONS, distance
+from rules.core.hexgrid import along, distance
 from rules.core.state import (
     BattleState,
     Coord,
@@ -650,8 +650,7 @@ def _target(world: World, tower: Coord, dice: Dice) -> tuple[Coord | None, tuple
     way = dice.d6("NR-EQX-2 direction of the spell (1 = N, clockwise)")
     far = tuple(dice.d6("NR-EQX-2 distance of the spell: 2d6") for _ in range(2))
     steps = sum(r.result for r in far)
-    dq, dr = DIRECTIONS[way.result - 1]
-    target = (tower[0] + dq * steps, tower[1] + dr * steps)
+    target = along(tower, way.result, steps)
     return (target if target in world.hexes else None), (way, *far)
 
 
