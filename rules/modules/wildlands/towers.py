@@ -48,6 +48,7 @@ from rules.core.events import (
 )
 from rules.core.hexgrid import DIRECTIONS, distance
 from rules.core.state import (
+    ArmyState,
     BattleState,
     Coord,
     DefenderKind,
@@ -452,6 +453,7 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
         entered = sorted(o.army_id for o in invades if tuple(o.target) == hex_)
         left = sorted(o.army_id for o in invades if world.armies[o.army_id].position == hex_)
         record.pop("moves", None)
+        record.pop("assault", None)  # an earlier turn's (NR-TOWER-8)
         if entered or left:
             record["moves"] = {
                 "turn": world.turn,
@@ -459,6 +461,8 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
                 "left": {"army_ids": left},
             }
     events = _attacks(world, towers, {o.army_id for o in invades})
+    attacked = {a for e in events if isinstance(e, BattleDeclared) for a in e.defender_army_ids}
+    events += _assaults(world, towers, orders, attacked, dice)
     if towers == records(world, TOWER):
         return orders, patrols, events
     _, stored = with_records(world, TOWER, towers, "NR-TOWER-1 NR-TOWER-6 E-32")
@@ -481,20 +485,66 @@ def _attacks(world: World, towers: dict[str, dict], invading: set[int]) -> list[
             facts = {"hex": hex_, "army_id": army.id, "kingdom_ids": (army.kingdom_id,)}
             events.append(news(TowerNews, "NR-TOWER-6", "wizard_misses", **facts))
             continue
-        events.append(
-            BattleDeclared(
-                rule="NR-TOWER-6 BASE-11 E-12",
-                hex=hex_,
-                defender_kind=DefenderKind.PATROL,
-                attacker_kingdom_id=None,
-                attacker_army_ids=(),
-                attacker_points=attack["points"],
-                defender_kingdom_id=army.kingdom_id,
-                defender_army_ids=(army.id,),
-                defender_points=army.points,
-            )
-        )
+        events.append(_wizard_battle("NR-TOWER-6 BASE-11 E-12", hex_, army, attack["points"]))
     return events
+
+
+def _wizard_battle(rule: str, hex_: Coord, army: ArmyState, points: int) -> BattleDeclared:
+    """The wizard's army of ``points`` against ``army`` on his tower's hex, a roaming force
+    (E-12): it never retreats and takes no hex."""
+    return BattleDeclared(
+        rule=rule,
+        hex=hex_,
+        defender_kind=DefenderKind.PATROL,
+        attacker_kingdom_id=None,
+        attacker_army_ids=(),
+        attacker_points=points,
+        defender_kingdom_id=army.kingdom_id,
+        defender_army_ids=(army.id,),
+        defender_points=army.points,
+    )
+
+
+def _assaults(
+    world: World, towers: dict[str, dict], orders: list[Order], attacked: set[int], dice: Dice
+) -> list[Event]:
+    """NR-TOWER-3/8, AMB-16: an Examine order on one's own tower's hex is an attack on the
+    tower (rules.modules.wildlands.examine:attacks_tower), with no T-WIZARD roll. The
+    wizard's (4d6 × 100) points are rolled as it is declared, at step 3e, and the battle
+    is fought there as the wizard's own attack (NR-TOWER-6): in the open if he has at
+    least the army's points, else behind the tower's walls, a fortress (``walls``). A
+    tower found this turn, or an army the wizard attacks already, is not attacked; one
+    army a tower each turn, the lowest id first."""
+    events: list[Event] = []
+    examining = sorted((o for o in orders if o.kind is OrderKind.EXAMINE), key=lambda o: o.army_id)
+    for order in examining:
+        army = world.armies.get(order.army_id)
+        record = towers.get(hex_key(army.position)) if army and army.position else None
+        if record is None or record["turn"] >= world.turn or "assault" in record:
+            continue
+        if army.id in attacked:
+            continue
+        rolls = tuple(dice.d6("NR-TOWER-8 AMB-16 the tower's army: 4d6") for _ in range(4))
+        points = sum(r.result for r in rolls) * world.ruleset.tower_attack_points
+        behind_walls = points < army.points
+        record["assault"] = {"army_id": army.id, "turn": world.turn, "walls": behind_walls}
+        rule = "NR-TOWER-3 NR-TOWER-8 AMB-16"
+        what = "tower_assaulted_walls" if behind_walls else "tower_assaulted"
+        facts = {"hex": army.position, "army_id": army.id, "kingdom_ids": (army.kingdom_id,)}
+        events.append(news(TowerNews, rule, what, rolls=rolls, points=points, **facts))
+        events.append(_wizard_battle(f"{rule} E-12", army.position, army, points))
+    return events
+
+
+def walls(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    """NR-TOWER-8, E-37: a wizard weaker than the army attacking his tower fights from
+    inside it, a fortress: the fortress's Table 23 bonus to his side."""
+    if role is not Role.ATTACKER or not is_roaming(battle.attacker) or battle.defender is None:
+        return 0
+    assault = records(world, TOWER).get(hex_key(battle.hex), {}).get("assault")
+    if not assault or assault["turn"] != world.turn or not assault["walls"]:
+        return 0
+    return world.ruleset.fortress_bonus if assault["army_id"] in battle.defender.army_ids else 0
 
 
 def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
@@ -538,6 +588,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
             world, reaction = react(world, hex_, army_id, dice, forced=False)
             more += reaction
     stayed = set(world.armies) - left - {e.army_id for e in events if isinstance(e, ArmyMoved)}
+    stayed -= _assailants(world)  # NR-TOWER-8: an attack is made instead of any roll
     for key in sorted(records(world, TOWER), key=coord_of):
         record = records(world, TOWER).get(key)
         hex_ = coord_of(key)
@@ -548,6 +599,12 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
                 world, reaction = react(world, hex_, army.id, dice, forced=True)
                 more += reaction
     return more
+
+
+def _assailants(world: World) -> set[int]:
+    """The armies that attacked a tower this turn (NR-TOWER-3/8)."""
+    assaults = (record.get("assault") for record in records(world, TOWER).values())
+    return {a["army_id"] for a in assaults if a and a["turn"] == world.turn}
 
 
 def _as_now(world: World, events: list[Event]) -> World:
@@ -872,6 +929,7 @@ register(
         after_battle=after_battle,
         end_of_turn=end_of_turn,
         tables=TABLES,
+        table_23=(("A tower {fortress_bonus:+d} (its wizard, attacked)", "NR-TOWER-8", walls),),
         crowns=True,  # E-30: spells and mines pay crowns, temples cost them
     )
 )
