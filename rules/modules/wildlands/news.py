@@ -137,6 +137,7 @@ SENTENCES = {
     "temple_claimed": translatable(
         "The temple on %(hex)s was consecrated by its owner's people: %(other)s."
     ),
+    "temple_built": translatable("A temple of %(other)s now stands on %(hex)s."),
     "temple_troops": translatable(
         "The temple on %(hex)s sent %(army)s %(points)s points of troops."
     ),
