@@ -17,6 +17,10 @@ NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
   abstract army has a wizard, AMB-15); the attack (12) rolls the tower's army, which
   attacks at the next turn's step 3e as a roaming force (``invasions``, E-12), and a
   victorious army sacks the tower at that turn's end.
+* Attacked at will (NR-TOWER-3/8, AMB-16): an Examine order on one's own tower's hex
+  (``_assaults``) rolls the wizard's 4d6 × 100 at step 3e and fights him there as in his
+  own attack, behind the tower's walls (``walls``: a fortress on Table 23) when he is the
+  weaker; no T-WIZARD roll is made.
 * A wizard banished to the Warp (T-DUEL 2–3) comes back with his points at the next
   winter phase (AMB-15); a tower sacked (T-DUEL 6) yields its loot (NR-TOWER-7) and is
   gone, the hex barren again (NR-TOWER-9).
