@@ -179,6 +179,11 @@ urlpatterns = [
         works_views.bridges,
         name="kingdom-bridges",
     ),
+    path(  # NR-TEMPLE-1: temples built in the winter turn
+        "campaigns/<int:campaign_id>/kingdom/temples/",
+        works_views.temples,
+        name="kingdom-temples",
+    ),
     path(
         "campaigns/<int:campaign_id>/agreements/",
         agreements_views.agreements,

@@ -59,6 +59,11 @@ urlpatterns = [
         works.BridgesView.as_view(),
         name="api-kingdom-bridges",
     ),
+    path(  # NR-TEMPLE-1: temples built in the winter turn
+        "campaigns/<int:campaign_id>/kingdom/temples/",
+        works.TemplesView.as_view(),
+        name="api-kingdom-temples",
+    ),
     path(
         "campaigns/<int:campaign_id>/agreements/",
         agreements.AgreementViewSet.as_view({"get": "list", "post": "create"}),

@@ -166,9 +166,9 @@ def world_build() -> World:
     b = _side(elsewhere)
     demo = demo_campaign_create(hexes=40, players=4, seed="test")
     a = _side(demo)
-    # E-30: a crown ledger to ask for; NR-BRIDGE: bridges to ask for
+    # E-30: a crown ledger to ask for; NR-BRIDGE, NR-TEMPLE-1: bridges and temples to ask for
     Campaign.objects.filter(pk=demo.campaign.pk).update(
-        ruleset_overrides={"options": {"siege_trains": 1, "works": 1}}
+        ruleset_overrides={"options": {"siege_trains": 1, "works": 1, "wildlands": 1}}
     )
     # E-24: played on the tabletop, so that a report's refusals are about who asks
     Battle.objects.update(mode=Battle.Mode.TABLETOP)

@@ -1306,6 +1306,14 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     ),
     "mine_trolls_points": (_("Cave trolls recruited: points per die"), _("One die is rolled.")),
     "mine_dwarf_reroll": (_("Dwarfs re-roll a worked-out mine"), _("Once for each mine found.")),
+    "temple_build_crowns": (
+        _("A temple's price (crowns)"),
+        _("Paid when it is ordered in the winter turn; it stands from the winter phase."),
+    ),
+    "temple_high_elves_city_crowns": (
+        _("A High Elf temple beside a City (crowns)"),
+        _("Its price in place of the usual one."),
+    ),
     "temple_sack_crowns_dice": (
         _("A sacked temple's relics (dice of crowns)"),
         _("Paid at the next winter phase."),

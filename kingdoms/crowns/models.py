@@ -21,6 +21,7 @@ class CrownEntry(models.Model):
         INCOME = "income", _("Yearly income")
         ENGINE = "engine", _("Siege engine")
         BRIDGE = "bridge", _("Bridge")  # NR-BRIDGE-1 (rules.modules.works)
+        TEMPLE = "temple", _("Temple")  # NR-TEMPLE-1 (rules.modules.wildlands)
         CORRECTION = "correction", _("GM correction")  # the admin's (kingdoms.admin)
 
     kingdom = models.ForeignKey(Kingdom, on_delete=models.CASCADE, related_name="crown_entries")

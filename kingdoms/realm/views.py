@@ -23,7 +23,7 @@ from kingdoms.races import race_name
 from kingdoms.realm.selectors import kingdom_overview
 from kingdoms.selectors import player_kingdoms
 from kingdoms.spending.views import spending_section
-from kingdoms.works.selectors import bridges_section
+from kingdoms.works.selectors import bridges_section, temples_section
 
 # The page's tabs in order: the ?tab= slug and its label. Each tab's panel holds the
 # sections whose ids other pages link to (#agreements, #fallback-capitals, ...).
@@ -74,6 +74,8 @@ def kingdom_context(
     context["crowns"] = crown_ledger(kingdom, access.viewer, access.campaign)
     # NR-BRIDGE: the kingdom's bridges and, to its player, the form to order one
     context["bridges"] = bridges_section(kingdom, turn.number if turn else None)
+    # NR-TEMPLE-1: the kingdom's temples and, to its player, the form to order one
+    context["temples"] = temples_section(kingdom, turn.number if turn else None)
     if access.is_gm:
         context["choices"] = list(player_kingdoms(access.campaign))
     context["tabs"] = kingdom_tabs(context)

@@ -1,8 +1,8 @@
-"""The works module's bridges in the API (new-rules.md §8): GET and POST
-/api/campaigns/{id}/kingdom/bridges/. GET: my kingdom's bridges, this winter's orders, its
-timber and the hexes it may bridge now with their prices (the GM any kingdom's with
-?kingdom=<id>); POST {"q", "r"}: order a bridge in the winter turn. Only while the module
-is on; another kingdom's answers 404."""
+"""The winter works in the API (new-rules.md §5 and §8): GET and POST
+/api/campaigns/{id}/kingdom/bridges/ and .../kingdom/temples/. GET: my kingdom's bridges
+(or temples), this winter's orders and the hexes it may build on now (the GM any
+kingdom's with ?kingdom=<id>); POST {"q", "r"}: order one in the winter turn. Only while
+its module is on; another kingdom's answers 404."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from campaign.core.errors import Hidden, Refused
 from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
 from campaign.turns.selectors import current_turn
-from kingdoms.works.selectors import bridges_section
-from kingdoms.works.services import bridge_order
+from kingdoms.works.selectors import bridges_section, temples_section
+from kingdoms.works.services import bridge_order, temple_order
 from rules.turn.visibility import sees_treasury
 
 
@@ -51,6 +51,30 @@ class BridgesSerializer(serializers.Serializer):
     choices = BridgeChoiceSerializer(many=True, help_text="Hexes it may bridge now.")
 
 
+def _section(request: Request, section_of, missing: str) -> dict:
+    """The GET's section of the kingdom the viewer names (or his own), if he sees it."""
+    access = request.access
+    kingdom = kingdom_named(access, request) or access.membership.kingdom
+    if kingdom is None:
+        raise NotFound("Name the kingdom: ?kingdom=<id>.")
+    if not sees_treasury(access.viewer, kingdom.pk):
+        raise Hidden()  # another kingdom's orders, as if it had none
+    turn = current_turn(access.campaign)
+    section = section_of(kingdom, turn.number if turn else None)
+    if section is None:
+        raise NotFound(missing)
+    return section
+
+
+def _ordered(request: Request, order, refusal: str) -> dict:
+    """The POST's order for the viewer's own kingdom."""
+    kingdom = request.access.membership.kingdom
+    if kingdom is None:
+        raise Refused(refusal, status=403)
+    wanted = validated(BridgeInputSerializer(data=request.data))
+    return order(kingdom=kingdom, by=request.user, hex_=(wanted["q"], wanted["r"]))
+
+
 class BridgesView(APIView):
     permission_classes = MEMBERS
 
@@ -60,17 +84,8 @@ class BridgesView(APIView):
     )
     def get(self, request: Request, **kwargs) -> Response:
         """NR-BRIDGE: my kingdom's bridges and what it may bridge this winter."""
-        access = request.access
-        kingdom = kingdom_named(access, request) or access.membership.kingdom
-        if kingdom is None:
-            raise NotFound("Name the kingdom: ?kingdom=<id>.")
-        if not sees_treasury(access.viewer, kingdom.pk):
-            raise Hidden()  # another kingdom's orders, as if it had none
-        turn = current_turn(access.campaign)
-        section = bridges_section(kingdom, turn.number if turn else None)
-        if section is None:
-            raise NotFound("No bridges: the works module is not played in this campaign.")
-        return Response(BridgesSerializer(section).data)
+        missing = "No bridges: the works module is not played in this campaign."
+        return Response(BridgesSerializer(_section(request, bridges_section, missing)).data)
 
     @extend_schema(
         request=BridgeInputSerializer,
@@ -78,10 +93,42 @@ class BridgesView(APIView):
     )
     def post(self, request: Request, **kwargs) -> Response:
         """NR-BRIDGE-1: order a bridge over my River hex (winter turn; paid in crowns)."""
-        access = request.access
-        kingdom = access.membership.kingdom
-        if kingdom is None:
-            raise Refused(_("Only a kingdom builds bridges."), status=403)
-        wanted = validated(BridgeInputSerializer(data=request.data))
-        order = bridge_order(kingdom=kingdom, by=request.user, hex_=(wanted["q"], wanted["r"]))
+        order = _ordered(request, bridge_order, _("Only a kingdom builds bridges."))
+        return Response(BridgeOrderSerializer(order).data, status=201)
+
+
+class TemplesSerializer(serializers.Serializer):
+    standing = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="The temples the kingdom holds (NR-TEMPLE).",
+    )
+    ordered = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="This winter's orders.",
+    )
+    winter = serializers.BooleanField(help_text="Whether this is the winter turn (E-31).")
+    choices = BridgeChoiceSerializer(
+        many=True, help_text="Hexes it may build a temple on now, with their prices."
+    )
+
+
+class TemplesView(APIView):
+    permission_classes = MEMBERS
+
+    @extend_schema(
+        parameters=[OpenApiParameter("kingdom", int, description="The GM's: which kingdom.")],
+        responses={200: TemplesSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, **kwargs) -> Response:
+        """NR-TEMPLE-1: my kingdom's temples and where it may build one this winter."""
+        missing = "No temples: the wildlands module is not played in this campaign."
+        return Response(TemplesSerializer(_section(request, temples_section, missing)).data)
+
+    @extend_schema(
+        request=BridgeInputSerializer,
+        responses={201: BridgeOrderSerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, **kwargs) -> Response:
+        """NR-TEMPLE-1: order a temple of my people on my hex (winter turn; in crowns)."""
+        order = _ordered(request, temple_order, _("Only a kingdom builds temples."))
         return Response(BridgeOrderSerializer(order).data, status=201)

@@ -120,6 +120,13 @@ class WildSitesOptions:
         "NR-MINE-3 AMB-21", 0, 1, WILDLANDS,
     )  # fmt: skip
     # --- temples (NR-TEMPLE, T-TEMPLE-RACE): d6 times these points -----------------------
+    temple_build_crowns: int = option(
+        10, "A temple built in the winter turn costs (crowns)", "NR-TEMPLE-1", 0, 100, WILDLANDS
+    )
+    temple_high_elves_city_crowns: int = option(
+        5, "A High Elf temple on a City's hex costs (crowns)", "T-TEMPLE-RACE", 0, 100,
+        WILDLANDS,
+    )  # fmt: skip
     temple_sack_crowns_dice: int = option(
         2, "A temple sacked yields this many d6 (crowns)", "NR-TEMPLE-3", 0, 10, WILDLANDS
     )

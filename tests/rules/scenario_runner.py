@@ -106,6 +106,8 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        those before it and priced, as
                                        kingdoms.works.services.bridge_order does; expect:
                                        refused: [{kingdom: 1, bridge: [1, 0], reason: …}]
+  temples:     [{kingdom: 1, hex: [1, 0]}] optional: temples ordered so, as bridges are
+                                       (rules.modules.wildlands.temple_building)
   decisions:   [{battle: 1, attacker: {decision: retreat}, defender: {strategy: hold}}]
                                        battle N is the N-th declared battle (Phase 4);
                                        defender: {patrol: 21} names the defending patrol
@@ -214,6 +216,8 @@ from rules.kingdoms.neutrals import sworn_enemies_capital
 from rules.kingdoms.spending import with_results
 from rules.modules import army_problem
 from rules.modules.siege_trains.building import build_problem
+from rules.modules.wildlands.temple_building import ORDERS as TEMPLE_ORDERS
+from rules.modules.wildlands.temple_building import temple_ordered, temple_problem
 from rules.modules.works.bridges import bridge_ordered, bridge_problem
 from rules.sieges.state import EngineKind, SiegeEngineState
 from rules.turn.final import resolve_final
@@ -234,7 +238,7 @@ CASE_KEYS = {
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
     "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "raises",
-    "bridges", "engines",
+    "bridges", "engines", "temples",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -273,10 +277,12 @@ def run_case(case: Case) -> None:
     others = [
         r
         for r in refused
-        if not (_is_edict(r) or is_spend(r) or {"raise", "bridge", "engine"} & r.keys())
+        if not (_is_edict(r) or is_spend(r) or {"raise", "bridge", "engine", "temple"} & r.keys())
     ]
     legal = _validate(world, data.get("orders", []), others)
-    _order_bridges(world, data.get("bridges", []), [r for r in refused if "bridge" in r])
+    for what, (problem_of, ordered_of, key) in WINTER_BUILDS.items():
+        raws, refusals = data.get(f"{what}s", []), [r for r in refused if what in r]
+        _order_builds(world, what, raws, refusals, problem_of, ordered_of, key)
     _order_engines(world, data.get("engines", []), [r for r in refused if "engine" in r])
     spending = spending_case(world, data, [r for r in refused if is_spend(r)])
     edicts = _validate_edicts(world, data.get("edicts", []), [r for r in refused if _is_edict(r)])
@@ -482,19 +488,29 @@ def _validate_edicts(world: World, raw_edicts: list[dict], refused: list[dict]) 
     return legal
 
 
-def _order_bridges(world: World, raw_bridges: list[dict], refused: list[dict]) -> None:
-    """The works module's bridge orders into the world's module state: the refused ones
-    must be exactly those the case lists."""
-    reasons = {(r["kingdom"], _coord(r["bridge"])): r["reason"] for r in refused}
-    for raw in raw_bridges:
+# The winter builds ordered on a hex (E-31): the case's key (plural), their check, their
+# order and the module state key they wait in
+WINTER_BUILDS = {
+    "bridge": (bridge_problem, bridge_ordered, "works"),
+    "temple": (temple_problem, temple_ordered, TEMPLE_ORDERS),
+}
+
+
+def _order_builds(
+    world: World, what: str, raws: list[dict], refused: list[dict], problem_of, ordered_of, key
+) -> None:
+    """A module's winter builds (bridges, temples) ordered into the world's module state:
+    the refused ones must be exactly those the case lists."""
+    reasons = {(r["kingdom"], _coord(r[what])): r["reason"] for r in refused}
+    for raw in raws:
         kingdom, hex_ = raw["kingdom"], _coord(raw["hex"])
-        problem = bridge_problem(world, kingdom, hex_)
+        problem = problem_of(world, kingdom, hex_)
         if (kingdom, hex_) in reasons:
             assert says(problem, reasons[(kingdom, hex_)]), f"{raw}: {problem}"
             continue
         assert problem is None, f"{raw} was refused: {problem}"
-        _, state = bridge_ordered(world, kingdom, hex_)
-        world.module_state = {**world.module_state, "works": state}
+        _, state = ordered_of(world, kingdom, hex_)
+        world.module_state = {**world.module_state, key: state}
 
 
 def _order_engines(world: World, raw_engines: list[dict], refused: list[dict]) -> None:

@@ -138,7 +138,20 @@ def examine_problem(world: World, kingdom_id: int, order: Order) -> Problem | No
             where=where,
             target=order.target,
         )
+    if attacks_tower(world, kingdom_id, where):
+        return None  # NR-TOWER-3/8: resolved as an attack (rules.modules.wildlands.towers)
     return barren_problem(world, kingdom_id, where)
+
+
+def attacks_tower(world: World, kingdom_id: int, where: Coord) -> bool:
+    """NR-TOWER-3/8, E-32: Warpost has no order to attack a site in one's own hex, so an
+    Examine given on a hex of the kingdom's that holds a magic tower is an attack on it."""
+    found = site_at(world, where)
+    return (
+        found is not None
+        and found[0] is Site.MAGIC_TOWER
+        and world.hexes[where].owner == kingdom_id
+    )
 
 
 def barren_problem(world: World, kingdom_id: int, where: Coord) -> Problem | None:
@@ -176,9 +189,12 @@ def examine_all(world: World, orders: list[Order], dice: Dice) -> tuple[World, l
     examining = sorted((o for o in orders if o.kind is OrderKind.EXAMINE), key=lambda o: o.army_id)
     for order in examining:
         army = world.armies.get(order.army_id)
-        if army is not None and army.position is not None:
-            world, found = examine(world, army, dice)
-            events += found
+        if army is None or army.position is None:
+            continue
+        if attacks_tower(world, army.kingdom_id, army.position):
+            continue  # fought at step 3e (rules.modules.wildlands.towers:invasions)
+        world, found = examine(world, army, dice)
+        events += found
     return world, events
 
 

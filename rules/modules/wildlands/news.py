@@ -77,6 +77,13 @@ SENTENCES = {
     "wizard_misses": translatable(
         "The wizard's army from the tower on %(hex)s found %(army)s gone."
     ),
+    "tower_assaulted": translatable(
+        "%(army)s attacked the tower on %(hex)s; its wizard came out to fight with %(points)s "
+        "points."
+    ),
+    "tower_assaulted_walls": translatable(
+        "%(army)s attacked the tower on %(hex)s; its wizard held its walls with %(points)s points."
+    ),
     "wizard_beaten": translatable("%(army)s beat the wizard's army from the tower on %(hex)s."),
     "tower_sacked": translatable(
         "%(army)s sacked the tower on %(hex)s and took %(points)s points of magic items."
@@ -129,6 +136,7 @@ SENTENCES = {
     "temple_claimed": translatable(
         "The temple on %(hex)s was consecrated by its owner's people: %(other)s."
     ),
+    "temple_built": translatable("A temple of %(other)s now stands on %(hex)s."),
     "temple_troops": translatable(
         "The temple on %(hex)s sent %(army)s %(points)s points of troops."
     ),

@@ -21,6 +21,9 @@ AMB-23), part of the wildlands module.
   the conqueror is due the ruleset's ``temple_sack_crowns_dice`` d6 crowns at the next
   winter phase, and the temple is gone.
 
+* Built (NR-TEMPLE-1): ordered in the winter turn, it stands from the winter phase
+  (rules.modules.wildlands.temple_building).
+
 A kingdom's race is the peoples module's (``race_of``, NR-RACE): while it has none (the
 module off, or no people chosen) a temple it finds stays abandoned (the stated default).
 """

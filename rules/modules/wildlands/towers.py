@@ -17,6 +17,10 @@ NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
   abstract army has a wizard, AMB-15); the attack (12) rolls the tower's army, which
   attacks at the next turn's step 3e as a roaming force (``invasions``, E-12), and a
   victorious army sacks the tower at that turn's end.
+* Attacked at will (NR-TOWER-3/8, AMB-16): an Examine order on one's own tower's hex
+  (``_assaults``) rolls the wizard's 4d6 × 100 at step 3e and fights him there as in his
+  own attack, behind the tower's walls (``walls``: a fortress on Table 23) when he is the
+  weaker; no T-WIZARD roll is made.
 * A wizard banished to the Warp (T-DUEL 2–3) comes back with his points at the next
   winter phase (AMB-15); a tower sacked (T-DUEL 6) yields its loot (NR-TOWER-7) and is
   gone, the hex barren again (NR-TOWER-9).
@@ -41,6 +45,7 @@ from rules.core.events import (
     ArmyMoved,
     ArmyRested,
     ArmyWeakened,
+    BattleDeclared,
     BattleWon,
     Event,
 )
@@ -450,6 +455,7 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
         entered = sorted(o.army_id for o in invades if tuple(o.target) == hex_)
         left = sorted(o.army_id for o in invades if world.armies[o.army_id].position == hex_)
         record.pop("moves", None)
+        record.pop("assault", None)  # an earlier turn's (NR-TOWER-8)
         if entered or left:
             record["moves"] = {
                 "turn": world.turn,
@@ -457,6 +463,8 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
                 "left": {"army_ids": left},
             }
     events = _attacks(world, towers, {o.army_id for o in invades})
+    attacked = {a for e in events if isinstance(e, BattleDeclared) for a in e.defender_army_ids}
+    events += _assaults(world, towers, orders, attacked, dice)
     if towers == records(world, TOWER):
         return orders, patrols, events
     _, stored = with_records(world, TOWER, towers, "NR-TOWER-1 NR-TOWER-6 E-32")
@@ -481,6 +489,48 @@ def _attacks(world: World, towers: dict[str, dict], invading: set[int]) -> list[
             continue
         events.append(attacks_army(army, hex_, attack["points"], "NR-TOWER-6 BASE-11 E-12"))
     return events
+
+
+def _assaults(
+    world: World, towers: dict[str, dict], orders: list[Order], attacked: set[int], dice: Dice
+) -> list[Event]:
+    """NR-TOWER-3/8, AMB-16: an Examine order on one's own tower's hex is an attack on the
+    tower (rules.modules.wildlands.examine:attacks_tower), with no T-WIZARD roll. The
+    wizard's (4d6 × 100) points are rolled as it is declared, at step 3e, and the battle
+    is fought there as the wizard's own attack (NR-TOWER-6): in the open if he has at
+    least the army's points, else behind the tower's walls, a fortress (``walls``). A
+    tower found this turn, or an army the wizard attacks already, is not attacked; one
+    army a tower each turn, the lowest id first."""
+    events: list[Event] = []
+    examining = sorted((o for o in orders if o.kind is OrderKind.EXAMINE), key=lambda o: o.army_id)
+    for order in examining:
+        army = world.armies.get(order.army_id)
+        record = towers.get(hex_key(army.position)) if army and army.position else None
+        if record is None or record["turn"] >= world.turn or "assault" in record:
+            continue
+        if army.id in attacked:
+            continue
+        rolls = tuple(dice.d6("NR-TOWER-8 AMB-16 the tower's army: 4d6") for _ in range(4))
+        points = sum(r.result for r in rolls) * world.ruleset.tower_attack_points
+        behind_walls = points < army.points
+        record["assault"] = {"army_id": army.id, "turn": world.turn, "walls": behind_walls}
+        rule = "NR-TOWER-3 NR-TOWER-8 AMB-16"
+        what = "tower_assaulted_walls" if behind_walls else "tower_assaulted"
+        facts = {"hex": army.position, "army_id": army.id, "kingdom_ids": (army.kingdom_id,)}
+        events.append(news(TowerNews, rule, what, rolls=rolls, points=points, **facts))
+        events.append(attacks_army(army, army.position, points, f"{rule} E-12"))
+    return events
+
+
+def walls(world: World, battle: BattleState, role: Role, points: dict[int, int]) -> int:
+    """NR-TOWER-8, E-37: a wizard weaker than the army attacking his tower fights from
+    inside it, a fortress: the fortress's Table 23 bonus to his side."""
+    if role is not Role.ATTACKER or not is_roaming(battle.attacker) or battle.defender is None:
+        return 0
+    assault = records(world, TOWER).get(hex_key(battle.hex), {}).get("assault")
+    if not assault or assault["turn"] != world.turn or not assault["walls"]:
+        return 0
+    return world.ruleset.fortress_bonus if assault["army_id"] in battle.defender.army_ids else 0
 
 
 def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:
@@ -524,6 +574,7 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
             world, reaction = react(world, hex_, army_id, dice, forced=False)
             more += reaction
     stayed = set(world.armies) - left - {e.army_id for e in events if isinstance(e, ArmyMoved)}
+    stayed -= _assailants(world)  # NR-TOWER-8: an attack is made instead of any roll
     for key in sorted(records(world, TOWER), key=coord_of):
         record = records(world, TOWER).get(key)
         hex_ = coord_of(key)
@@ -534,6 +585,12 @@ def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
                 world, reaction = react(world, hex_, army.id, dice, forced=True)
                 more += reaction
     return more
+
+
+def _assailants(world: World) -> set[int]:
+    """The armies that attacked a tower this turn (NR-TOWER-3/8)."""
+    assaults = (record.get("assault") for record in records(world, TOWER).values())
+    return {a["army_id"] for a in assaults if a and a["turn"] == world.turn}
 
 
 def _as_now(world: World, events: list[Event]) -> World:
@@ -850,6 +907,7 @@ register(
         after_battle=after_battle,
         end_of_turn=end_of_turn,
         tables=TABLES,
+        table_23=(("A tower {fortress_bonus:+d} (its wizard, attacked)", "NR-TOWER-8", walls),),
         crowns=True,  # E-30: spells and mines pay crowns, temples cost them
     )
 )

@@ -323,6 +323,9 @@ ROUTES: dict[str, Route] = {
     "api-kingdom-bridges": Route(
         KINGDOM, {**READ, "post": Do(may="owners", body={"q": 0, "r": 0}, kind=CAMPAIGN)}
     ),
+    "api-kingdom-temples": Route(
+        KINGDOM, {**READ, "post": Do(may="owners", body={"q": 0, "r": 0}, kind=CAMPAIGN)}
+    ),
     "api-agreements": Route(
         CAMPAIGN,
         {**READ, "post": Do(may="owners", body=_alliance)},
@@ -430,6 +433,7 @@ ROUTES: dict[str, Route] = {
     "kingdom-spending": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "kingdom-fallback-capitals": Route(CAMPAIGN, {"get": KINGDOM_PAGE, "post": KINGDOM_PAGE}),
     "kingdom-bridges": Route(CAMPAIGN, {"post": Do(may="owners", refused={"gm": 404}, ok=302)}),
+    "kingdom-temples": Route(CAMPAIGN, {"post": Do(may="owners", refused={"gm": 404}, ok=302)}),
     "agreements": Route(CAMPAIGN, {**READ, "post": KINGDOM_PAGE}),
     "agreement-action": Route(AGREEMENT, {"post": Do(may="nobody")}, {"action": "accept"}),
     "message-inbox": Route(CAMPAIGN, READ),
