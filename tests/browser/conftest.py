@@ -19,12 +19,15 @@ from tests.browser.chromium import CHROMIUM
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-@pytest.fixture
-def browser():
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium for a test module's tests: starting Playwright and the browser cost a
+    test two seconds. Each test still opens contexts of its own (their own cookies and
+    storage), which ``browser`` closes after it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(
+        launched = p.chromium.launch(
             executable_path=str(CHROMIUM),
             headless=True,
             args=[
@@ -36,11 +39,20 @@ def browser():
                 "--no-first-run",
             ],
         )
-        yield chromium
-        chromium.close()
-        # Under Playwright the test's ORM calls run in a greenlet context with its own
-        # database connection; close it here, or it outlives the test database.
-        connections.close_all()
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium, left after the test as the test found it: without the
+    contexts (so the pages, the cookies) the test opened."""
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+    # Under Playwright the test's ORM calls run in a greenlet context with its own
+    # database connection; close it here, or it outlives the test database.
+    connections.close_all()
 
 
 @pytest.fixture
