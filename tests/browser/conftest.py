@@ -8,8 +8,10 @@ REDIS_URL, which would otherwise send a step to a worker these tests do not star
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
+from django.core.signals import request_finished, request_started
 from django.db import connections
 
 from tests.browser.chromium import CHROMIUM
@@ -17,6 +19,37 @@ from tests.browser.chromium import CHROMIUM
 # Playwright's sync API runs an event loop in this thread; the test's ORM calls are
 # still plain synchronous ones.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+# Seconds a test's end waits for the live server to answer what its pages last asked.
+LAST_ANSWERS = 10
+
+
+class RequestsUnderWay:
+    """The live server's requests begun and not yet finished while a test runs, counted
+    by Django's signals in the server's threads. A request still running when a test ends
+    holds its tables while the test database is emptied (TRUNCATE), and PostgreSQL may
+    call that a deadlock."""
+
+    def __init__(self):
+        self.count = 0
+        self.changed = threading.Condition()
+        request_started.connect(self.started, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+    def started(self, **kwargs):
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **kwargs):
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def wait_until_none(self, timeout: float) -> None:
+        with self.changed:
+            self.changed.wait_for(lambda: self.count <= 0, timeout)
+        request_started.disconnect(self.started)
+        request_finished.disconnect(self.finished)
 
 
 @pytest.fixture(scope="module")
@@ -46,10 +79,13 @@ def chromium():
 @pytest.fixture
 def browser(chromium):
     """The module's Chromium, left after the test as the test found it: without the
-    contexts (so the pages, the cookies) the test opened."""
+    contexts (so the pages, the cookies) the test opened, and the live server done with
+    what they asked (pytest-django empties the database after this teardown)."""
+    under_way = RequestsUnderWay()
     yield chromium
     for context in chromium.contexts:
         context.close()
+    under_way.wait_until_none(LAST_ANSWERS)
     # Under Playwright the test's ORM calls run in a greenlet context with its own
     # database connection; close it here, or it outlives the test database.
     connections.close_all()
