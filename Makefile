@@ -57,10 +57,13 @@ run: demo
 	WARPOST_INPROCESS_SCHEDULER=true $(PY) manage.py runserver 127.0.0.1:8000
 
 # The whole suite, CI's: the engine's property tests play 40 campaigns each (a plain pytest run
-# plays a few, to stay quick while working).
+# plays a few, to stay quick while working). pytest-xdist runs it in a worker per core, each
+# with a test database of its own; a worker done early takes tests from the other's share
+# (worksteal: the browser tests' times vary). `make test TEST_WORKERS=0` runs it in one process.
+TEST_WORKERS ?= auto
 test: export WARPOST_PROPERTY_EXAMPLES ?= 40
 test: install
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # lint-imports' cache, keyed on file times, can miss an edit, and without it the check takes a
 # second. makemigrations loads the settings, which accept the demo key only with DEBUG on.

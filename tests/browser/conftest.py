@@ -8,8 +8,10 @@ REDIS_URL, which would otherwise send a step to a worker these tests do not star
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
+from django.core.signals import request_finished, request_started
 from django.db import connections
 
 from tests.browser.chromium import CHROMIUM
@@ -18,13 +20,47 @@ from tests.browser.chromium import CHROMIUM
 # still plain synchronous ones.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+# Seconds a test's end waits for the live server to answer what its pages last asked.
+LAST_ANSWERS = 10
 
-@pytest.fixture
-def browser():
+
+class RequestsUnderWay:
+    """The live server's requests begun and not yet finished while a test runs, counted
+    by Django's signals in the server's threads. A request still running when a test ends
+    holds its tables while the test database is emptied (TRUNCATE), and PostgreSQL may
+    call that a deadlock."""
+
+    def __init__(self):
+        self.count = 0
+        self.changed = threading.Condition()
+        request_started.connect(self.started, weak=False)
+        request_finished.connect(self.finished, weak=False)
+
+    def started(self, **kwargs):
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **kwargs):
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def wait_until_none(self, timeout: float) -> None:
+        with self.changed:
+            self.changed.wait_for(lambda: self.count <= 0, timeout)
+        request_started.disconnect(self.started)
+        request_finished.disconnect(self.finished)
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    """One Chromium for a test module's tests: starting Playwright and the browser cost a
+    test two seconds. Each test still opens contexts of its own (their own cookies and
+    storage), which ``browser`` closes after it."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        chromium = p.chromium.launch(
+        launched = p.chromium.launch(
             executable_path=str(CHROMIUM),
             headless=True,
             args=[
@@ -36,11 +72,23 @@ def browser():
                 "--no-first-run",
             ],
         )
-        yield chromium
-        chromium.close()
-        # Under Playwright the test's ORM calls run in a greenlet context with its own
-        # database connection; close it here, or it outlives the test database.
-        connections.close_all()
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    """The module's Chromium, left after the test as the test found it: without the
+    contexts (so the pages, the cookies) the test opened, and the live server done with
+    what they asked (pytest-django empties the database after this teardown)."""
+    under_way = RequestsUnderWay()
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
+    under_way.wait_until_none(LAST_ANSWERS)
+    # Under Playwright the test's ORM calls run in a greenlet context with its own
+    # database connection; close it here, or it outlives the test database.
+    connections.close_all()
 
 
 @pytest.fixture
