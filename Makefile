@@ -58,12 +58,13 @@ run: demo
 
 # The whole suite, CI's: the engine's property tests play 40 campaigns each (a plain pytest run
 # plays a few, to stay quick while working). pytest-xdist runs it in a worker per core, each
-# with a test database of its own; a worker done early takes tests from the other's share
-# (worksteal: the browser tests' times vary). `make test TEST_WORKERS=0` runs it in one process.
+# with a test database of its own, the tests spread among them but for those marked with one
+# xdist_group, which run in one worker (loadgroup). `make test TEST_WORKERS=0` runs it in one
+# process.
 TEST_WORKERS ?= auto
 test: export WARPOST_PROPERTY_EXAMPLES ?= 40
 test: install
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 # lint-imports' cache, keyed on file times, can miss an edit, and without it the check takes a
 # second. makemigrations loads the settings, which accept the demo key only with DEBUG on.

@@ -38,6 +38,7 @@ from tests.integration.test_worker_turn import (
 
 pytestmark = [
     pytest.mark.integration,
+    pytest.mark.xdist_group("real_stack"),  # see tests/browser/test_hosting_in_browser.py
     pytest.mark.skipif(
         not REAL_STACK, reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)"
     ),

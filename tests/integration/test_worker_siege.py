@@ -23,6 +23,7 @@ from tests.siege_support import invade_and_reach_decisions, quiet_sieges, withdr
 
 pytestmark = [
     pytest.mark.integration,
+    pytest.mark.xdist_group("real_stack"),  # see tests/browser/test_hosting_in_browser.py
     pytest.mark.skipif(
         not REAL_STACK, reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)"
     ),

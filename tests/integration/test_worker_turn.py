@@ -28,6 +28,7 @@ from kingdoms.orders.services import order_submit
 REAL_STACK = settings.DATABASES["default"]["ENGINE"].endswith("postgresql") and settings.REDIS_URL
 pytestmark = [
     pytest.mark.integration,
+    pytest.mark.xdist_group("real_stack"),  # see tests/browser/test_hosting_in_browser.py
     pytest.mark.skipif(
         not REAL_STACK, reason="needs PostgreSQL (DATABASE_URL) and Redis (REDIS_URL)"
     ),
