@@ -20,6 +20,7 @@ from campaign.pipeline.writeback import CHARACTER_FIELDS, Writer
 from kingdoms.models import Character
 from rules.battles import postbattle_events as pev
 from rules.core import events as ev
+from rules.modules.wildlands.spring import SpringNews
 
 
 class PostBattle:
@@ -120,6 +121,14 @@ def _advanced(writer: Writer, event: pev.AdvanceGained) -> None:
         row.tactician = True
 
 
+def _spring(writer: Writer, event: SpringNews) -> None:
+    """NR-SPRING-1: a dead hero the mystic spring restored lives again in the army that
+    carried his body; its other news change no row."""
+    if event.what == "restored":
+        row = writer.character(event.character_id)
+        row.status, row.army_id = "active", event.army_id
+
+
 def register() -> None:
     register_state(
         PostBattle,
@@ -135,6 +144,7 @@ def register() -> None:
             pev.GeneralshipRolled: _generalship,
             pev.AdvanceGained: _advanced,
             pev.UnitRecovered: _unit_back,
+            SpringNews: _spring,  # NR-SPRING-1
         }
     )
     register_chronicle_only(ev.CharacterFell, pev.CharacterRecoveryRolled, pev.AdvanceLost)

@@ -1079,6 +1079,18 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Curse: a mystic spring lifts it on a d6 of"),
         _("Or more; otherwise it tries again next turn."),
     ),
+    "spring_dead_cures_on": (
+        _("Mystic spring: a dead hero lives again on a d6 of"),
+        _("Or more; otherwise his army may bathe him again next turn."),
+    ),
+    "spring_dead_turns": (
+        _("Mystic spring: a dead hero's body must reach it within (turns)"),
+        _("Counted from his death; the army that carried him stands on the spring."),
+    ),
+    "spring_winter_turns": (
+        _("Mystic spring: a winter turn counts as (turns)"),
+        _("For a dead hero's journey to the spring."),
+    ),
     "ruins_tomb_distance_dice": (
         _("Hidden tombs lie (d6s) hexes away"),
         _("Dice rolled for each tomb's distance."),

@@ -51,6 +51,18 @@ class RuinsOptions:
         3, "Curse: a mystic spring lifts it on a d6 of at least", "NR-SPRING-3 NR-SPRING-1 AMB-10",
         1, 7, RUINS,
     )  # fmt: skip
+    spring_dead_cures_on: int = option(
+        3, "Mystic spring: a dead hero lives again on a d6 of at least", "NR-SPRING-1",
+        1, 7, RUINS,
+    )  # fmt: skip
+    spring_dead_turns: int = option(
+        6, "Mystic spring: a dead hero's body must reach it within (turns)",
+        "NR-SPRING-2 AMB-48", 0, 99, RUINS,
+    )  # fmt: skip
+    spring_winter_turns: int = option(
+        3, "Mystic spring: a winter turn counts as (turns) for a dead hero",
+        "NR-SPRING-2 AMB-48", 1, 12, RUINS,
+    )  # fmt: skip
     black_orb_use: int = option(
         0, "Black Orb: its player's general uses it once a year (1 yes, 0 no)",
         "NR-TOMB-3 T-ORB", 0, 1, RUINS,
