@@ -16,9 +16,9 @@ T-TOMB-WIZARD; docs/design/supplement.md, "Ruins, tombs and the necropolis").
   army (NR-TOMB-2), crowns to the treasury, or the Black Orb, kept for its player
   (rules.modules.wildlands.orb).
 
-The creature's kind and the bandits (T-MONSTER, T-BANDIT: §5.13's tables), the dragon's
-lair (BASE-16), the Dwarf hold and the passage's movement are told but not played
-(docs/rules-coverage.md says why for each).
+The creature's kind (T-MONSTER) and the bandits (T-BANDIT) are the brigands' tables
+(rules.modules.wildlands.brigands). The dragon's lair (BASE-16) and the Dwarf hold are
+told but not played (docs/rules-coverage.md says why).
 
 State: ``module_state["wildlands.ruins_tomb"]``, by hex: ``{"kind": "ruins" | "tomb",
 "searched": bool}`` and who found it (``found``), with ``"passage": "q,r"`` at both ends
@@ -40,6 +40,8 @@ from rules.kingdoms.races import Race
 from rules.modules import Module, module_table, register
 from rules.modules.peoples import army_race
 from rules.modules.roaming import attacks_army
+from rules.modules.wildlands.actors import destroyed
+from rules.modules.wildlands.brigands import MONSTER_KEY, MYTH, meet
 from rules.modules.wildlands.burdens import burdened, crowns_paid
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
 from rules.modules.wildlands.sites import (
@@ -178,28 +180,51 @@ def _ruins(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, 
     if result == "great_discovery":
         return _discovery(world, hex_, army_id, dice, roll)
     if result == "monster_lair":
-        return world, _monster(world, hex_, army_id, dice, roll)
-    text = {
-        "bandits": "A large band of bandits holds the ruins (T-BANDIT).",
-        "desecrated": "Looters have emptied the tomb long ago.",
-    }[result]
+        return _monster(world, hex_, army_id, dice, roll)
+    if result == "bandits":
+        return _bandits(world, hex_, army_id, dice, roll)
+    text = "Looters have emptied the tomb long ago."
     return world, [_news(world, army_id, hex_, "T-RUIN", result, text, rolls=(roll,))]
 
 
-def _monster(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> list[Event]:
-    """T-RUIN 1, AMB-27: the creature is a hostile force of 2d6 × 100 points that fights
-    the searching army at once, as a roaming force (it never retreats and takes no hex;
-    beaten, it is gone). Its kind (T-MONSTER) is the brigands' table (§5.13) and changes
-    nothing in an abstract battle."""
+def _bandits(
+    world: World, hex_: Coord, army_id: int, dice: Dice, roll
+) -> tuple[World, list[Event]]:
+    """T-RUIN 2, NR-BRIG-1: the bandits holding the ruins react on T-BANDIT, as to an
+    army entering their hex; their monsters (T-BANDIT 1) fight the searchers at once,
+    as the ruins' own creature does (AMB-27), since the searchers invade nothing."""
+    text = "A large band of bandits holds the ruins (T-BANDIT)."
+    news = _news(world, army_id, hex_, "T-RUIN NR-BRIG-1", "bandits", text, rolls=(roll,))
+    world, met, fight = meet(world, army_id, hex_, dice)
+    if fight is None:
+        return world, [news, *met]
+    army = world.armies[army_id]
+    return world, [news, *met, attacks_army(army, hex_, fight["points"], "T-RUIN AMB-27")]
+
+
+def _monster(
+    world: World, hex_: Coord, army_id: int, dice: Dice, roll
+) -> tuple[World, list[Event]]:
+    """T-RUIN 1, NR-MONSTER-1, AMB-27: T-MONSTER names the creature's kind; creatures of
+    myth (T-MONSTER 1) destroy the searching army, any other kind is a hostile force of
+    2d6 × 100 points that fights it at once, as a roaming force (it never retreats and
+    takes no hex; beaten, it is gone)."""
+    kind = dice.d6(f"T-MONSTER the creature at {hex_}")
+    foe = module_table(world, MONSTER_KEY).lookup(kind.result)
+    if foe == MYTH:
+        text = "The looted tomb is the lair of a creature of myth: it destroys the army."
+        news = _news(world, army_id, hex_, "T-RUIN NR-MONSTER-1", "monster_lair", text,
+                     rolls=(roll, kind))  # fmt: skip
+        return destroyed(world, army_id, "T-RUIN T-MONSTER", [news])
     rules = world.ruleset
     points, rolls = multiple(
         dice, rules.ruins_monster_dice, 6, rules.ruins_monster_pip_points, "AMB-27 the creature"
     )
     army = world.armies[army_id]
-    text = f"The looted tomb is a monstrous creature's lair: {points} points of it attack."
-    return [
-        _news(world, army_id, hex_, "T-RUIN AMB-27", "monster_lair", text, rolls=(roll, *rolls),
-              points=points),
+    text = f"The looted tomb is a monstrous creature's lair ({foe}): {points} points attack."
+    return world, [
+        _news(world, army_id, hex_, "T-RUIN NR-MONSTER-1 AMB-27", "monster_lair", text,
+              rolls=(roll, kind, *rolls), points=points),
         attacks_army(army, hex_, points, "T-RUIN AMB-27"),
     ]  # fmt: skip
 
