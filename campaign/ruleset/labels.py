@@ -1083,6 +1083,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("Hidden tombs lie (d6s) hexes away"),
         _("Dice rolled for each tomb's distance."),
     ),
+    "ruins_passage_hexes": (
+        _("Secret passage: hexes travelled each turn"),
+        _("An army resting at one end comes out at the other when its turns cover the length."),
+    ),
     "tomb_curse_points": (
         _("Curse: the army loses d6 × (points) a turn"),
         _("At the start of each turn."),

@@ -33,7 +33,7 @@ import dataclasses
 
 from rules.core.dice import Dice
 from rules.core.dicetable import d6
-from rules.core.events import Announcement, Event
+from rules.core.events import Announcement, ArmyMoved, Event
 from rules.core.hexgrid import along, distance
 from rules.core.state import Coord, Order, OrderKind, Terrain, World
 from rules.kingdoms.races import Race
@@ -436,4 +436,70 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
     return orders, patrols, events
 
 
-MODULE = register(Module(option="wildlands", invasions=invasions, tables=TABLES))
+def phase_one(world: World, orders: list[Order], dice: Dice):
+    """NR-RUIN-4, AMB-09: an army given the Rest order on a searched end of a secret
+    passage travels it, 2 hexes a turn (``ruins_passage_hexes``) with no exploration;
+    when the turns it has spent there cover the passage's length it comes out at the
+    other end, at once. The turns spent are kept in the entrance's record
+    (``"crossing"``: by army id); an army that stops resting there starts afresh."""
+    sites = records(world, Site.RUINS_TOMB)
+    rest = {o.army_id for o in orders if o.kind is OrderKind.REST}
+    events: list[Event] = []
+    changed = False
+    for key, site in sorted(sites.items()):
+        if "passage" not in site:
+            continue
+        crossing = {
+            army_id: turns + 1 for army_id, turns in _travellers(world, key, site, rest).items()
+        }
+        out = _emerging(world, key, site, crossing)
+        for army_id in out:
+            world, moved = _through(world, army_id, key, site["passage"])
+            events += moved
+        crossing = {a: t for a, t in crossing.items() if a not in out}
+        if crossing != site.get("crossing", {}):
+            sites[key] = {**site, "crossing": crossing}
+            changed = True
+    if changed:
+        world, stored = with_records(world, Site.RUINS_TOMB, sites, "NR-RUIN-4 AMB-09")
+        events.append(stored)
+    return world, orders, events
+
+
+def _travellers(world: World, key: str, site: dict, rest: set[int]) -> dict[str, int]:
+    """The armies resting on this searched passage end, with the turns already spent."""
+    if not site["searched"]:
+        return {}
+    spent = site.get("crossing", {})
+    return {
+        str(army_id): spent.get(str(army_id), 0)
+        for army_id in sorted(rest)
+        if army_id in world.armies and hex_key(world.armies[army_id].position) == key
+    }
+
+
+def _emerging(world: World, key: str, site: dict, crossing: dict[str, int]) -> set[str]:
+    """Those whose turns in the passage cover its length (AMB-09: length = distance)."""
+    here, there = (tuple(int(n) for n in k.split(",")) for k in (key, site["passage"]))
+    length = distance(here, there)
+    speed = world.ruleset.ruins_passage_hexes
+    return {a for a, turns in crossing.items() if turns * speed >= length}
+
+
+def _through(world: World, army_id: str, key: str, exit_key: str):
+    """The army comes out of the passage at ``exit_key``: its owner's secret."""
+    army = world.armies[int(army_id)]
+    exit_ = tuple(int(n) for n in exit_key.split(","))
+    world = dataclasses.replace(
+        world, armies={**world.armies, army.id: dataclasses.replace(army, position=exit_)}
+    )
+    text = f"{army.name} comes out of the secret passage at ({exit_[0]}, {exit_[1]})."
+    return world, [
+        _news(world, army.id, exit_, "NR-RUIN-4 AMB-09", "passage_crossed", text),
+        ArmyMoved(rule="NR-RUIN-4 AMB-09", army_id=army.id, hex=exit_),
+    ]
+
+
+MODULE = register(
+    Module(option="wildlands", phase_one=phase_one, invasions=invasions, tables=TABLES)
+)
