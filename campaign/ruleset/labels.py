@@ -964,6 +964,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("The wyvern flies (d6 of hexes) a turn"),
         _("In a straight line, in a rolled direction."),
     ),
+    "dragon_steps_dice": (
+        _("A lair's dragon flies (d6 of hexes) a turn"),
+        _("The dragons' fury: as the wyvern, with its own distance."),
+    ),
     "crowns_yearly": (
         _("Yearly crown income"),
         _("Each kingdom's crowns, paid in the winter phase."),

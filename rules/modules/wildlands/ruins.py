@@ -17,8 +17,9 @@ T-TOMB-WIZARD; docs/design/supplement.md, "Ruins, tombs and the necropolis").
   (rules.modules.wildlands.orb).
 
 The creature's kind (T-MONSTER) and the bandits (T-BANDIT) are the brigands' tables
-(rules.modules.wildlands.brigands). The dragon's lair (BASE-16) and the Dwarf hold are
-told but not played (docs/rules-coverage.md says why).
+(rules.modules.wildlands.brigands); the dragon of the lair (BASE-16) rages as the wyvern
+does (rules.modules.wildlands.roamers). The Dwarf hold is told but not played
+(docs/rules-coverage.md says why).
 
 State: ``module_state["wildlands.ruins_tomb"]``, by hex: ``{"kind": "ruins" | "tomb",
 "searched": bool}`` and who found it (``found``), with ``"passage": "q,r"`` at both ends
@@ -44,6 +45,7 @@ from rules.modules.wildlands.actors import destroyed
 from rules.modules.wildlands.brigands import MONSTER_KEY, MYTH, meet
 from rules.modules.wildlands.burdens import burdened, crowns_paid
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
+from rules.modules.wildlands.roamers import DRAGON, appear
 from rules.modules.wildlands.sites import (
     Examination,
     Site,
@@ -319,11 +321,10 @@ def _discovery(
     rolls = (roll, great)
     if result == "fortress":
         return world, _fortress(world, hex_, army_id, rolls)
-    if result != "secret_passage":
-        text = {
-            "dragon_lair": "The ruins hide a dragon's lair.",
-            "dwarf_hold": "The ruins are the upper gate of a Dwarf hold.",
-        }[result]
+    if result == "dragon_lair":
+        return _dragon(world, hex_, army_id, rolls)
+    if result == "dwarf_hold":
+        text = "The ruins are the upper gate of a Dwarf hold."
         return world, [_news(world, army_id, hex_, "T-DISCOVERY", result, text, rolls=rolls)]
     exit_ = locate(world, hex_, dice, "the passage's exit")
     if exit_ is None:
@@ -343,6 +344,18 @@ def _discovery(
         _news(world, army_id, hex_, "T-DISCOVERY NR-RUIN-4 AMB-09", result, text, rolls=rolls),
         changed,
     ]
+
+
+def _dragon(world: World, hex_: Coord, army_id: int, rolls) -> tuple[World, list[Event]]:
+    """T-DISCOVERY 1, BASE-16: the dragons' fury, as E-39 reads it for the wyvern (the
+    Beast's rampage with its own distance): the dragon wakes on the ruins' hex and, from
+    the next turn, rages as the wyvern does, flying d6 hexes (``dragon_steps_dice``;
+    the wyvern 2d6, NR-WYVERN-2) (rules.modules.wildlands.roamers)."""
+    world, stored = appear(world, DRAGON, hex_, world.ruleset.wyvern_points, False)
+    text = "The ruins hide a dragon's lair: the dragon wakes, and will rage."
+    news = _news(world, army_id, hex_, "T-DISCOVERY BASE-16 E-39", "dragon_lair", text,
+                 rolls=rolls)  # fmt: skip
+    return world, [news, stored]
 
 
 def _fortress(world: World, hex_: Coord, army_id: int, rolls) -> list[Event]:
