@@ -964,6 +964,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
         _("The wyvern flies (d6 of hexes) a turn"),
         _("In a straight line, in a rolled direction."),
     ),
+    "dragon_steps_dice": (
+        _("A lair's dragon flies (d6 of hexes) a turn"),
+        _("The dragons' fury: as the wyvern, with its own distance."),
+    ),
     "crowns_yearly": (
         _("Yearly crown income"),
         _("Each kingdom's crowns, paid in the winter phase."),
@@ -1094,6 +1098,10 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     "ruins_tomb_distance_dice": (
         _("Hidden tombs lie (d6s) hexes away"),
         _("Dice rolled for each tomb's distance."),
+    ),
+    "ruins_passage_hexes": (
+        _("Secret passage: hexes travelled each turn"),
+        _("An army resting at one end comes out at the other when its turns cover the length."),
     ),
     "tomb_curse_points": (
         _("Curse: the army loses d6 × (points) a turn"),

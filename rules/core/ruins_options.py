@@ -40,6 +40,9 @@ class RuinsOptions:
     ruins_tomb_distance_dice: int = option(
         2, "Hero's treasure: each tomb lies (d6s) hexes away", "NR-RUIN-3 AMB-08", 1, 6, RUINS
     )
+    ruins_passage_hexes: int = option(
+        2, "Secret passage: hexes travelled in it each turn", "NR-RUIN-4 AMB-09", 1, 12, RUINS
+    )
     tomb_curse_points: int = option(
         50, "Curse: the army loses d6 × (points) each turn", "NR-TOMB-1", 0, 1000, RUINS
     )

@@ -86,3 +86,7 @@ class WildActorsOptions:
         2, "The wyvern flies this many d6 of hexes a turn", "NR-WYVERN-2 BASE-16 E-39", 1, 4,
         WILD,
     )  # fmt: skip
+    dragon_steps_dice: int = option(
+        1, "A lair's dragon flies this many d6 of hexes a turn", "T-DISCOVERY BASE-16 E-39", 1, 4,
+        WILD,
+    )  # fmt: skip

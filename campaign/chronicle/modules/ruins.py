@@ -23,6 +23,7 @@ RUINS = {
     "dwarf_hold": gettext_lazy("The ruins at %(hex)s are the upper gate of a Dwarf hold."),
     "fortress": gettext_lazy("A mighty forgotten fortress lies hidden in the ruins at %(hex)s."),
     "secret_passage": gettext_lazy("A secret passage runs from the ruins at %(hex)s."),
+    "passage_crossed": gettext_lazy("%(army)s comes out of the secret passage at %(hex)s."),
     "curse": gettext_lazy("%(army)s is cursed by the tomb it opened at %(hex)s."),
     "raided": gettext_lazy("Looters had already emptied the tomb at %(hex)s."),
     "wizard": gettext_lazy(

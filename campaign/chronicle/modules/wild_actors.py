@@ -73,6 +73,10 @@ _SENTENCES = {
     ("wyvern", "moved"): gettext_lazy("The wyvern flies to %(hex)s."),
     ("wyvern", "sacked"): gettext_lazy("The wyvern sacks %(hex)s."),
     ("wyvern", "slain"): gettext_lazy("The wyvern is slain at %(hex)s."),
+    # a ruins' dragon (T-DISCOVERY 1) rages as the wyvern does: its news is told by its rule
+    ("dragon", "moved"): gettext_lazy("The dragon flies to %(hex)s."),
+    ("dragon", "sacked"): gettext_lazy("The dragon sacks %(hex)s."),
+    ("dragon", "slain"): gettext_lazy("The dragon is slain at %(hex)s."),
 }
 
 # T-MONSTER 2–6 (rules.modules.wildlands.brigands.FOES)
@@ -87,6 +91,8 @@ _FOES = {
 
 def _wilds_news(p: dict, names) -> str:
     site, what = str(p.get("site")), str(p.get("what"))
+    if site == "wyvern" and str(p.get("rule", "")).startswith("T-DISCOVERY"):
+        site = "dragon"
     values = {
         "hex": hex_name(p.get("hex")),
         "army": names.army(p.get("army_id")),

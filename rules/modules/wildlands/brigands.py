@@ -91,7 +91,7 @@ def discover(world: World, found: Examination, dice: Dice) -> tuple[World, list[
     )
     if not world.ruleset.bandit_finder_rolls:
         return world, [news, stored]
-    world, met, fight = _meet(world, found.army_id, found.hex, dice)
+    world, met, fight = meet(world, found.army_id, found.hex, dice)
     if fight is None:
         return world, [news, stored, *met]
     fights = {**own_state(world, FIGHTS), str(found.army_id): fight}
@@ -104,7 +104,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     events: list[Event] = []
     fights: dict[str, dict] = {}
     for order in entering(world, orders, Site.BRIGANDS):
-        world, met, fight = _meet(world, order.army_id, order.target, dice)
+        world, met, fight = meet(world, order.army_id, order.target, dice)
         events += met
         if fight is not None:
             fights[str(order.army_id)] = fight
@@ -114,7 +114,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     return world, still_standing(world, orders), events
 
 
-def _meet(world: World, army_id: int, hex_: Coord, dice: Dice):
+def meet(world: World, army_id: int, hex_: Coord, dice: Dice):
     """One army's T-BANDIT at ``hex_``: (world, events, the monster fight it brings or
     None)."""
     army = world.armies[army_id]

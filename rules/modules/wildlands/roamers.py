@@ -61,10 +61,11 @@ class Roamer:
     rule: str
     # where it goes at the start of a turn: (world, at, dice) -> (to, rolls)
     move: Callable[[World, Coord, Dice], tuple[Coord, tuple[Roll, ...]]]
+    forces: str = "forces"  # its record's name beside the site's (the dragon: "dragons")
 
     @property
     def key(self) -> str:
-        return state_key(self.site, "forces")
+        return state_key(self.site, self.forces)
 
 
 def _horde_move(world: World, at_: Coord, dice: Dice):
@@ -83,12 +84,21 @@ def _wyvern_move(world: World, at_: Coord, dice: Dice):
     return to, (*rolls, *more)
 
 
+def _dragon_move(world: World, at_: Coord, dice: Dice):
+    """T-DISCOVERY 1, BASE-16, E-39: a lair's dragon flies d6 hexes (the wyvern 2d6)."""
+    steps, rolls = rolled(dice, world.ruleset.dragon_steps_dice, 6, "BASE-16 dragon's flight")
+    to, more = fly(world.hexes, at_, dice, "the dragon", steps)
+    return to, (*rolls, *more)
+
+
 HORDE = Roamer(Site.CHAOS_HORDE, "the Chaos horde", "NR-CHORDE-2 AMB-30 E-39", _horde_move)
 WYVERN = Roamer(Site.WYVERN, "the wyvern", "NR-WYVERN-2 BASE-16 E-39", _wyvern_move)
-ROAMERS = (HORDE, WYVERN)
+# the dragon of a ruins' lair (rules.modules.wildlands.ruins) rages as the wyvern does
+DRAGON = Roamer(Site.WYVERN, "the dragon", "T-DISCOVERY BASE-16 E-39", _dragon_move, "dragons")
+ROAMERS = (HORDE, WYVERN, DRAGON)
 
 
-def _appear(world: World, roamer: Roamer, hex_: Coord, points: int, attacking: bool):
+def appear(world: World, roamer: Roamer, hex_: Coord, points: int, attacking: bool):
     """A new force of ``roamer`` on ``hex_`` (``attacking``: its finder, this turn)."""
     forces = own_state(world, roamer.key)
     number = 1 + max((int(k[1:]) for k in forces), default=0)
@@ -124,7 +134,7 @@ def discover_horde(world: World, found: Examination, dice: Dice) -> tuple[World,
     )
     if joined is not None:
         return joined, [news, *met]
-    world, stored = _appear(world, HORDE, found.hex, points, attacking)
+    world, stored = appear(world, HORDE, found.hex, points, attacking)
     if not attacking:
         return world, [news, stored]
     battle = falls_upon(world, found.army_id, found.hex, points, "NR-CHORDE-3 AMB-30")
@@ -165,7 +175,7 @@ def won_over(
 def discover_wyvern(world: World, found: Examination, dice: Dice) -> tuple[World, list[Event]]:
     """NR-WYVERN-1: the examining army is destroyed; the wyvern stays there to rage."""
     world, gone = destroyed(world, found.army_id, "NR-WYVERN-1")
-    world, stored = _appear(world, WYVERN, found.hex, world.ruleset.wyvern_points, False)
+    world, stored = appear(world, WYVERN, found.hex, world.ruleset.wyvern_points, False)
     news = WildsNews(
         rule="NR-WYVERN-1",
         site=Site.WYVERN.value,

@@ -16,9 +16,10 @@ T-TOMB-WIZARD; docs/design/supplement.md, "Ruins, tombs and the necropolis").
   army (NR-TOMB-2), crowns to the treasury, or the Black Orb, kept for its player
   (rules.modules.wildlands.orb).
 
-The creature's kind and the bandits (T-MONSTER, T-BANDIT: §5.13's tables), the dragon's
-lair (BASE-16), the Dwarf hold and the passage's movement are told but not played
-(docs/rules-coverage.md says why for each).
+The creature's kind (T-MONSTER) and the bandits (T-BANDIT) are the brigands' tables
+(rules.modules.wildlands.brigands); the dragon of the lair (BASE-16) rages as the wyvern
+does (rules.modules.wildlands.roamers). The Dwarf hold is told but not played
+(docs/rules-coverage.md says why).
 
 State: ``module_state["wildlands.ruins_tomb"]``, by hex: ``{"kind": "ruins" | "tomb",
 "searched": bool}`` and who found it (``found``), with ``"passage": "q,r"`` at both ends
@@ -33,15 +34,18 @@ import dataclasses
 
 from rules.core.dice import Dice
 from rules.core.dicetable import d6
-from rules.core.events import Announcement, Event
+from rules.core.events import Announcement, ArmyMoved, Event
 from rules.core.hexgrid import along, distance
 from rules.core.state import Coord, Order, OrderKind, Terrain, World
 from rules.kingdoms.races import Race
 from rules.modules import Module, module_table, register
 from rules.modules.peoples import army_race
 from rules.modules.roaming import attacks_army
+from rules.modules.wildlands.actors import destroyed
+from rules.modules.wildlands.brigands import MONSTER_KEY, MYTH, meet
 from rules.modules.wildlands.burdens import burdened, crowns_paid
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
+from rules.modules.wildlands.roamers import DRAGON, appear
 from rules.modules.wildlands.sites import (
     Examination,
     Site,
@@ -178,28 +182,51 @@ def _ruins(world: World, hex_: Coord, army_id: int, dice: Dice) -> tuple[World, 
     if result == "great_discovery":
         return _discovery(world, hex_, army_id, dice, roll)
     if result == "monster_lair":
-        return world, _monster(world, hex_, army_id, dice, roll)
-    text = {
-        "bandits": "A large band of bandits holds the ruins (T-BANDIT).",
-        "desecrated": "Looters have emptied the tomb long ago.",
-    }[result]
+        return _monster(world, hex_, army_id, dice, roll)
+    if result == "bandits":
+        return _bandits(world, hex_, army_id, dice, roll)
+    text = "Looters have emptied the tomb long ago."
     return world, [_news(world, army_id, hex_, "T-RUIN", result, text, rolls=(roll,))]
 
 
-def _monster(world: World, hex_: Coord, army_id: int, dice: Dice, roll) -> list[Event]:
-    """T-RUIN 1, AMB-27: the creature is a hostile force of 2d6 × 100 points that fights
-    the searching army at once, as a roaming force (it never retreats and takes no hex;
-    beaten, it is gone). Its kind (T-MONSTER) is the brigands' table (§5.13) and changes
-    nothing in an abstract battle."""
+def _bandits(
+    world: World, hex_: Coord, army_id: int, dice: Dice, roll
+) -> tuple[World, list[Event]]:
+    """T-RUIN 2, NR-BRIG-1: the bandits holding the ruins react on T-BANDIT, as to an
+    army entering their hex; their monsters (T-BANDIT 1) fight the searchers at once,
+    as the ruins' own creature does (AMB-27), since the searchers invade nothing."""
+    text = "A large band of bandits holds the ruins (T-BANDIT)."
+    news = _news(world, army_id, hex_, "T-RUIN NR-BRIG-1", "bandits", text, rolls=(roll,))
+    world, met, fight = meet(world, army_id, hex_, dice)
+    if fight is None:
+        return world, [news, *met]
+    army = world.armies[army_id]
+    return world, [news, *met, attacks_army(army, hex_, fight["points"], "T-RUIN AMB-27")]
+
+
+def _monster(
+    world: World, hex_: Coord, army_id: int, dice: Dice, roll
+) -> tuple[World, list[Event]]:
+    """T-RUIN 1, NR-MONSTER-1, AMB-27: T-MONSTER names the creature's kind; creatures of
+    myth (T-MONSTER 1) destroy the searching army, any other kind is a hostile force of
+    2d6 × 100 points that fights it at once, as a roaming force (it never retreats and
+    takes no hex; beaten, it is gone)."""
+    kind = dice.d6(f"T-MONSTER the creature at {hex_}")
+    foe = module_table(world, MONSTER_KEY).lookup(kind.result)
+    if foe == MYTH:
+        text = "The looted tomb is the lair of a creature of myth: it destroys the army."
+        news = _news(world, army_id, hex_, "T-RUIN NR-MONSTER-1", "monster_lair", text,
+                     rolls=(roll, kind))  # fmt: skip
+        return destroyed(world, army_id, "T-RUIN T-MONSTER", [news])
     rules = world.ruleset
     points, rolls = multiple(
         dice, rules.ruins_monster_dice, 6, rules.ruins_monster_pip_points, "AMB-27 the creature"
     )
     army = world.armies[army_id]
-    text = f"The looted tomb is a monstrous creature's lair: {points} points of it attack."
-    return [
-        _news(world, army_id, hex_, "T-RUIN AMB-27", "monster_lair", text, rolls=(roll, *rolls),
-              points=points),
+    text = f"The looted tomb is a monstrous creature's lair ({foe}): {points} points attack."
+    return world, [
+        _news(world, army_id, hex_, "T-RUIN NR-MONSTER-1 AMB-27", "monster_lair", text,
+              rolls=(roll, kind, *rolls), points=points),
         attacks_army(army, hex_, points, "T-RUIN AMB-27"),
     ]  # fmt: skip
 
@@ -294,11 +321,10 @@ def _discovery(
     rolls = (roll, great)
     if result == "fortress":
         return world, _fortress(world, hex_, army_id, rolls)
-    if result != "secret_passage":
-        text = {
-            "dragon_lair": "The ruins hide a dragon's lair.",
-            "dwarf_hold": "The ruins are the upper gate of a Dwarf hold.",
-        }[result]
+    if result == "dragon_lair":
+        return _dragon(world, hex_, army_id, rolls)
+    if result == "dwarf_hold":
+        text = "The ruins are the upper gate of a Dwarf hold."
         return world, [_news(world, army_id, hex_, "T-DISCOVERY", result, text, rolls=rolls)]
     exit_ = locate(world, hex_, dice, "the passage's exit")
     if exit_ is None:
@@ -318,6 +344,18 @@ def _discovery(
         _news(world, army_id, hex_, "T-DISCOVERY NR-RUIN-4 AMB-09", result, text, rolls=rolls),
         changed,
     ]
+
+
+def _dragon(world: World, hex_: Coord, army_id: int, rolls) -> tuple[World, list[Event]]:
+    """T-DISCOVERY 1, BASE-16: the dragons' fury, as E-39 reads it for the wyvern (the
+    Beast's rampage with its own distance): the dragon wakes on the ruins' hex and, from
+    the next turn, rages as the wyvern does, flying d6 hexes (``dragon_steps_dice``;
+    the wyvern 2d6, NR-WYVERN-2) (rules.modules.wildlands.roamers)."""
+    world, stored = appear(world, DRAGON, hex_, world.ruleset.wyvern_points, False)
+    text = "The ruins hide a dragon's lair: the dragon wakes, and will rage."
+    news = _news(world, army_id, hex_, "T-DISCOVERY BASE-16 E-39", "dragon_lair", text,
+                 rolls=rolls)  # fmt: skip
+    return world, [news, stored]
 
 
 def _fortress(world: World, hex_: Coord, army_id: int, rolls) -> list[Event]:
@@ -411,4 +449,70 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
     return orders, patrols, events
 
 
-MODULE = register(Module(option="wildlands", invasions=invasions, tables=TABLES))
+def phase_one(world: World, orders: list[Order], dice: Dice):
+    """NR-RUIN-4, AMB-09: an army given the Rest order on a searched end of a secret
+    passage travels it, 2 hexes a turn (``ruins_passage_hexes``) with no exploration;
+    when the turns it has spent there cover the passage's length it comes out at the
+    other end, at once. The turns spent are kept in the entrance's record
+    (``"crossing"``: by army id); an army that stops resting there starts afresh."""
+    sites = records(world, Site.RUINS_TOMB)
+    rest = {o.army_id for o in orders if o.kind is OrderKind.REST}
+    events: list[Event] = []
+    changed = False
+    for key, site in sorted(sites.items()):
+        if "passage" not in site:
+            continue
+        crossing = {
+            army_id: turns + 1 for army_id, turns in _travellers(world, key, site, rest).items()
+        }
+        out = _emerging(world, key, site, crossing)
+        for army_id in out:
+            world, moved = _through(world, army_id, key, site["passage"])
+            events += moved
+        crossing = {a: t for a, t in crossing.items() if a not in out}
+        if crossing != site.get("crossing", {}):
+            sites[key] = {**site, "crossing": crossing}
+            changed = True
+    if changed:
+        world, stored = with_records(world, Site.RUINS_TOMB, sites, "NR-RUIN-4 AMB-09")
+        events.append(stored)
+    return world, orders, events
+
+
+def _travellers(world: World, key: str, site: dict, rest: set[int]) -> dict[str, int]:
+    """The armies resting on this searched passage end, with the turns already spent."""
+    if not site["searched"]:
+        return {}
+    spent = site.get("crossing", {})
+    return {
+        str(army_id): spent.get(str(army_id), 0)
+        for army_id in sorted(rest)
+        if army_id in world.armies and hex_key(world.armies[army_id].position) == key
+    }
+
+
+def _emerging(world: World, key: str, site: dict, crossing: dict[str, int]) -> set[str]:
+    """Those whose turns in the passage cover its length (AMB-09: length = distance)."""
+    here, there = (tuple(int(n) for n in k.split(",")) for k in (key, site["passage"]))
+    length = distance(here, there)
+    speed = world.ruleset.ruins_passage_hexes
+    return {a for a, turns in crossing.items() if turns * speed >= length}
+
+
+def _through(world: World, army_id: str, key: str, exit_key: str):
+    """The army comes out of the passage at ``exit_key``: its owner's secret."""
+    army = world.armies[int(army_id)]
+    exit_ = tuple(int(n) for n in exit_key.split(","))
+    world = dataclasses.replace(
+        world, armies={**world.armies, army.id: dataclasses.replace(army, position=exit_)}
+    )
+    text = f"{army.name} comes out of the secret passage at ({exit_[0]}, {exit_[1]})."
+    return world, [
+        _news(world, army.id, exit_, "NR-RUIN-4 AMB-09", "passage_crossed", text),
+        ArmyMoved(rule="NR-RUIN-4 AMB-09", army_id=army.id, hex=exit_),
+    ]
+
+
+MODULE = register(
+    Module(option="wildlands", phase_one=phase_one, invasions=invasions, tables=TABLES)
+)

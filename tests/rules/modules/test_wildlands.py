@@ -55,6 +55,13 @@ def test_a_result_without_its_rules_is_rolled_said_and_places_nothing(monkeypatc
     assert after.module_state == world.module_state
 
 
+def test_every_t_wild_result_has_its_handler():
+    """NR-WILD: every result of T-WILD's columns is played by its file of the package."""
+    import rules.modules  # noqa: F401  (registers every module's handlers)
+
+    assert [s for s in Site if s not in sites.HANDLERS] == []
+
+
 def test_nr_wild_5_a_site_is_seen_by_its_finder_the_hexs_owner_and_the_gm():
     state = {
         "wildlands.tavern": {"1,0": {"kingdom_id": 1}},
