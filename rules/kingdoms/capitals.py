@@ -22,7 +22,7 @@ from rules.core.events import (
 from rules.core.hexgrid import connected_to_capital, terrain_map
 from rules.core.problems import Problem
 from rules.core.ruleset import defender_table
-from rules.core.state import Coord, Feature, World
+from rules.core.state import Coord, Feature, Terrain, World
 from rules.kingdoms.agreements import is_vassal, rivals, vassalage_instead
 
 
@@ -58,19 +58,26 @@ def resolve_lost_capitals(world: World, dice: Dice) -> tuple[World, list[Event]]
 def fallback_capital(world: World, kingdom_id: int) -> Coord | None:
     """A-3.2, E-23: the first City of the kingdom's fallback-capital list that it still
     owns in ``world`` (after this turn's conquests) and that is still a City; else E-23's
-    default: its City with the most own hexes connected to it, ties to the lowest
-    coordinates (the engine has no hex ids). None if it has no City left."""
+    default: its capital site with the most own hexes connected to it, ties to the lowest
+    coordinates (the engine has no hex ids). None if it has no capital site left."""
     owned = {c for c, h in world.hexes.items() if h.owner == kingdom_id}
-    cities = sorted(c for c in owned if world.hexes[c].feature is Feature.CITY)
-    if not cities:
+    sites = sorted(c for c in owned if _capital_site(world, c))
+    if not sites:
         return None
     for coord in world.kingdoms[kingdom_id].fallback_capitals:
-        if coord in cities:
+        if coord in sites:
             return coord
     terrain = terrain_map(world.hexes)
-    return max(
-        cities, key=lambda c: (len(connected_to_capital(c, owned, terrain)), [-x for x in c])
-    )
+    return max(sites, key=lambda c: (len(connected_to_capital(c, owned, terrain)), [-x for x in c]))
+
+
+def _capital_site(world: World, coord: Coord) -> bool:
+    """A City (A-3.2); with the new_tiles module on, a plateau too (NR-PLATEAU-2: the
+    supplement names it a capital site, BASE-17), whatever it holds."""
+    hex_ = world.hexes[coord]
+    if hex_.feature is Feature.CITY:
+        return True
+    return bool(world.ruleset.new_tiles) and hex_.terrain is Terrain.PLATEAU
 
 
 def fallback_list_problem(
