@@ -1,5 +1,6 @@
-"""A lost capital (§3 step 6e, A-3.2): a new one among the kingdom's cities, or the end
-of the kingdom (E-27); and the victory of the last kingdom standing (A-3.1).
+"""A lost capital (§3 step 6e, A-3.2): a new one among the kingdom's cities (or, with the
+new_tiles module on, its plateaus: NR-PLATEAU-2), or the end of the kingdom (E-27); and
+the victory of the last kingdom standing (A-3.1).
 
 The player chooses the new capital in advance (E-23): each kingdom keeps an ordered
 fallback-capital list of its cities (``KingdomState.fallback_capitals``), which stands
