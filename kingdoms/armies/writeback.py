@@ -27,6 +27,7 @@ from rules.modules.the_sea.events import NavalBattle, PirateNews, SeaVoyage
 from rules.modules.wildlands.actors import WildsNews
 from rules.modules.wildlands.burdens import BurdenNews
 from rules.modules.wildlands.examine import WildlandExamined
+from rules.modules.wildlands.flood import FloodDownstream
 from rules.modules.wildlands.necropolis import NecropolisNews
 from rules.modules.wildlands.orb import OrbNews
 from rules.modules.wildlands.points import ArmyStrengthened
@@ -164,7 +165,7 @@ def register() -> None:
     )
     register_chronicle_only(PirateNews, NavalBattle, SeaVoyage)  # NR-PIRATE, NR-SEA
     register_chronicle_only(WildsNews)  # the wilds' peoples and beasts (rules.modules.wildlands)
-    register_chronicle_only(WildlandExamined, TreasureNews)  # the wildlands' news
+    register_chronicle_only(WildlandExamined, TreasureNews, FloodDownstream)  # the wildlands' news
     register_chronicle_only(BurdenNews, NecropolisNews, OrbNews, RuinsNews, UndeadHordeNews)
     register_chronicle_only(*new_tiles_events.NEWS)
     register_chronicle_only(  # rules.modules.peoples

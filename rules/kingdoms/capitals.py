@@ -1,5 +1,6 @@
-"""A lost capital (§3 step 6e, A-3.2): a new one among the kingdom's cities, or the end
-of the kingdom (E-27); and the victory of the last kingdom standing (A-3.1).
+"""A lost capital (§3 step 6e, A-3.2): a new one among the kingdom's cities (or, with the
+new_tiles module on, its plateaus: NR-PLATEAU-2), or the end of the kingdom (E-27); and
+the victory of the last kingdom standing (A-3.1).
 
 The player chooses the new capital in advance (E-23): each kingdom keeps an ordered
 fallback-capital list of its cities (``KingdomState.fallback_capitals``), which stands
@@ -22,7 +23,7 @@ from rules.core.events import (
 from rules.core.hexgrid import connected_to_capital, terrain_map
 from rules.core.problems import Problem
 from rules.core.ruleset import defender_table
-from rules.core.state import Coord, Feature, World
+from rules.core.state import Coord, Feature, Terrain, World
 from rules.kingdoms.agreements import is_vassal, rivals, vassalage_instead
 
 
@@ -58,19 +59,26 @@ def resolve_lost_capitals(world: World, dice: Dice) -> tuple[World, list[Event]]
 def fallback_capital(world: World, kingdom_id: int) -> Coord | None:
     """A-3.2, E-23: the first City of the kingdom's fallback-capital list that it still
     owns in ``world`` (after this turn's conquests) and that is still a City; else E-23's
-    default: its City with the most own hexes connected to it, ties to the lowest
-    coordinates (the engine has no hex ids). None if it has no City left."""
+    default: its capital site with the most own hexes connected to it, ties to the lowest
+    coordinates (the engine has no hex ids). None if it has no capital site left."""
     owned = {c for c, h in world.hexes.items() if h.owner == kingdom_id}
-    cities = sorted(c for c in owned if world.hexes[c].feature is Feature.CITY)
-    if not cities:
+    sites = sorted(c for c in owned if _capital_site(world, c))
+    if not sites:
         return None
     for coord in world.kingdoms[kingdom_id].fallback_capitals:
-        if coord in cities:
+        if coord in sites:
             return coord
     terrain = terrain_map(world.hexes)
-    return max(
-        cities, key=lambda c: (len(connected_to_capital(c, owned, terrain)), [-x for x in c])
-    )
+    return max(sites, key=lambda c: (len(connected_to_capital(c, owned, terrain)), [-x for x in c]))
+
+
+def _capital_site(world: World, coord: Coord) -> bool:
+    """A City (A-3.2); with the new_tiles module on, a plateau too (NR-PLATEAU-2: the
+    supplement names it a capital site, BASE-17), whatever it holds."""
+    hex_ = world.hexes[coord]
+    if hex_.feature is Feature.CITY:
+        return True
+    return bool(world.ruleset.new_tiles) and hex_.terrain is Terrain.PLATEAU
 
 
 def fallback_list_problem(

@@ -15,8 +15,9 @@ is found (option ``wild_income_each_winter`` at 0), then kept in its record.
   only": every crown price in Warpost is a construction (siege engines), so the
   ledger needs no separate purse (NR-LORNALIM-1).
 * Crystal forest: a d``crystal_die`` (d4) (NR-CRYSTAL-1).
-* Oak forest: its d6 is for building ships (NR-OAK-1), which Warpost has not (E-34):
-  the site stays on the map and pays nothing.
+* Oak forest: a d6 for building ships (NR-OAK-1). The sea module's fleets are invasions
+  across the sea that nothing prices, so, as with the Lornalim's crowns, one purse
+  serves: the crowns go to the ledger, marked for ships in its reason.
 * Tavern: a d6 − ``tavern_malus`` (0–5) (NR-TAVERN-2); its subsistence (NR-TAVERN-1)
   is not modelled (E-40).
 """
@@ -47,11 +48,6 @@ def trading_post(world: World, exam: Examination, dice: Dice) -> tuple[World, li
     return place(world, exam, Site.TRADING_POST, "NR-TRADE-1 NR-WILD-5")
 
 
-@handles(Site.OAK_FOREST, permanent=True)
-def oak_forest(world: World, exam: Examination, dice: Dice) -> tuple[World, list[Event]]:
-    return place(world, exam, Site.OAK_FOREST, "NR-OAK-1 NR-WILD-5")
-
-
 def _lornalim(world: World, dice: Dice, purpose: str) -> tuple[int, Roll]:
     roll = dice.d6(purpose)
     return roll.result + world.ruleset.lornalim_bonus, roll
@@ -59,6 +55,11 @@ def _lornalim(world: World, dice: Dice, purpose: str) -> tuple[int, Roll]:
 
 def _crystal(world: World, dice: Dice, purpose: str) -> tuple[int, Roll]:
     roll = dice.roll(world.ruleset.crystal_die, purpose)
+    return roll.result, roll
+
+
+def _oak(world: World, dice: Dice, purpose: str) -> tuple[int, Roll]:
+    roll = dice.d6(purpose)
     return roll.result, roll
 
 
@@ -72,17 +73,20 @@ DICE: dict[Site, Callable[[World, Dice, str], tuple[int, Roll]]] = {
     Site.LORNALIM_FOREST: _lornalim,
     Site.CRYSTAL_FOREST: _crystal,
     Site.TAVERN: _tavern,
+    Site.OAK_FOREST: _oak,
 }
 RULES = {
     Site.LORNALIM_FOREST: "NR-LORNALIM-1",
     Site.CRYSTAL_FOREST: "NR-CRYSTAL-1",
     Site.TAVERN: "NR-TAVERN-2",
+    Site.OAK_FOREST: "NR-OAK-1",
 }
 NAMES = {
     Site.TRADING_POST: "trading post",
     Site.LORNALIM_FOREST: "Lornalim forest",
     Site.CRYSTAL_FOREST: "crystal forest",
     Site.TAVERN: "tavern",
+    Site.OAK_FOREST: "oak forest (for ships)",
 }
 
 
