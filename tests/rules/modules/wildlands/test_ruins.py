@@ -139,15 +139,16 @@ def test_the_black_orb_is_kept_for_its_player():
 
 
 def test_every_ruins_result_is_told_to_the_searcher_alone():
-    for face in (2, 4):
-        _, events = discover(_world(), _exam(), ForcedDice([face]))
+    for faces in ([2, 5], [4]):  # bandits (T-BANDIT 5: cowed), nothing
+        _, events = discover(_world(), _exam(), ForcedDice(faces))
         for news in of_type(events, RuinsNews):
             assert audience(news, Context()) == Audience(False, frozenset({1}))
 
 
 def test_a_monsters_lair_fights_the_searching_army_at_once():
-    """T-RUIN 1, AMB-27: 2d6 × 100 points of creature, a roaming force, attack the army."""
-    _, events = discover(_world(), _exam(), ForcedDice([1, 3, 4]))
+    """T-RUIN 1, T-MONSTER 4, AMB-27: 2d6 × 100 points of creature, a roaming force,
+    attack the army."""
+    _, events = discover(_world(), _exam(), ForcedDice([1, 4, 3, 4]))
     [battle] = of_type(events, BattleDeclared)
     assert (battle.attacker_kingdom_id, battle.attacker_points) == (None, 700)
     assert (battle.defender_army_ids, battle.defender_points) == ((1,), 2000)
