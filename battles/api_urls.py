@@ -55,6 +55,11 @@ urlpatterns = [
         sieges.SiegeEngineBuildView.as_view(),
         name="api-siege-engine-build",
     ),
+    path(  # NR-SIEGE-11
+        "campaigns/<int:campaign_id>/armies/<int:army_id>/siege-convoy/",
+        sieges.SiegeConvoyView.as_view(),
+        name="api-siege-convoy",
+    ),
     path(  # P-C4
         "campaigns/<int:campaign_id>/patrol-orders/",
         decisions.PatrolOrderListView.as_view(),

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from battles.models import Siege
 from battles.sieges.selectors import siege_sheet, visible_sieges
-from battles.sieges.services import siege_engine_build, siege_plan_set
+from battles.sieges.services import siege_convoy_form, siege_engine_build, siege_plan_set
 from campaign.core.access import visible_or_404
 from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
@@ -179,6 +179,16 @@ class SiegeEngineSerializer(serializers.Serializer):
     built_turn = serializers.IntegerField()
 
 
+class SiegeConvoyInputSerializer(serializers.Serializer):
+    engines = serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=20)
+
+
+class SiegeConvoySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+
+
 class SiegeListView(APIView):
     permission_classes = MEMBERS
 
@@ -258,3 +268,19 @@ class SiegeEngineBuildView(APIView):
         wanted = validated(SiegeEngineInputSerializer(data=request.data))
         engine = siege_engine_build(army=army, by=request.user, kind=wanted["kind"])
         return Response(SiegeEngineSerializer(engine).data, status=201)
+
+
+class SiegeConvoyView(APIView):
+    permission_classes = MEMBERS
+
+    @extend_schema(
+        request=SiegeConvoyInputSerializer,
+        responses={201: SiegeConvoySerializer, 400: REFUSED, 403: REFUSED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, army_id: int, **kwargs) -> Response:
+        """NR-SIEGE-11: send three engines or more of my army off as a convoy."""
+        access = request.access
+        army = visible_or_404(visible_armies(access.campaign, access.viewer), army_id)
+        wanted = validated(SiegeConvoyInputSerializer(data=request.data))
+        convoy = siege_convoy_form(army=army, by=request.user, engine_ids=wanted["engines"])
+        return Response(SiegeConvoySerializer(convoy).data, status=201)

@@ -224,6 +224,14 @@ def _engine_built(p: dict, names) -> str:
     }
 
 
+def _convoy_formed(p: dict, names) -> str:
+    return _("%(army)s sent %(count)s engines off as the convoy %(convoy)s.") % {
+        "army": names.army(p.get("army_id")),
+        "count": len(p.get("engine_ids") or ()),
+        "convoy": names.army(p.get("convoy_id")),
+    }
+
+
 SIEGE_NARRATORS: dict[str, Callable] = {
     "SiegeBegan": _siege_began,
     "SiegeDay": _siege_day,
@@ -237,6 +245,7 @@ SIEGE_NARRATORS: dict[str, Callable] = {
     "EngineDestroyed": _engine_destroyed,
     "SiegePlanSet": _plan_set,
     "SiegeEngineBuilt": _engine_built,
+    "SiegeConvoyFormed": _convoy_formed,
 }
 
 

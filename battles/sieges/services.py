@@ -32,6 +32,7 @@ from rules.core.state import (
     World,
 )
 from rules.modules.siege_trains.building import build_problem
+from rules.modules.siege_trains.convoy import convoy_problem
 from rules.sieges.state import (
     BesiegerAction,
     EngineKind,
@@ -291,3 +292,46 @@ def siege_engine_build(*, army: Army, by: User, kind: str) -> SiegeEngine:
         kingdom_ids=[kingdom.pk],
     )
     return engine
+
+
+@transaction.atomic
+def siege_convoy_form(*, army: Army, by: User, engine_ids: list[int]) -> Army:
+    """NR-SIEGE-11: ``army`` sends ``engine_ids`` (``convoy_engines`` or more of those it
+    carries) off as a convoy, a new army of ``convoy_escort_points`` taken from its points
+    and allocation, on its hex, while the turn takes orders
+    (rules.modules.siege_trains.convoy). The convoy then takes orders as any army does."""
+    kingdom = army.kingdom
+    campaign = kingdom.campaign
+    if not Membership.objects.filter(campaign=campaign, user=by, kingdom=kingdom).exists():
+        raise Refused(_("You cannot send off another kingdom's engines."), status=403)
+    turn = turn_locked(
+        campaign_id=campaign.pk,
+        states=(Turn.State.OPEN,),
+        refusal=_("Convoys are sent off while the turn takes orders."),
+    )
+    army = Army.objects.select_for_update().get(pk=army.pk)
+    wanted = tuple(sorted(set(engine_ids)))
+    problem = convoy_problem(_build_world(army, turn.number), army.pk, wanted)
+    if problem:
+        raise problem_refusal(problem)
+    escort = campaign.ruleset.convoy_escort_points
+    army.points -= escort
+    army.allocation -= escort
+    army.save(update_fields=["points", "allocation"])
+    convoy = Army.objects.create(
+        kingdom=kingdom,
+        name=f"{army.name} convoy"[: Army._meta.get_field("name").max_length],
+        points=escort,
+        allocation=escort,
+        position_id=army.position_id,
+        race=army.race,
+    )
+    SiegeEngine.objects.filter(pk__in=wanted).update(army=convoy)
+    chronicle_record(
+        turn,
+        "SiegeConvoyFormed",
+        {"army_id": army.pk, "convoy_id": convoy.pk, "engine_ids": list(wanted), "points": escort},
+        rule="NR-SIEGE-11 NR-SIEGE-1",
+        kingdom_ids=[kingdom.pk],
+    )
+    return convoy

@@ -832,6 +832,14 @@ OPTION_WORDS: dict[str, tuple[Promise, Promise]] = {
     ),
     "siege_engines_per_army": (_("Engines an army may carry"), _("The most engines in one army.")),
     "siege_engine_crowns": (_("An engine costs (crowns)"), _("Paid from the kingdom's crowns.")),
+    "convoy_engines": (
+        _("Fewest engines in a convoy"),
+        _("An army may send off this many of its engines or more as a convoy of their own."),
+    ),
+    "convoy_escort_points": (
+        _("A convoy's escort (points)"),
+        _("The points a convoy takes from its army; a convoy may move below the army minimum."),
+    ),
     # Optional module: wildlands
     "wildlands": (
         _("Wildlands"),

@@ -197,6 +197,12 @@ class SiegeOptions:
     siege_engine_crowns: int = option(
         3, "An engine costs (crowns)", "NR-SIEGE-4 E-30", 0, 50, TRAINS
     )
+    convoy_engines: int = option(
+        3, "Fewest engines that may travel as a convoy", "NR-SIEGE-11", 1, 20, TRAINS
+    )
+    convoy_escort_points: int = option(
+        500, "A convoy's escort (points)", "NR-SIEGE-11", 0, 3000, TRAINS
+    )
     crowns_yearly: int = option(
         3, "Each kingdom's yearly crown income, paid in the winter phase (crowns)",
         "E-30 E-31 NR-GEN-7", 0, 100, TRAINS,

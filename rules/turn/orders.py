@@ -185,7 +185,7 @@ def why_illegal(
     if order.kind is OrderKind.REST:
         return None
     smallest = world.ruleset.minimum_army_points  # E-14: below it an army may only Rest
-    if army.points < smallest:
+    if army.points < smallest and not _convoy(world, army.id):
         return Problem(
             "E-14",
             "kind",
@@ -201,6 +201,14 @@ def why_illegal(
     if order.kind is OrderKind.EXAMINE:
         return _examine_problem(world, kingdom_id, order)
     return _patrol_problem(world, kingdom_id, order, orders)
+
+
+def _convoy(world: World, army_id: int) -> bool:
+    """NR-SIEGE-11: a siege-engine convoy moves below E-14's floor."""
+    # A late import: rules.modules imports this module (as for _examine_problem).
+    from rules.modules.siege_trains.convoy import is_convoy
+
+    return is_convoy(world, army_id)
 
 
 def _examine_problem(world: World, kingdom_id: int, order: Order) -> Problem | None:

@@ -99,6 +99,13 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        battles.sieges.services.siege_engine_build does, and
                                        added with built_turn the case's turn; expect:
                                        refused: [{army: 1, engine: giant_ram, reason: …}]
+  convoys:     [{army: 1, engines: [1, 2, 3], id: 5}]
+                                       optional: siege-engine convoys sent off while the
+                                       turn takes orders (NR-SIEGE-11), before the orders
+                                       are checked, each by
+                                       rules.modules.siege_trains.convoy.convoy_problem, the
+                                       new army ``id`` taking the engines; expect:
+                                       refused: [{army: 1, convoy: 5, reason: …}]
   bridges:     [{kingdom: 1, hex: [1, 0]}]
                                        optional: bridges ordered while the winter turn
                                        takes orders (the works module), each checked by
@@ -216,6 +223,7 @@ from rules.kingdoms.neutrals import sworn_enemies_capital
 from rules.kingdoms.spending import with_results
 from rules.modules import army_problem
 from rules.modules.siege_trains.building import build_problem
+from rules.modules.siege_trains.convoy import convoy_problem, form_convoy
 from rules.modules.wildlands.temple_building import ORDERS as TEMPLE_ORDERS
 from rules.modules.wildlands.temple_building import temple_ordered, temple_problem
 from rules.modules.works.bridges import bridge_ordered, bridge_problem
@@ -238,7 +246,7 @@ CASE_KEYS = {
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
     "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "raises",
-    "bridges", "engines", "temples",
+    "bridges", "engines", "temples", "convoys",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -274,10 +282,15 @@ def run_case(case: Case) -> None:
     world = _world(data)
     refused = expect.get("refused", [])
     _validate_raises(world, data.get("raises", []), [r for r in refused if "raise" in r])
+    world = _form_convoys(world, data.get("convoys", []), [r for r in refused if "convoy" in r])
     others = [
         r
         for r in refused
-        if not (_is_edict(r) or is_spend(r) or {"raise", "bridge", "engine", "temple"} & r.keys())
+        if not (
+            _is_edict(r)
+            or is_spend(r)
+            or {"raise", "bridge", "engine", "temple", "convoy"} & r.keys()
+        )
     ]
     legal = _validate(world, data.get("orders", []), others)
     for what, (problem_of, ordered_of, key) in WINTER_BUILDS.items():
@@ -532,6 +545,21 @@ def _order_engines(world: World, raw_engines: list[dict], refused: list[dict]) -
             built_turn=world.turn,
         )
         world.siege_engines = (*world.siege_engines, engine)
+
+
+def _form_convoys(world: World, raw_convoys: list[dict], refused: list[dict]) -> World:
+    """The siege trains' convoys, sent off as battles.sieges.services.siege_convoy_form
+    does: the refused ones must be exactly those the case lists."""
+    reasons = {(r["army"], r["convoy"]): r["reason"] for r in refused}
+    for raw in raw_convoys:
+        army, convoy, engines = raw["army"], raw["id"], tuple(raw["engines"])
+        problem = convoy_problem(world, army, engines)
+        if (army, convoy) in reasons:
+            assert says(problem, reasons[(army, convoy)]), f"{raw}: {problem}"
+            continue
+        assert problem is None, f"{raw} was refused: {problem}"
+        world = form_convoy(world, army, engines, convoy, f"Convoy {convoy}")
+    return world
 
 
 def _order(raw: dict) -> Order:

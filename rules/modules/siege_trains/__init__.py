@@ -12,7 +12,8 @@ winning kingdom (NR-SIEGE-3/17, E-37: no supply condition), or destroyed by a ne
 winner; Hold beating Assault in an assault on a fortified hex destroys one of the
 attacker's (NR-SIEGE-18, E-36). Building them is a winter-turn service
 (battles.sieges.services.siege_engine_build, NR-SIEGE-4/5), paid in crowns from the
-kingdom's crown ledger (E-30, rules.kingdoms.crowns).
+kingdom's crown ledger (E-30, rules.kingdoms.crowns). Three engines or more may leave
+their army as a convoy, an army of its own (NR-SIEGE-11, .convoy).
 """
 
 from __future__ import annotations

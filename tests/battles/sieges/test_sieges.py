@@ -11,7 +11,7 @@ from django.utils import translation
 
 from battles.decisions.services import battle_decide
 from battles.models import Battle, BattleSide, SiegeEngine
-from battles.sieges.services import siege_engine_build, siege_plan_set
+from battles.sieges.services import siege_convoy_form, siege_engine_build, siege_plan_set
 from campaign.core.errors import Refused
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.turns.services import turn_claim_step
@@ -296,3 +296,28 @@ def test_nr_siege_5_the_forest_cap_counts_the_engines_built_not_those_captured(d
     with pytest.raises(Refused) as refused:
         siege_engine_build(army=army, by=demo.players["alice"], kind="siege_tower")
     assert refused.value.rule == "NR-SIEGE-5 AMB-38"
+
+
+def test_nr_siege_11_a_convoy_is_sent_off_as_an_army_of_its_own(demo):
+    """Three engines leave with a 500-point escort taken from their army; two may not."""
+    alice = demo.kingdoms["alice"]
+    army = alice.armies.order_by("-points").first()
+    points, allocation = army.points, army.allocation
+    demo.campaign.ruleset_overrides = {"options": {"siege_trains": 1}}
+    demo.campaign.save()
+    engines = [
+        SiegeEngine.objects.create(kingdom=alice, army=army, kind=kind).pk
+        for kind in ("giant_ram", "siege_tower", "great_cannon")
+    ]
+    with pytest.raises(Refused) as refused:
+        siege_convoy_form(army=army, by=demo.players["alice"], engine_ids=engines[:2])
+    assert refused.value.rule == "NR-SIEGE-11"
+    with pytest.raises(Refused) as refused:
+        siege_convoy_form(army=army, by=demo.players["bob"], engine_ids=engines)
+    assert refused.value.status == 403
+    convoy = siege_convoy_form(army=army, by=demo.players["alice"], engine_ids=engines)
+    army.refresh_from_db()
+    assert (convoy.points, convoy.allocation, convoy.position_id) == (500, 500, army.position_id)
+    assert (army.points, army.allocation) == (points - 500, allocation - 500)
+    assert set(SiegeEngine.objects.values_list("army_id", flat=True)) == {convoy.pk}
+    assert TurnEvent.objects.filter(kind="SiegeConvoyFormed").exists()

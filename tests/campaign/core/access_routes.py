@@ -368,6 +368,7 @@ ROUTES: dict[str, Route] = {
     "api-siege": Route(SIEGE, READ),
     "api-siege-plan": Route(SIEGE, {"post": Do(may="owners", body={"actions": []})}),
     "api-siege-engine-build": Route(ARMY, {"post": Do(may="owners", body={"kind": "giant_ram"})}),
+    "api-siege-convoy": Route(ARMY, {"post": Do(may="owners", body={"engines": [1, 2, 3]})}),
     "api-patrol-orders": Route(CAMPAIGN, READ),
     "api-patrol-order": Route(
         ARMY, {"post": Do(may="owners", body=lambda w, kw: {"battles": [w.a.own_battle.pk]})}
