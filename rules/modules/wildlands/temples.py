@@ -15,8 +15,9 @@ AMB-23), part of the wildlands module.
   items (points) each winter instead; a High Elf temple wards its hex against every
   equinox spell (AMB-20: "magical attacks").
 * Walls (NR-TEMPLE-2/7/8, AMB-22): its holder defending its hex adds a fortress's Table 23
-  bonus to the hex's own defence; an Orc totem has none. A temple neither starts a siege
-  nor turns a lost cause (P-C2) into a fight: those follow the hex's own defences.
+  bonus to the hex's own defence; an Orc totem has none. BASE-17's fortress rules are
+  that ×3 alone: unpatrolled, a temple falls as a fortress does (P-C2, E-37), and E-37's
+  siege belongs to the walled features (docs/design/supplement.md).
 * Taken (NR-TEMPLE-3, AMB-22): a temple whose hex another kingdom conquers is sacked:
   the conqueror is due the ruleset's ``temple_sack_crowns_dice`` d6 crowns at the next
   winter phase, and the temple is gone.
