@@ -1689,7 +1689,13 @@ TABLE_WORDS: dict[str, tuple[Promise, Promise]] = {
     "t-eqx": (_("A tower at the equinox"), _("Whether the tower casts a spell.")),
     "t-spell-spring": (_("Spring equinox spells"), _("Which spell a tower casts in spring.")),
     "t-spell-autumn": (_("Autumn equinox spells"), _("Which spell a tower casts in autumn.")),
-    "t-expspell": (_("Experimental spells"), _("What an experimental spell does.")),
+    "t-expspell": (
+        _("Experimental spells"),
+        _(
+            'What an experimental spell does; a row written "announce: " and your own '
+            "words tells them to the target's owner."
+        ),
+    ),
     "t-mine": (_("A mine's worth"), _("What a mine found holds.")),
     "t-mine-rare": (_("Rare mines"), _("What a mine of rare minerals holds.")),
     "t-mine-exh": (_("Worked-out mines"), _("What lies in a worked-out mine.")),

@@ -105,6 +105,10 @@ SENTENCES = {
         "At %(equinox)s the tower on %(tower)s cast an experimental spell on %(hex)s: "
         "%(other)s, %(points)s crowns at the winter phase."
     ),
+    "spell_custom": translatable(
+        "At %(equinox)s the tower on %(tower)s cast an experimental spell of the GM's own on "
+        "%(hex)s: %(other)s"
+    ),
     "spell_lost": translatable("At %(equinox)s the tower on %(tower)s cast a spell that was lost."),
     "spell_disaster": translatable(
         "At %(equinox)s the tower on %(tower)s vanished in a magical vortex."

@@ -35,6 +35,7 @@ NR-EQX, T-EQX, T-SPELL, T-EXPSPELL), part of the wildlands module.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from enum import StrEnum
 
 from rules.core.dice import Dice, Roll
@@ -146,6 +147,38 @@ class Experiment(StrEnum):
     MAJOR_FAILURE = "major_failure"
 
 
+ANNOUNCE = "announce:"
+
+
+@dataclasses.dataclass(frozen=True)
+class Custom:
+    """NR-EQX-11: a T-EXPSPELL row of the GM's own design, written ``announce: <his
+    words>``: the engine tells his words to the target's owner; what they change, he
+    applies as any ruling of his (docs/design/supplement.md)."""
+
+    text: str
+
+    @property
+    def value(self) -> str:  # how the table editor writes it back (rules.core.ruleset)
+        return f"{ANNOUNCE} {self.text}"
+
+
+class _ExperimentWords(Mapping):
+    """T-EXPSPELL's vocabulary: the six built results, or any ``announce: <text>``."""
+
+    _BUILT = {e.value: e for e in Experiment}
+
+    def __getitem__(self, word: str) -> Experiment | Custom:
+        text = word.removeprefix(ANNOUNCE).strip() if word.startswith(ANNOUNCE) else ""
+        return Custom(text) if text else self._BUILT[word]
+
+    def __iter__(self):
+        return iter((*self._BUILT, f"{ANNOUNCE} <your text>"))
+
+    def __len__(self) -> int:
+        return len(self._BUILT) + 1
+
+
 class Effect(StrEnum):
     """How a standard spell acts (the engine's reading of BASE-21)."""
 
@@ -242,7 +275,7 @@ TABLES = {
     "t-eqx": (T_EQX, {a.value: a for a in Activity}),
     "t-spell-spring": (_spell_table("spring", SPRING), {s: s for s in SPELLS}),
     "t-spell-autumn": (_spell_table("autumn", AUTUMN), {s: s for s in SPELLS}),
-    "t-expspell": (T_EXPSPELL, {e.value: e for e in Experiment}),
+    "t-expspell": (T_EXPSPELL, _ExperimentWords()),
 }
 
 
@@ -859,6 +892,9 @@ def _experiment(
     die = dice.d6(f"NR-EQX-10 T-EXPSPELL {season} equinox")
     result = module_table(world, "t-expspell").lookup(die.result)
     rolls = (*rolls, die)
+    owner = world.hexes[target].owner
+    if isinstance(result, Custom):
+        return world, [_custom(result, rolls, owner, tower=tower, season=season, hex=target)]
     rule = f"NR-EQX-10 AMB-18 T-EXPSPELL {result.value}"
     facts = {"tower": tower, "season": season, "hex": target, "other": result.value}
     if result is Experiment.DISASTER:
@@ -872,7 +908,6 @@ def _experiment(
         )
         world, gone = remove(world, tower, f"{rule} AMB-19")
         return world, [told, *gone]
-    owner = world.hexes[target].owner
     if result is Experiment.FLOP or owner is None or season == "spring":
         return world, [
             news(
@@ -897,6 +932,20 @@ def _experiment(
         **facts,
     )
     return _crowns_due(world, owner, crowns, told)
+
+
+def _custom(result: Custom, rolls: tuple[Roll, ...], owner: int | None, **facts) -> SpellCast:
+    """NR-EQX-11: the GM's own experimental event, told in his words to the target's owner
+    (an unowned target: to the GM alone), whatever the season."""
+    return news(
+        SpellCast,
+        "NR-EQX-11 NR-EQX-10 T-EXPSPELL",
+        "spell_custom",
+        rolls=rolls,
+        kingdom_ids=_owner(owner),
+        other=result.text,
+        **facts,
+    )
 
 
 register(

@@ -8,6 +8,7 @@ import pytest
 
 from campaign.chronicle.narration import Names, narrate
 from rules.modules.wildlands.examine import WildlandExamined
+from rules.modules.wildlands.towers import SpellCast
 from rules.modules.wildlands.treasure import TreasureBanked, TreasureNews
 from rules.turn.visibility import Audience, Context, audience
 
@@ -51,3 +52,14 @@ def test_nr_treasure_a_hoard_taken_and_banked():
         "Averland banked a hoard of 7 crowns that The Reds brought home."
     )
     assert audience(banked, Context()) == Audience(False, frozenset({1}))
+
+
+def test_nr_eqx_11_the_gms_own_experimental_event_reads_in_his_words_for_its_owner():
+    told = SpellCast(
+        rule="NR-EQX-11 NR-EQX-10 T-EXPSPELL", kingdom_ids=(1,), text="", what="spell_custom",
+        tower=(0, 0), season="autumn", hex=(2, 0), other="A rain of frogs falls.",
+    )  # fmt: skip
+    sentence = narrate(_entry(told), NAMES)
+    assert sentence.startswith("At the autumn equinox the tower on hex (0, 0) cast")
+    assert sentence.endswith("on hex (2, 0): A rain of frogs falls.")
+    assert audience(told, Context()) == Audience(False, frozenset({1}))

@@ -5,13 +5,15 @@ order exists; the forced reaction and the equinoxes are scenario cases
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.dice import ForcedDice
 from rules.core.events import ArmyWeakened, ModuleStateChanged
-from rules.core.ruleset import ruleset_from_overrides
+from rules.core.ruleset import RulesetError, rows_to_text, ruleset_from_overrides, table
 from rules.core.state import DefenderKind
 from rules.modules.wildlands.news import ArmyBolstered
 from rules.modules.wildlands.sites import HANDLERS, Examination, Site
-from rules.modules.wildlands.towers import SpellCast, TowerNews, equinox
+from rules.modules.wildlands.towers import Custom, SpellCast, TowerNews, equinox
 from rules.sieges.state import Place, SiegeState
 from rules.turn.visibility import Context, audience
 from tests.rules.rules_builder import army, build, of_type
@@ -140,3 +142,16 @@ def test_a_spell_on_nobodys_hex_is_the_gms_alone():
     _, events = equinox(world, (0, 0), "spring", forced)
     seen = audience(of_type(events, SpellCast)[0], Context())
     assert not seen.public and seen.kingdom_ids == frozenset()
+
+
+def test_the_gms_own_experimental_row_round_trips_through_the_table_editor_nr_eqx_11():
+    text = "1-5 flop\n6 announce: The stars go dark for a night."
+    ruleset = ruleset_from_overrides({"tables": {"t-expspell": text}})
+    assert table(ruleset, "t-expspell").lookup(6) == Custom("The stars go dark for a night.")
+    assert rows_to_text("t-expspell", table(ruleset, "t-expspell")) == text
+
+
+def test_an_empty_announcement_or_an_unknown_word_is_refused_nr_eqx_11():
+    for row in ("6 announce:", "6 frogs"):
+        with pytest.raises(RulesetError, match="announce: <your text>"):
+            ruleset_from_overrides({"tables": {"t-expspell": f"1-5 flop\n{row}"}})
