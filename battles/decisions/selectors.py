@@ -23,8 +23,11 @@ def visible_battles(turn: Turn, viewer: Viewer) -> list[dict]:
     armies only go to the battle's participants (and the GM); a side's decision and
     strategy only to that side until the battle is resolved.
     """
-    sides = BattleSide.objects.select_related("kingdom", "neutral_kingdom").prefetch_related(
-        "armies", "patrol_choices"
+    # attacker first: without an order PostgreSQL hands back a side it updated last
+    sides = (
+        BattleSide.objects.select_related("kingdom", "neutral_kingdom")
+        .prefetch_related("armies", "patrol_choices")
+        .order_by("role")
     )
     battles = (
         Battle.objects.filter(turn=turn)
