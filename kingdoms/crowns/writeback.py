@@ -47,31 +47,27 @@ class CrownIncome:
             CrownEntry.objects.bulk_create(self.entries)
 
 
-def _collected(writer: Writer, e: CrownsCollected) -> None:
+def _income(writer: Writer, kingdom_id: int, crowns: int, reason: str, rule: str) -> None:
+    """A line of income in the kingdom's ledger, written with the step's others."""
     writer.state(CrownIncome).entries.append(
         CrownEntry(
-            kingdom_id=e.kingdom_id,
+            kingdom_id=kingdom_id,
             turn=writer.turn.number,
-            amount=e.crowns,
+            amount=crowns,
             kind=CrownEntry.Kind.INCOME,
-            reason=e.reason[0].upper() + e.reason[1:],
-            rule=e.rule,
+            reason=reason,
+            rule=rule,
         )
     )
+
+
+def _collected(writer: Writer, e: CrownsCollected) -> None:
+    _income(writer, e.kingdom_id, e.crowns, e.reason[0].upper() + e.reason[1:], e.rule)
 
 
 def _banked(writer: Writer, e: TreasureBanked) -> None:
     """NR-TREASURE-2: a hoard banked at the capital, a line of income in the ledger."""
-    writer.state(CrownIncome).entries.append(
-        CrownEntry(
-            kingdom_id=e.kingdom_id,
-            turn=writer.turn.number,
-            amount=e.crowns,
-            kind=CrownEntry.Kind.INCOME,
-            reason="Treasure banked at the capital",
-            rule=e.rule,
-        )
-    )
+    _income(writer, e.kingdom_id, e.crowns, "Treasure banked at the capital", e.rule)
 
 
 def register() -> None:

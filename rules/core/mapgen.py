@@ -185,14 +185,7 @@ def _independents(
         if not _room(capital, terrain, taken) or len(free) < 2:
             continue
         members = [capital, *free[:2]]
-        feature = NEUTRAL_FEATURES[dice.roll(len(NEUTRAL_FEATURES), "neutral feature").result - 1]
-        plans.append(
-            NeutralPlan(
-                capital=capital,
-                hexes=members,
-                features={capital: Feature.CITY, members[1]: feature},
-            )
-        )
+        plans.append(_neutral_plan(capital, members, dice))
         taken |= set(members)
     return plans
 
@@ -339,14 +332,7 @@ def _neutrals(
         if site is None:
             break
         capital, members = site
-        feature = NEUTRAL_FEATURES[dice.roll(len(NEUTRAL_FEATURES), "neutral feature").result - 1]
-        plans.append(
-            NeutralPlan(
-                capital=capital,
-                hexes=members,
-                features={capital: Feature.CITY, members[1]: feature},
-            )
-        )
+        plans.append(_neutral_plan(capital, members, dice))
         placed |= set(members)
         blocked |= set(members) | {n for m in members for n in hexgrid.neighbours(m)}
     return plans
@@ -387,3 +373,12 @@ def _ensure_every_terrain(
         if kind not in count and spare:
             free.remove(spare[-1])
             terrain[spare[-1]] = kind
+
+
+def _neutral_plan(capital: Coord, members: list[Coord], dice: Dice) -> NeutralPlan:
+    """A neutral kingdom of ``members``: a City capital (A-1.4.3) and a major feature rolled
+    for its next hex (A-1.4.4)."""
+    feature = NEUTRAL_FEATURES[dice.roll(len(NEUTRAL_FEATURES), "neutral feature").result - 1]
+    return NeutralPlan(
+        capital=capital, hexes=members, features={capital: Feature.CITY, members[1]: feature}
+    )
