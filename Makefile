@@ -80,9 +80,11 @@ worker: install
 beat: install
 	$(VENV)/bin/celery -A campaign beat --loglevel=info
 
+# 1,000 and 10,000 hexes side by side; `make bench MOONSHOT=1` adds the 100,000-hex world.
+BENCH_ARGS := $(if $(MOONSHOT),--moonshot)
 bench: install
-	$(PY) bench/turn_step.py
-	$(PY) bench/map_api.py
+	$(PY) bench/turn_step.py $(BENCH_ARGS)
+	$(PY) bench/map_api.py $(BENCH_ARGS)
 	$(PY) bench/map_render_browser.py
 
 clean:
