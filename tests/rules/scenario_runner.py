@@ -1,5 +1,7 @@
 """Scenario cases in the manner of the DATC: a small world, the orders, the dice they
-force and the expected events and map, as YAML files under tests/rules/scenarios/.
+force and the expected events and map, as YAML files: the core rules' under
+tests/rules/scenarios/, each optional module's in its own folder of tests/scenarios/modules/
+(named as its package under rules/modules/).
 
 A file is a YAML list of cases; a case is a mapping with these keys:
 
@@ -171,8 +173,10 @@ A file is a YAML list of cases; a case is a mapping with these keys:
 A number is written once and never changes, so adding a case renumbers no other: a new
 case takes the next free index of its file, a new file the next free letter of its area
 (its cases from 1), a new area the next free number; a removed case's number is not given
-again. tests/rules/test_scenarios.py checks that numbers are unique, well formed and agree with
-their files.
+again. A folder split in two keeps its numbers: area 11's files were one folder before the
+Beast's went to beast/ and Table 31's to random_events/, so an area may span sibling
+folders (one parent), though a folder still has one area. tests/rules/test_scenarios.py
+checks that numbers are unique, well formed and agree with their files.
 
 A case runs the turn as the pipeline does, without Django: rules.turn.orders.why_illegal for
 every order, rules.turn.provisional for the legal ones, the Phase 4 decisions, then
@@ -238,7 +242,9 @@ from tests.rules.siege_cases import assert_sieges, siege_world
 from tests.rules.spending_cases import is_spend, spending_applied, spending_case, spending_hexes
 from tests.rules.tabletop_cases import tabletop_battles
 
-SCENARIOS = Path(__file__).parent / "scenarios"
+SCENARIOS = Path(__file__).parent / "scenarios"  # the core rules' cases
+# each optional module's cases, in the folder named as its package (rules/modules/<name>/)
+MODULE_SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios" / "modules"
 
 CASE_KEYS = {
     "number", "name", "rule", "description", "turn", "ruleset", "map", "hexes", "capitals",
@@ -261,11 +267,11 @@ class Case:
         return f"{self.data['number']} {self.data['name']}"
 
 
-def load_cases(root: Path = SCENARIOS) -> list[Case]:
-    """Every case of every YAML file under ``root``; a typo in a key is an error, not a
+def load_cases(roots: tuple[Path, ...] = (SCENARIOS, MODULE_SCENARIOS)) -> list[Case]:
+    """Every case of every YAML file under ``roots``; a typo in a key is an error, not a
     silently ignored expectation, and so is a case without its number."""
     cases = []
-    for path in sorted(root.rglob("*.yaml")):
+    for path in sorted(path for root in roots for path in root.rglob("*.yaml")):
         for data in yaml.safe_load(path.read_text()):
             unknown = (data.keys() - CASE_KEYS) | (data.get("expect", {}).keys() - EXPECT_KEYS)
             if unknown:

@@ -1,4 +1,5 @@
-"""The scenario cases of tests/rules/scenarios/ (one test each) and the rules-coverage doc.
+"""The scenario cases of tests/rules/scenarios/ and tests/scenarios/modules/ (one test
+each) and the rules-coverage doc.
 
 The format of a case is described in tests/rules/scenario_runner.py.
 """
@@ -13,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.rules.scenario_runner import load_cases, run_case
+from tests.rules.scenario_runner import MODULE_SCENARIOS, SCENARIOS, load_cases, run_case
 
 ROOT = Path(__file__).resolve().parents[2]
 COVERAGE = ROOT / "docs" / "rules-coverage.md"
@@ -45,18 +46,38 @@ def _clashes(pairs: Iterable[tuple]) -> dict:
 def test_case_numbers_are_unique_well_formed_and_agree_with_their_files():
     """Every case has its stable number: area.letter.index, no number twice, one area
     for each directory and one letter for each of its files, shared by all the file's
-    cases."""
+    cases. An area's directories share one parent (a folder split in two keeps its
+    numbers: tests/rules/scenario_runner.py)."""
     numbers = [case.data["number"] for case in CASES]
     assert [n for n in numbers if not (isinstance(n, str) and NUMBER.fullmatch(n))] == []
     assert [n for n, count in Counter(numbers).items() if count > 1] == []
     placed = [
-        (case.path.parent.name, case.path.name, *NUMBER.fullmatch(case.data["number"]).groups())
+        (case.path.parent, case.path.name, *NUMBER.fullmatch(case.data["number"]).groups())
         for case in CASES
     ]
     assert _clashes(((d, f), (area, letter)) for d, f, area, letter, _ in placed) == {}
     assert _clashes(((area, letter), (d, f)) for d, f, area, letter, _ in placed) == {}
     assert _clashes((d, area) for d, _, area, _, _ in placed) == {}
-    assert _clashes((area, d) for d, _, area, _, _ in placed) == {}
+    assert _clashes((area, d.parent) for d, _, area, _, _ in placed) == {}
+
+
+def test_every_module_has_its_cases_in_its_own_folder():
+    """Each optional module's scenario cases are in tests/scenarios/modules/<module>/, the
+    folder named as its package under rules/modules/: every module has one with cases,
+    every folder there is a module's, and no module case is left in the core cases'
+    tree (tests/rules/scenarios/modules/, where they were)."""
+    packages = {p.parent.name for p in (ROOT / "rules" / "modules").glob("*/__init__.py")}
+    folders = {p.name for p in MODULE_SCENARIOS.iterdir() if p.is_dir()}
+    with_cases = {
+        case.path.relative_to(MODULE_SCENARIOS).parts[0]
+        for case in CASES
+        if case.path.is_relative_to(MODULE_SCENARIOS)
+    }
+    assert packages, "no module package found under rules/modules/"
+    assert sorted(packages - with_cases) == [], "modules without scenario cases"
+    assert sorted(folders - packages) == [], "folders of no module"
+    assert [p.name for p in MODULE_SCENARIOS.glob("*.yaml")] == [], "cases outside a folder"
+    assert list((SCENARIOS / "modules").rglob("*.yaml")) == [], "module cases in the old folder"
 
 
 @pytest.mark.parametrize("case", [_param(case) for case in CASES])
@@ -87,7 +108,7 @@ def test_rules_coverage_doc_cites_real_scenarios_and_code():
     assert rows, "no rows found in docs/rules-coverage.md"
     for rule, _, status, code, scenarios, _ in rows:
         assert status in ("done", "partly", "not yet", "n/a"), f"{rule}: status {status!r}"
-        for path in re.findall(r"tests/rules/scenarios/[\w./-]+\.yaml", scenarios):
+        for path in re.findall(r"tests/(?:rules/)?scenarios/[\w./-]+\.yaml", scenarios):
             assert (ROOT / path).is_file(), f"{rule}: {path} does not exist"
         for module, name in re.findall(r"`(rules(?:\.\w+)+):(\w+)`", code):
             assert hasattr(importlib.import_module(module), name), f"{rule}: {module}:{name}"

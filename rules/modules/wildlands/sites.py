@@ -19,7 +19,7 @@ The examination (rules.modules.wildlands.examine) comes first in the turn, at
 Provisional Results after scouting: a handler that moves, weakens or destroys the
 examining army does it with the usual events (ArmyWeakened, ArmyDestroyed). Every file
 of the package is imported by its ``__init__``, so a new file needs no registration
-line. Scenario cases: tests/rules/scenarios/modules/wildlands/, area 17, one letter a
+line. Scenario cases: tests/scenarios/modules/wildlands/, area 17, one letter a
 file (A–H the examination and its simpler results; pick the next free letter).
 """
 

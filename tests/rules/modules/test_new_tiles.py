@@ -1,6 +1,6 @@
 """The new tiles and navigation hazards as pure rules (new-rules.md §2–3, E-33, E-34):
 rules.modules.new_tiles, its placement on a generated map and the terrains' columns. The
-turns they play are the scenario cases of tests/rules/scenarios/modules/new_tiles/."""
+turns they play are the scenario cases of tests/scenarios/modules/new_tiles/."""
 
 from __future__ import annotations
 

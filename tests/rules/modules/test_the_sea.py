@@ -1,6 +1,6 @@
 """rules.modules.the_sea: the coast pirates sail (NR-PIRATE-3, NR-PIRATE-4, AMB-32) and the
 sea hex an invasion crosses (A-1.1.2.2, NR-SEA-2); the turns are scenario cases
-(tests/rules/scenarios/modules/the_sea/)."""
+(tests/scenarios/modules/the_sea/)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The wildlands module's T-WILD and its registry (new-rules.md §4, NR-WILD-3, AMB-06):
 every row of every column, and a result that no handler answers yet. The results' own
-rules are scenario cases (tests/rules/scenarios/modules/wildlands/)."""
+rules are scenario cases (tests/scenarios/modules/wildlands/)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The wilds' peoples and beasts (new-rules.md §5; rules.modules.wildlands): their
-tables, and the helpers the scenario cases (tests/rules/scenarios/modules/wildlands/) do
+tables, and the helpers the scenario cases (tests/scenarios/modules/wildlands/) do
 not show on their own."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """A mine found by an examination (new-rules.md §5: NR-MINE-2/3/4, T-MINE, T-MINE-RARE,
 T-MINE-EXH, AMB-21), its handler called directly with forced dice until the Examine
 order exists; the winter's income is a scenario case
-(tests/rules/scenarios/modules/wildlands/mines.yaml)."""
+(tests/scenarios/modules/wildlands/mines.yaml)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A temple found by an examination (new-rules.md §5: NR-TEMPLE-9, T-TEMPLE-RACE,
 AMB-20), its handler called directly until the Examine order exists; its powers through
-the turn are scenario cases (tests/rules/scenarios/modules/wildlands/temples.yaml)."""
+the turn are scenario cases (tests/scenarios/modules/wildlands/temples.yaml)."""
 
 from __future__ import annotations
 

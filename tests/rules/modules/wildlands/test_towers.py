@@ -1,7 +1,7 @@
 """The magic tower found by an examination (new-rules.md §5: NR-TOWER-1, T-WIZARD,
 T-DUEL, NR-TOWER-7/9), its handler called directly with forced dice until the Examine
 order exists; the forced reaction and the equinoxes are scenario cases
-(tests/rules/scenarios/modules/wildlands/)."""
+(tests/scenarios/modules/wildlands/)."""
 
 from __future__ import annotations
 
