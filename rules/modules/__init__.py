@@ -2,7 +2,13 @@
 
 A module plugs into the phases through this small registry: the core phases call the
 hooks below, which run every module the campaign's ruleset switches on (its ``option``
-is 1), in registry order, and the core does not know the modules' names. A module
+is 1), in registry order, and the core does not know the modules' names. The two hooks
+that act at a fixed moment of the turn, ``phase_one`` and ``end_of_turn``, run instead in
+the order of the supplement's timing schedule (§12.3): each declares its slot in it as
+data, ``starts_at`` (a ``Start``) and ``ends_at`` (an ``End``), and ``register`` refuses a
+module with one of those hooks and no slot, so the order never hangs on which package
+imports first. Two hooks of one slot (the schedule orders them no further) run in
+registry order. A module
 keeps its own state in ``World.module_state[option]`` and changes it with a
 ``ModuleStateChanged`` event; what players learn it announces with ``Announcement``
 events (rules.core.events).
@@ -11,7 +17,7 @@ Hooks (each optional):
 
 * ``phase_one(world, orders, dice) -> (world, orders, events)``: §3 Phase 1, rolled at
   the start of Provisional Results (E-12); may change armies and drop orders of armies
-  it destroyed.
+  it destroyed. Its slot: ``starts_at``.
 * ``invasions(world, orders, patrols, dice) -> (orders, patrols, events)``: step 3e,
   against this turn's patrols (E-12); may call invasions off, narrow patrols, and
   declare battles of its own (a roaming force: no kingdom, no neutral kingdom).
@@ -23,7 +29,9 @@ Hooks (each optional):
   scouting: the module's own orders (the wildlands' Examine, NR-WILD-2, E-32).
 * ``power_bonus(world, events) -> {kingdom id: power}``: one-off gains credited at
   step 6g.
-* ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll.
+* ``end_of_turn(world, events, dice) -> events``: Final Results, before the end roll;
+  its slot, ``ends_at``, places it among the winter phase's steps, the crown ledger's
+  income (rules.kingdoms.crowns.winter_phase) opening ``End.INCOME``.
 * ``held(world) -> {army id: Problem}``: armies the module holds this turn (a fleet
   stranded at sea), each with why: they take no order (rules.turn.orders.why_illegal)
   and do not rest (rules.turn.rest).
@@ -53,8 +61,10 @@ Hooks (each optional):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
+from enum import IntEnum
+from operator import attrgetter
 
 from rules.core.dice import Dice, Roll
 from rules.core.dicetable import DiceTable
@@ -63,16 +73,56 @@ from rules.core.problems import Problem
 from rules.core.state import BattleState, Coord, Order, Side, Terrain, World
 
 
+class Start(IntEnum):
+    """When a module's ``phase_one`` acts at the start of the turn (§3 Phase 1, E-12): the
+    core's own events first, then the supplement's schedule (§12.3 step 1, its five
+    steps in its order), then what §12.3 places elsewhere but the engine rolls before
+    the orders resolve."""
+
+    PEOPLES = 1  # a module switched on mid-campaign: earlier settlements' peoples (NR-RACE-2)
+    BEAST = 2  # E-12, App G: the Beast moves
+    RANDOM_EVENTS = 3  # E-12: Table 31
+    UNDEAD_HORDES = 4  # §12.3 step 1.1: before all players (NR-NHORDE-4)
+    SHIPS = 5  # step 1.2: pirate and raider ships (T-PIRATE-MOVE, T-RAIDER)
+    CHAOS_HORDES = 6  # step 1.3 (the wyvern roams with them)
+    AFFLICTIONS = 7  # step 1.4: NR-TOMB-1, NR-NECRO-11
+    SHIP_STATUS = 8  # step 1.5: NR-NAV-2, NR-SEA-3/5/6
+    EQUINOX = 9  # step 4, NR-EQX: rolled at the equinox turn's Phase 1 (E-31)
+    SEASON_OPENS = 10  # step 5.8's temple troops, as the campaign season opens (NR-TEMPLE-10)
+    MOVEMENT = 11  # step 2: checks this turn's moves trigger (T-BANDIT, T-LAIR), the Orb…
+
+
+class End(IntEnum):
+    """When a module's ``end_of_turn`` acts at Final Results, before the end roll: the
+    turn's own aftermath, then §12.3 steps 3 and 5 in their order (the winter steps do
+    something only in the winter turn, E-31)."""
+
+    TURN_RESULTS = 1  # step 2's aftermath: the battles' and conquests' consequences
+    BEAST = 2  # App G: the awakening or return roll
+    TOWER_REACTIONS = 3  # step 3: NR-TOWER-2
+    FAULTS = 4  # step 5.1: NR-FAULT-3
+    VOLCANOES = 5  # step 5.1: NR-VOLCANO-2
+    LOSSES = 6  # step 5.2: stranded fleets, the curse's deadline, engines left behind
+    PIRATE_RETURN = 7  # step 5.3: pirates berth
+    TEMPLE_BANNERS = 8  # step 5.4: the Bretonnian banners come down
+    INCOME = 9  # step 5.5: the crown ledger's income first (rules.kingdoms.crowns)
+    CONSTRUCTION = 10  # step 5.6: temples, bridges, engines
+    DIPLOMACY = 11  # step 5.7
+    RECRUITMENT = 12  # step 5.8
+
+
 @dataclass(frozen=True)
 class Module:
     option: str  # the Ruleset option that switches it on (1) or off (0)
     phase_one: Callable | None = None
+    starts_at: Start | None = None  # phase_one's slot in §12.3's schedule
     invasions: Callable | None = None
     defender: Callable | None = None
     after_battle: Callable | None = None
     order_results: Callable | None = None
     power_bonus: Callable | None = None
     end_of_turn: Callable | None = None
+    ends_at: End | None = None  # end_of_turn's slot in §12.3's schedule
     crown_income: Callable | None = None
     tables: Mapping[str, tuple[DiceTable, Mapping[str, Hashable]]] = field(default_factory=dict)
     table_23: tuple[tuple[str, str, Callable], ...] = ()
@@ -105,8 +155,21 @@ REGISTRY: list[Module] = []
 
 
 def register(module: Module) -> Module:
+    """Add ``module``; a timed hook without its slot in §12.3's schedule (or a slot without
+    its hook) is refused, by the module's option and the hook's name."""
+    for hook, slot in (("phase_one", "starts_at"), ("end_of_turn", "ends_at")):
+        if (getattr(module, hook) is None) != (getattr(module, slot) is None):
+            raise ValueError(
+                f"module {module.option!r}: {hook} and {slot} go together (§12.3's schedule)"
+            )
     REGISTRY.append(module)
     return module
+
+
+def scheduled(modules: Iterable[Module], slot: str) -> list[Module]:
+    """The modules with a ``slot`` (``starts_at`` or ``ends_at``), in §12.3's order; one
+    slot's in registry order (a stable sort)."""
+    return sorted((m for m in modules if getattr(m, slot) is not None), key=attrgetter(slot))
 
 
 def switches() -> list[str]:
@@ -121,10 +184,9 @@ def active(world: World) -> list[Module]:
 
 def phase_one(world: World, orders: list[Order], dice: Dice):
     events: list[Event] = []
-    for module in active(world):
-        if module.phase_one is not None:
-            world, orders, more = module.phase_one(world, orders, dice)
-            events += more
+    for module in scheduled(active(world), "starts_at"):
+        world, orders, more = module.phase_one(world, orders, dice)
+        events += more
     return world, orders, events
 
 
@@ -174,10 +236,14 @@ def power_bonus(world: World, events: Iterable[Event]) -> dict[int, int]:
     return bonus
 
 
-def end_of_turn(world: World, events: list[Event], dice: Dice) -> list[Event]:
+def end_of_turn(
+    world: World, events: list[Event], dice: Dice, slots: Collection[End] = tuple(End)
+) -> list[Event]:
+    """The ``end_of_turn`` hooks whose slot is one of ``slots``, in §12.3's order, each
+    seeing ``events`` and those of the hooks before it."""
     more: list[Event] = []
-    for module in active(world):
-        if module.end_of_turn is not None:
+    for module in scheduled(active(world), "ends_at"):
+        if module.ends_at in slots:
             more += module.end_of_turn(world, [*events, *more], dice)
     return more
 

@@ -150,8 +150,14 @@ def resolve_final(
     outcome.events += income
     outcome.events += tribute
     powers = {e.kingdom_id: e.power for e in income if may_win(after, e.kingdom_id)}  # E-19
-    outcome.events += modules.end_of_turn(world, outcome.events, dice)  # e.g. App G's rolls
-    outcome.events += winter_phase(after, dice)  # E-31: the yearly crowns (E-30), winter only
+    # §12.3: the hooks of the turn's end and winter steps 5.1–5.4 (App G's rolls, the
+    # geology, the season's losses), the income (step 5.5, E-31: the crowns, winter only),
+    # then construction and what follows it (steps 5.5–5.8)
+    before_income = [slot for slot in modules.End if slot < modules.End.INCOME]
+    outcome.events += modules.end_of_turn(world, outcome.events, dice, before_income)
+    outcome.events += winter_phase(after, dice)
+    from_income = [slot for slot in modules.End if slot >= modules.End.INCOME]
+    outcome.events += modules.end_of_turn(world, outcome.events, dice, from_income)
     survivor = last_kingdom_standing(after)
     if survivor is not None:
         outcome.events.append(campaign_won(after, {survivor: powers[survivor]}, "A-3.1"))

@@ -55,7 +55,7 @@ from rules.core.state import (
     Terrain,
     World,
 )
-from rules.modules import Module, is_roaming, register
+from rules.modules import End, Module, Start, is_roaming, register
 from rules.modules.roaming import entry_battle, hex_ravaged, ravaged, roam
 
 OPTION = "the_beast"
@@ -356,11 +356,13 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.BEAST,
         invasions=invasions,
         defender=defender,
         after_battle=after_battle,
         power_bonus=power_bonus,
         end_of_turn=end_of_turn,
+        ends_at=End.BEAST,
         table_23=(("The Beast's terror {beast_terror:+d} (the Beast)", "App G E-21", terror),),
     )
 )

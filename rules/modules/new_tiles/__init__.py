@@ -29,7 +29,7 @@ from rules.core.dicetable import d6
 from rules.core.events import ArmyDestroyed, Event, ModuleStateChanged
 from rules.core.state import BattleState, Feature, Order, OrderKind, Role, Terrain, World
 from rules.kingdoms import crowns  # the module (crowns imports the registry)
-from rules.modules import Income, Module, register
+from rules.modules import End, Income, Module, Start, register
 from rules.modules.new_tiles.crossing import NAVHAZ, invasions
 from rules.modules.new_tiles.events import AgroundRolled, ChasmBridgeFound, Hazard
 from rules.modules.new_tiles.fault import entries
@@ -196,8 +196,10 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.SHIP_STATUS,
         invasions=invasions,
         end_of_turn=end_of_turn,
+        ends_at=End.FAULTS,
         place_tiles=place_tiles,
         crown_income=crown_income,
         tables={NAVHAZ: (T_NAVHAZ, {h.value: h for h in Hazard})},

@@ -76,7 +76,7 @@ from rules.kingdoms.races import (
     race_phrase,
 )
 from rules.kingdoms.spending_state import Spend, SpendKind
-from rules.modules import Module, module_table, register
+from rules.modules import End, Module, Start, module_table, register
 
 OPTION = "peoples"
 SETTLEMENTS = (Feature.TOWN, Feature.CITY)  # E-40: village → Town, city → City
@@ -589,7 +589,9 @@ MODULE = register(
         option=OPTION,
         spare_capitals=spare_capitals,
         phase_one=phase_one,
+        starts_at=Start.PEOPLES,
         end_of_turn=end_of_turn,
+        ends_at=End.TURN_RESULTS,
         tables={
             **{key: (table, {r.value: r for r in Race}) for key, table in RACE_TABLES.values()},
             **{key: (table, MATRIX_WORDS) for key, table in MATRIX_TABLES.items()},

@@ -32,7 +32,7 @@ from rules.core.events import (
 from rules.core.hexgrid import distance, flood_fill
 from rules.core.state import ArmyState, Coord, Order, OrderKind, World
 from rules.core.tables import points_lost
-from rules.modules import Module, module_table, register
+from rules.modules import Module, Start, module_table, register
 from rules.turn.minor_features import patrol_radius
 from rules.turn.orders import invasion_origin
 
@@ -364,6 +364,7 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.RANDOM_EVENTS,
         invasions=invasions,
         tables={TABLE_KEY: (TABLE_31, {e.value: e for e in RandomEvent})},
     )

@@ -31,7 +31,7 @@ from rules.core.events import Event, ModuleStateChanged
 from rules.core.problems import Problem
 from rules.core.state import Coord, Order, World
 from rules.kingdoms import crowns  # the module: crowns imports rules.modules in turn
-from rules.modules import Module, register
+from rules.modules import End, Module, Start, register
 from rules.modules.the_sea import pirates, voyage
 from rules.modules.the_sea.tables import TABLES
 from rules.modules.the_sea.tide import OPTION, Tide, held_ids, state_of
@@ -119,7 +119,9 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.SHIPS,
         end_of_turn=end_of_turn,
+        ends_at=End.PIRATE_RETURN,
         held=held,
         tables=TABLES,
     )

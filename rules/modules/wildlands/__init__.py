@@ -14,7 +14,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from rules.modules import Module, register
+from rules.modules import End, Module, register
 from rules.modules.wildlands import holdings, treasure, undead_horde  # noqa: F401
 from rules.modules.wildlands.examine import TABLES, examine_all
 from rules.modules.wildlands.sites import OPTION
@@ -24,7 +24,8 @@ MODULE = register(
         option=OPTION,
         order_results=examine_all,
         after_battle=treasure.after_battle,  # NR-TREASURE-3
-        end_of_turn=treasure.end_of_turn,  # NR-TREASURE-2: banked at the capital
+        end_of_turn=treasure.end_of_turn,
+        ends_at=End.TURN_RESULTS,  # NR-TREASURE-2: banked at the capital
         crown_income=holdings.crown_income,  # the sites' yearly crowns (E-31)
         tables=TABLES,
         crowns=True,  # E-30: its sites pay crowns (rules.kingdoms.crowns)

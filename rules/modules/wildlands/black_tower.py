@@ -12,7 +12,7 @@ from __future__ import annotations
 from rules.core.dice import Dice
 from rules.core.events import Event
 from rules.core.state import Order, World
-from rules.modules import Module, register
+from rules.modules import Module, Start, register
 from rules.modules.wildlands.actors import WildsNews, at, entering, still_standing, weakened
 from rules.modules.wildlands.sites import (
     OPTION,
@@ -72,4 +72,4 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     return world, still_standing(world, orders), events
 
 
-MODULE = register(Module(option=OPTION, phase_one=phase_one))
+MODULE = register(Module(option=OPTION, phase_one=phase_one, starts_at=Start.MOVEMENT))

@@ -27,7 +27,7 @@ from rules.core.dice import Dice, Roll
 from rules.core.dicetable import d6
 from rules.core.events import Event
 from rules.core.state import Coord, Order, World
-from rules.modules import Module, module_table, register
+from rules.modules import Module, Start, module_table, register
 from rules.modules.wildlands.actors import (
     WildsNews,
     at,
@@ -212,6 +212,7 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.MOVEMENT,
         invasions=invasions,
         tables={
             BANDIT_KEY: (T_BANDIT, {r: r for r in (MONSTERS, AMBUSH, THEFT, COWED, RECRUITS)}),

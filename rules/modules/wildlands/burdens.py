@@ -28,7 +28,7 @@ from rules.core.events import (
 )
 from rules.core.state import BattleState, Order, Role, World
 from rules.kingdoms.crowns import CrownsCollected, is_winter_turn, year_of
-from rules.modules import Income, Module, register
+from rules.modules import End, Income, Module, Start, register
 from rules.modules.wildlands.points import applied, multiple, points_lost
 from rules.modules.wildlands.sites import OPTION, Site, hex_key, site_at
 
@@ -244,8 +244,10 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.AFFLICTIONS,
         after_battle=after_battle,
         end_of_turn=end_of_turn,
+        ends_at=End.LOSSES,
         crown_income=crown_income,
         crowns=True,  # E-30: the tombs' and the necropolis's treasure are crowns
     )

@@ -21,7 +21,7 @@ from rules.core.dicetable import d6
 from rules.core.events import Event
 from rules.core.hexgrid import distance, neighbours
 from rules.core.state import Coord, Order, OrderKind, Terrain, World
-from rules.modules import Module, module_table, register
+from rules.modules import Module, Start, module_table, register
 from rules.modules.wildlands.actors import WildsNews, at, destroyed, still_standing, weakened
 from rules.modules.wildlands.sites import (
     OPTION,
@@ -155,6 +155,7 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.MOVEMENT,
         tables={TABLE_KEY: (T_LAIR, {SUNK: SUNK, LOSSES: LOSSES, KILLED: KILLED})},
     )
 )

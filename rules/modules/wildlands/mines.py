@@ -29,7 +29,7 @@ from rules.core.dicetable import d6
 from rules.core.events import Event
 from rules.core.state import World
 from rules.kingdoms.crowns import is_winter_turn
-from rules.modules import Income, Module, module_table, register
+from rules.modules import End, Income, Module, module_table, register
 from rules.modules.wildlands.news import (
     NAMES,
     _SiteNews,
@@ -235,6 +235,7 @@ register(
     Module(
         option=OPTION,
         end_of_turn=end_of_turn,
+        ends_at=End.INCOME,
         crown_income=crown_income,
         tables=TABLES,
         crowns=True,

@@ -26,7 +26,7 @@ from rules.core.hexgrid import distance
 from rules.core.problems import translatable
 from rules.core.state import ArmyState, Coord, World
 from rules.kingdoms.crowns import is_winter_turn, year_of
-from rules.modules import Income, Module, register
+from rules.modules import End, Income, Module, register
 from rules.modules.losses import lose_points
 from rules.modules.wildlands.sites import OPTION, coord_of
 
@@ -345,10 +345,14 @@ def dues_income(world: World, dice: Dice) -> list[Income]:
 
 def dues_paid(world: World, events: list[Event], dice: Dice) -> list[Event]:
     """The winter turn's end: the dues are paid by ``dues_income`` at its winter phase,
-    so the account starts again (its ModuleStateChanged comes before any new due)."""
+    so the account starts again. Its slot is the turn's aftermath, the first, so that its
+    ModuleStateChanged comes before any new due: a temple or tower sacked this turn owes
+    to next year's account, not to the one just paid."""
     if not world.module_state.get(DUE_KEY) or not is_winter_turn(world.ruleset, world.turn):
         return []
     return [ModuleStateChanged(rule="NR-GEN-7 E-31", module=DUE_KEY, state={})]
 
 
-register(Module(option=OPTION, end_of_turn=dues_paid, crown_income=dues_income))
+register(
+    Module(option=OPTION, end_of_turn=dues_paid, ends_at=End.TURN_RESULTS, crown_income=dues_income)
+)

@@ -27,7 +27,7 @@ from rules.core.events import Announcement, Event
 from rules.core.hexgrid import distance
 from rules.core.state import ArmyState, Coord, Order, World
 from rules.kingdoms.crowns import year_of
-from rules.modules import Module, module_table, register
+from rules.modules import Module, Start, module_table, register
 from rules.modules.wildlands.points import applied, multiple, points_lost
 from rules.modules.wildlands.sites import OPTION, Site, records, with_records
 
@@ -147,6 +147,7 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.MOVEMENT,
         tables={"t-orb": (T_ORB, {v: v for *_, v in T_ORB.rows})},
     )
 )

@@ -24,7 +24,7 @@ from rules.core.events import Event
 from rules.core.hexgrid import distance
 from rules.core.state import Coord, Order, Terrain, World
 from rules.kingdoms.crowns import next_winter_turn
-from rules.modules import Module, module_table, register
+from rules.modules import Module, Start, module_table, register
 from rules.modules.the_sea.pirates import put_to_sea
 from rules.modules.wildlands.actors import (
     WildsNews,
@@ -153,6 +153,7 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.SHIPS,
         tables={TABLE_KEY: (T_RAIDER, {ATTACK: ATTACK, REPELLED: REPELLED})},
     )
 )

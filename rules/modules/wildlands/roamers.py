@@ -36,7 +36,7 @@ from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared, BattleWon, Event, ModuleStateChanged
 from rules.core.state import BattleState, Coord, DefenderKind, Order, Role, World
 from rules.kingdoms.races import Race
-from rules.modules import Module, is_roaming, register
+from rules.modules import End, Module, Start, is_roaming, register
 from rules.modules.peoples import army_race
 from rules.modules.roaming import entry_battle, fly, hex_ravaged, ravaged, roam
 from rules.modules.wildlands.actors import (
@@ -331,9 +331,11 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.CHAOS_HORDES,
         invasions=invasions,
         after_battle=after_battle,
         end_of_turn=end_of_turn,
+        ends_at=End.TURN_RESULTS,
     )
 )
 

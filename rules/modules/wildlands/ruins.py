@@ -38,7 +38,7 @@ from rules.core.events import Announcement, ArmyMoved, Event
 from rules.core.hexgrid import along, distance
 from rules.core.state import Coord, Order, OrderKind, Terrain, World
 from rules.kingdoms.races import Race
-from rules.modules import Module, module_table, register
+from rules.modules import Module, Start, module_table, register
 from rules.modules.peoples import army_race
 from rules.modules.roaming import attacks_army
 from rules.modules.wildlands.actors import destroyed
@@ -514,5 +514,11 @@ def _through(world: World, army_id: str, key: str, exit_key: str):
 
 
 MODULE = register(
-    Module(option="wildlands", phase_one=phase_one, invasions=invasions, tables=TABLES)
+    Module(
+        option="wildlands",
+        phase_one=phase_one,
+        starts_at=Start.MOVEMENT,
+        invasions=invasions,
+        tables=TABLES,
+    )
 )

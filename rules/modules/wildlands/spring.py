@@ -27,7 +27,7 @@ from rules.core.dice import Dice
 from rules.core.events import Announcement, Event, ModuleStateChanged
 from rules.core.state import Order, World
 from rules.kingdoms.crowns import is_winter_turn
-from rules.modules import Module, register
+from rules.modules import End, Module, Start, register
 from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
@@ -143,4 +143,12 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
     return world, orders, [*events, ModuleStateChanged(rule="NR-SPRING-1", module=KEY, state=state)]
 
 
-MODULE = register(Module(option=OPTION, phase_one=phase_one, end_of_turn=end_of_turn))
+MODULE = register(
+    Module(
+        option=OPTION,
+        phase_one=phase_one,
+        starts_at=Start.MOVEMENT,
+        end_of_turn=end_of_turn,
+        ends_at=End.TURN_RESULTS,
+    )
+)

@@ -17,7 +17,7 @@ from rules.core.events import Event, ModuleStateChanged
 from rules.core.problems import Problem
 from rules.core.state import Coord, Feature, Terrain, World
 from rules.kingdoms.crowns import is_winter_turn
-from rules.modules import Module, register
+from rules.modules import End, Module, register
 from rules.modules.peoples import race_of
 from rules.modules.wildlands.news import news
 from rules.modules.wildlands.sites import OPTION, hex_key, records, site_at, with_records
@@ -133,4 +133,4 @@ def winter_temples(world: World, events: list[Event], dice: Dice) -> list[Event]
     return [*told, stored, done]
 
 
-register(Module(option=OPTION, end_of_turn=winter_temples, crowns=True))
+register(Module(option=OPTION, end_of_turn=winter_temples, ends_at=End.CONSTRUCTION, crowns=True))

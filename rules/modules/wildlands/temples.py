@@ -35,7 +35,7 @@ from rules.core.dice import Dice
 from rules.core.events import Event, HexConquered
 from rules.core.state import BattleState, Coord, Order, Role, Terrain, World
 from rules.kingdoms.crowns import is_winter_turn, turn_of_year
-from rules.modules import Module, register
+from rules.modules import End, Module, Start, register
 from rules.modules.wildlands.news import (
     _SiteNews,
     by_hex,
@@ -273,7 +273,9 @@ register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.SEASON_OPENS,
         end_of_turn=end_of_turn,
+        ends_at=End.TEMPLE_BANNERS,
         table_23=(("A temple {fortress_bonus:+d} (its holder, defending)", "NR-TEMPLE-8", walls),),
     )
 )

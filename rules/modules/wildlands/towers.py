@@ -62,7 +62,7 @@ from rules.core.state import (
     World,
 )
 from rules.kingdoms.crowns import equinox_of, is_winter_turn
-from rules.modules import Module, is_roaming, module_table, register
+from rules.modules import End, Module, Start, is_roaming, module_table, register
 from rules.modules.beast import ravaged
 from rules.modules.roaming import attacks_army, hex_ravaged
 from rules.modules.wildlands.examine import barren_problem, examine
@@ -952,9 +952,11 @@ register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.EQUINOX,
         invasions=invasions,
         after_battle=after_battle,
         end_of_turn=end_of_turn,
+        ends_at=End.TOWER_REACTIONS,
         tables=TABLES,
         table_23=(("A tower {fortress_bonus:+d} (its wizard, attacked)", "NR-TOWER-8", walls),),
         crowns=True,  # E-30: spells and mines pay crowns, temples cost them

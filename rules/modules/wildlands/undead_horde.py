@@ -37,7 +37,7 @@ from rules.core.events import (
     ModuleStateChanged,
 )
 from rules.core.state import BattleState, Coord, DefenderKind, Feature, Order, Role, World
-from rules.modules import Module, is_roaming, register
+from rules.modules import End, Module, Start, is_roaming, register
 from rules.modules.beast import ravaged
 from rules.modules.roaming import attacks_army, hex_ravaged, roam
 from rules.modules.wildlands.points import multiple
@@ -276,8 +276,10 @@ MODULE = register(
     Module(
         option=OPTION,
         phase_one=phase_one,
+        starts_at=Start.UNDEAD_HORDES,
         invasions=invasions,
         after_battle=after_battle,
         end_of_turn=end_of_turn,
+        ends_at=End.TURN_RESULTS,
     )
 )

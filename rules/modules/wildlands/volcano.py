@@ -10,7 +10,7 @@ from rules.core.dice import Dice
 from rules.core.events import Event, ModuleStateChanged
 from rules.core.state import World
 from rules.kingdoms.crowns import is_winter_turn
-from rules.modules import Module, register
+from rules.modules import End, Module, register
 from rules.modules.new_tiles.geology import found_eruptions
 from rules.modules.wildlands.sites import OPTION, Examination, Site, handles, key_of, place
 
@@ -40,4 +40,4 @@ def winter_eruptions(world: World, events: list[Event], dice: Dice) -> list[Even
     ]
 
 
-MODULE = register(Module(option=OPTION, end_of_turn=winter_eruptions))
+MODULE = register(Module(option=OPTION, end_of_turn=winter_eruptions, ends_at=End.VOLCANOES))

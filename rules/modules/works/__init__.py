@@ -14,7 +14,7 @@ from rules.core.dice import Dice
 from rules.core.events import Event, ModuleStateChanged
 from rules.core.state import World
 from rules.kingdoms.crowns import is_winter_turn
-from rules.modules import Module, register
+from rules.modules import End, Module, register
 from rules.modules.works.bridges import OPTION, ordered, state_of
 from rules.modules.works.events import BridgeBuilt
 
@@ -48,6 +48,7 @@ MODULE = register(
     Module(
         option=OPTION,
         end_of_turn=winter_works,
+        ends_at=End.CONSTRUCTION,
         crowns=True,  # NR-BRIDGE-1: a bridge costs crowns (E-30, rules.kingdoms.crowns)
     )
 )
