@@ -28,14 +28,20 @@ def test_each_line_carries_its_rule_beside_its_sentence(demo):
 
 
 def test_an_italian_reader_gets_the_rule_as_a_link_and_his_own_hours(client, demo):
-    """Alice reads Italian in Rome: the page answers in her language, the turn's deadline
-    in Rome's hours, each rule a link into the rulebook and no rule in brackets."""
+    """Alice reads Italian in Rome: the page narrates the turn in her profile's language
+    (A-2.1: the turn opened for orders), not the site's nor the one her browser asks
+    for, the turn's deadline in Rome's hours, each rule a link into the rulebook and no
+    rule in brackets."""
     alice = demo.players["alice"]
     Profile.objects.update_or_create(
         user=alice, defaults={"language": "it", "time_zone": "Europe/Rome"}
     )
     client.force_login(alice)
-    page = client.get(reverse("chronicle", args=[demo.campaign.pk])).content.decode()
+    page = client.get(
+        reverse("chronicle", args=[demo.campaign.pk]), HTTP_ACCEPT_LANGUAGE="es"
+    ).content.decode()
+    assert f"Il turno {demo.turn.number} è aperto agli ordini" in page
+    assert "opened for orders" not in page
     assert '<small class="rule-ref"><a href="/rulebook/' in page
     assert not re.search(r"\[(?:A|E|Q|P)-?[\d.]+\]", page)
     assert "CET" in page or "CEST" in page
