@@ -70,6 +70,7 @@ class BeastNews(Announcement):
     what: str
     hex: Coord | None = None
     kingdom_id: int | None = None  # slain: the kingdom whose army slew it
+    origin: Coord | None = None  # moved: where it came from (the hex itself if it stayed)
 
 
 def state_of(world: World) -> dict:
@@ -136,6 +137,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
                 rolls=rolls,
                 what="moved",
                 hex=to,
+                origin=at,
                 text=f"The Beast {moved}.",
             )
         )

@@ -18,6 +18,7 @@ from django.utils.translation import trans_real
 from battles.models import SiegePlan
 from campaign.chronicle.narration import NARRATORS, Names, narrate
 from campaign.turns.narration import DEADLINE_NARRATORS
+from rules.modules.random_events import RandomEvent
 from rules.sieges.state import (
     BesiegerAction,
     EngineKind,
@@ -112,6 +113,8 @@ OF_KIND = {
     "PirateNews": {"what": "raided"},  # NR-PIRATE (rules.modules.the_sea)
     "NavalBattle": {"result": "sink_one"},
     "SeaVoyage": {"what": "becalmed"},
+    "BeastNews": {"what": "slain"},  # App G (rules.modules.beast)
+    "RandomEventRolled": {"event": "plague"},  # §5.12 Table 31 (rules.modules.random_events)
 }  # fmt: skip
 # The deadlines' sentences are campaign.turns.narration's, made translatable on their own.
 ELSEWHERE = set(DEADLINE_NARRATORS)
@@ -238,9 +241,10 @@ def test_an_older_house_rules_announcement_reads_as_it_was_written():
         assert narrate(gone, NAMES) == "Il master ha cambiato le regole: gone: 1 → 2."
 
 
-# Each value the engine may write into a siege's payload, by the entry and key that hold it:
-# the full payload above carries one value a key, so a value without its word would pass.
-SIEGE_VALUES = [
+# Each value the engine may write into a siege's (or a module's news') payload, by the entry
+# and key that hold it: the full payload above carries one value a key, so a value without
+# its word would pass.
+ENGINE_VALUES = [
     ("SiegeBegan", "place", list(Place)),
     ("SiegeDay", "event", list(SiegeEvent)),
     ("SiegeDay", "initiative", list(SiegePlan.Role)),
@@ -250,13 +254,16 @@ SIEGE_VALUES = [
     ("SiegeEnded", "status", list(SiegeStatus)),
     ("EngineCaptured", "payload_kind", list(EngineKind)),
     ("SiegePlanSet", "role", list(SiegePlan.Role)),
+    ("RandomEventRolled", "event", list(RandomEvent)),  # §5.12 Table 31
+    ("BeastNews", "what", ["lair", "moved", "woke", "ravaged", "slain", "slept"]),  # App G
 ]
 
 
-@pytest.mark.parametrize(("kind", "key", "values"), SIEGE_VALUES)
-def test_e37_every_siege_value_is_said_in_the_readers_words(kind, key, values):
+@pytest.mark.parametrize(("kind", "key", "values"), ENGINE_VALUES)
+def test_e37_every_siege_and_module_value_is_said_in_the_readers_words(kind, key, values):
     """E-37, NR-SIEGE: each place, event, side, action, battle, state and engine of a siege
-    reaches the sentence as a translated word, never as the engine's value."""
+    reaches the sentence as a translated word, never as the engine's value; so does each
+    row of Table 31 (§5.12) and each of the Beast's news (App G)."""
     with _pseudo_translated("it"):
         sentences = {
             value: narrate({**FULL, key: str(value), "kind": kind, "rule": "E-37"}, NAMES)

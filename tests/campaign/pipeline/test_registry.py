@@ -80,6 +80,17 @@ def test_every_engine_event_type_has_an_applier_once_django_is_set_up():
     assert missing == []
 
 
+def test_every_event_an_optional_module_emits_has_its_sentence_in_the_chronicle():
+    """App G, §5.12 Table 31, NR-WILD: whatever a module tells the players (its own event
+    types, and the core's it emits) reads as a sentence in the reader's language, not as
+    the engine's English ``text``: every engine event type has its narrator. Only the bare
+    ``Announcement``, the base the modules' news extend, which no rule emits, has none."""
+    module_types = {t for t in _engine_event_types() if t.__module__.startswith("rules.modules")}
+    assert {"BeastNews", "RandomEventRolled", "PirateNews"} <= {t.__name__ for t in module_types}
+    missing = sorted(t.__name__ for t in _engine_event_types() if t.__name__ not in NARRATORS)
+    assert missing == ["Announcement"]
+
+
 def test_the_domains_registered_their_loaders_states_sentences_and_hooks():
     assert set(STEP_INPUTS) == set(StepInput)
     assert "SiegeBegan" in NARRATORS and sev.SiegeBegan in APPLIERS  # E-37 (battles)
