@@ -142,8 +142,10 @@ _SYMBOLS = {
     "wildland_site": '<path d="M10 1 12.5 7.5 19 10 12.5 12.5 10 19 7.5 12.5 1 10 7.5 7.5Z"/>',
     "roamer": '<path d="M2 18 6 4l2 6 2-9 2 9 2-6 4 14Z"/>',
     "battle": '<path d="m10 0 2 6 5-3-2 5 5 2-5 2 2 5-5-3-2 6-2-6-5 3 2-5-5-2 5-2-2-5 5 3Z"/>',
-    # NR-BRIDGE-2: a bridge, its deck over an arch, across the river (or chasm) it spans
-    "bridge": '<path d="M0 7h20v3H0Z"/><path d="M2 10v7h3v-2a5 5 0 0 1 10 0v2h3v-7Z"/>',
+    # NR-BRIDGE-2: a bridge, a flat deck over a low arch, across the river (or chasm) it
+    # spans: a band through the hex's middle, clear of the feature above and armies below
+    "bridge": '<path d="M0 7h20v2.5H0Z"/>'
+    '<path d="M1.5 9.5V13H4v-.5a6 2.5 0 0 1 12 0v.5h2.5V9.5Z"/>',
     # new-rules.md §6: a pirate ship, a hull under a black sail
     "pirate": '<path d="M9 1v12H3l6-12Z"/><path d="M11 3l6 10h-6Z"/>'
     '<path class="m-sym-cut" d="M1 14h18l-3 5H4Z"/>',
@@ -156,7 +158,7 @@ _TOWER_AT = (7, -6, 10)
 _NEUTRAL_AT = (-15, 3, 9)
 _SITE_AT = (6, 4, 9)  # NR-WILD-5: a wildland site the viewer knows of
 _ROAMER_AT = (-4, 6, 9)  # NR-CHORDE-2, NR-WYVERN-2: a Chaos horde or the wyvern
-_BRIDGE_AT = (-8, -8, 16)  # NR-BRIDGE-2: across the middle, between defence and tower
+_BRIDGE_AT = (-12, -12, 24)  # NR-BRIDGE-2: its band across the hex's middle
 
 # The orders drawn as arrows (A-1.1.2.4: a patrol's cover across the sea has its own).
 SEA_COVER = "sea_cover"
