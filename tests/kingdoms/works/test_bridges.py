@@ -121,7 +121,7 @@ def test_nr_bridge_2_a_built_bridge_is_on_the_map_of_those_who_see_its_hex(demo)
     """NR-BRIDGE-2, A-1.0.9, E-29: the bridge Alice built stands on the map, its mark on
     the river hex and its entry in the legend, for Alice (her own hex) and, once the hex
     is explored, for Bob; before that Bob's map, legend and API show no bridge there,
-    exactly as a hex without one. The map API says it under ``bridge`` alike."""
+    exactly as a hex without one. The hex's panel and the map API say it alike."""
     coord = _works(demo)
     bridge_order(kingdom=demo.kingdoms["alice"], by=demo.players["alice"], hex_=coord)
     turn = demo.campaign.turns.get(number=1)
@@ -134,12 +134,15 @@ def test_nr_bridge_2_a_built_bridge_is_on_the_map_of_those_who_see_its_hex(demo)
     river.save()
 
     def seen_by(player: str) -> tuple[str, str, dict]:
+        """The hex on the map page (its cell, then its panel's title), the page, the API's."""
         client = Client()
         client.force_login(demo.players[player])
         page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
+        panel = client.get(reverse("hex-panel", args=[demo.campaign.pk, *coord]))
+        title = panel.content.decode().split('id="hex-panel-title"')[1].split("</h2>")[0]
         hexes = token_client(demo.players[player]).get(api(demo, "map/")).json()["hexes"]
         [shown] = [h for h in hexes if (h["q"], h["r"]) == coord]
-        return _hex_on(page, coord), page, shown
+        return _hex_on(page, coord) + title, page, shown
 
     cell, page, shown = seen_by("alice")
     assert 'class="m-sym m-s-bridge"' in cell and "a bridge" in cell
