@@ -39,6 +39,9 @@ from tests.browser.map_support import order_from_map
 
 # In one worker with the real Celery worker's tests (make test runs --dist loadgroup): run
 # beside them, in the other worker, the generated campaign sometimes never became ready.
+# The page was at fault: the busy machine slowed the Preview, and htmx dropped the Create
+# clicked while it was under way; the wizard's buttons now wait for each step
+# (test_create_clicked_while_a_preview_loads_creates_the_previewed_map).
 pytestmark = [*IN_CHROMIUM, pytest.mark.xdist_group("real_stack")]
 
 PASSWORD = "a long sign-up password"
