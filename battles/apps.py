@@ -6,9 +6,11 @@ class BattlesConfig(AppConfig):
 
     def ready(self) -> None:
         """Each domain's writeback appliers, step states, loaders and chronicle sentences
-        (campaign.pipeline.registry, campaign.chronicle.narration.NARRATORS), and the
-        sieges' hold on the armies they keep from Table 5 orders (kingdoms.orders.holds),
-        in this order: the order their states flush within a phase."""
+        (campaign.pipeline.registry, campaign.chronicle.narration.NARRATORS), the sieges'
+        hold on the armies they keep from Table 5 orders (kingdoms.orders.holds) and the
+        siege trains' section of the kingdom page's Armies tab
+        (kingdoms.armies.tab_sections), in this order: the order their states flush
+        within a phase."""
         from battles import writeback as battles_writeback
         from battles.pairing import narration as pairing_narration
         from battles.pairing import writeback as pairing_writeback
@@ -16,6 +18,7 @@ class BattlesConfig(AppConfig):
         from battles.postbattle import writeback as postbattle_writeback
         from battles.sieges import holds as sieges_holds
         from battles.sieges import narration as sieges_narration
+        from battles.sieges import trains as sieges_trains
         from battles.sieges import writeback as sieges_writeback
         from battles.tabletop import narration as tabletop_narration
 
@@ -29,5 +32,6 @@ class BattlesConfig(AppConfig):
             postbattle_narration,
             tabletop_narration,
             sieges_narration,
+            sieges_trains,  # the Armies tab's siege train (kingdoms.armies.tab_sections)
         ):
             module.register()

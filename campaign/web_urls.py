@@ -149,6 +149,16 @@ urlpatterns = [
         name="battle-report-action",
     ),
     path("campaigns/<int:campaign_id>/sieges/", siege_views.sieges, name="sieges"),  # E-37
+    path(  # NR-SIEGE-4: an engine of the siege train, from the kingdom's Armies tab
+        "campaigns/<int:campaign_id>/kingdom/siege-engines/",
+        siege_views.siege_engine_order,
+        name="kingdom-siege-engine",
+    ),
+    path(  # NR-SIEGE-11: engines sent off as a convoy
+        "campaigns/<int:campaign_id>/kingdom/siege-convoy/",
+        siege_views.siege_convoy_order,
+        name="kingdom-siege-convoy",
+    ),
     path(
         "campaigns/<int:campaign_id>/sieges/<int:siege_id>/",
         siege_views.siege_page,

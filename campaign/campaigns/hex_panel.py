@@ -96,6 +96,8 @@ def _title(seen: dict) -> str:
         for key, vocabulary in (("feature", words.FEATURES), ("defence", words.DEFENCES))
         if seen[key] in vocabulary
     ]
+    if seen["bridge"]:  # NR-BRIDGE-2, seen with the contents (rules.turn.visibility)
+        found.append(_("a bridge"))
     return ", ".join([terrain, *found])
 
 

@@ -48,12 +48,19 @@ def campaign_list(request: HttpRequest) -> HttpResponse:
     return render(request, "campaign/campaigns/campaign_list.html", {"campaigns": campaigns})
 
 
-def map_svg(access: Access, kingdoms, armies, sieges: list[OngoingSiege] | None = None) -> str:
-    """The map as the viewer sees it, with his marks: his orders of the current turn and
-    his patrols' cover, the battles of the turn with results (campaign.map.marks)."""
+def map_hexes(access: Access, sieges: list[OngoingSiege] | None = None) -> list[dict]:
+    """The map's hexes as the viewer sees them (visible_map), with the wildland sites he
+    knows of (campaign.map.marks)."""
+    viewer = access.viewer
+    return marks.with_sites(access.campaign, viewer, visible_map(access.campaign, viewer, sieges))
+
+
+def map_svg(access: Access, hexes: list[dict], kingdoms, armies) -> str:
+    """The map of ``hexes`` (map_hexes) as the viewer sees it, with his marks: his orders
+    of the current turn and his patrols' cover, the battles of the turn with results
+    (campaign.map.marks)."""
     viewer = access.viewer
     neutrals = list(visible_neutral_kingdoms(access.campaign, viewer).select_related("capital"))
-    hexes = marks.with_sites(access.campaign, viewer, visible_map(access.campaign, viewer, sieges))
     current, previous = recent_turns(access.campaign)
     shown = turn_with_results(current, previous)
     arrows, cover = marks.order_marks(current, viewer, hexes) if current else ([], set())
@@ -85,6 +92,7 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
     edicts = edicts_panel(current, access.viewer)  # §5.3: a player's own
     sieges = ongoing_sieges(access.campaign.pk)  # E-37: the map's marks, the armies they hold
     held = armies_in_sieges(sieges)
+    hexes = map_hexes(access, sieges)
     context = {
         "access": access,
         "campaign": access.campaign,
@@ -92,7 +100,8 @@ def campaign_detail(request: HttpRequest, campaign_id: int) -> HttpResponse:
         "previous_turn": previous,
         "legend": [{"name": k.name, "colour": mapsvg.safe_colour(k.colour)} for k in kingdoms],
         "map_tiles": mapsvg.tile_legend(access.campaign.ruleset.new_tiles),
-        "map_svg": map_svg(access, kingdoms, armies, sieges),
+        "map_svg": map_svg(access, hexes, kingdoms, armies),
+        "map_bridges": any(h["bridge"] for h in hexes),  # NR-BRIDGE-2: its legend entry
         "army_cards": army_cards(access, current, armies, orders, held),
         "standings": standings(access.campaign, access.viewer),
         "order_status": _order_status(access, current, armies, orders, edicts, held),

@@ -29,6 +29,7 @@ from rules.core.mapgen import KingdomPlan, MapPlan, NeutralPlan
 from rules.core.problems import Problem
 from rules.core.setup_checks import setup_warnings
 from rules.core.state import Coord, Defence, Feature, Terrain
+from rules.modules.works.bridges import bridges_standing
 from rules.turn.visibility import Viewer, hex_viewer
 
 HEX_FACT_FIELDS = (  # the columns of a map row, in rules.turn.visibility.HexFacts' order
@@ -68,10 +69,11 @@ def visible_map(
     """Every hex of the map as the viewer may see it: one query, and one more for the
     ongoing sieges (E-37) unless the caller read them already (``sieges``,
     battles.sieges.selectors.ongoing_sieges). A besieged hex says under ``siege`` which
-    siege it is and where its sheet is, in the API and on the page."""
+    siege it is and where its sheet is, in the API and on the page; a hex whose contents
+    the viewer sees says under ``bridge`` whether a bridge stands on it (NR-BRIDGE-2)."""
     if sieges is None:
         sieges = ongoing_sieges(campaign.pk)
-    view = hex_viewer(viewer, _siege_marks(sieges))
+    view = hex_viewer(viewer, _siege_marks(sieges), bridges_standing(campaign.module_state))
     return [view(row) for row in hex_rows(campaign)]  # rows in HexFacts' order
 
 
@@ -81,7 +83,8 @@ def visible_hex(campaign: Campaign, viewer: Viewer, coord: tuple[int, int]) -> d
     rows = hex_rows(campaign, coord)
     if not rows:
         return None
-    return hex_viewer(viewer, _siege_marks(ongoing_sieges(campaign.pk)))(rows[0])
+    sieges = _siege_marks(ongoing_sieges(campaign.pk))
+    return hex_viewer(viewer, sieges, bridges_standing(campaign.module_state))(rows[0])
 
 
 def _siege_marks(sieges: list[OngoingSiege]) -> dict[tuple[int, int], dict]:

@@ -92,6 +92,10 @@ class HexSerializer(serializers.Serializer):
         allow_null=True,
         help_text="The hex's ongoing siege (E-37), seen by everyone; null if none.",
     )
+    bridge = serializers.BooleanField(
+        help_text="NR-BRIDGE-2: a bridge stands on the hex (the works module's, or a chasm "
+        "City's); seen with the hex's contents, so false where they are hidden."
+    )
 
 
 class MapSerializer(serializers.Serializer):

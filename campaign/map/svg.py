@@ -142,6 +142,10 @@ _SYMBOLS = {
     "wildland_site": '<path d="M10 1 12.5 7.5 19 10 12.5 12.5 10 19 7.5 12.5 1 10 7.5 7.5Z"/>',
     "roamer": '<path d="M2 18 6 4l2 6 2-9 2 9 2-6 4 14Z"/>',
     "battle": '<path d="m10 0 2 6 5-3-2 5 5 2-5 2 2 5-5-3-2 6-2-6-5 3 2-5-5-2 5-2-2-5 5 3Z"/>',
+    # NR-BRIDGE-2: a bridge, a flat deck over a low arch, across the river (or chasm) it
+    # spans: a band through the hex's middle, clear of the feature above and armies below
+    "bridge": '<path d="M0 7h20v2.5H0Z"/>'
+    '<path d="M1.5 9.5V13H4v-.5a6 2.5 0 0 1 12 0v.5h2.5V9.5Z"/>',
     # new-rules.md §6: a pirate ship, a hull under a black sail
     "pirate": '<path d="M9 1v12H3l6-12Z"/><path d="M11 3l6 10h-6Z"/>'
     '<path class="m-sym-cut" d="M1 14h18l-3 5H4Z"/>',
@@ -154,6 +158,7 @@ _TOWER_AT = (7, -6, 10)
 _NEUTRAL_AT = (-15, 3, 9)
 _SITE_AT = (6, 4, 9)  # NR-WILD-5: a wildland site the viewer knows of
 _ROAMER_AT = (-4, 6, 9)  # NR-CHORDE-2, NR-WYVERN-2: a Chaos horde or the wyvern
+_BRIDGE_AT = (-12, -12, 24)  # NR-BRIDGE-2: its band across the hex's middle
 
 # The orders drawn as arrows (A-1.1.2.4: a patrol's cover across the sea has its own).
 SEA_COVER = "sea_cover"
@@ -516,8 +521,8 @@ class _CellPainter:
         return "".join(cell)
 
     def _symbols(self, h: dict) -> list[str]:
-        """What the viewer knows stands in the hex: feature, defence, watchtower, and
-        whose neutral land it is."""
+        """What the viewer knows stands in the hex: feature, defence, watchtower, bridge,
+        and whose neutral land it is."""
         found = []
         if h["feature"] in engine_words.FEATURES:
             found.append(_symbol(h["feature"], _FEATURE_AT))
@@ -525,6 +530,8 @@ class _CellPainter:
             found.append(_symbol(h["defence"], _DEFENCE_AT))
         if h["watchtower"]:
             found.append(_symbol("watchtower", _TOWER_AT))
+        if h.get("bridge"):  # seen with the contents (rules.turn.visibility.hex_viewer)
+            found.append(_symbol("bridge", _BRIDGE_AT))
         if h.get("site"):
             found.append(_symbol("wildland_site", _SITE_AT))
         if h.get("roamer"):
@@ -563,6 +570,7 @@ def _vocabulary() -> dict[str, str]:
     words = {key: str(name) for key, name in names.items()}
     words.update(
         watchtower=_("watchtower"),
+        bridge=_("a bridge"),
         unexplored=_("unexplored"),
         under_siege=_("under siege"),
         a_neutral_kingdom=_("a neutral kingdom"),
@@ -622,6 +630,8 @@ def _contents(h: dict, words: Mapping[str, str]) -> list[str]:
         found.append(str(engine_words.WILDLAND_SITES.get(h["roamer"], h["roamer"])))
     if h["watchtower"]:
         found.append(words["watchtower"])
+    if h.get("bridge"):
+        found.append(words["bridge"])
     points = h["defender_points"]
     if points:
         found.append(

@@ -15,6 +15,7 @@ from campaign.core.inputs import ID
 from campaign.turns.selectors import current_turn
 from kingdoms.agreements.views import agreements_section
 from kingdoms.armies.sections import building_context
+from kingdoms.armies.tab_sections import armies_sections
 from kingdoms.capitals.views import fallback_section
 from kingdoms.crowns.selectors import crown_ledger
 from kingdoms.edicts.selectors import edicts_panel
@@ -64,6 +65,8 @@ def kingdom_context(
     context = {"access": access, "campaign": access.campaign, **overview}
     context["race"] = race_name(kingdom.race)  # NR-RACE: the peoples module
     context.update(building or building_context(access, kingdom))  # §5.6 army building
+    # The other domains' sections (kingdoms.armies.tab_sections): the siege trains' one
+    context["armies_sections"] = armies_sections(access, kingdom)
     context.update(agreements_section(access, kingdom))  # Q23 (kingdoms.agreements.views)
     context.update(fallback_section(access, kingdom))  # E-23 (kingdoms.capitals.views)
     turn = current_turn(access.campaign)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -116,7 +116,9 @@ def hex_view(
 
 
 def hex_viewer(
-    viewer: Viewer, sieges: Mapping[tuple[int, int], dict] | None = None
+    viewer: Viewer,
+    sieges: Mapping[tuple[int, int], dict] | None = None,
+    bridges: Collection[Coord] = (),
 ) -> Callable[[HexFacts], dict]:
     """What ``viewer`` may see of a hex, as a function of its facts.
 
@@ -130,6 +132,10 @@ def hex_viewer(
     ``sieges`` are the ongoing sieges' marks by hex (E-37): a siege is public, like the
     borders, so everyone who sees the hex, fogged or not, sees its mark under ``siege``;
     what else he sees of it is the siege sheet's business (battles.sieges.selectors).
+
+    ``bridges``: the hexes a bridge stands on (NR-BRIDGE-2,
+    rules.modules.works.bridges.bridges_standing). A bridge is a work in the hex, so it
+    is seen with its contents, under ``bridge``.
 
     The map calls the function for each of 10,000 hexes: each hex's facts are unpacked
     once, so a plain tuple in HexFacts' order (a database row) will do, and the neutral
@@ -158,7 +164,7 @@ def hex_viewer(
                 "owner": owner, "explored": explored,
                 "neutral_kingdom": neutral, "orphan": owner is not None and bool(orphan),
                 "feature": None, "minor_feature": None, "defence": None, "watchtower": False,
-                "defender_points": None, "scouted": None, "siege": siege,
+                "defender_points": None, "scouted": None, "siege": siege, "bridge": False,
             }  # fmt: skip
         return {
             "q": q, "r": r, "terrain": terrain, "secondary_terrains": more,
@@ -167,7 +173,7 @@ def hex_viewer(
             "feature": feature or None, "minor_feature": minor or None,
             "defence": defence or None, "watchtower": bool(tower),
             "defender_points": points if owner is None else None, "scouted": scouted,
-            "siege": siege,
+            "siege": siege, "bridge": (q, r) in bridges,
         }  # fmt: skip
 
     return view
@@ -192,6 +198,7 @@ def _scouted_view(
         "feature": report.get("feature"), "minor_feature": report.get("minor_feature"),
         "defence": report.get("defence"), "watchtower": bool(report.get("watchtower")),
         "defender_points": report.get("defender_points"), "scouted": report, "siege": siege,
+        "bridge": False,  # the scouts' report tells no bridge (Table 8)
     }  # fmt: skip
 
 

@@ -36,10 +36,12 @@ def open_page(page, url: str) -> None:
 
 
 def htmx_settled(page) -> None:
-    """Once no htmx request is under way: htmx marks the element that sent one (or its
-    indicator) .htmx-request until the answer is in. Waiting for the network to be idle
-    instead cost every page half a second of silence."""
-    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+    """Once no htmx request is under way and its answer is in place: htmx marks the
+    element that sent one (or its indicator) .htmx-request until the answer is in, and
+    what it swapped in .htmx-added until, its settle delay later, it has wired that
+    content's own hx- attributes (a click before then is a plain browser one). Waiting
+    for the network to be idle instead cost every page half a second of silence."""
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-added')")
 
 
 # The kingdom page's tabs (role=tab): each is shown in turn.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,9 @@ import time_machine
 from django.contrib.auth.models import User
 from django.core import mail
 
+from campaign.hosting import views as hosting_views
+from campaign.hosting.forms import MapForm
+from campaign.hosting.selectors import map_preview
 from campaign.hosting.services import campaign_create
 from campaign.models import Campaign, Turn
 from campaign.notifications.tasks import notifications_digest, reminders_send_due
@@ -28,12 +32,16 @@ from campaign.transfer.document import document_dumps
 from campaign.transfer.selectors import campaign_export
 from campaign.turns.tasks import turns_final_due, turns_resolve_due
 from kingdoms.models import Kingdom
-from rules.core.mapgen import MapParams
+from rules.core.mapgen import MapParams, generate_from
 from tests.browser.chromium import IN_CHROMIUM
+from tests.browser.key_pages import htmx_settled
 from tests.browser.map_support import order_from_map
 
 # In one worker with the real Celery worker's tests (make test runs --dist loadgroup): run
 # beside them, in the other worker, the generated campaign sometimes never became ready.
+# The page was at fault: the busy machine slowed the Preview, and htmx dropped the Create
+# clicked while it was under way; the wizard's buttons now wait for each step
+# (test_create_clicked_while_a_preview_loads_creates_the_previewed_map).
 pytestmark = [*IN_CHROMIUM, pytest.mark.xdist_group("real_stack")]
 
 PASSWORD = "a long sign-up password"
@@ -93,6 +101,7 @@ def wizard(gm, name: str, map_step, tmp_path: Path) -> None:
     gm.fill("input[name=name]", name)
     gm.fill("input[name=players]", "2")
     gm.click("text=Next: the map")
+    htmx_settled(gm)
     map_step(gm, name, tmp_path)
 
 
@@ -100,7 +109,7 @@ def map_generated(gm, name: str, tmp_path: Path) -> None:
     """The generated map, previewed and accepted."""
     gm.fill("input[name=seed]", MAP_SEED)
     gm.click("button:has-text('Preview')")
-    gm.locator("section[aria-label='Start positions']").wait_for()
+    htmx_settled(gm)  # the map step came with a preview already: this one is the seed's
     gm.click("text=Create the campaign with this map")
     gm.locator(f"text={name} is ready: invite your players.").wait_for()
 
@@ -270,3 +279,40 @@ def test_a_campaign_hosted_from_sign_up_to_results(
 
     for player, own, other in (("ann", "Ironmarch", "Saltmere"), ("bob", "Saltmere", "Ironmarch")):
         assert_only_own_orders(player, own, other, targets, before_results[player])
+
+
+TYPED_SEED = "typed-while-previewing"
+SLOW_PREVIEW = 1.5  # seconds a Preview takes here, as on a busy server
+
+
+def test_create_clicked_while_a_preview_loads_creates_the_previewed_map(
+    browser, live_server, transactional_db, demo, log_in, monkeypatch
+):
+    """A-1.0.1: the GM types a seed, clicks Preview and at once Create, while the preview
+    is still on its way (a slow server): the campaign is created, on the map of the seed
+    he typed, the one the page shows once Create can be clicked. htmx used to drop that
+    click (the wizard is one form, and it was still posting the Preview), so the GM
+    waited for a campaign that never came."""
+
+    def slow_preview(params):
+        if params.seed == TYPED_SEED:
+            time.sleep(SLOW_PREVIEW)
+        return map_preview(params)
+
+    monkeypatch.setattr(hosting_views, "map_preview", slow_preview)
+    gm = log_in("gm")
+    gm.goto(f"{live_server.url}/campaigns/new/")
+    gm.fill("input[name=name]", "The Quick Wars")
+    gm.fill("input[name=players]", "2")
+    gm.click("text=Next: the map")
+    htmx_settled(gm)  # the map step, with a preview of a seed drawn for it, and its Create
+    gm.fill("input[name=seed]", TYPED_SEED)
+    gm.click("button:has-text('Preview')")
+    gm.click("text=Create the campaign with this map")
+    gm.locator("text=The Quick Wars is ready: invite your players.").wait_for()
+
+    typed = MapForm({**MapForm.first(2).data, "seed": TYPED_SEED}, players=2)
+    assert typed.is_valid(), typed.errors
+    expected = {cell: kind.value for cell, kind in generate_from(typed.params()).terrain.items()}
+    campaign = Campaign.objects.get(name="The Quick Wars")
+    assert {h.coord: h.terrain for h in campaign.hexes.all()} == expected

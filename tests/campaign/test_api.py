@@ -39,6 +39,7 @@ HEX_KEYS = {
     "defender_points",
     "scouted",
     "siege",  # E-37
+    "bridge",  # NR-BRIDGE-2
     "secondary_terrains",  # Q16
 }
 

@@ -22,6 +22,7 @@ campaign's terrain has those tiles.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 
 from rules.core.hexgrid import neighbours
 from rules.core.problems import Problem
@@ -41,14 +42,21 @@ def state_of(world: World) -> dict:
     return dict(world.module_state.get(OPTION, {}))
 
 
-def has_bridge(world: World, hex_: Coord) -> bool:
-    """NR-BRIDGE-2: a bridge stands on ``hex_``: built by a kingdom, or found with a City on
-    a chasm (NR-CHASM-4, the new-tiles module's state when it is played). Reads both
+def bridges_standing(module_state: Mapping[str, dict] | None) -> frozenset[Coord]:
+    """NR-BRIDGE-2: the hexes a bridge stands on: built by a kingdom, or found with a City
+    on a chasm (NR-CHASM-4, the new-tiles module's state when it is played). Reads both
     modules' states by name, so it answers whether or not either is on."""
-    return any(
-        list(hex_) in world.module_state.get(module, {}).get("bridges", [])
+    states = module_state or {}
+    return frozenset(
+        (q, r)
         for module in (OPTION, FOUND_WITH_CITIES)
+        for q, r in states.get(module, {}).get("bridges", [])
     )
+
+
+def has_bridge(world: World, hex_: Coord) -> bool:
+    """NR-BRIDGE-2: a bridge stands on ``hex_`` (bridges_standing)."""
+    return tuple(hex_) in bridges_standing(world.module_state)
 
 
 def _terrain(world: World, hex_: Coord) -> str:

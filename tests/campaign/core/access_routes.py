@@ -423,6 +423,12 @@ ROUTES: dict[str, Route] = {
     "battle-sheet": Route(PAGE_BATTLE, READ),
     "battle-report-action": Route(PAGE_BATTLE, {"post": Do(may="owners")}, {"action": "confirm"}),
     "sieges": Route(CAMPAIGN, READ),
+    "kingdom-siege-engine": Route(
+        CAMPAIGN, {"post": Do(may="owners", refused={"gm": 404}, ok=302)}
+    ),
+    "kingdom-siege-convoy": Route(
+        CAMPAIGN, {"post": Do(may="owners", refused={"gm": 404}, ok=302)}
+    ),
     "siege": Route(PAGE_SIEGE, {**READ, "post": Do(may="owners")}),
     "chronicle": Route(CAMPAIGN, READ),
     "chronicle-replay": Route(REPLAY_TURN, READ),

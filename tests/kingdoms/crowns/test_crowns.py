@@ -118,12 +118,17 @@ def test_e_30_the_ledger_is_shown_to_its_kingdom_and_the_gm_only(demo, client):
     assert 'id="crowns"' in html and f"A giant ram for {army.name}" in html
     client.force_login(demo.players["bob"])
     html = client.get(page).content.decode()
-    assert 'id="crowns"' in html and "giant ram" not in html  # his own ledger, empty
+    # his own ledger, empty, and his own siege train (its order form names every engine)
+    alices_engine = f'{army.name}</td>\n          <td data-label="Engines">a giant ram'
+    assert 'id="crowns"' in html and f"A giant ram for {army.name}" not in html
+    assert alices_engine not in html
     html = client.get(page, {"kingdom": alice.pk}).content.decode()
-    assert "giant ram" not in html, "a player's ?kingdom= is ignored: his own page only"
+    assert f"A giant ram for {army.name}" not in html and alices_engine not in html, (
+        "a player's ?kingdom= is ignored: his own page only"
+    )
     client.force_login(demo.gm)
     html = client.get(page, {"kingdom": alice.pk}).content.decode()
-    assert f"A giant ram for {army.name}" in html
+    assert f"A giant ram for {army.name}" in html and alices_engine in html
 
     mine = token_client(demo.players["alice"]).get(api(demo, CROWNS))
     assert mine.status_code == 200

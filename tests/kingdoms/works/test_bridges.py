@@ -108,3 +108,52 @@ def test_the_power_tab_offers_the_bridgeable_hexes_with_their_prices(demo):
     )
     assert answer.status_code == 302 and answer["Location"].endswith("?tab=power#bridges")
     assert CrownEntry.objects.filter(kind=CrownEntry.Kind.BRIDGE).count() == 1
+
+
+def _hex_on(page: str, coord) -> str:
+    """The map's <g> of the hex at ``coord``, up to the next hex's."""
+    start = page.index(f'<g class="m-hex" data-q="{coord[0]}" data-r="{coord[1]}"')
+    end = page.find('<g class="m-hex"', start + 1)
+    return page[start : end if end != -1 else None]
+
+
+def test_nr_bridge_2_a_built_bridge_is_on_the_map_of_those_who_see_its_hex(demo):
+    """NR-BRIDGE-2, A-1.0.9, E-29: the bridge Alice built stands on the map, its mark on
+    the river hex and its entry in the legend, for Alice (her own hex) and, once the hex
+    is explored, for Bob; before that Bob's map, legend and API show no bridge there,
+    exactly as a hex without one. The hex's panel and the map API say it alike."""
+    coord = _works(demo)
+    bridge_order(kingdom=demo.kingdoms["alice"], by=demo.players["alice"], hex_=coord)
+    turn = demo.campaign.turns.get(number=1)
+    for _ in range(2):  # to the winter phase, where it is built (E-31)
+        turn.refresh_from_db()
+        turn_claim_step(turn=turn, by=None, enqueue=False)
+        turn_step_resolve(turn_id=turn.pk)
+    river = Hex.objects.get(campaign=demo.campaign, q=coord[0], r=coord[1])
+    river.explored = False
+    river.save()
+
+    def seen_by(player: str) -> tuple[str, str, dict]:
+        """The hex on the map page (its cell, then its panel's title), the page, the API's."""
+        client = Client()
+        client.force_login(demo.players[player])
+        page = client.get(reverse("campaign-detail", args=[demo.campaign.pk])).content.decode()
+        panel = client.get(reverse("hex-panel", args=[demo.campaign.pk, *coord]))
+        title = panel.content.decode().split('id="hex-panel-title"')[1].split("</h2>")[0]
+        hexes = token_client(demo.players[player]).get(api(demo, "map/")).json()["hexes"]
+        [shown] = [h for h in hexes if (h["q"], h["r"]) == coord]
+        return _hex_on(page, coord) + title, page, shown
+
+    cell, page, shown = seen_by("alice")
+    assert 'class="m-sym m-s-bridge"' in cell and "a bridge" in cell
+    assert 'class="in-key m-sym m-s-bridge"' in page and shown["bridge"] is True
+
+    cell, page, shown = seen_by("bob")
+    assert "m-s-bridge" not in cell and "a bridge" not in cell
+    assert 'class="in-key m-sym m-s-bridge"' not in page and shown["bridge"] is False
+
+    river.explored = True  # invaded by someone: its contents are seen by all (E-29)
+    river.save()
+    cell, page, shown = seen_by("bob")
+    assert 'class="m-sym m-s-bridge"' in cell and "a bridge" in cell
+    assert 'class="in-key m-sym m-s-bridge"' in page and shown["bridge"] is True
