@@ -124,11 +124,9 @@ class TurnBattles:
 
     def _army_seen(self, army_id: int) -> dict:
         snapshot = self.writer.snapshot
-        active = Character.Status.ACTIVE
-        people = [
-            c for c in snapshot.characters.values() if c.army_id == army_id and c.status == active
-        ]
-        return army_seen(snapshot.armies[army_id], people)
+        characters = snapshot.characters
+        keys = characters.keys_where(army_id=army_id, status=Character.Status.ACTIVE)
+        return army_seen(snapshot.armies[army_id], [characters[key] for key in keys])
 
     def flush(self) -> None:
         BattleSide.objects.bulk_update(self.sides_seen, ["armies_seen"])

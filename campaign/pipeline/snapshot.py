@@ -73,6 +73,16 @@ class Rows(Mapping[K, M], Generic[K, M]):
     def __contains__(self, key: object) -> bool:
         return key in self.read
 
+    def keys_where(self, **values: Any) -> list[K]:
+        """The keys of the rows whose attributes have these values now: an instance
+        built and changed is read as changed, the others as loaded, none built."""
+        built, found = self._built, []
+        for key, read in self.read.items():
+            row = built.get(key, read)
+            if all(getattr(row, name) == value for name, value in values.items()):
+                found.append(key)
+        return found
+
     def changed(self, keys: Iterable[K], fields: list[str]) -> list[M]:
         """The instances of ``keys`` whose ``fields`` (attribute names) differ from the
         rows as read, in the order of ``keys``."""
