@@ -10,6 +10,7 @@ figures and the peak memory of the process; never asserts. The notifications the
 queues are another worker's work, and not timed.
 
     .venv/bin/python bench/turn_step.py [--hexes 1000 10000] [--moonshot] [--repeat 3]
+                                        [--profile PATH]
 
 The figures mean something on PostgreSQL (DATABASE_URL=postgres://…), where the campaign
 runs; without DATABASE_URL it works in a throwaway SQLite file under /tmp, removed at
@@ -19,6 +20,7 @@ the end.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import resource
 import time
@@ -187,7 +189,9 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def one_step(demo, repeat: int) -> tuple[str, float, float, float, int, int]:
+def one_step(
+    demo, repeat: int, profile_to: str | None
+) -> tuple[str, float, float, float, int, int]:
     """Claim the turn's next step, time the engine alone on its snapshot, the step, then
     the I/O floor of what the step read and wrote."""
     from campaign.models import Turn
@@ -205,8 +209,13 @@ def one_step(demo, repeat: int) -> tuple[str, float, float, float, int, int]:
     alone = best_of(repeat, lambda: engine.resolve(snapshot.world, inputs, engine.dice(turn)))
     gc.enable()
     before, entries_from = read_rows(turn.campaign_id), last_entry(turn.pk)
+    profile = cProfile.Profile() if profile_to else None
     started = time.perf_counter()
-    turn_step_resolve(turn_id=turn.pk)
+    if profile:
+        profile.runcall(turn_step_resolve, turn_id=turn.pk)
+        profile.dump_stats(f"{profile_to}.{engine.name}")
+    else:
+        turn_step_resolve(turn_id=turn.pk)
     step = time.perf_counter() - started
     changed = changed_rows(before, read_rows(turn.campaign_id))
     entries = chronicle_rows(turn.pk, entries_from)
@@ -215,7 +224,7 @@ def one_step(demo, repeat: int) -> tuple[str, float, float, float, int, int]:
     return engine.name, step, alone, floor, rows, len(entries)
 
 
-def run(size, repeat: int) -> None:
+def run(size, repeat: int, profile_to: str | None) -> None:
     from campaign.campaigns.setup import demo_campaign_create
     from campaign.pipeline.snapshot import snapshot_load
 
@@ -230,7 +239,7 @@ def run(size, repeat: int) -> None:
     orders = give_orders(demo, snapshot_load(demo.campaign, demo.turn.number))
     print(f"\n{size.label}: set up in {time.perf_counter() - started:.1f} s, {orders} orders")
     for _ in range(2):  # provisional, then final
-        name, step, alone, floor, rows, entries = one_step(demo, repeat)
+        name, step, alone, floor, rows, entries = one_step(demo, repeat, profile_to)
         ratio = step / (alone + floor)
         verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"
         print(
@@ -245,6 +254,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sizes_argument(parser)
     parser.add_argument("--repeat", type=int, default=3, help="best of N for engine and floor")
+    parser.add_argument(
+        "--profile", metavar="PATH", help="cProfile each step into PATH.provisional, PATH.final"
+    )
     args = parser.parse_args()
     throwaway = setup_django()
     from campaign.celery import app
@@ -255,7 +267,7 @@ def main() -> None:
     app.conf.task_always_eager = False
     try:
         for size in chosen_sizes(args):
-            run(size, args.repeat)
+            run(size, args.repeat, args.profile)
     finally:
         if throwaway is not None:
             throwaway.unlink(missing_ok=True)

@@ -54,6 +54,7 @@ class Rows(Mapping[K, M], Generic[K, M]):
         self.model = model
         self.read = read
         self._built: dict[K, M] = {}
+        self._indexes: dict[str, dict[Any, list[K]]] = {}
 
     def __getitem__(self, key: K) -> M:
         try:
@@ -74,14 +75,21 @@ class Rows(Mapping[K, M], Generic[K, M]):
         return key in self.read
 
     def keys_where(self, **values: Any) -> list[K]:
-        """The keys of the rows whose attributes have these values now: an instance
-        built and changed is read as changed, the others as loaded, none built."""
-        built, found = self._built, []
-        for key, read in self.read.items():
-            row = built.get(key, read)
-            if all(getattr(row, name) == value for name, value in values.items()):
+        """The keys, sorted, of the rows whose attributes have these values now: an
+        instance built and changed is read as changed, the others as loaded, none built.
+        The rows loaded are found through an index on the first attribute, made once."""
+        name, value = next(iter(values.items()))
+        index = self._indexes.get(name)
+        if index is None:
+            index = self._indexes[name] = {}
+            for key, read in self.read.items():
+                index.setdefault(getattr(read, name), []).append(key)
+        found = []
+        for key in {*index.get(value, ()), *self._built}:
+            row = self._built.get(key, self.read[key])
+            if all(getattr(row, n) == v for n, v in values.items()):
                 found.append(key)
-        return found
+        return sorted(found)
 
     def changed(self, keys: Iterable[K], fields: list[str]) -> list[M]:
         """The instances of ``keys`` whose ``fields`` (attribute names) differ from the
