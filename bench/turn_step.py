@@ -95,7 +95,7 @@ def columns(table: str) -> list[str]:
 
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT * FROM {table} WHERE false")
-        return [column.name for column in cursor.description]
+        return [column[0] for column in cursor.description]
 
 
 def changed_rows(before: dict, after: dict) -> dict[str, list[tuple]]:
