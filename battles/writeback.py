@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from battles.models import Battle, BattleSide, army_seen
+from campaign.core.bulk import rows_update
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -124,14 +125,12 @@ class TurnBattles:
 
     def _army_seen(self, army_id: int) -> dict:
         snapshot = self.writer.snapshot
-        active = Character.Status.ACTIVE
-        people = [
-            c for c in snapshot.characters.values() if c.army_id == army_id and c.status == active
-        ]
-        return army_seen(snapshot.armies[army_id], people)
+        characters = snapshot.characters
+        keys = characters.keys_where(army_id=army_id, status=Character.Status.ACTIVE)
+        return army_seen(snapshot.armies[army_id], [characters[key] for key in keys])
 
     def flush(self) -> None:
-        BattleSide.objects.bulk_update(self.sides_seen, ["armies_seen"])
+        rows_update(BattleSide, ["armies_seen"], self.sides_seen)
         self._create_battles()
         self._patrols_took_over()
 
@@ -187,7 +186,7 @@ class TurnBattles:
             [side] = [s for s in battle.sides.all() if s.role == Role.DEFENDER]
             side.points = event.points
             sides.append((side, event.army_id))
-        BattleSide.objects.bulk_update([side for side, _ in sides], ["points"])
+        rows_update(BattleSide, ["points"], [side for side, _ in sides])
         through = BattleSide.armies.through
         through.objects.filter(battleside_id__in=[side.pk for side, _ in sides]).delete()
         through.objects.bulk_create(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from battles.models import Battle, BattleSide
 from battles.writeback import TurnBattles
+from campaign.core.bulk import rows_update
 from campaign.pipeline.registry import Phase, register_appliers, register_state
 from campaign.pipeline.writeback import Writer
 from rules.core import events as ev
@@ -43,7 +44,7 @@ class Pairing:
                 battle.after = battles[battle_declared.after]
                 battle.if_won = battle_declared.if_won
                 linked.append(battle)
-        Battle.objects.bulk_update(linked, ["after", "if_won"])
+        rows_update(Battle, ["after", "if_won"], linked)
         through = BattleSide.patrol_choices.through
         links = []
         for choice in self.covering:

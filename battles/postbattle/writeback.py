@@ -10,6 +10,7 @@ holds after every row. A turn without a death or a retirement costs no query mor
 
 from __future__ import annotations
 
+from campaign.core.bulk import rows_update
 from campaign.pipeline.registry import (
     Phase,
     register_appliers,
@@ -36,7 +37,7 @@ class PostBattle:
         none)."""
         characters = self.writer.snapshot.characters
         gone = [characters[i] for i in sorted(self.gone)]
-        Character.objects.bulk_update(gone, CHARACTER_FIELDS)
+        rows_update(Character, CHARACTER_FIELDS, gone)
 
     def flush_new(self) -> None:
         """After it: the new Generals (no query if none)."""

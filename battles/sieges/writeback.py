@@ -15,6 +15,7 @@ from django.db.models import Max
 from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
 from battles.sieges.services import announced_to_table
 from battles.writeback import TurnBattles
+from campaign.core.bulk import rows_update
 from campaign.models import Campaign, Turn
 from campaign.pipeline.registry import (
     DECISIONS_OPEN,
@@ -263,14 +264,12 @@ class SiegeWriter:
         for announced in self.announced:
             self._battle_create(announced)
         if self.changed:
-            Siege.objects.bulk_update(
-                [self.rows[pk] for pk in sorted(self.changed)], [*PERSISTED, "log"]
-            )
+            rows_update(Siege, [*PERSISTED, "log"], [self.rows[pk] for pk in sorted(self.changed)])
         engines = self.writer.snapshot.part(SiegeRows).engines
         kept = sorted(self.engines_changed - self.engines_gone)
         if kept:
             changed = [engines[pk] for pk in kept]
-            SiegeEngine.objects.bulk_update(changed, ["kingdom", "army", "captured"])
+            rows_update(SiegeEngine, ["kingdom", "army", "captured"], changed)
         if self.engines_gone:
             SiegeEngine.objects.filter(pk__in=self.engines_gone).delete()
 

@@ -1,15 +1,25 @@
 """Loading a rules.core.state.World from the database in a fixed number of queries: the
 map, the kingdoms, their armies and characters here, and what each domain adds through
-its registered snapshot loader (campaign.pipeline.registry)."""
+its registered snapshot loader (campaign.pipeline.registry).
+
+The map, the kingdoms, armies and characters are read as named tuples (campaign.core.bulk),
+not model instances: a step changes a few hundred of 10,000 hexes, and building an
+instance costs more than reading its row. ``Rows`` builds the instance of a row the first
+time the pipeline asks for it, and keeps the row as read so that the writeback saves
+only what changed.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Mapping
+from copy import deepcopy
 from dataclasses import dataclass, field
-from typing import TypeVar, cast
+from typing import Any, Generic, NamedTuple, TypeVar, cast
 
-from django.db.models import Q
+from django.db.models import Model, Q
 
 from battles.models import Battle, BattleSide
+from campaign.core.bulk import row_instance, rows_load
 from campaign.core.registry import Unregistered
 from campaign.models import Campaign, Hex
 from campaign.pipeline.registry import SNAPSHOT_LOADERS
@@ -31,6 +41,65 @@ from rules.core.state import (
 )
 
 P = TypeVar("P")
+K = TypeVar("K")
+M = TypeVar("M", bound=Model)
+
+
+class Rows(Mapping[K, M], Generic[K, M]):
+    """Loaded rows by key: ``rows[key]`` is the row's model instance, built on first use
+    and the same one after, so that what an applier changes in it is saved; ``read``
+    holds the rows as the database gave them."""
+
+    def __init__(self, model: type[M], read: Mapping[K, NamedTuple]):
+        self.model = model
+        self.read = read
+        self._built: dict[K, M] = {}
+        self._indexes: dict[str, dict[Any, list[K]]] = {}
+
+    def __getitem__(self, key: K) -> M:
+        try:
+            return self._built[key]
+        except KeyError:
+            # Its own copy of a JSON value, which an applier may change in place
+            values = [deepcopy(v) if isinstance(v, (dict, list)) else v for v in self.read[key]]
+            row = self._built[key] = cast(M, row_instance(self.model, values))
+            return row
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self.read)
+
+    def __len__(self) -> int:
+        return len(self.read)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.read
+
+    def keys_where(self, **values: Any) -> list[K]:
+        """The keys, sorted, of the rows whose attributes have these values now: an
+        instance built and changed is read as changed, the others as loaded, none built.
+        The rows loaded are found through an index on the first attribute, made once."""
+        name, value = next(iter(values.items()))
+        index = self._indexes.get(name)
+        if index is None:
+            index = self._indexes[name] = {}
+            for key, read in self.read.items():
+                index.setdefault(getattr(read, name), []).append(key)
+        found = []
+        for key in {*index.get(value, ()), *self._built}:
+            row = self._built.get(key, self.read[key])
+            if all(getattr(row, n) == v for n, v in values.items()):
+                found.append(key)
+        return sorted(found)
+
+    def changed(self, keys: Iterable[K], fields: list[str]) -> list[M]:
+        """The instances of ``keys`` whose ``fields`` (attribute names) differ from the
+        rows as read, in the order of ``keys``."""
+        changed = []
+        for key in keys:
+            row, read = self._built.get(key), self.read[key]
+            if row is not None and any(getattr(row, f) != getattr(read, f) for f in fields):
+                changed.append(row)
+        return changed
 
 
 @dataclass
@@ -38,13 +107,13 @@ class Snapshot:
     """The World and the rows it came from, so the outcome can be written back."""
 
     world: World
-    hexes: dict[Coord, Hex]
+    hexes: Rows[Coord, Hex]
     coord_of: dict[int, Coord]
-    kingdoms: dict[int, Kingdom]
-    armies: dict[int, Army]
-    characters: dict[int, Character]
+    kingdoms: Rows[int, Kingdom]
+    armies: Rows[int, Army]
+    characters: Rows[int, Character]
     battles: dict[int, Battle] = field(default_factory=dict)
-    neutrals: dict[int, NeutralKingdom] = field(default_factory=dict)
+    neutrals: Rows[int, NeutralKingdom] = field(default_factory=lambda: Rows(NeutralKingdom, {}))
     # What a domain's loader kept of the rows it loaded, by its class (the siege rows)
     parts: dict[type, object] = field(default_factory=dict)
 
@@ -60,33 +129,44 @@ class Snapshot:
 
 def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
     """Eight queries, whatever the size of the map (and the domains' loaders' own)."""
-    hexes = {(h.q, h.r): h for h in Hex.objects.filter(campaign=campaign)}
-    coord_of = {h.pk: coord for coord, h in hexes.items()}
-    kingdoms = {k.pk: k for k in Kingdom.objects.filter(campaign=campaign)}
-    neutrals = {n.pk: n for n in NeutralKingdom.objects.filter(campaign=campaign)}
-    armies = {a.pk: a for a in Army.objects.filter(kingdom__campaign=campaign)}
-    characters = {  # E-20: the neutral kingdoms' Generals too
-        c.pk: c
-        for c in Character.objects.filter(
+    hexes = {(h.q, h.r): h for h in rows_load(Hex.objects.filter(campaign=campaign))}
+    coord_of = {h.id: coord for coord, h in hexes.items()}
+    kingdoms = _by_id(Kingdom.objects.filter(campaign=campaign))
+    neutrals = _by_id(NeutralKingdom.objects.filter(campaign=campaign))
+    armies = _by_id(Army.objects.filter(kingdom__campaign=campaign))
+    characters = _by_id(  # E-20: the neutral kingdoms' Generals too
+        Character.objects.filter(
             Q(kingdom__campaign=campaign) | Q(neutral_kingdom__campaign=campaign)
         )
-    }
+    )
     world = World(
         turn=turn_number,
         hexes={coord: _hex_state(h) for coord, h in hexes.items()},
-        kingdoms={k.pk: _kingdom_state(k, coord_of) for k in kingdoms.values()},
-        neutral_kingdoms={n.pk: _neutral_state(n, coord_of) for n in neutrals.values()},
-        armies={a.pk: _army_state(a, coord_of) for a in armies.values()},
-        characters={c.pk: _character_state(c) for c in characters.values()},
+        kingdoms={k.id: _kingdom_state(k, coord_of) for k in kingdoms.values()},
+        neutral_kingdoms={n.id: _neutral_state(n, coord_of) for n in neutrals.values()},
+        armies={a.id: _army_state(a, coord_of) for a in armies.values()},
+        characters={c.id: _character_state(c) for c in characters.values()},
         ruleset=campaign.ruleset,
         known_neutrals=_known_neutrals(campaign),
         neutral_battles_last_turn=_neutral_battles(campaign, turn_number - 1),
         module_state=campaign.module_state or {},  # rules.modules
     )
-    snapshot = Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
+    snapshot = Snapshot(
+        world,
+        Rows(Hex, hexes),
+        coord_of,
+        Rows(Kingdom, kingdoms),
+        Rows(Army, armies),
+        Rows(Character, characters),
+        neutrals=Rows(NeutralKingdom, neutrals),
+    )
     for load in SNAPSHOT_LOADERS:  # agreements (Q23), sieges (E-37), crowns (E-30)
         load(snapshot, campaign, turn_number)
     return snapshot
+
+
+def _by_id(queryset) -> dict[int, Any]:
+    return {row.id: row for row in rows_load(queryset)}
 
 
 def _known_neutrals(campaign: Campaign) -> dict[int, frozenset[int]]:
@@ -117,7 +197,15 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
     return frozenset(defending or in_hex for defending, in_hex in rows)
 
 
-def _hex_state(h: Hex) -> HexState:
+# The members by value: ``Terrain(value)`` goes through Enum's lookup machinery, a
+# noticeable cost over the 10,000 hexes of a large map
+_TERRAINS = {t.value: t for t in Terrain}
+_FEATURES = {f.value: f for f in Feature}
+_DEFENCES = {d.value: d for d in Defence}
+
+
+def _hex_state(h) -> HexState:
+    """A hex's state from its row: a named tuple of ``rows_load``, or a Hex."""
     defender = None
     if h.defender_points is not None:
         defender = Defender(
@@ -127,15 +215,15 @@ def _hex_state(h: Hex) -> HexState:
         )
     return HexState(
         coord=(h.q, h.r),
-        terrain=Terrain(h.terrain),
+        terrain=_TERRAINS[h.terrain],
         owner=h.owner_id,
         neutral_kingdom=h.neutral_kingdom_id,
         home_neutral_kingdom=h.home_neutral_kingdom_id,
         explored=h.explored,
         scouted_only=h.scouted_only,
-        feature=Feature(h.feature) if h.feature else None,
+        feature=_FEATURES[h.feature] if h.feature else None,
         minor_feature=h.minor_feature or None,
-        defence=Defence(h.defence) if h.defence else None,
+        defence=_DEFENCES[h.defence] if h.defence else None,
         watchtower=h.watchtower,
         defender=defender,
         orphan=h.is_orphan,
@@ -146,9 +234,9 @@ def _hex_state(h: Hex) -> HexState:
     )
 
 
-def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
+def _kingdom_state(k, coord_of: dict[int, Coord]) -> KingdomState:
     return KingdomState(
-        id=k.pk,
+        id=k.id,
         name=k.name,
         capital=coord_of.get(k.capital_id),
         power=k.power,
@@ -159,9 +247,9 @@ def _kingdom_state(k: Kingdom, coord_of: dict[int, Coord]) -> KingdomState:
     )
 
 
-def _neutral_state(n: NeutralKingdom, coord_of: dict[int, Coord]) -> NeutralKingdomState:
+def _neutral_state(n, coord_of: dict[int, Coord]) -> NeutralKingdomState:
     return NeutralKingdomState(
-        id=n.pk,
+        id=n.id,
         name=n.name,
         capital=coord_of[n.capital_id],
         race=n.race,
@@ -170,9 +258,9 @@ def _neutral_state(n: NeutralKingdom, coord_of: dict[int, Coord]) -> NeutralKing
     )
 
 
-def _army_state(a: Army, coord_of: dict[int, Coord]) -> ArmyState:
+def _army_state(a, coord_of: dict[int, Coord]) -> ArmyState:
     return ArmyState(
-        id=a.pk,
+        id=a.id,
         kingdom_id=a.kingdom_id,
         name=a.name,
         points=a.points,
@@ -183,9 +271,9 @@ def _army_state(a: Army, coord_of: dict[int, Coord]) -> ArmyState:
     )
 
 
-def _character_state(c: Character) -> CharacterState:
+def _character_state(c) -> CharacterState:
     return CharacterState(
-        id=c.pk,
+        id=c.id,
         name=c.name,
         kingdom_id=c.kingdom_id,
         army_id=c.army_id,

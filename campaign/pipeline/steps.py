@@ -9,8 +9,13 @@ leaves nothing behind, and the retry rolls the same dice from the same seed.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 import os
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -25,6 +30,7 @@ from campaign.turns.schedule import held_from
 from campaign.turns.services import turn_open, turn_progress_set
 from rules.core.dice import Dice
 from rules.core.events import CampaignWon, Event
+from rules.core.state import World
 from rules.kingdoms.armies import with_support_cuts
 from rules.turn.final import resolve_final
 from rules.turn.provisional import resolve_provisional
@@ -48,14 +54,48 @@ def _dice(turn: Turn, step: str) -> Dice:
     return Dice(f"{turn.seed}:{step}")
 
 
-def _run(turn: Turn, name: str, load_inputs, resolve) -> list[Event]:
+@dataclass(frozen=True)
+class Engine:
+    """A step's call into the rules engine: the inputs it takes besides the World, and
+    the engine's function. bench/turn_step.py times ``resolve`` alone on a snapshot."""
+
+    name: str
+    load_inputs: Callable[[Turn, Snapshot], tuple]
+    resolve: Callable[[World, tuple, Dice], Any]
+
+    def dice(self, turn: Turn) -> Dice:
+        return _dice(turn, self.name)
+
+
+def _run(turn: Turn, engine: Engine) -> list[Event]:
     """Load the snapshot and this step's inputs, call the rules, write the outcome back."""
+    with _collector_paused():
+        return _load_resolve_write(turn, engine)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """A step allocates a few hundred thousand objects (the rows, the World, the events)
+    that stay alive until it ends: Python's cyclic garbage collector would walk them again
+    at every threshold, a sixth of the snapshot's load on a 10,000-hex map (bench/turn_step.py).
+    Paused for the step, it collects once after."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _load_resolve_write(turn: Turn, engine: Engine) -> list[Event]:
     turn_progress_set(turn_id=turn.pk, percent=10, note="loading the map")
     snapshot = snapshot_load(turn.campaign, turn.number)
     _test_pause()
-    inputs = load_inputs(turn, snapshot)
-    turn_progress_set(turn_id=turn.pk, percent=30, note=f"resolving {name} results")
-    outcome = resolve(snapshot.world, inputs, _dice(turn, name))
+    inputs = engine.load_inputs(turn, snapshot)
+    turn_progress_set(turn_id=turn.pk, percent=30, note=f"resolving {engine.name} results")
+    outcome = engine.resolve(snapshot.world, inputs, engine.dice(turn))
     turn_progress_set(turn_id=turn.pk, percent=60, note="writing the results")
     writer = Writer(snapshot, turn)
     writer.apply(outcome.events)
@@ -74,7 +114,7 @@ def _test_pause() -> None:
 
 def provisional_step(turn: Turn) -> None:
     """§3 Phase 3: exploration, defenders, battles declared (A-2.3)."""
-    events = _run(turn, "provisional", _provisional_inputs, _resolve_provisional)
+    events = _run(turn, ENGINES[Turn.State.PROVISIONAL])
     turn.state = Turn.State.DECISIONS
     # A-2.4, Q7, E-24: fight or retreat (and the tabletop opt-in) until this deadline
     hours = turn.campaign.ruleset.decisions_hours
@@ -88,7 +128,7 @@ def provisional_step(turn: Turn) -> None:
 
 def final_step(turn: Turn) -> None:
     """§3 Phases 6–7: battles resolved, the map updated, the end-of-campaign roll."""
-    events = _run(turn, "final", _final_inputs, _resolve_final)
+    events = _run(turn, ENGINES[Turn.State.FINAL])
     turn.state = Turn.State.CLOSED
     turn.resolved_at = timezone.now()
     turn.save(update_fields=["state", "resolved_at"])
@@ -149,4 +189,8 @@ def _resolve_final(world, inputs: tuple, dice: Dice):
     return resolve_final(world, battles, dice, orders, edicts, spends)
 
 
+ENGINES = {
+    Turn.State.PROVISIONAL: Engine("provisional", _provisional_inputs, _resolve_provisional),
+    Turn.State.FINAL: Engine("final", _final_inputs, _resolve_final),
+}
 STEPS = {Turn.State.PROVISIONAL: provisional_step, Turn.State.FINAL: final_step}

@@ -2,9 +2,10 @@
 
 The Writer knows no event type: each event goes to the applier its domain registered
 (campaign.pipeline.registry), which changes the snapshot's rows through the Writer (so
-that they are saved) or its domain's step state. ``flush`` then writes every changed row
-in one bulk statement per table, the chronicle, and each step state at its phase, so
-the number of queries does not grow with the map.
+that they are saved) or its domain's step state. ``flush`` then writes the rows whose
+fields differ from those loaded, in one statement per table (campaign.core.bulk), the
+chronicle, and each step state at its phase, so the number of queries does not grow with
+the map.
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from typing import TypeVar, cast
 
 from battles.models import Battle
 from campaign.chronicle.services import chronicle_entries_for
+from campaign.core.bulk import rows_update
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.registry import APPLIERS, STEP_STATES, Phase, StepState
-from campaign.pipeline.snapshot import Snapshot
+from campaign.pipeline.snapshot import Rows, Snapshot
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.core.events import Event
 from rules.core.state import Coord
@@ -130,20 +132,12 @@ class Writer:
 
     def _save_rows(self) -> None:
         snapshot = self.snapshot
-        Hex.objects.bulk_update(self.hexes, HEX_FIELDS)
-        Army.objects.bulk_update([snapshot.armies[i] for i in sorted(self.army_ids)], ARMY_FIELDS)
-        Character.objects.bulk_update(
-            [snapshot.characters[i] for i in sorted(self.character_ids)], ["xp", *CHARACTER_FIELDS]
-        )
-        Kingdom.objects.bulk_update(
-            [snapshot.kingdoms[i] for i in sorted(self.kingdom_ids)], KINGDOM_FIELDS
-        )
-        Battle.objects.bulk_update(
-            [snapshot.battles[i] for i in sorted(self.battle_ids)], BATTLE_FIELDS
-        )
-        NeutralKingdom.objects.bulk_update(
-            [snapshot.neutrals[i] for i in sorted(self.neutral_ids)], NEUTRAL_FIELDS
-        )
+        _save_changed(snapshot.hexes, sorted((h.q, h.r) for h in self.hexes), HEX_FIELDS)
+        _save_changed(snapshot.armies, sorted(self.army_ids), ARMY_FIELDS)
+        _save_changed(snapshot.characters, sorted(self.character_ids), ["xp", *CHARACTER_FIELDS])
+        _save_changed(snapshot.kingdoms, sorted(self.kingdom_ids), KINGDOM_FIELDS)
+        rows_update(Battle, BATTLE_FIELDS, [snapshot.battles[i] for i in sorted(self.battle_ids)])
+        _save_changed(snapshot.neutrals, sorted(self.neutral_ids), NEUTRAL_FIELDS)
 
     def _context(self) -> Context:
         battle_kingdoms = {
@@ -154,11 +148,19 @@ class Writer:
             | {army.kingdom_id for side in battle.sides.all() for army in side.armies.all()}
             for key, battle in self.snapshot.battles.items()
         }
+        # The rows as loaded: a step moves no army or character to another kingdom
+        armies, characters = self.snapshot.armies.read, self.snapshot.characters.read
         return Context(
-            army_kingdom={pk: army.kingdom_id for pk, army in self.snapshot.armies.items()},
-            character_kingdom={pk: c.kingdom_id for pk, c in self.snapshot.characters.items()},
+            army_kingdom={pk: army.kingdom_id for pk, army in armies.items()},
+            character_kingdom={pk: c.kingdom_id for pk, c in characters.items()},
             neutral_characters=frozenset(  # E-20: the GM's alone
-                pk for pk, c in self.snapshot.characters.items() if c.neutral_kingdom_id
+                pk for pk, c in characters.items() if c.neutral_kingdom_id
             ),
             battle_kingdoms=battle_kingdoms,
         )
+
+
+def _save_changed(rows: Rows, keys: list, fields: list[str]) -> None:
+    """Of the rows marked, those whose ``fields`` differ from the rows as loaded."""
+    attnames = [rows.model._meta.get_field(name).attname for name in fields]
+    rows_update(rows.model, fields, rows.changed(keys, attnames))

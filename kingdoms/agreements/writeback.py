@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from campaign.core.bulk import rows_update
 from campaign.models import Campaign
 from campaign.pipeline.registry import (
     SNAPSHOT_LOADERS,
@@ -80,8 +81,10 @@ class AgreementChanges:
                 )
             else:
                 row.state, row.end_reason = Agreement.State.ENDED, e.reason
-        Agreement.objects.bulk_update(
-            rows.values(), ["state", "vassal_since", "ended_turn", "ended_by", "end_reason"]
+        rows_update(
+            Agreement,
+            ["state", "vassal_since", "ended_turn", "ended_by", "end_reason"],
+            rows.values(),
         )
 
 

@@ -4,6 +4,7 @@ state. Every write is one bulk statement per table, whatever the number of event
 
 from __future__ import annotations
 
+from campaign.core.bulk import rows_update
 from campaign.pipeline.registry import (
     Phase,
     register_appliers,
@@ -51,7 +52,7 @@ class ArmyChanges:
         """The allocations cut (E-14), the modules' state. The wandering hero (Table 31 row
         9) is only chronicled here: the next turn offers him (campaign.turns.services.turn_open)."""
         armies = self.writer.snapshot.armies
-        Army.objects.bulk_update([armies[i] for i in sorted(self.cut_ids)], ["allocation"])
+        rows_update(Army, ["allocation"], [armies[i] for i in sorted(self.cut_ids)])
         if self.modules:
             campaign = self.writer.turn.campaign
             campaign.module_state = {**(campaign.module_state or {}), **self.modules}

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from campaign.bulletin.models import MercenaryOffer
+from campaign.core.bulk import rows_update
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -102,7 +103,7 @@ class SpendResults:
             if row is not None:
                 for name, value in fields.items():
                     setattr(row, name, value)
-        PowerSpend.objects.bulk_update(list(rows.values()), ["result", "roll", "points"])
+        rows_update(PowerSpend, ["result", "roll", "points"], rows.values())
 
 
 def _noting(result: SpendResult) -> Applier[Any]:

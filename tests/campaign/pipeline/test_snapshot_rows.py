@@ -1,0 +1,72 @@
+"""The snapshot's rows as the writeback sees them (campaign.pipeline.snapshot.Rows): read
+as tuples, an instance built for the rows an applier touches, and only the rows changed
+written back."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from campaign.models import Hex
+from campaign.pipeline.snapshot import snapshot_load
+from campaign.pipeline.writeback import Writer
+from kingdoms.models import Character, Kingdom
+
+pytestmark = pytest.mark.django_db
+
+
+def _updates(queries) -> list[str]:
+    return [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("UPDATE")]
+
+
+def test_a_hex_an_applier_changed_is_saved_and_one_it_only_read_is_not(demo):
+    """A-1.0.5: an explored hex is saved explored; a hex merely looked at costs no write."""
+    snapshot = snapshot_load(demo.campaign, demo.turn.number)
+    writer = Writer(snapshot, demo.turn)
+    unexplored = sorted(c for c, h in snapshot.world.hexes.items() if not h.explored)
+    changed, untouched = unexplored[:2]
+    writer.hex(changed).explored = True
+    writer.hex(untouched)  # marked, but left as it was
+    with CaptureQueriesContext(connection) as queries:
+        writer._save_rows()
+    assert len(_updates(queries.captured_queries)) == 1  # the hexes' one statement
+    assert Hex.objects.get(campaign=demo.campaign, q=changed[0], r=changed[1]).explored
+    assert not Hex.objects.get(campaign=demo.campaign, q=untouched[0], r=untouched[1]).explored
+
+
+def test_a_step_that_changes_nothing_writes_no_row(demo):
+    snapshot = snapshot_load(demo.campaign, demo.turn.number)
+    writer = Writer(snapshot, demo.turn)
+    kingdom_id = next(iter(snapshot.world.kingdoms))
+    writer.kingdom(kingdom_id)
+    writer.army(next(iter(snapshot.world.armies)))
+    with CaptureQueriesContext(connection) as queries:
+        writer._save_rows()
+    assert _updates(queries.captured_queries) == []
+
+
+def test_a_fallback_capital_added_in_place_is_saved(demo):
+    """E-23: the kingdom's fallback list, a JSON value an applier may append to, is
+    compared with the row as loaded, not with itself."""
+    snapshot = snapshot_load(demo.campaign, demo.turn.number)
+    writer = Writer(snapshot, demo.turn)
+    kingdom = writer.kingdom(next(iter(snapshot.world.kingdoms)))
+    before = list(kingdom.fallback_capitals or [])
+    kingdom.fallback_capitals = kingdom.fallback_capitals or []
+    kingdom.fallback_capitals.append([0, 0])
+    writer._save_rows()
+    assert Kingdom.objects.get(pk=kingdom.pk).fallback_capitals == [*before, [0, 0]]
+
+
+def test_the_characters_of_an_army_follow_a_change_made_during_the_step(demo):
+    """E-29: a battle keeps the armies' active characters as they are at that moment."""
+    snapshot = snapshot_load(demo.campaign, demo.turn.number)
+    character = Character.objects.filter(kingdom__campaign=demo.campaign, army__isnull=False)[0]
+    characters = snapshot.characters
+    assert character.pk in characters.keys_where(army_id=character.army_id)
+    characters[character.pk].status = Character.Status.DEAD
+    assert character.pk not in characters.keys_where(
+        army_id=character.army_id, status=Character.Status.ACTIVE
+    )
+    assert len(characters._built) == 1  # only the character changed was built
