@@ -1,0 +1,83 @@
+"""Bench: setting up a campaign, from the seed to turn 1 open, at each size side by side.
+
+The standing target: the 100,000-hex world with 1,000 kingdoms and 10,000 armies set up in
+under 2 minutes by a worker under 2 GB. Each size is set up in a process of its own, so its
+peak resident memory is its own; the figures split the map's generation (the rules
+engine), the rows' writing, and the turn-1 notifications the players get once it commits
+(a Celery task, run in-process here without Redis). Prints figures; never asserts.
+
+    .venv/bin/python bench/setup.py [--moonshot] [--hexes 1000 10000 ...]
+
+Without DATABASE_URL it works in a throwaway SQLite file under /tmp, removed at the end;
+with it (PostgreSQL, as deployed) the rows go in through COPY.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import resource
+import time
+
+from common import chosen_sizes, setup_django, sizes_argument
+
+TARGET_SECONDS = 120
+TARGET_MB = 2048
+
+
+def set_up(hexes: int, players: int, armies: int, results) -> None:
+    """One size, in a forked process: the figures, or why there are none."""
+    from django.db import transaction
+
+    from campaign.campaigns.setup import demo_campaign_create
+    from rules.core.dice import Dice
+    from rules.core.mapgen import generate_map
+
+    start = time.perf_counter()
+    generate_map(hexes=hexes, players=players, neutrals=max(1, players // 4), dice=Dice("map:b"))
+    generated = time.perf_counter()
+    with transaction.atomic():  # its notifications go when this commits
+        demo_campaign_create(hexes=hexes, players=players, armies_per_kingdom=armies, seed="b")
+        built = time.perf_counter()
+    done = time.perf_counter()
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    results.put((generated - start, built - start, done - built, peak_mb))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sizes_argument(parser)
+    args = parser.parse_args()
+    throwaway = setup_django()
+    from django.db import connection, connections
+
+    print(f"database: {connection.vendor}; target: the largest world set up in under ")
+    print(f"{TARGET_SECONDS} s with a peak of under {TARGET_MB:,} MB\n")
+    print(f"{'world':<48} {'map':>7} {'set-up':>8} {'notify':>8} {'total':>8} {'peak':>9}")
+    fork = multiprocessing.get_context("fork")
+    try:
+        for size in chosen_sizes(args):
+            connections.close_all()  # each process opens its own
+            results = fork.Queue()
+            worker = fork.Process(
+                target=set_up, args=(size.hexes, size.kingdoms, size.armies_per_kingdom, results)
+            )
+            worker.start()
+            worker.join()
+            if worker.exitcode:
+                print(f"{size.label:<48} failed (exit code {worker.exitcode})")
+                continue
+            generate, build, notify, peak_mb = results.get()
+            total = build + notify
+            verdict = "meets" if total < TARGET_SECONDS and peak_mb < TARGET_MB else "misses"
+            print(
+                f"{size.label:<48} {generate:6.1f}s {build:7.1f}s {notify:7.1f}s {total:7.1f}s "
+                f"{peak_mb:6,.0f} MB  {verdict} the target"
+            )
+    finally:
+        if throwaway is not None:
+            throwaway.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()
