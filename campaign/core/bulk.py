@@ -1,32 +1,39 @@
 """Writing many rows at once, for a set-up that lays out a world of 100,000 hexes.
 
-PostgreSQL takes new rows many times faster through COPY than through INSERT statements;
-SQLite (``make run``) has no COPY, and there Django's bulk_create does."""
+PostgreSQL takes new rows many times faster through COPY than through INSERT statements.
+SQLite (``make run``) has no COPY: there one INSERT statement runs for every row, prepared
+once, where bulk_create would send a statement per few dozen rows (SQLite's limit of 999
+parameters a statement)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, Model
 
 
 def rows_insert(model: type[Model], rows: Iterable[Model]) -> None:
     """Inserts ``rows``, new instances of ``model``, as bulk_create would (each field's
-    value or default, auto_now stamps, the ids of saved related rows) but without reading
-    their ids back: the caller that needs them selects them after. No signal is sent."""
-    if connection.vendor != "postgresql":
-        model.objects.bulk_create(rows, batch_size=2000)
-        return
+    value or default, auto_now stamps, the ids of saved related rows) but in one statement
+    whatever their number, and without reading their ids back: the caller that needs them
+    selects them after. No signal is sent."""
     fields = [field for field in model._meta.concrete_fields if field is not model._meta.auto_field]
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     table = connection.ops.quote_name(model._meta.db_table)
-    with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
-    ):
-        for row in rows:
-            row._prepare_related_fields_for_save(operation_name="rows_insert")
-            copy.write_row(
-                [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
-            )
+    values = _values(fields, rows)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in values:
+                    copy.write_row(row)
+        else:
+            marks = ", ".join(["%s"] * len(fields))
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", values)
+
+
+def _values(fields: list[Field], rows: Iterable[Model]) -> Iterator[list]:
+    """Each row's values as the database takes them, as a save would write them."""
+    for row in rows:
+        row._prepare_related_fields_for_save(operation_name="rows_insert")
+        yield [field.get_db_prep_save(field.pre_save(row, True), connection) for field in fields]
