@@ -111,19 +111,12 @@ def map_plan_build(
     neutral kingdoms. ``contents``: what hexes hold besides their terrain (a map taken
     from an export, campaign.transfer.maps), under what the set-up itself gives them."""
     rows = _hexes_create(campaign, plan, contents or {})
-    starts = _kingdoms_create(campaign, plan, rows)
-    neutrals, neutral_land = _neutrals_create(campaign, plan, rows)
-    # Only the kingdoms' land changes after its insert: the rows name the kingdoms' ids
-    land = [row for _, rows_ in starts for row in rows_] + neutral_land
-    Hex.objects.bulk_update(land, LAND_FIELDS, batch_size=LAND_BATCH)
-    starting_armies_create(campaign, starts, armies_per_kingdom)
-    return [kingdom for kingdom, _ in starts], neutrals
+    kingdoms = _kingdoms_create(campaign, plan, rows, armies_per_kingdom)
+    return kingdoms, _neutrals_create(campaign, plan, rows)
 
 
-# What founding a kingdom or a neutral kingdom changes of its hexes (kingdom_found,
-# neutral_found). A batch of a few hundred rows: PostgreSQL reads an update's CASE of
-# every row's value once per row, so a single one for thousands of rows is slower.
-LAND_FIELDS = ["owner", "explored", "feature", "neutral_kingdom", "home_neutral_kingdom", "defence"]
+# The kingdoms' land, written again once they have ids, a few hundred rows an update:
+# PostgreSQL reads an update's CASE of every row's value once per row it changes
 LAND_BATCH = 500
 
 
@@ -142,9 +135,9 @@ def _hexes_create(
 
 
 def _kingdoms_create(
-    campaign: Campaign, plan: MapPlan, rows: Mapping[Coord, Hex]
-) -> list[tuple[Kingdom, list[Hex]]]:
-    """The plan's player kingdoms in one insert, each with its land (not saved yet)."""
+    campaign: Campaign, plan: MapPlan, rows: Mapping[Coord, Hex], armies_per_kingdom: int
+) -> list[Kingdom]:
+    """The plan's player kingdoms in one insert, then their land and their armies."""
     ruleset = campaign.ruleset
     starts = []
     for index, kingdom_plan in enumerate(plan.kingdoms):
@@ -160,7 +153,10 @@ def _kingdoms_create(
         )
         starts.append((kingdom, land))
     Kingdom.objects.bulk_create([kingdom for kingdom, _ in starts])
-    return starts
+    land = [row for _, rows_ in starts for row in rows_]
+    Hex.objects.bulk_update(land, ["owner", "explored", "feature"], batch_size=LAND_BATCH)
+    starting_armies_create(campaign, starts, armies_per_kingdom)
+    return [kingdom for kingdom, _ in starts]
 
 
 def kingdom_found(
@@ -248,9 +244,8 @@ def _suffix(index: int) -> str:
 
 def _neutrals_create(
     campaign: Campaign, plan: MapPlan, rows: Mapping[Coord, Hex]
-) -> tuple[list[NeutralKingdom], list[Hex]]:
-    """The plan's neutral kingdoms in one insert with their Generals, and their land (not
-    saved yet)."""
+) -> list[NeutralKingdom]:
+    """The plan's neutral kingdoms in one insert, with their land and their Generals."""
     created, changed = [], []
     for index, neutral in enumerate(plan.neutrals):
         land = [rows[coord] for coord in neutral.hexes]
@@ -268,8 +263,13 @@ def _neutrals_create(
         )
         changed.extend(land)
     NeutralKingdom.objects.bulk_create(created)
+    Hex.objects.bulk_update(
+        changed,
+        ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"],
+        batch_size=LAND_BATCH,
+    )
     rows_insert(Character, (neutral_general(kingdom) for kingdom in created))
-    return created, changed
+    return created
 
 
 def neutral_found(

@@ -69,7 +69,7 @@ def test_resolve_turn_runs_the_next_step_from_the_shell(demo, capsys):
 # The campaign, the demo's users read and written, the hexes written and their ids read,
 # the kingdoms, neutral kingdoms, their Generals, their land, the armies with theirs, the
 # memberships, turn 1 and its chronicle: none of it a statement per hex
-SET_UP_QUERIES = 20
+SET_UP_QUERIES = 21
 
 
 @pytest.mark.parametrize("hexes", [40, 4000])
