@@ -2,9 +2,11 @@
 
 The standing target: the 100,000-hex world with 1,000 kingdoms and 10,000 armies set up in
 under 2 minutes by a worker under 2 GB. Each size is set up in a process of its own, so its
-peak resident memory is its own; the figures split the map's generation (the rules
-engine), the rows' writing, and the turn-1 notifications the players get once it commits
-(a Celery task, run in-process here without Redis). Prints figures; never asserts.
+peak resident memory is its own. The figures: the map's generation alone (the rules
+engine), the whole set-up (that generation, the rows' writing, turn 1 opened: the
+transaction that the target is about), and after it, apart, the turn-1 notifications the
+players get once it commits (a Celery task in a worker; in this process without Redis).
+Prints figures; never asserts.
 
     .venv/bin/python bench/setup.py [--moonshot] [--hexes 1000 10000 ...]
 
@@ -51,9 +53,9 @@ def main() -> None:
     throwaway = setup_django()
     from django.db import connection, connections
 
-    print(f"database: {connection.vendor}; target: the largest world set up in under ")
-    print(f"{TARGET_SECONDS} s with a peak of under {TARGET_MB:,} MB\n")
-    print(f"{'world':<48} {'map':>7} {'set-up':>8} {'notify':>8} {'total':>8} {'peak':>9}")
+    print(f"database: {connection.vendor}; target: set up in under {TARGET_SECONDS} s with a peak")
+    print(f"of under {TARGET_MB:,} MB; then, apart, the turn-1 notifications the players get\n")
+    print(f"{'world':<48} {'map':>7} {'set-up':>8} {'peak':>9}  {'':<22} {'notifications':>13}")
     fork = multiprocessing.get_context("fork")
     try:
         for size in chosen_sizes(args):
@@ -68,11 +70,10 @@ def main() -> None:
                 print(f"{size.label:<48} failed (exit code {worker.exitcode})")
                 continue
             generate, build, notify, peak_mb = results.get()
-            total = build + notify
-            verdict = "meets" if total < TARGET_SECONDS and peak_mb < TARGET_MB else "misses"
+            verdict = "meets" if build < TARGET_SECONDS and peak_mb < TARGET_MB else "misses"
             print(
-                f"{size.label:<48} {generate:6.1f}s {build:7.1f}s {notify:7.1f}s {total:7.1f}s "
-                f"{peak_mb:6,.0f} MB  {verdict} the target"
+                f"{size.label:<48} {generate:6.1f}s {build:7.1f}s {peak_mb:6,.0f} MB  "
+                f"{verdict + ' the target':<22} {notify:12.1f}s"
             )
     finally:
         if throwaway is not None:

@@ -2,11 +2,11 @@
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from campaign.campaigns.setup import DEMO_PASSWORD, demo_campaign_create
 from campaign.models import Campaign, Hex, Membership, Turn
-from kingdoms.models import Kingdom, NeutralKingdom
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.core.state import Terrain
 
 pytestmark = pytest.mark.django_db
@@ -94,3 +94,17 @@ def test_every_demo_account_logs_in_with_the_printed_password_and_is_made_once()
     again = demo_campaign_create(hexes=80, players=8, seed="again")
     assert [u.pk for u in again.players.values()] == [u.pk for u in demo.players.values()]
     assert User.objects.count() == 9
+
+
+def test_a_load_test_demo_gives_each_kingdom_the_armies_asked_for():
+    """E-14, B 3.4: `--armies 3` starts each kingdom with three armies on its capital, each
+    led by a General, one of them its Grand Marshall; none is refused."""
+    call_command("demo_campaign", hexes=80, players=4, armies=3)
+    for kingdom in Kingdom.objects.all():
+        armies = Army.objects.filter(kingdom=kingdom)
+        assert armies.count() == 3
+        assert {army.position_id for army in armies} == {kingdom.capital_id}
+        generals = Character.objects.filter(kingdom=kingdom, is_general=True)
+        assert generals.count() == 3 and generals.filter(is_grand_marshal=True).count() == 1
+    with pytest.raises(CommandError, match="at least one army, not 0"):
+        call_command("demo_campaign", armies=0)
