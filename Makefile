@@ -83,6 +83,7 @@ beat: install
 # 1,000 and 10,000 hexes side by side; `make bench MOONSHOT=1` adds the 100,000-hex world.
 BENCH_ARGS := $(if $(MOONSHOT),--moonshot)
 bench: install
+	$(PY) bench/setup.py $(BENCH_ARGS)
 	$(PY) bench/turn_step.py $(BENCH_ARGS)
 	$(PY) bench/map_api.py $(BENCH_ARGS)
 	$(PY) bench/map_render_browser.py

@@ -6,16 +6,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from campaign.core.bulk import rows_insert
 from campaign.models import Campaign, Hex, Membership, Turn
 from campaign.turns.services import turn_open
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.core.dice import Dice
 from rules.core.mapgen import MapPlan, generate_map
 from rules.core.presets import preset_overrides
-from rules.core.state import Coord, Defence, Feature
+from rules.core.state import Coord, Defence, Feature, Ruleset
 from rules.kingdoms.support import SupportHex, kingdom_support
 
 DEMO_PASSWORD = "warpost"
@@ -39,12 +41,18 @@ class Demo:
     neutral_kingdoms: list[NeutralKingdom] = field(default_factory=list)
 
 
-def _user(username: str) -> User:
-    user, created = User.objects.get_or_create(username=username)
-    if created:
-        user.set_password(DEMO_PASSWORD)
-        user.save(update_fields=["password"])
-    return user
+def _users(usernames: list[str]) -> dict[str, User]:
+    """The demo's users by name, those missing made with the demo password in one insert.
+    The password is hashed once for them all: a hash costs most of a second on purpose,
+    which a demo of 1,000 players would pay a thousand times, and these accounts' password
+    is printed for anyone to log in with anyway."""
+    found = User.objects.filter(username__in=usernames).in_bulk(field_name="username")
+    missing = [username for username in usernames if username not in found]
+    if missing:
+        password = make_password(DEMO_PASSWORD)
+        rows_insert(User, (User(username=username, password=password) for username in missing))
+        found = User.objects.filter(username__in=usernames).in_bulk(field_name="username")
+    return {username: found[username] for username in usernames}
 
 
 def player_names(count: int) -> list[str]:
@@ -74,17 +82,19 @@ def demo_campaign_create(
     plan = generate_map(hexes=hexes, players=players, neutrals=neutrals, dice=Dice(f"map:{seed}"))
     overrides = preset_overrides("core", modules) if modules else {}
     campaign = Campaign.objects.create(name=name, ruleset_overrides=overrides)
-    gm = _user("gm")
-    Membership.objects.create(campaign=campaign, user=gm, role=Membership.Role.GM)
-    users = {username: _user(username) for username in player_names(players)}
+    users = _users(["gm", *player_names(players)])
+    gm = users.pop("gm")
     seats, neutral_rows = map_plan_build(
         campaign=campaign, plan=plan, armies_per_kingdom=armies_per_kingdom
     )
     kingdoms = dict(zip(users, seats, strict=True))
-    for username, kingdom in kingdoms.items():
-        Membership.objects.create(
-            campaign=campaign, user=users[username], role=Membership.Role.PLAYER, kingdom=kingdom
-        )
+    seated = (
+        Membership(campaign=campaign, user=users[username], role=Membership.Role.PLAYER, kingdom=k)
+        for username, k in kingdoms.items()
+    )
+    rows_insert(
+        Membership, [Membership(campaign=campaign, user=gm, role=Membership.Role.GM), *seated]
+    )
     turn = turn_open(campaign=campaign, number=1)
     return Demo(campaign, gm, users, kingdoms, turn, neutral_rows)
 
@@ -105,15 +115,30 @@ def map_plan_build(
     return kingdoms, _neutrals_create(campaign, plan, rows)
 
 
-def _hexes_create(campaign: Campaign, plan: MapPlan, contents: Mapping[Coord, dict]) -> dict:
-    rows = Hex.objects.bulk_create(
-        Hex(campaign=campaign, q=q, r=r, terrain=terrain.value, **contents.get((q, r), {}))
+# The kingdoms' land, written again once they have ids, a few hundred rows an update:
+# PostgreSQL reads an update's CASE of every row's value once per row it changes
+LAND_BATCH = 500
+
+
+def _hexes_create(
+    campaign: Campaign, plan: MapPlan, contents: Mapping[Coord, dict]
+) -> dict[Coord, Hex]:
+    """Every hex of the plan in one insert, each row then given its id."""
+    rows = {
+        (q, r): Hex(campaign=campaign, q=q, r=r, terrain=terrain.value, **contents.get((q, r), {}))
         for (q, r), terrain in sorted(plan.terrain.items())
-    )
-    return {(row.q, row.r): row for row in rows}
+    }
+    rows_insert(Hex, rows.values())
+    for q, r, pk in Hex.objects.filter(campaign=campaign).values_list("q", "r", "pk"):
+        rows[(q, r)].pk = pk
+    return rows
 
 
-def _kingdoms_create(campaign, plan: MapPlan, rows: dict, armies_per_kingdom: int) -> list[Kingdom]:
+def _kingdoms_create(
+    campaign: Campaign, plan: MapPlan, rows: Mapping[Coord, Hex], armies_per_kingdom: int
+) -> list[Kingdom]:
+    """The plan's player kingdoms in one insert, then their land and their armies."""
+    ruleset = campaign.ruleset
     starts = []
     for index, kingdom_plan in enumerate(plan.kingdoms):
         land = [rows[coord] for coord in kingdom_plan.hexes]
@@ -124,11 +149,12 @@ def _kingdoms_create(campaign, plan: MapPlan, rows: dict, armies_per_kingdom: in
             land,
             name=kingdom_plan.name,
             colour=kingdom_plan.colour,
+            ruleset=ruleset,
         )
         starts.append((kingdom, land))
-    Hex.objects.bulk_update(
-        [row for _, land in starts for row in land], ["owner", "explored", "feature"]
-    )
+    Kingdom.objects.bulk_create([kingdom for kingdom, _ in starts])
+    land = [row for _, rows_ in starts for row in rows_]
+    Hex.objects.bulk_update(land, ["owner", "explored", "feature"], batch_size=LAND_BATCH)
     starting_armies_create(campaign, starts, armies_per_kingdom)
     return [kingdom for kingdom, _ in starts]
 
@@ -141,17 +167,19 @@ def kingdom_found(
     *,
     name: str = "",
     colour: str = "",
+    ruleset: Ruleset | None = None,
 ) -> Kingdom:
     """A player kingdom nobody plays yet (A-1.2.1): its ``name`` and ``colour`` (a map
-    taken from an export keeps them), else the ``index``-th, the ruleset's starting power
-    (Q19), its capital a City (E-22). Its ``land``, the capital among it, becomes its own
-    and known to its player; the caller saves those rows."""
-    kingdom = Kingdom.objects.create(
+    taken from an export keeps them), else the ``index``-th, the starting power of the
+    campaign's ruleset (Q19; ``ruleset``, if the caller has read it), its capital a City
+    (E-22). Its ``land``, the capital among it, becomes its own and known to its player.
+    The caller saves the kingdom, then those rows."""
+    kingdom = Kingdom(
         campaign=campaign,
         name=name or kingdom_name(index),
         colour=colour or COLOURS[index % len(COLOURS)],
         capital=capital,
-        power=campaign.ruleset.starting_power,  # Q19
+        power=(ruleset or campaign.ruleset).starting_power,  # Q19
     )
     for row in land:
         row.owner, row.explored = kingdom, True  # a player knows his own kingdom
@@ -165,14 +193,15 @@ def starting_armies_create(
     """Each kingdom's starting armies on its capital, given with its land: sized from the
     Total Support of that land (§5.6, E-14), each led by a General, the first of them the
     kingdom's Grand Marshall (B 3.4)."""
+    ruleset = campaign.ruleset
     armies = []
     for kingdom, land in starts:
         supporting = [
             SupportHex(kingdom.pk, Feature(row.feature) if row.feature else None) for row in land
         ]
-        support = kingdom_support(campaign.ruleset, supporting, kingdom.pk, 1).support  # §5.6
-        armies.extend(_armies(campaign, kingdom, kingdom.capital, armies_per_kingdom, support))
-    Army.objects.bulk_create(armies)
+        support = kingdom_support(ruleset, supporting, kingdom.pk, 1).support  # §5.6
+        armies.extend(_armies(ruleset, kingdom, kingdom.capital, armies_per_kingdom, support))
+    Army.objects.bulk_create(armies)  # the Generals below need their ids
     characters = [
         Character(
             kingdom=army.kingdom, army=army, name=f"General of the {army.name}", is_general=True
@@ -184,17 +213,17 @@ def starting_armies_create(
         first_general.setdefault(character.kingdom.pk, character)
     for character in first_general.values():
         character.is_grand_marshal = True  # B 3.4: one General is the Grand Marshall
-    Character.objects.bulk_create(characters)
+    rows_insert(Character, characters)
 
 
 def _armies(
-    campaign: Campaign, kingdom: Kingdom, capital: Hex, count: int, support: int
+    ruleset: Ruleset, kingdom: Kingdom, capital: Hex, count: int, support: int
 ) -> list[Army]:
     """E-14: the first army takes what the others' 1,000-point minimum leaves of Total
     Support (3,000 at most), to invade; the others patrol. A load test asking for more
     armies than the support funds gets them at the minimum all the same. E-32: a new
     army stands on the capital."""
-    low, high = campaign.ruleset.army_minimum, campaign.ruleset.army_maximum
+    low, high = ruleset.army_minimum, ruleset.army_maximum
     first = min(high, max(low, support - low * (count - 1)))
     sizes = [first] + [low] * (count - 1)
     return [
@@ -213,7 +242,10 @@ def _suffix(index: int) -> str:
     return "" if index < len(ARMY_NAMES) else f" {index // len(ARMY_NAMES) + 1}"
 
 
-def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[NeutralKingdom]:
+def _neutrals_create(
+    campaign: Campaign, plan: MapPlan, rows: Mapping[Coord, Hex]
+) -> list[NeutralKingdom]:
+    """The plan's neutral kingdoms in one insert, with their land and their Generals."""
     created, changed = [], []
     for index, neutral in enumerate(plan.neutrals):
         land = [rows[coord] for coord in neutral.hexes]
@@ -230,10 +262,13 @@ def _neutrals_create(campaign: Campaign, plan: MapPlan, rows: dict) -> list[Neut
             )
         )
         changed.extend(land)
+    NeutralKingdom.objects.bulk_create(created)
     Hex.objects.bulk_update(
-        changed, ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"]
+        changed,
+        ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"],
+        batch_size=LAND_BATCH,
     )
-    Character.objects.bulk_create(neutral_general(kingdom) for kingdom in created)
+    rows_insert(Character, (neutral_general(kingdom) for kingdom in created))
     return created
 
 
@@ -250,9 +285,9 @@ def neutral_found(
     """A hidden neutral kingdom (A-1.4.1): its ``name`` and ``race`` (a map taken from an
     export keeps them), else the ``index``-th, its capital
     behind a Great Fortress (A-1.4.3), its ``land`` (the capital among it) with the
-    features ``features`` gives by coordinates (A-1.4.4). The caller saves those rows and
-    makes its General (``neutral_general``)."""
-    kingdom = NeutralKingdom.objects.create(
+    features ``features`` gives by coordinates (A-1.4.4). The caller saves it, then those
+    rows, and makes its General (``neutral_general``)."""
+    kingdom = NeutralKingdom(
         campaign=campaign,
         name=name or NEUTRAL_NAMES[index % len(NEUTRAL_NAMES)],
         race=race or RACES[index % len(RACES)],

@@ -216,6 +216,7 @@ def kingdom_seat_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Kingdo
     _require_nobodys(row, _("choose a hex of nobody's"))
     used = set(Kingdom.objects.filter(campaign=campaign).values_list("name", flat=True))
     kingdom = kingdom_found(campaign, _free_index(used, kingdom_name), row, [row])
+    kingdom.save()
     row.save(update_fields=["owner", "explored", "feature"])
     starting_armies_create(campaign, [(kingdom, [row])], ARMIES_PER_KINGDOM)
     _seats_count(locked)
@@ -238,6 +239,7 @@ def neutral_kingdom_toggle(*, campaign: Campaign, by: User, coord: Coord) -> Neu
     used = set(NeutralKingdom.objects.filter(campaign=campaign).values_list("name", flat=True))
     index = _free_index(used, lambda i: NEUTRAL_NAMES[i % len(NEUTRAL_NAMES)])
     neutral = neutral_found(campaign, index, row, [row], {coord: Feature.CITY})  # E-22
+    neutral.save()
     row.save(update_fields=["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"])
     neutral_general(neutral).save()
     return neutral

@@ -46,8 +46,36 @@ def within(c: Coord, radius: int) -> list[Coord]:
 
 
 def ring(c: Coord, radius: int) -> list[Coord]:
-    """Every cell at distance exactly ``radius`` of ``c``, sorted."""
-    return [cell for cell in within(c, radius) if distance(c, cell) == radius]
+    """Every cell at distance exactly ``radius`` of ``c``, sorted: walked side by side from
+    its six corners (a corner ``radius`` steps along a direction, the side two directions
+    on), so a ring costs its own cells, not the hexagon inside it."""
+    if radius == 0:
+        return [c]
+    q, r = c
+    cells = []
+    for i, (cq, cr) in enumerate(DIRECTIONS):
+        dq, dr = DIRECTIONS[(i + 2) % 6]
+        corner_q, corner_r = q + cq * radius, r + cr * radius
+        cells.extend((corner_q + dq * j, corner_r + dr * j) for j in range(radius))
+    return sorted(cells)
+
+
+def distances_to(sources: Iterable[Coord], radius: int) -> dict[Coord, int]:
+    """The grid distance (E-16) from every cell within ``radius`` of (0, 0) to the nearest
+    of ``sources``, by one breadth-first search from all of them at once rather than a
+    distance per cell and source. A shortest path between two cells of that hexagon never
+    leaves it (each step moves every cube coordinate towards the end), so the search
+    finds the plain distance."""
+    found = {source: 0 for source in sources}
+    queue = deque(found)
+    while queue:
+        cell = queue.popleft()
+        step = found[cell] + 1
+        for nxt in neighbours(cell):
+            if nxt not in found and distance(nxt, (0, 0)) <= radius:
+                found[nxt] = step
+                queue.append(nxt)
+    return found
 
 
 def line(a: Coord, b: Coord) -> list[Coord]:

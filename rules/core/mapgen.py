@@ -12,7 +12,9 @@ places well: every kingdom and every neutral kingdom of the rules' size.
 
 from __future__ import annotations
 
+import heapq
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rules import modules
@@ -277,18 +279,39 @@ def _land(dice: Dice, cell: Coord, weights: tuple[tuple[Terrain, int], ...]) -> 
 
 
 def _spread(cells: list[Coord], count: int, dice: Dice) -> list[Coord]:
-    """Farthest-point sampling: each capital as far as possible from the others."""
+    """Farthest-point sampling: each capital as far as possible from the others, the
+    greatest hex breaking ties. A new capital brings nearer only the hexes closer to it
+    than the farthest hex left was, so it walks the rings around it out to that distance.
+    Each hex is filed under every distance it comes to have (by its rank among the hexes);
+    the farthest is the greatest hex still at the greatest distance, which only shrinks,
+    so each distance's file is sorted once, when it comes to the top."""
     if count == 0:
         return []
     outer = cells[-max(1, len(cells) // 3) :]
     first = outer[dice.roll(len(outer), "first capital").result - 1]
     chosen = [first]
-    nearest = {cell: hexgrid.distance(cell, first) for cell in cells}
+    ranked = sorted(cells)
+    rank = {cell: index for index, cell in enumerate(ranked)}
+    nearest = [hexgrid.distance(cell, first) for cell in ranked]
+    filed: list[list[int]] = [[] for _ in range(max(nearest) + 1)]
+    for index, d in enumerate(nearest):
+        filed[d].append(index)
+    top, queue = len(filed), []
     while len(chosen) < count:
-        best = max(cells, key=lambda cell: (nearest[cell], cell))
+        while not queue or nearest[queue[-1]] != top:
+            if queue:
+                queue.pop()  # filed at a distance it no longer has
+            else:
+                top -= 1
+                queue = sorted(filed[top])
+        best = ranked[queue[-1]]
         chosen.append(best)
-        for cell in cells:
-            nearest[cell] = min(nearest[cell], hexgrid.distance(cell, best))
+        for step in range(top):
+            for cell in hexgrid.ring(best, step):
+                index = rank.get(cell)
+                if index is not None and nearest[index] > step:
+                    nearest[index] = step
+                    filed[step].append(index)
     return chosen
 
 
@@ -322,13 +345,17 @@ def _neutrals(
     """A-1.4.1–4: 3-hex kingdoms, each with a major feature: away from the players and from
     each other while the map has room, else on any three free hexes side by side."""
     plans = []
+    on_map = set(cells)
     blocked = set(taken)  # the players' hexes, the neutral kingdoms' and the hexes around
+    touching = taken | {n for t in taken for n in hexgrid.neighbours(t)}
     placed: set[Coord] = set()
+    # The players' hexes do not move, so each hex's distance from them is measured once
+    radius = max((hexgrid.distance(c, (0, 0)) for c in cells), default=0)
+    far = hexgrid.distances_to(taken, radius) if taken else dict.fromkeys(cells, 0)
+    apart = _Sites(cells, far, lambda c: c in on_map and c not in blocked and c not in touching)
+    anywhere = _Sites(cells, far, lambda c: c in on_map and c not in taken and c not in placed)
     for _ in range(count):
-        apart = {c for c in cells if c not in blocked and not (set(hexgrid.neighbours(c)) & taken)}
-        site = _neutral_site(apart, taken) or _neutral_site(
-            {c for c in cells if c not in taken and c not in placed}, taken
-        )
+        site = apart.best() or anywhere.best()
         if site is None:
             break
         capital, members = site
@@ -338,14 +365,26 @@ def _neutrals(
     return plans
 
 
-def _neutral_site(free: set[Coord], taken: set[Coord]) -> tuple[Coord, list[Coord]] | None:
-    """A-1.4.2: the free hex farthest from the players with two free neighbours, and
-    those neighbours; None if no free hex has them."""
-    roomy = [c for c in sorted(free) if len([n for n in hexgrid.neighbours(c) if n in free]) >= 2]
-    if not roomy:
+class _Sites:
+    """A-1.4.2: the sites for a neutral kingdom among the hexes ``free`` tells, best first:
+    the free hex farthest from the players (the greatest hex breaking ties) with two free
+    neighbours, and those neighbours. A hex only ever stops being free, so one that cannot
+    hold a kingdom never can again: the heap drops it for good."""
+
+    def __init__(self, cells: list[Coord], far: dict[Coord, int], free: Callable[[Coord], bool]):
+        self._free = free
+        self._heap = [(-far[(q, r)], -q, -r) for q, r in cells]
+        heapq.heapify(self._heap)
+
+    def best(self) -> tuple[Coord, list[Coord]] | None:
+        while self._heap:
+            _, q, r = self._heap[0]
+            capital = (-q, -r)
+            around = [n for n in hexgrid.neighbours(capital) if self._free(n)]
+            if self._free(capital) and len(around) >= 2:
+                return capital, [capital, *around[:2]]
+            heapq.heappop(self._heap)
         return None
-    capital = max(roomy, key=lambda c: (min((hexgrid.distance(c, t) for t in taken), default=0), c))
-    return capital, [capital] + [c for c in hexgrid.neighbours(capital) if c in free][:2]
 
 
 def _add_sea(

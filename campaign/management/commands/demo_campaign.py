@@ -31,6 +31,7 @@ class Command(BaseCommand):
             "--hexes", type=int, default=40, help="map size (A-1.0.2: ~40 for 4 players)"
         )
         parser.add_argument("--players", type=int, default=4)
+        parser.add_argument("--armies", type=int, default=2, help="armies each kingdom starts with")
         parser.add_argument("--seed", default="demo", help="seed of the map generator")
         parser.add_argument(
             "--modules",
@@ -41,7 +42,7 @@ class Command(BaseCommand):
             "--if-empty", action="store_true", help="do nothing if a campaign exists"
         )
 
-    def handle(self, *args, hexes, players, seed, modules, if_empty, **options):
+    def handle(self, *args, hexes, players, armies, seed, modules, if_empty, **options):
         chosen = modules_chosen(modules)
         if if_empty and Campaign.objects.exists():
             self.stdout.write("A campaign already exists; the demo is not loaded again.")
@@ -49,7 +50,11 @@ class Command(BaseCommand):
             return
         if players < 1 or hexes < 7 * players:
             raise CommandError(f"{hexes} hexes are too few for {players} players (7 a player).")
-        demo = demo_campaign_create(hexes=hexes, players=players, seed=seed, modules=chosen)
+        if armies < 1:
+            raise CommandError(f"A kingdom starts with at least one army, not {armies}.")
+        demo = demo_campaign_create(
+            hexes=hexes, players=players, armies_per_kingdom=armies, seed=seed, modules=chosen
+        )
         self.stdout.write(self.style.SUCCESS(f"Campaign {demo.campaign.pk}: {demo.campaign.name}"))
         if chosen:
             self.stdout.write(f"Optional modules on: {', '.join(chosen)}.")

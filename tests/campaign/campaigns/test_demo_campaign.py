@@ -1,10 +1,12 @@
 """`manage.py demo_campaign`: a playable campaign as A-1.0–A-1.4 describe it."""
 
 import pytest
-from django.core.management import call_command
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
 
+from campaign.campaigns.setup import DEMO_PASSWORD, demo_campaign_create
 from campaign.models import Campaign, Hex, Membership, Turn
-from kingdoms.models import Kingdom, NeutralKingdom
+from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.core.state import Terrain
 
 pytestmark = pytest.mark.django_db
@@ -62,3 +64,47 @@ def test_resolve_turn_runs_the_next_step_from_the_shell(demo, capsys):
     assert "Fight or retreat" in capsys.readouterr().out
     call_command("resolve_turn", demo.campaign.pk)
     assert Turn.objects.get(pk=demo.turn.pk).state == Turn.State.CLOSED
+
+
+# The campaign, the demo's users read and written, the hexes written and their ids read,
+# the kingdoms, neutral kingdoms, their Generals, their land, the armies with theirs, the
+# memberships, turn 1 and its chronicle: none of it a statement per hex
+SET_UP_QUERIES = 21
+
+
+@pytest.mark.parametrize("hexes", [40, 4000])
+def test_a_map_a_hundred_times_larger_is_set_up_in_as_many_queries(
+    hexes, django_assert_max_num_queries
+):
+    """A-1.0.2, A-1.2.1, A-1.4.1: whatever the map's size, its hexes, the players' kingdoms,
+    the hidden neutral kingdoms and the armies are written in the same few statements."""
+    with django_assert_max_num_queries(SET_UP_QUERIES):
+        demo = demo_campaign_create(hexes=hexes, players=4)
+    assert Hex.objects.filter(campaign=demo.campaign).count() == hexes
+    assert Kingdom.objects.filter(campaign=demo.campaign).count() == 4
+
+
+def test_every_demo_account_logs_in_with_the_printed_password_and_is_made_once():
+    """The demo prints one password for the GM and every player; a second demo campaign
+    seats the same accounts rather than new ones."""
+    demo = demo_campaign_create(hexes=80, players=8)
+    accounts = [demo.gm, *demo.players.values()]
+    assert all(user.check_password(DEMO_PASSWORD) for user in accounts)
+    assert not any(user.check_password("not-" + DEMO_PASSWORD) for user in accounts)
+    again = demo_campaign_create(hexes=80, players=8, seed="again")
+    assert [u.pk for u in again.players.values()] == [u.pk for u in demo.players.values()]
+    assert User.objects.count() == 9
+
+
+def test_a_load_test_demo_gives_each_kingdom_the_armies_asked_for():
+    """E-14, B 3.4: `--armies 3` starts each kingdom with three armies on its capital, each
+    led by a General, one of them its Grand Marshall; none is refused."""
+    call_command("demo_campaign", hexes=80, players=4, armies=3)
+    for kingdom in Kingdom.objects.all():
+        armies = Army.objects.filter(kingdom=kingdom)
+        assert armies.count() == 3
+        assert {army.position_id for army in armies} == {kingdom.capital_id}
+        generals = Character.objects.filter(kingdom=kingdom, is_general=True)
+        assert generals.count() == 3 and generals.filter(is_grand_marshal=True).count() == 1
+    with pytest.raises(CommandError, match="at least one army, not 0"):
+        call_command("demo_campaign", armies=0)

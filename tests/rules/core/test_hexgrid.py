@@ -7,6 +7,7 @@ from rules.core.hexgrid import (
     adjacent,
     connected_to_capital,
     distance,
+    distances_to,
     flood_fill,
     line,
     neighbours,
@@ -42,11 +43,24 @@ def test_within_counts_and_is_sorted(radius, count):
     assert all(distance((4, -2), c) <= radius for c in cells)
 
 
-@pytest.mark.parametrize("radius, count", [(0, 1), (1, 6), (2, 12), (3, 18)])
+@pytest.mark.parametrize("radius, count", [(0, 1), (1, 6), (2, 12), (3, 18), (9, 54)])
 def test_ring_counts(radius, count):
+    """E-16: a ring is every hex at exactly that distance, once each, sorted."""
     cells = ring((1, 1), radius)
-    assert len(cells) == count
-    assert all(distance((1, 1), c) == radius for c in cells)
+    assert len(cells) == count == len(set(cells))
+    assert cells == sorted(cells)
+    assert cells == [c for c in within((1, 1), radius) if distance((1, 1), c) == radius]
+
+
+@pytest.mark.parametrize(
+    "sources", [[(0, 0)], [(3, -3), (-2, 1)], [(-5, 0), (0, 5), (5, -5), (1, 1), (2, 1)]]
+)
+def test_distance_to_the_nearest_of_several_hexes_is_the_plain_distance_e16(sources):
+    """E-16: one search from several hexes gives each hex of the map its plain distance
+    to the nearest of them, out to the map's rim."""
+    found = distances_to(sources, 5)
+    assert set(found) == set(within((0, 0), 5))
+    assert all(d == min(distance(c, s) for s in sources) for c, d in found.items())
 
 
 def test_line_straight_down_a_column():

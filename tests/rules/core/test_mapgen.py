@@ -5,6 +5,7 @@ A-1.4.2–4, Q19)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 
 import pytest
 
@@ -192,3 +193,60 @@ def test_spare_plateaus_hold_independent_kingdoms_with_the_peoples_on(seed):
             others |= set(independent.hexes)
             made += 1
     assert made, "some map of the wizard's has a spare plateau"
+
+
+def _digest(plan, dice: Dice | None = None) -> str:
+    """A short fingerprint of a map: every hex's terrain, the kingdoms and neutral kingdoms
+    with their hexes and features, and the rolls that made it."""
+    parts = [
+        sorted((c, t.value) for c, t in plan.terrain.items()),
+        [(k.capital, k.hexes) for k in plan.kingdoms],
+        [(n.capital, n.hexes, sorted((c, f.value) for c, f in n.features.items()))
+         for n in plan.neutrals],
+    ]  # fmt: skip
+    if dice is not None:
+        parts.append([(roll.purpose, roll.result) for roll in dice.rolls])
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(
+    ("hexes", "players", "neutrals", "seed", "digest"),
+    [
+        (40, 4, 1, "demo", "327684c3f934d670"),  # the demo campaign's
+        (37, 7, 3, "a", "cd7080a1aea07bfc"),  # crowded: neutral kingdoms touch the players
+        (28, 4, 6, "b", "dbc2f060decf02dc"),  # no room for every neutral kingdom asked for
+        (500, 12, 40, "c", "fa9abcdca49897d7"),
+        (1000, 16, 4, "d", "b5aae364a360ec01"),
+        (3000, 40, 10, "e", "4caf772127464147"),
+        (7, 9, 2, "f", "0e35445df975ba3a"),  # more capitals than hexes
+        (61, 0, 3, "g", "2d32ea95c56572d7"),  # neutral kingdoms only
+    ],
+)
+def test_a_seed_gives_the_map_it_always_gave(hexes, players, neutrals, seed, digest):
+    """A-1.0.2, A-1.2.1, A-1.4.2: a campaign's seed names its map for good: the capitals
+    spread, the neutral kingdoms placed away from the players, the sea and the rolls are
+    the ones this seed has always given, however the generator computes them."""
+    dice = Dice(f"map:{seed}")
+    plan = generate_map(hexes=hexes, players=players, neutrals=neutrals, dice=dice)
+    assert _digest(plan, dice) == digest
+
+
+@pytest.mark.parametrize(
+    ("seed", "modules", "digest"),
+    [
+        ("a", (), "b6aebeb30c53020b"),
+        ("a", ("new_tiles", "peoples"), "253c5338ab413622"),
+        ("b", (), "6613c4e028ad5e02"),
+        ("b", ("new_tiles", "peoples"), "c858582d19be5b20"),
+    ],
+)
+def test_every_map_the_wizard_allows_is_the_one_its_seed_always_gave(seed, modules, digest):
+    """A-1.0.2, A-1.4.2, NR-INDEP-1: the wizard's every choice of players, size, sea, land
+    and neutral kingdoms, with the modules that place tiles and independent kingdoms on or
+    off, gives the map it always gave for the seed."""
+    together = hashlib.sha256()
+    for params in _choices(seed):
+        together.update(
+            _digest(generate_from(dataclasses.replace(params, modules=modules))).encode()
+        )
+    assert together.hexdigest()[:16] == digest
