@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "campaign.tokens",
     "campaign.hosting",
     "campaign.notifications",
+    "campaign.adjudication",
     "campaign.accounts",
     "kingdoms",
     "battles",

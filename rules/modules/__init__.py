@@ -150,6 +150,12 @@ def defender(world: World, hex_: Coord) -> Side | None:
     return None
 
 
+def asks_rulings(ruleset) -> bool:
+    """Whether a module the campaign's ``ruleset`` switches on may ask the GM
+    (new-rules.md §12.4)."""
+    return any(m.rulings and getattr(ruleset, m.option, 0) for m in REGISTRY)
+
+
 def apply_rulings(world: World, battles: list[BattleState]):
     """new-rules.md §12.4: each GM's answer that differs from the default it replaces,
     in key order, by the module that asked it; (world, battles, events)."""
