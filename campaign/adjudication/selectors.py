@@ -60,3 +60,9 @@ def prompts_open(access: Access, now: dt.datetime | None = None) -> list[GmPromp
     now = now or timezone.now()
     rows = gm_prompts(access).filter(closed_at__isnull=True, turn__state=Turn.State.DECISIONS)
     return [p for p in rows if prompt_state(p, now) == "open"]
+
+
+def turn_prompts_unanswered(turn: Turn) -> int:
+    """How many of the turn's prompts still wait for the GM's answer: Final Results wait
+    for them until the deadline, not after (campaign.turns.deadlines)."""
+    return GmPrompt.objects.filter(turn=turn, answer="", closed_at__isnull=True).count()

@@ -17,7 +17,7 @@ from campaign.core.viewers import membership_for, viewer_for
 from campaign.models import Campaign, Turn, TurnEvent
 from campaign.notifications.models import Kind, Notification
 from campaign.pipeline.steps import turn_step_resolve
-from campaign.turns.deadlines import decisions_due_turns
+from campaign.turns.deadlines import decisions_due_turns, resolve_early_gaps
 from campaign.turns.services import turn_claim_step
 from rules.core.wildlands_options import COLUMN_NAMES
 from tests.api_support import api, first_army, token_client
@@ -145,3 +145,17 @@ def test_base16_the_api_lists_and_answers_for_the_gm_alone(demo, woken):
     assert refused.status_code == 400 and refused.json()["field"] == "answer"
     answered = gm.post(url, {"answer": "sleeps"}, format="json")
     assert answered.status_code == 200 and answered.json()["standing"] == "sleeps"
+
+
+def test_base16_final_results_wait_for_the_gm_until_he_answers_or_the_deadline(demo, woken):
+    """No battle side left to decide: before, the step was due at once; now it waits for
+    his answer, and is due as soon as he gives it."""
+    assert demo.turn.pk not in [t.pk for t in decisions_due_turns()]
+    prompt_answer(access=_access(demo, demo.gm), prompt_id=woken.pk, answer="rages", by=demo.gm)
+    assert demo.turn.pk in [t.pk for t in decisions_due_turns()]
+
+
+def test_base16_the_gms_early_button_says_his_ruling_is_unanswered(demo, woken):
+    turn = Turn.objects.get(pk=demo.turn.pk)
+    gaps = resolve_early_gaps(turn, _access(demo, demo.gm).viewer)
+    assert "1 ruling of yours not answered (its default stands)" in gaps
