@@ -33,6 +33,8 @@ def prompt_answer(*, access: Access, prompt_id: int, answer: str, by: User) -> G
             field="answer",
             rule=prompt.rule.split()[0],
         )
+    if not answer:
+        raise Refused(_("Choose one of this ruling's answers."), field="answer")
     if answer not in prompt.choice_words:
         raise Refused(
             _("“%(answer)s” is not one of this ruling's choices: %(choices)s.")

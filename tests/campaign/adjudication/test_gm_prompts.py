@@ -159,3 +159,32 @@ def test_base16_the_gms_early_button_says_his_ruling_is_unanswered(demo, woken):
     turn = Turn.objects.get(pk=demo.turn.pk)
     gaps = resolve_early_gaps(turn, _access(demo, demo.gm).viewer)
     assert "1 ruling of yours not answered (its default stands)" in gaps
+
+
+def test_base16_the_console_shows_the_ruling_in_plain_words_and_answers_it_by_htmx(
+    demo, woken, client
+):
+    """ "Your rulings" on the GM console: the question, its choices with the default
+    marked, the rule as a link into the rulebook; the HTMX form answers it, and a bad
+    answer shows its reason beside the prompt."""
+    client.force_login(demo.gm)
+    page = client.get(f"/campaigns/{demo.campaign.pk}/gm/").content.decode()
+    assert "Your rulings" in page and "does it rage?" in page
+    assert 'href="/rulebook/supplement/#BASE-16"' in page
+    assert "(the default)" in page
+    url = f"/campaigns/{demo.campaign.pk}/gm/prompts/{woken.pk}/"
+    bad = client.post(url, {"answer": "nap"}, HTTP_HX_REQUEST="true")
+    assert "is not one of this ruling&#x27;s choices" in bad.content.decode()
+    good = client.post(url, {"answer": "sleeps"}, HTTP_HX_REQUEST="true")
+    assert good.status_code == 200 and "Your answer is in" in good.content.decode()
+    woken.refresh_from_db()
+    assert woken.answer == "sleeps"
+
+
+def test_base16_a_player_never_sees_the_rulings_nor_answers_them(demo, woken, client):
+    client.force_login(demo.players["bob"])
+    assert client.get(f"/campaigns/{demo.campaign.pk}/gm/").status_code == 403
+    url = f"/campaigns/{demo.campaign.pk}/gm/prompts/{woken.pk}/"
+    assert client.post(url, {"answer": "sleeps"}).status_code == 403
+    woken.refresh_from_db()
+    assert woken.answer == ""
