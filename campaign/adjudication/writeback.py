@@ -25,8 +25,7 @@ from campaign.pipeline.registry import (
 from campaign.pipeline.snapshot import Snapshot
 from campaign.pipeline.writeback import Writer
 from rules.core.events import Event
-from rules.core.rulings import RulingApplied, RulingAsked
-from rules.core.state import Ruling
+from rules.core.rulings import RulingApplied, RulingAsked, answered_as
 from rules.modules import asks_rulings
 
 
@@ -73,21 +72,7 @@ def rulings_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> No
     answered = GmPrompt.objects.filter(
         campaign=campaign, turn__number=turn_number, closed_at__isnull=True
     ).exclude(answer="")
-    snapshot.world.rulings = {p.key: ruling_of(p) for p in answered}
-
-
-def ruling_of(prompt: GmPrompt) -> Ruling:
-    return Ruling(
-        key=prompt.key,
-        kind=prompt.kind,
-        rule=prompt.rule,
-        answer=prompt.answer,
-        default=prompt.default,
-        hex=tuple(prompt.hex) if prompt.hex is not None else None,
-        army_id=prompt.army_id,
-        kingdom_id=prompt.kingdom_id,
-        facts=prompt.facts,
-    )
+    snapshot.world.rulings = {p.key: answered_as(p, p.answer) for p in answered}
 
 
 def prompts_tell(turn: Turn, events: Sequence[Event]) -> None:

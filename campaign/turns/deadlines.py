@@ -39,9 +39,9 @@ def decisions_due_turns(now: dt.datetime | None = None) -> list[Turn]:
     """A-2.4, Q7: every turn at fight or retreat that need wait no longer, in all campaigns:
     every battle side has answered and the GM every ruling left to him
     (new-rules.md §12.4), or the deadline has passed (an undecided side then fights and
-    holds, Q7; an unanswered ruling keeps its default). Final Results start, unless a tabletop report
-    is still awaited within its deadline (E-24: the claim refuses then). A paused
-    campaign's turns wait."""
+    holds, Q7; an unanswered ruling keeps its default). Final Results start, unless a
+    tabletop report is still awaited within its deadline (E-24: the claim refuses then).
+    A paused campaign's turns wait."""
     now = now or timezone.now()
     turns = _unpaused(now).filter(state=Turn.State.DECISIONS)
     return [

@@ -71,15 +71,17 @@ def asked(
     )
 
 
-def answered_as(question: RulingAsked, answer: str) -> Ruling:
-    """The GM's ``answer`` to ``question``, as Final Results read it (World.rulings)."""
+def answered_as(question, answer: str) -> Ruling:
+    """The GM's ``answer`` to ``question`` (a RulingAsked, or anything that keeps its
+    fields: the Django side's stored prompt), as Final Results read it (World.rulings)."""
+    where = question.hex
     return Ruling(
         key=question.key,
         kind=question.kind,
         rule=question.rule,
         answer=answer,
         default=question.default,
-        hex=question.hex,
+        hex=tuple(where) if where is not None else None,
         army_id=question.army_id,
         kingdom_id=question.kingdom_id,
         facts=question.facts,

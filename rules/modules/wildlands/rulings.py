@@ -43,6 +43,21 @@ MONSTER, WRATH, SPELL, CUSTOM, LABYRINTH = (
 )
 
 
+def _army(world: World, army_id: int) -> str:
+    """An army as the GM reads it in a question: its name and its id."""
+    name = world.armies[army_id].name
+    return f"{name} (army {army_id})" if name else f"army {army_id}"
+
+
+def _kingdom(world: World, kingdom_id: int) -> str:
+    kingdom = world.kingdoms.get(kingdom_id)
+    return (
+        f"{kingdom.name} (kingdom {kingdom_id})"
+        if kingdom and kingdom.name
+        else (f"kingdom {kingdom_id}")
+    )
+
+
 # --- AMB-27 ------------------------------------------------------------------------------
 
 
@@ -54,7 +69,7 @@ def monster_asked(world: World, army_id: int, hex_: Coord, points: int, foe: str
         kind=MONSTER,
         subject=f"army {army_id}",
         question=(
-            f"Monsters ({foe.replace('_', ' ')}) fall upon army {army_id} at {at(hex_)}. "
+            f"Monsters ({foe.replace('_', ' ')}) fall upon {_army(world, army_id)} at {at(hex_)}. "
             "The supplement names them without their strength: how strong are they?"
         ),
         choices=(
@@ -129,7 +144,7 @@ def _wrath(world: World, ruling: Ruling, battles: list[BattleState]):
 
 
 def spell_asked(
-    before: World, after: World, spell: str, target: Coord, kingdom_ids: tuple[int, ...]
+    before: World, after: World, spell: str, tower: Coord, target: Coord, told: tuple[int, ...]
 ) -> RulingAsked | None:
     """BASE-21: whether a standard spell had the effect the ruleset gives it; None for a
     spell that changed no crowns and no points (nothing to give back)."""
@@ -157,7 +172,7 @@ def spell_asked(
         after,
         rule="BASE-21 NR-EQX-3 T-SPELL",
         kind=SPELL,
-        subject=f"{spell} {target[0]},{target[1]}",
+        subject=f"tower {tower[0]},{tower[1]}",  # a tower casts once an equinox
         question=(
             f"The spell {spell.replace('_', ' ')} struck {at(target)} ({effect}). The "
             "supplement leaves its effect to you: does it stand?"
@@ -172,7 +187,7 @@ def spell_asked(
             "points": points,
             "crowns": crowns,
             "destroyed": destroyed,
-            "told": list(kingdom_ids),
+            "told": list(told),
         },
     )
 
@@ -200,17 +215,17 @@ def _spell(world: World, ruling: Ruling, battles: list[BattleState]):
 # --- NR-EQX-11 ---------------------------------------------------------------------------
 
 
-def custom_asked(world: World, text: str, target: Coord, owner: int) -> RulingAsked:
+def custom_asked(world: World, text: str, tower: Coord, target: Coord, owner: int) -> RulingAsked:
     """NR-EQX-11: what the GM's own event changes for ``owner``, the target's owner."""
     yearly = world.ruleset.crowns_yearly
     return asked(
         world,
         rule="NR-EQX-11 NR-EQX-10 T-EXPSPELL",
         kind=CUSTOM,
-        subject=f"{target[0]},{target[1]}",
+        subject=f"tower {tower[0]},{tower[1]}",
         question=(
-            f'Your experimental event "{text}" struck {at(target)}, a hex of kingdom '
-            f"{owner}. What does it change?"
+            f'Your experimental event "{text}" struck {at(target)}, a hex of '
+            f"{_kingdom(world, owner)}. What does it change?"
         ),
         choices=(
             ("told", "Nothing: it is told to the owner only"),
@@ -244,7 +259,8 @@ def labyrinth_asked(world: World, army_id: int, hex_: Coord, inhabited: bool) ->
         kind=LABYRINTH,
         subject=f"army {army_id}",
         question=(
-            f"Army {army_id} found the entrance of a Skaven labyrinth ({state}) at {at(hex_)}. "
+            f"{_army(world, army_id)} found the entrance of a Skaven labyrinth ({state}) at "
+            f"{at(hex_)}. "
             "The supplement's labyrinth table is missing: what does the army meet?"
         ),
         choices=(

@@ -735,7 +735,7 @@ def equinox(world: World, tower: Coord, season: str, dice: Dice) -> tuple[World,
     after, cast = _standard(world, spell, target, (*rolls, spell_die, *deflected), facts, dice)
     # new-rules.md §12.4: BASE-21 leaves the effect to the GM; he is asked whether it stands
     told = next((e.kingdom_ids for e in cast if isinstance(e, SpellCast)), ())
-    question = spell_asked(world, after, spell, target, told)
+    question = spell_asked(world, after, spell, tower, target, told)
     return after, [*cast, *([question] if question else [])]
 
 
@@ -902,7 +902,8 @@ def _experiment(
         cast = _custom(result, rolls, owner, tower=tower, season=season, hex=target)
         if owner is None:  # nobody's hex: nothing it could change (AMB-18)
             return world, [cast]
-        return world, [cast, custom_asked(world, result.text, target, owner)]  # new-rules.md §12.4
+        # new-rules.md §12.4: what his words change is his to rule
+        return world, [cast, custom_asked(world, result.text, tower, target, owner)]
     rule = f"NR-EQX-10 AMB-18 T-EXPSPELL {result.value}"
     facts = {"tower": tower, "season": season, "hex": target, "other": result.value}
     if result is Experiment.DISASTER:

@@ -68,7 +68,7 @@ def test_base21_an_army_the_spell_destroyed_stays_destroyed():
     after = dataclasses.replace(
         before, armies={1: dataclasses.replace(before.armies[1], points=1900)}
     )
-    question = spell_asked(before, after, "storm", (1, 0), (1,))
+    question = spell_asked(before, after, "storm", (0, 0), (1, 0), (1,))
     assert isinstance(question, RulingAsked)
     assert question.facts["destroyed"] == [2]
     after.rulings = {question.key: answered_as(question, "no_effect")}
@@ -80,4 +80,4 @@ def test_base21_an_army_the_spell_destroyed_stays_destroyed():
 def test_base21_a_spell_that_changed_nothing_asks_nothing():
     """BASE-21: nothing to give back, nothing to ask (a spell on an empty hex)."""
     world = dataclasses.replace(build("F1 F1"), ruleset=WILD)
-    assert spell_asked(world, world, "storm", (1, 0), ()) is None
+    assert spell_asked(world, world, "storm", (0, 0), (1, 0), ()) is None
