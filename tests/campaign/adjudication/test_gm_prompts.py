@@ -11,6 +11,7 @@ import pytest
 
 from campaign.adjudication.models import GmPrompt
 from campaign.adjudication.services import prompt_answer
+from campaign.campaigns.setup import demo_campaign_create
 from campaign.core.access import Access
 from campaign.core.errors import Hidden, Refused
 from campaign.core.viewers import membership_for, viewer_for
@@ -188,3 +189,34 @@ def test_base16_a_player_never_sees_the_rulings_nor_answers_them(demo, woken, cl
     assert client.post(url, {"answer": "sleeps"}).status_code == 403
     woken.refresh_from_db()
     assert woken.answer == ""
+
+
+def _monster_lair_answered(answer: str) -> dict:
+    """AMB-27 through both steps of a demo campaign: alice's army finds ruins whose
+    search meets a creature's lair (every T-WILD, T-RUIN and T-MONSTER roll made so);
+    the GM answers ``answer``; the BattleFought payload of its fight."""
+    demo = demo_campaign_create(hexes=40, players=4, seed="test")
+    Turn.objects.filter(pk=demo.turn.pk).update(seed="amb-27")  # the same dice each time
+    tables = {f"t-wild-{c}": "1-100 ruins_tomb" for c in COLUMN_NAMES.values()}
+    tables |= {"t-ruin": "1-6 monster_lair", "t-monster": "1-6 beastmen"}
+    demo.campaign.ruleset_overrides = {"options": {"wildlands": 1}, "tables": tables}
+    demo.campaign.save(update_fields=["ruleset_overrides"])
+    army = first_army(demo, "alice")
+    _barren(demo, army)
+    assert order_post(demo, "alice", {"army": army.pk, "kind": "examine"}).status_code == 201
+    _step(demo)
+    prompt = GmPrompt.objects.get(campaign=demo.campaign, rule__startswith="AMB-27")
+    assert prompt.army_id == army.pk and "Beastmen" in prompt.question.title()
+    prompt_answer(access=_access(demo, demo.gm), prompt_id=prompt.pk, answer=answer, by=demo.gm)
+    _step(demo)
+    applied = TurnEvent.objects.get(campaign=demo.campaign, kind="RulingApplied")
+    assert applied.kingdom_ids == [army.kingdom_id]
+    return TurnEvent.objects.get(campaign=demo.campaign, kind="BattleFought").payload
+
+
+def test_amb27_the_battle_is_fought_with_the_strength_the_gm_ruled(db):
+    """The same seed, the same creature: halved, the army's Table 23 total beats the one
+    it has against the creature doubled (the points ratio, E-21)."""
+    halved, doubled = _monster_lair_answered("halved"), _monster_lair_answered("doubled")
+    assert halved["attacker_strategy"] == doubled["attacker_strategy"]
+    assert halved["defender_total"] > doubled["defender_total"]
