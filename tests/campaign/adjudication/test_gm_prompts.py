@@ -35,16 +35,21 @@ def _step(demo) -> Turn:
     return Turn.objects.get(pk=demo.turn.pk)
 
 
-@pytest.fixture
-def woken(demo, django_capture_on_commit_callbacks) -> GmPrompt:
-    """Alice's army examines a barren hex where every T-WILD roll is the wyvern
-    (NR-WYVERN-1): it destroys her army and wakes; Provisional Results ask the GM."""
+def _wyvern_woke(demo) -> None:
+    """Alice's army is ordered to examine a barren hex where every T-WILD roll is the
+    wyvern (NR-WYVERN-1): at Provisional Results it destroys her army and wakes."""
     every_roll_a_wyvern = {f"t-wild-{c}": "1-100 wyvern" for c in COLUMN_NAMES.values()}
     demo.campaign.ruleset_overrides = {"options": {"wildlands": 1}, "tables": every_roll_a_wyvern}
     demo.campaign.save(update_fields=["ruleset_overrides"])
     army = first_army(demo, "alice")
     _barren(demo, army)
     assert order_post(demo, "alice", {"army": army.pk, "kind": "examine"}).status_code == 201
+
+
+@pytest.fixture
+def woken(demo, django_capture_on_commit_callbacks) -> GmPrompt:
+    """The wyvern woke at Provisional Results, which asked the GM."""
+    _wyvern_woke(demo)
     with django_capture_on_commit_callbacks(execute=True):
         assert _step(demo).state == Turn.State.DECISIONS
     return GmPrompt.objects.get(campaign=demo.campaign)
