@@ -19,5 +19,16 @@ def _ruling_applied(p: dict, names) -> str:
     return _("By the game master's ruling: %(text)s") % {"text": p.get("text", "")}
 
 
+def _ruling_answered(p: dict, names) -> str:
+    # The choice's words are the engine's own (data), shown as they are.
+    return _("The game master ruled: %(words)s.") % {"words": p.get("words", "")}
+
+
 def register() -> None:
-    register_narrators({"RulingAsked": _ruling_asked, "RulingApplied": _ruling_applied})
+    register_narrators(
+        {
+            "RulingAsked": _ruling_asked,
+            "RulingAnswered": _ruling_answered,
+            "RulingApplied": _ruling_applied,
+        }
+    )

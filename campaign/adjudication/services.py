@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.adjudication.models import GmPrompt
 from campaign.adjudication.selectors import gm_prompt, prompt_state
+from campaign.chronicle.services import chronicle_record
 from campaign.core.access import Access
 from campaign.core.errors import Refused
 
@@ -45,4 +46,6 @@ def prompt_answer(*, access: Access, prompt_id: int, answer: str, by: User) -> G
     prompt.answered_by = by
     prompt.answered_at = timezone.now()
     prompt.save(update_fields=["answer", "answered_by", "answered_at"])
+    payload = {"key": prompt.key, "answer": answer, "words": prompt.choice_words[answer]}
+    chronicle_record(prompt.turn, "RulingAnswered", payload, rule=prompt.rule)  # his alone
     return prompt

@@ -87,6 +87,9 @@ def test_base16_the_gms_answer_puts_the_wyvern_to_sleep_at_final_results(demo, w
     assert applied.public and "sleeps again" in applied.payload["text"]
     woken.refresh_from_db()
     assert woken.answer == "sleeps" and woken.closed_at is not None
+    answered = TurnEvent.objects.get(kind="RulingAnswered")
+    assert not answered.public and answered.kingdom_ids == []
+    assert answered.payload["words"] == "It goes back to sleep in its lair and leaves the map"
 
 
 def test_base16_unanswered_the_default_stands_and_the_prompt_closes(demo, woken):
