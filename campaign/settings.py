@@ -89,10 +89,11 @@ INSTALLED_APPS = [
     "campaign.tokens",
     "campaign.hosting",
     "campaign.notifications",
-    "campaign.adjudication",
     "campaign.accounts",
     "kingdoms",
     "battles",
+    # after kingdoms and battles: its pipeline hooks run after theirs (new-rules.md §12.4)
+    "campaign.adjudication",
 ]
 
 MIDDLEWARE = [

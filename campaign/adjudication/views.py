@@ -9,8 +9,8 @@ from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 
 from campaign.adjudication.services import prompt_answer
-from campaign.core.access import gm_access
-from campaign.core.errors import Refused
+from campaign.core.access import campaign_access
+from campaign.core.errors import Hidden, Refused
 from campaign.core.pages import refusal_status
 from campaign.turns.views import console_page
 
@@ -18,7 +18,8 @@ from campaign.turns.views import console_page
 @login_required
 @require_POST
 def gm_prompt_answer(request: HttpRequest, campaign_id: int, prompt_id: int) -> HttpResponse:
-    access = gm_access(request, campaign_id)
+    """Anyone but the GM gets the 404 of a prompt that does not exist, as on the API."""
+    access = campaign_access(request, campaign_id)
     try:
         prompt_answer(
             access=access,
@@ -26,6 +27,8 @@ def gm_prompt_answer(request: HttpRequest, campaign_id: int, prompt_id: int) -> 
             answer=request.POST.get("answer", ""),
             by=request.user,
         )
+    except Hidden:
+        raise
     except Refused as refused:
         extra = {"prompt_refused": (prompt_id, refused.message)}
         return console_page(request, access, extra, refusal_status(request, refused))

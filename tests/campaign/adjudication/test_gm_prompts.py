@@ -194,7 +194,10 @@ def test_base16_a_player_never_sees_the_rulings_nor_answers_them(demo, woken, cl
     client.force_login(demo.players["bob"])
     assert client.get(f"/campaigns/{demo.campaign.pk}/gm/").status_code == 403
     url = f"/campaigns/{demo.campaign.pk}/gm/prompts/{woken.pk}/"
-    assert client.post(url, {"answer": "sleeps"}).status_code == 403
+    missing = f"/campaigns/{demo.campaign.pk}/gm/prompts/{woken.pk + 999}/"
+    answered, absent = client.post(url, {"answer": "sleeps"}), client.post(missing, {})
+    assert answered.status_code == absent.status_code == 404
+    assert answered.content == absent.content
     woken.refresh_from_db()
     assert woken.answer == ""
 
