@@ -240,8 +240,14 @@ def custom_asked(world: World, text: str, tower: Coord, target: Coord, owner: in
 
 def _custom(world: World, ruling: Ruling, battles: list[BattleState]):
     crowns = ruling.facts[ruling.answer]
-    world, stored = owe(world, ruling.kingdom_id, crowns, "NR-EQX-11 new-rules.md §12.4")
     text = f"The event at {at(ruling.hex)} brings {crowns:+d} crowns at the winter."
+    return _crowns(world, ruling, battles, crowns, text)
+
+
+def _crowns(world: World, ruling: Ruling, battles: list[BattleState], crowns: int, text: str):
+    """The GM's ruling gives (or takes) the kingdom ``crowns`` at the next winter."""
+    rule = f"{ruling.rule.split()[0]} new-rules.md §12.4"
+    world, stored = owe(world, ruling.kingdom_id, crowns, rule)
     return world, battles, [stored, told(ruling, text, (ruling.kingdom_id,))]
 
 
@@ -279,9 +285,8 @@ def _labyrinth(world: World, ruling: Ruling, battles: list[BattleState]):
     rule = "BASE-22 new-rules.md §12.4"
     amount = ruling.facts[ruling.answer]
     if ruling.answer == "treasure":
-        world, stored = owe(world, ruling.kingdom_id, amount, rule)
         text = f"The labyrinth at {at(ruling.hex)} holds {amount} crowns, paid at the winter."
-        return world, battles, [stored, told(ruling, text, (ruling.kingdom_id,))]
+        return _crowns(world, ruling, battles, amount, text)
     world, lost = weaken(world, ruling.army_id, amount, rule)  # gone already: nothing
     text = f"Skaven ambush the army in the labyrinth at {at(ruling.hex)}: {amount} points."
     return world, battles, [*lost, told(ruling, text, (ruling.kingdom_id,))]
