@@ -3,6 +3,7 @@
 from django.urls import include, path, register_converter
 from drf_spectacular.views import SpectacularAPIView
 
+from campaign.adjudication import api as adjudication
 from campaign.bulletin import api as bulletin
 from campaign.campaigns import api as campaigns
 from campaign.chronicle import api as chronicle
@@ -40,6 +41,16 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/turn/resolve/",
         turns.TurnResolveView.as_view(),
         name="api-turn-resolve",
+    ),
+    path(  # new-rules.md §12.4: the rulings left to the GM
+        "campaigns/<int:campaign_id>/gm/prompts/",
+        adjudication.PromptListView.as_view(),
+        name="api-gm-prompts",
+    ),
+    path(
+        "campaigns/<int:campaign_id>/gm/prompts/<int:prompt_id>/",
+        adjudication.PromptAnswerView.as_view(),
+        name="api-gm-prompt",
     ),
     path("campaigns/<int:campaign_id>/ruleset/", ruleset.RulesetView.as_view(), name="api-ruleset"),
     path(

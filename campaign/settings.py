@@ -92,6 +92,8 @@ INSTALLED_APPS = [
     "campaign.accounts",
     "kingdoms",
     "battles",
+    # after kingdoms and battles: its pipeline hooks run after theirs (new-rules.md §12.4)
+    "campaign.adjudication",
 ]
 
 MIDDLEWARE = [

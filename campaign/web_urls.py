@@ -6,6 +6,7 @@ from django.urls import include, path
 from battles.decisions import views as battle_views
 from battles.sieges import views as siege_views
 from battles.tabletop import views as tabletop_views
+from campaign.adjudication import views as adjudication_views
 from campaign.bulletin import views as bulletin_views
 from campaign.campaigns import hex_views as map_action_views
 from campaign.campaigns import views as campaigns_views
@@ -81,6 +82,11 @@ urlpatterns = [
         "campaigns/<int:campaign_id>/gm/retry/",
         turns_views.turn_step_retry_view,
         name="turn-step-retry",
+    ),
+    path(  # new-rules.md §12.4: the GM answers a ruling left to him
+        "campaigns/<int:campaign_id>/gm/prompts/<int:prompt_id>/",
+        adjudication_views.gm_prompt_answer,
+        name="gm-prompt-answer",
     ),
     path(  # the GM's schedule, an extended deadline, a pause
         "campaigns/<int:campaign_id>/gm/schedule/",

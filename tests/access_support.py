@@ -20,6 +20,7 @@ from django.test.utils import override_settings
 from rest_framework.authtoken.models import Token
 
 from battles.models import Battle, BattleSide, Siege
+from campaign.adjudication.models import GmPrompt
 from campaign.campaigns.setup import Demo, demo_campaign_create
 from campaign.hosting.models import Invitation
 from campaign.hosting.services import invitation_link_renew
@@ -65,6 +66,7 @@ class Side:
     other_notification: Notification
     own_thread: Thread  # the owner's thread with a third player (B 7.0)
     other_thread: Thread  # the other player's with a fourth
+    prompt: GmPrompt  # a ruling left to the GM (new-rules.md §12.4): his alone
 
 
 @dataclass
@@ -124,6 +126,15 @@ def _thread(demo: Demo, writer: str, to: Kingdom) -> Thread:
     )  # fmt: skip
 
 
+def _prompt(demo: Demo) -> GmPrompt:
+    """BASE-16: the question the wyvern's waking asks the GM."""
+    return GmPrompt.objects.create(
+        campaign=demo.campaign, turn=demo.turn, key="dragon_wrath:1:wyvern #1",
+        kind="dragon_wrath", rule="BASE-16 E-39", question="Does the wyvern rage?",
+        choices=[["rages", "It rages"], ["sleeps", "It sleeps"]], default="rages",
+    )  # fmt: skip
+
+
 def _side(demo: Demo) -> Side:
     """alice's and bob's objects in the demo campaign; the turn takes decisions."""
     k, owner, other, third, fourth = demo.kingdoms, "alice", "bob", "carol", "dave"
@@ -153,6 +164,7 @@ def _side(demo: Demo) -> Side:
         other_notification=_notification(demo, other),
         own_thread=_thread(demo, owner, k[third]),
         other_thread=_thread(demo, other, k[fourth]),
+        prompt=_prompt(demo),
     )
 
 

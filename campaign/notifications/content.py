@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from battles.decisions.selectors import visible_battles
 from battles.models import Battle
 from battles.tabletop.models import BattleReport
+from campaign.adjudication.selectors import prompts_open
 from campaign.chronicle.views import chronicle_by_turn
 from campaign.chronicle.words import ROLES, word
 from campaign.core.access import Access
@@ -398,6 +399,35 @@ def report_disputed(reader: Reader, context: dict) -> Message | None:
     )
 
 
+def gm_prompts(reader: Reader, context: dict) -> Message | None:
+    """new-rules.md §12.4: the turn asked the GM rulings the rules leave to him; each
+    default stands unless he answers by the fight-or-retreat deadline."""
+    turn = _turn(reader, context)
+    if turn is None or not reader.viewer.is_gm:
+        return None
+    waiting = [p for p in prompts_open(reader.access) if p.turn_id == turn.pk]
+    if not waiting:
+        return None
+    return Message(
+        subject=_subject(
+            reader,
+            ngettext(
+                "%(count)s ruling of turn %(turn)s waits for you",
+                "%(count)s rulings of turn %(turn)s wait for you",
+                len(waiting),
+            )
+            % {"count": len(waiting), "turn": turn.number},
+        ),
+        lines=[
+            *(p.question for p in waiting),
+            _("Answer them on the GM console by %(deadline)s; else each default stands.")
+            % {"deadline": when(turn.decisions_deadline)},
+        ],
+        link=reader.link("gm-console"),
+        key=f"turn:{turn.pk}",
+    )
+
+
 BUILDERS: dict[Kind, Callable[[Reader, dict], Message | None]] = {
     Kind.TURN_OPENED: turn_opened,
     Kind.REMINDER: reminder,
@@ -408,4 +438,5 @@ BUILDERS: dict[Kind, Callable[[Reader, dict], Message | None]] = {
     Kind.MESSAGE_RECEIVED: message_received,
     Kind.ALL_ORDERS_IN: all_orders_in,
     Kind.REPORT_DISPUTED: report_disputed,
+    Kind.GM_PROMPTS: gm_prompts,
 }

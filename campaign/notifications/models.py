@@ -23,6 +23,7 @@ class Kind(models.TextChoices):
     MESSAGE_RECEIVED = "message_received", _("A kingdom or the game master writes to you")
     ALL_ORDERS_IN = "all_orders_in", _("Game master: every kingdom's orders are ready")
     REPORT_DISPUTED = "report_disputed", _("Game master: a tabletop report is disputed")
+    GM_PROMPTS = "gm_prompts", _("Game master: rulings the rules leave to you wait for you")
 
 
 class Delivery(models.TextChoices):

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from battles.decisions.selectors import sides_undecided
 from battles.tabletop.services import participants, tabletop_battles_awaited
+from campaign.adjudication.selectors import turn_prompts_unanswered
 from campaign.models import Campaign, Turn
 from campaign.turns.narration import countdown
 from kingdoms.orders.selectors import orders_readiness
@@ -36,13 +37,18 @@ def orders_due_turns(now: dt.datetime | None = None) -> QuerySet[Turn]:
 
 def decisions_due_turns(now: dt.datetime | None = None) -> list[Turn]:
     """A-2.4, Q7: every turn at fight or retreat that need wait no longer, in all campaigns:
-    every battle side has answered, or the deadline has passed (an undecided side then
-    fights and holds, Q7). Final Results start, unless a tabletop report is still awaited
-    within its deadline (E-24: the claim refuses then). A paused campaign's turns wait."""
+    every battle side has answered and the GM every ruling left to him
+    (new-rules.md §12.4), or the deadline has passed (an undecided side then fights and
+    holds, Q7; an unanswered ruling keeps its default). Final Results start, unless a
+    tabletop report is still awaited within its deadline (E-24: the claim refuses then).
+    A paused campaign's turns wait."""
     now = now or timezone.now()
     turns = _unpaused(now).filter(state=Turn.State.DECISIONS)
     return [
-        turn for turn in turns if _passed(turn.decisions_deadline, now) or not sides_undecided(turn)
+        turn
+        for turn in turns
+        if _passed(turn.decisions_deadline, now)
+        or not (sides_undecided(turn) or turn_prompts_unanswered(turn))
     ]
 
 
@@ -65,7 +71,23 @@ def resolve_early_gaps(turn: Turn, viewer: Viewer, now: dt.datetime | None = Non
         return []
     if deadline is None or _passed(deadline, now):
         return []
-    return [missing, when % {"when": countdown(deadline, now)}]
+    return [missing, *_rulings(turn), when % {"when": countdown(deadline, now)}]
+
+
+def _rulings(turn: Turn) -> list[str]:
+    """new-rules.md §12.4: the rulings left to the GM that he has not answered; resolving
+    now keeps their defaults."""
+    count = turn_prompts_unanswered(turn) if turn.state == Turn.State.DECISIONS else 0
+    if not count:
+        return []
+    return [
+        ngettext(
+            "%(count)s ruling of yours not answered (its default stands)",
+            "%(count)s rulings of yours not answered (their defaults stand)",
+            count,
+        )
+        % {"count": count}
+    ]
 
 
 def _not_ready(turn: Turn, viewer: Viewer) -> str:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from battles.decisions.selectors import visible_battles
+from campaign.adjudication.selectors import prompts_open
 from campaign.campaigns.views import recent_turns, turn_with_results
 from campaign.chronicle.views import chronicle_by_turn
 from campaign.core.access import Access, campaign_access, gm_access
@@ -65,6 +66,8 @@ def console_context(access: Access) -> dict:
         "early_resolution": access.campaign.ruleset.early_resolution,
         # A-1.4.10–11, E-20: the neutral kingdoms' Generals, the GM's alone
         "neutral_kingdoms": visible_neutral_kingdom_list(access.campaign, access.viewer),
+        # new-rules.md §12.4: the rulings left to him that he may still answer
+        "prompts": prompts_open(access),
     }
 
 

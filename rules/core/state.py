@@ -413,6 +413,23 @@ class BattleState:
     siege_key: int | None = None
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """new-rules.md §12.4: the GM's answer to one ruling the engine asked
+    (rules.core.rulings.RulingAsked) with what the question said, so that the module
+    that asked it can apply the answer in place of the default it applied."""
+
+    key: str
+    kind: str  # which module's applier re-decides it (rules.modules)
+    rule: str
+    answer: str
+    default: str
+    hex: Coord | None = None
+    army_id: int | None = None
+    kingdom_id: int | None = None
+    facts: Mapping = field(default_factory=dict)
+
+
 @dataclass
 class World:
     turn: int
@@ -434,3 +451,6 @@ class World:
     # trains' engines (NR-SIEGE, rules.modules.siege_trains)
     sieges: tuple[SiegeState, ...] = ()
     siege_engines: tuple[SiegeEngineState, ...] = ()
+    # new-rules.md §12.4: the GM's answers to this turn's rulings that differ from their default, by
+    # key (rules.core.rulings); Final Results apply them first (rules.modules)
+    rulings: Mapping[str, Ruling] = field(default_factory=dict)

@@ -54,6 +54,9 @@ Hooks (each optional):
   (NR-ADVDIP); ``rule`` is what its PacifyRolled cites.
 * ``army_problem(world, kingdom_id, race) -> Problem | None``: why the kingdom may not
   raise an army of that people (NR-ALLY; kingdoms.armies.services.army_raise).
+* ``rulings``: {kind: applier}, the GM's answers to the rulings the module asked
+  (rules.core.rulings): ``applier(world, ruling, battles) -> (world, battles, events)``
+  applies an answer other than the default, at the start of Final Results.
 * ``provisions(world, battle) -> int``: days of food added to (or taken from) a siege's
   provisions at its investment; ``fasting(world, siege) -> bool``: its garrison eats
   nothing (E-37; rules.sieges).
@@ -137,6 +140,7 @@ class Module:
     fasting: Callable | None = None
     pacify: Callable | None = None
     army_problem: Callable | None = None
+    rulings: Mapping[str, Callable] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -206,6 +210,25 @@ def defender(world: World, hex_: Coord) -> Side | None:
             if side is not None:
                 return side
     return None
+
+
+def asks_rulings(ruleset) -> bool:
+    """Whether a module the campaign's ``ruleset`` switches on may ask the GM
+    (new-rules.md §12.4)."""
+    return any(m.rulings and getattr(ruleset, m.option, 0) for m in REGISTRY)
+
+
+def apply_rulings(world: World, battles: list[BattleState]):
+    """new-rules.md §12.4: each GM's answer that differs from the default it replaces,
+    in key order, by the module that asked it; (world, battles, events)."""
+    appliers = {kind: apply for m in active(world) for kind, apply in m.rulings.items()}
+    events: list[Event] = []
+    for key in sorted(world.rulings):
+        ruling = world.rulings[key]
+        if ruling.answer != ruling.default and ruling.kind in appliers:
+            world, battles, more = appliers[ruling.kind](world, ruling, battles)
+            events += more
+    return world, battles, events
 
 
 def after_battle(world: World, battle: BattleState, events: list[Event]) -> list[Event]:

@@ -97,6 +97,8 @@ def resolve_final(
     joins after the battles (E-26), builds complete at 6f, recruits and mercenaries
     leave, and shared power is credited at 6g (E-25)."""
     outcome = Outcome()
+    # new-rules.md §12.4: the GM's rulings first, in place of the defaults applied so far
+    world, battles, outcome.events = modules.apply_rulings(world, list(battles))
     held = modules.held(world)  # an army a module holds (a fleet at sea) took no order
     orders = [o for o in orders if o.army_id not in held]
     turn = _TurnSoFar.of(world, orders)

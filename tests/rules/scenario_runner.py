@@ -146,6 +146,11 @@ A file is a YAML list of cases; a case is a mapping with these keys:
                                        the siege trains' engines (NR-SIEGE; switch the
                                        module on with ruleset: {options: {siege_trains: 1}});
                                        built_turn: the winter turn it was ordered in
+  rulings:     {monster_strength: halved}
+                                       optional: the GM's answers to the rulings the turn
+                                       asks (new-rules.md §12.4, rules.core.rulings), by
+                                       kind; Final Results apply those that differ from
+                                       the default, as the pipeline hands them over
   dice:        [[3, "Table 7 exploration (fields)"], ...]
                                        every roll of the turn, in order: its result and a
                                        piece of the purpose the engine logs for it
@@ -202,6 +207,7 @@ from rules.core.events import (
     OrphanChanged,
 )
 from rules.core.ruleset import ruleset_from_overrides
+from rules.core.rulings import RulingAsked, answered_as
 from rules.core.state import (
     BattleState,
     Decision,
@@ -252,7 +258,7 @@ CASE_KEYS = {
     "neutral_kingdoms", "known", "neutral_battles_last_turn", "edicts",
     "support_cuts", "module_state", "agreements", "spending", "offers", "provoked",
     "fallback_capitals", "patrol_orders", "sieges", "siege_engines", "tabletop", "raises",
-    "bridges", "engines", "temples", "convoys",
+    "bridges", "engines", "temples", "convoys", "rulings",
 }  # fmt: skip
 EXPECT_KEYS = {"refused", "events", "no_events", "map", "sieges"}
 
@@ -317,6 +323,7 @@ def run_case(case: Case) -> None:
     after_provisional = agreements_applied(after_provisional, provisional)  # E-05 breaches
     after_provisional = spending_applied(after_provisional, provisional)  # step 3b
     spends = with_results(spending.spends, provisional)
+    after_provisional.rulings = answered(provisional, data.get("rulings", {}))  # new-rules.md §12.4
     # the pipeline deletes a destroyed army with its orders before Final Results
     kept = [o for o in legal if o.army_id in after_provisional.armies]
     final = resolve_final(after_provisional, battles, dice, kept, edicts, spends).events
@@ -332,6 +339,16 @@ def run_case(case: Case) -> None:
         assert not found, f"unexpected event {found[0]}"
     _assert_map(map_after(world, events), expect.get("map", []))
     assert_sieges(events, expect.get("sieges", []))  # E-37 (tests/rules/siege_cases.py)
+
+
+def answered(events: list[Event], answers: dict[str, str]) -> dict:
+    """new-rules.md §12.4: the GM's ``answers`` (by kind) to the rulings ``events`` ask,
+    as World.rulings holds them."""
+    return {
+        e.key: answered_as(e, answers[e.kind])
+        for e in events
+        if isinstance(e, RulingAsked) and e.kind in answers
+    }
 
 
 def _world(data: dict) -> World:

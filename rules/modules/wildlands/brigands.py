@@ -42,6 +42,7 @@ from rules.modules.wildlands.actors import (
     weakened,
     with_state,
 )
+from rules.modules.wildlands.rulings import monster_asked
 from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
@@ -194,10 +195,14 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
     }
     if not fights:
         return orders, patrols, []
-    battles: list[Event] = [
-        falls_upon(world, army_id, tuple(fight["hex"]), fight["points"], "NR-MONSTER-1 AMB-27")
-        for army_id, fight in sorted(fights.items())
-    ]
+    battles: list[Event] = []
+    for army_id, fight in sorted(fights.items()):
+        hex_ = tuple(fight["hex"])
+        battles += [
+            falls_upon(world, army_id, hex_, fight["points"], "NR-MONSTER-1 AMB-27"),
+            # new-rules.md §12.4: the GM may rule another strength by Final Results
+            monster_asked(world, army_id, hex_, fight["points"], fight["foe"]),
+        ]
     return [o for o in orders if o.army_id not in fights], patrols, battles
 
 

@@ -39,6 +39,7 @@ from rules.modules.wildlands.news import (
     reinforce,
     weaken,
 )
+from rules.modules.wildlands.rulings import labyrinth_asked
 from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
@@ -163,7 +164,11 @@ def _found(world: World, exam: Examination, vein: Vein, rolls, facts, dice):
     die = dice.d6(f"T-MINE-EXH {entrance}: inhabited on 5-6")
     other = entrance if die.result <= 4 else entrance.split("_")[0] + "_fortress"
     rule = "T-MINE-EXH BASE-22"
-    return world, [news(MineNews, rule, "mine_hold", rolls=(*rolls, die), other=other, **facts)]
+    told = news(MineNews, rule, "mine_hold", rolls=(*rolls, die), other=other, **facts)
+    if vein is Vein.DWARF_HOLD:
+        return world, [told]
+    # new-rules.md §12.4: the labyrinth's own table is missing; the GM is asked what it holds
+    return world, [told, labyrinth_asked(world, exam.army_id, exam.hex, die.result > 4)]
 
 
 def _loss(world: World, rule: str, what: str, rolls, facts, dice: Dice, why: str):

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared, BattleWon, Event, ModuleStateChanged
+from rules.core.rulings import RulingAsked
 from rules.core.state import BattleState, Coord, DefenderKind, Order, Role, World
 from rules.kingdoms.races import Race
 from rules.modules import End, Module, Start, is_roaming, register
@@ -51,6 +52,7 @@ from rules.modules.wildlands.actors import (
     with_state,
 )
 from rules.modules.wildlands.raiders import SHIPS
+from rules.modules.wildlands.rulings import wrath_asked
 from rules.modules.wildlands.sites import OPTION, Examination, Site, handles
 
 
@@ -184,7 +186,14 @@ def discover_wyvern(world: World, found: Examination, dice: Dice) -> tuple[World
         army_id=found.army_id,
         text=f"A wyvern rises at {at(found.hex)} and destroys the army that disturbed it.",
     )
-    return world, [news, *gone, stored]
+    return world, [news, *gone, stored, woke(world, WYVERN, found.hex)]
+
+
+def woke(world: World, roamer: Roamer, hex_: Coord) -> RulingAsked:
+    """new-rules.md §12.4, BASE-16: the GM is asked whether the force that just
+    ``appear``-ed (the last of its kind) rages."""
+    force = max(own_state(world, roamer.key), key=lambda k: int(k[1:]))
+    return wrath_asked(world, roamer.name, roamer.key, force, hex_)
 
 
 def phase_one(world: World, orders: list[Order], dice: Dice):

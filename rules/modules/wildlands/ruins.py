@@ -45,7 +45,8 @@ from rules.modules.wildlands.actors import destroyed
 from rules.modules.wildlands.brigands import MONSTER_KEY, MYTH, meet
 from rules.modules.wildlands.burdens import burdened, crowns_paid
 from rules.modules.wildlands.points import multiple, points_gained, points_lost
-from rules.modules.wildlands.roamers import DRAGON, appear
+from rules.modules.wildlands.roamers import DRAGON, appear, woke
+from rules.modules.wildlands.rulings import monster_asked
 from rules.modules.wildlands.sites import (
     Examination,
     Site,
@@ -201,7 +202,12 @@ def _bandits(
     if fight is None:
         return world, [news, *met]
     army = world.armies[army_id]
-    return world, [news, *met, attacks_army(army, hex_, fight["points"], "T-RUIN AMB-27")]
+    return world, [
+        news,
+        *met,
+        attacks_army(army, hex_, fight["points"], "T-RUIN AMB-27"),
+        monster_asked(world, army_id, hex_, fight["points"], fight["foe"]),  # new-rules.md §12.4
+    ]
 
 
 def _monster(
@@ -228,6 +234,7 @@ def _monster(
         _news(world, army_id, hex_, "T-RUIN NR-MONSTER-1 AMB-27", "monster_lair", text,
               rolls=(roll, kind, *rolls), points=points),
         attacks_army(army, hex_, points, "T-RUIN AMB-27"),
+        monster_asked(world, army_id, hex_, points, foe),  # new-rules.md §12.4
     ]  # fmt: skip
 
 
@@ -355,7 +362,7 @@ def _dragon(world: World, hex_: Coord, army_id: int, rolls) -> tuple[World, list
     text = "The ruins hide a dragon's lair: the dragon wakes, and will rage."
     news = _news(world, army_id, hex_, "T-DISCOVERY BASE-16 E-39", "dragon_lair", text,
                  rolls=rolls)  # fmt: skip
-    return world, [news, stored]
+    return world, [news, stored, woke(world, DRAGON, hex_)]
 
 
 def _fortress(world: World, hex_: Coord, army_id: int, rolls) -> list[Event]:

@@ -78,6 +78,7 @@ from rules.modules.wildlands.news import (
     reinforce,
     weaken,
 )
+from rules.modules.wildlands.rulings import custom_asked, spell_asked
 from rules.modules.wildlands.sites import (
     OPTION,
     Examination,
@@ -731,7 +732,11 @@ def equinox(world: World, tower: Coord, season: str, dice: Dice) -> tuple[World,
     spell_die = dice.roll(12, f"NR-EQX-3 T-SPELL {season} equinox")
     spell = module_table(world, f"t-spell-{season}").lookup(spell_die.result)
     target, deflected = _deflected(world, spell, target, dice)
-    return _standard(world, spell, target, (*rolls, spell_die, *deflected), facts, dice)
+    after, cast = _standard(world, spell, target, (*rolls, spell_die, *deflected), facts, dice)
+    # new-rules.md §12.4: BASE-21 leaves the effect to the GM; he is asked whether it stands
+    told = next((e.kingdom_ids for e in cast if isinstance(e, SpellCast)), ())
+    question = spell_asked(world, after, spell, tower, target, told)
+    return after, [*cast, *([question] if question else [])]
 
 
 def _target(world: World, tower: Coord, dice: Dice) -> tuple[Coord | None, tuple[Roll, ...]]:
@@ -894,7 +899,11 @@ def _experiment(
     rolls = (*rolls, die)
     owner = world.hexes[target].owner
     if isinstance(result, Custom):
-        return world, [_custom(result, rolls, owner, tower=tower, season=season, hex=target)]
+        cast = _custom(result, rolls, owner, tower=tower, season=season, hex=target)
+        if owner is None:  # nobody's hex: nothing it could change (AMB-18)
+            return world, [cast]
+        # new-rules.md §12.4: what his words change is his to rule
+        return world, [cast, custom_asked(world, result.text, tower, target, owner)]
     rule = f"NR-EQX-10 AMB-18 T-EXPSPELL {result.value}"
     facts = {"tower": tower, "season": season, "hex": target, "other": result.value}
     if result is Experiment.DISASTER:

@@ -136,6 +136,21 @@ NOTIFICATION = Kind(  # one's own alone, like a token
 )
 
 
+def _prompt(w: World, target: str):
+    """new-rules.md §12.4: campaign A's one prompt, campaign B's under A's URL, a missing
+    id; its GM alone sees it (a player gets the missing id's 404)."""
+    ids = {"own": w.a.prompt.pk, "hidden": w.b.prompt.pk, "missing": MISSING}
+    return (
+        ({"campaign_id": w.a.demo.campaign.pk, "prompt_id": ids[target]}, {})
+        if (target in ids)
+        else None
+    )
+
+
+PROMPT = Kind(_prompt, sees={"own": {"gm"}}, owners={"own": {"gm"}})
+GM_ONLY = Kind(_campaign, sees={"own": {"gm"}}, owners={"own": {"gm"}})  # a player: 404
+
+
 def _kingdom_query(w: World, target: str):
     ids = {"own": w.a.owner.pk, "other": w.a.other.pk, "hidden": w.b.owner.pk}
     return {"campaign_id": w.a.demo.campaign.pk}, {"kingdom": ids.get(target, MISSING)}
@@ -298,6 +313,9 @@ ROUTES: dict[str, Route] = {
     "api-ruleset": Route(CAMPAIGN, {**READ, "put": Do(may="gm", body={"options": {}})}),
     "api-bulletin": Route(CAMPAIGN, READ),
     "api-rumours": Route(CAMPAIGN, {"post": Do(may="gm", body={"text": "Orcs!"})}),
+    # new-rules.md §12.4: the GM's prompts, his alone; a player gets a missing one's 404
+    "api-gm-prompts": Route(GM_ONLY, {"get": Do(may="gm")}),
+    "api-gm-prompt": Route(PROMPT, {"post": Do(may="gm", body={"answer": "sleeps"})}),
     "api-mercenaries": Route(
         CAMPAIGN, {"post": Do(may="gm", body={"name": "Dogs of War", "minimum_bid": 1})}
     ),
@@ -397,6 +415,7 @@ ROUTES: dict[str, Route] = {
     ),
     "gm-pause": Route(CAMPAIGN, {"post": Do(may="gm", body={"until": "2031-01-01T18:00"})}),
     "gm-resume": Route(CAMPAIGN, {"post": Do(may="gm")}),
+    "gm-prompt-answer": Route(PROMPT, {"post": Do(may="gm", body={"answer": "sleeps"})}),
     "gm-hex-terrain": Route(CAMPAIGN, {"get": Do(may="gm"), "post": Do(may="gm")}),
     "gm-export": Route(CAMPAIGN, {"get": Do(may="gm")}),
     # the map editor: the GM's while the campaign is set up; once started it says so

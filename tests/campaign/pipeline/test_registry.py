@@ -99,16 +99,20 @@ def test_the_domains_registered_their_loaders_states_sentences_and_hooks():
         "agreements_load",
         "crowns_load",
         "sieges_load",
+        "rulings_load",  # new-rules.md §12.4: the GM's answers (campaign.adjudication)
     ]
     assert list(ARMY_HOLDS) == [held_in_sieges]
-    assert len(DECISIONS_OPEN) == 1
-    assert [hook.__name__ for hook in TURN_CLOSED] == ["press_releases_print"]  # B 7.0
+    assert [hook.__name__ for hook in DECISIONS_OPEN] == ["_to_table", "prompts_tell"]
+    assert [hook.__name__ for hook in TURN_CLOSED] == [
+        "press_releases_print",  # B 7.0
+        "prompts_close",  # new-rules.md §12.4
+    ]
     assert "PressReleased" in NARRATORS
 
 
 def test_step_states_flush_in_the_order_the_apps_registered_them():
     """The same statements in the same order on every run: kingdoms' states, then
-    battles', each app's in the order its ready() lists them."""
+    battles', then the GM's prompts, each app's in the order its ready() lists them."""
     assert [kind.__name__ for kind in STEP_STATES] == [
         "AgreementChanges",
         "Scouting",
@@ -119,6 +123,7 @@ def test_step_states_flush_in_the_order_the_apps_registered_them():
         "Pairing",
         "PostBattle",
         "SiegeWriter",
+        "Prompts",  # new-rules.md §12.4 (campaign.adjudication)
     ]
 
 

@@ -30,6 +30,8 @@ LEFT_OUT = {
     "notifications.Reminder": "which reminders this server sent",
     "notifications.Webhook": "a webhook's address is itself a credential: the GM names it again",
     "notifications.WebhookDelivery": "this server's deliveries to the webhook",
+    # new-rules.md §12.4: the chronicle keeps every ruling asked and applied
+    "adjudication.GmPrompt": "the GM's questions of a turn: their defaults stand if unanswered",
 }
 
 # JSON fields that hold no id: coordinates, names, numbers, rule options, dice.
