@@ -4,6 +4,7 @@ its registered snapshot loader (campaign.pipeline.registry)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
@@ -60,30 +61,52 @@ class Snapshot:
 
 def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
     """Eight queries, whatever the size of the map (and the domains' loaders' own)."""
-    hexes = {(h.q, h.r): h for h in Hex.objects.filter(campaign=campaign)}
-    coord_of = {h.pk: coord for coord, h in hexes.items()}
-    kingdoms = {k.pk: k for k in Kingdom.objects.filter(campaign=campaign)}
-    neutrals = {n.pk: n for n in NeutralKingdom.objects.filter(campaign=campaign)}
-    armies = {a.pk: a for a in Army.objects.filter(kingdom__campaign=campaign)}
-    characters = {  # E-20: the neutral kingdoms' Generals too
-        c.pk: c
-        for c in Character.objects.filter(
+    return snapshot_build(
+        campaign,
+        turn_number,
+        hexes=Hex.objects.filter(campaign=campaign),
+        kingdoms=Kingdom.objects.filter(campaign=campaign),
+        armies=Army.objects.filter(kingdom__campaign=campaign),
+        characters=Character.objects.filter(  # E-20: the neutral kingdoms' Generals too
             Q(kingdom__campaign=campaign) | Q(neutral_kingdom__campaign=campaign)
-        )
-    }
+        ),
+    )
+
+
+def snapshot_build(
+    campaign: Campaign,
+    turn_number: int,
+    *,
+    hexes: Iterable[Hex],
+    kingdoms: Iterable[Kingdom],
+    armies: Iterable[Army],
+    characters: Iterable[Character],
+) -> Snapshot:
+    """The snapshot of the given rows: the whole map's (``snapshot_load``) or a part of it
+    (campaign.pipeline.neighbourhood), which must hold the capitals of the kingdoms and
+    the neutral kingdoms and the besieged hexes. The neutral kingdoms and what the
+    domains' loaders add are the campaign's."""
+    by_coord = {(h.q, h.r): h for h in hexes}
+    coord_of = {h.pk: coord for coord, h in by_coord.items()}
+    kingdom_rows = {k.pk: k for k in kingdoms}
+    neutrals = {n.pk: n for n in NeutralKingdom.objects.filter(campaign=campaign)}
+    army_rows = {a.pk: a for a in armies}
+    character_rows = {c.pk: c for c in characters}
     world = World(
         turn=turn_number,
-        hexes={coord: _hex_state(h) for coord, h in hexes.items()},
-        kingdoms={k.pk: _kingdom_state(k, coord_of) for k in kingdoms.values()},
+        hexes={coord: _hex_state(h) for coord, h in by_coord.items()},
+        kingdoms={k.pk: _kingdom_state(k, coord_of) for k in kingdom_rows.values()},
         neutral_kingdoms={n.pk: _neutral_state(n, coord_of) for n in neutrals.values()},
-        armies={a.pk: _army_state(a, coord_of) for a in armies.values()},
-        characters={c.pk: _character_state(c) for c in characters.values()},
+        armies={a.pk: _army_state(a, coord_of) for a in army_rows.values()},
+        characters={c.pk: _character_state(c) for c in character_rows.values()},
         ruleset=campaign.ruleset,
         known_neutrals=_known_neutrals(campaign),
         neutral_battles_last_turn=_neutral_battles(campaign, turn_number - 1),
         module_state=campaign.module_state or {},  # rules.modules
     )
-    snapshot = Snapshot(world, hexes, coord_of, kingdoms, armies, characters, neutrals=neutrals)
+    snapshot = Snapshot(
+        world, by_coord, coord_of, kingdom_rows, army_rows, character_rows, neutrals=neutrals
+    )
     for load in SNAPSHOT_LOADERS:  # agreements (Q23), sieges (E-37), crowns (E-30)
         load(snapshot, campaign, turn_number)
     return snapshot

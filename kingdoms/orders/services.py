@@ -18,8 +18,9 @@ from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import THE_GM, notify
-from campaign.pipeline.snapshot import snapshot_load
+from campaign.pipeline.neighbourhood import neighbourhood_load
 from campaign.turns.services import turn_claim_step
+from kingdoms.locks import kingdom_taking_orders
 from kingdoms.models import Army, Kingdom
 from kingdoms.orders.holds import armies_held
 from kingdoms.orders.judge import other_orders, standing_refusal
@@ -71,7 +72,7 @@ def order_submit(
     not see (A-1.0.9, E-29, A-1.4.18–20).
     """
     membership = _require_owner(army, by)
-    turn = turn_taking_orders(army.kingdom.campaign_id)
+    turn = kingdom_taking_orders(army.kingdom.campaign_id, army.kingdom_id)
     held = armies_held(army.kingdom.campaign_id)
     if army.pk in held:  # E-37: its days are on the siege sheet, not in Table 5
         raise Refused(held[army.pk].no_orders(army.name), field="army", rule=held[army.pk].rule)
@@ -94,9 +95,16 @@ def order_submit(
         raise Refused(
             _("A %(kind)s order needs a target hex.") % {"kind": order_kind.value}, field="target"
         )
-    snapshot = snapshot_load(army.kingdom.campaign, turn.number)
     sea_cover = tuple(tuple(cell) for cell in sea_cover)
     named = [("target", target), ("origin", origin), *(("sea_cover", c) for c in sea_cover)]
+    stands = (army.position.q, army.position.r) if army.position is not None else None
+    snapshot = neighbourhood_load(
+        army.kingdom.campaign,
+        turn.number,
+        army.kingdom_id,
+        around=(target, origin, stands),
+        cells=sea_cover,
+    )
     for name, coord in named:
         if coord is not None and tuple(coord) not in snapshot.hexes:
             raise Refused(
@@ -116,14 +124,14 @@ def order_submit(
         raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
-    hexes = snapshot.hexes
+    hex_id = {coord: pk for pk, coord in snapshot.coord_of.items()}
     order, _created = Order.objects.update_or_create(
         turn=turn,
         army=army,
         defaults={
             "kind": order_kind.value,
-            "target": hexes[tuple(target)] if target is not None else None,
-            "origin": hexes[tuple(origin)] if origin is not None else None,
+            "target_id": hex_id[tuple(target)] if target is not None else None,
+            "origin_id": hex_id[tuple(origin)] if origin is not None else None,
             "sea_cover": [list(cell) for cell in sea_cover],
             "neutral_conquest": conquest.value,
             "submitted_by": by,
