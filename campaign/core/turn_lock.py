@@ -47,10 +47,10 @@ def turn_locked(
 
 
 def turn_taking_orders(campaign_id: int) -> Turn:
-    """The campaign's turn, locked, if it still takes orders, edicts, spends and army
-    changes (A-2.1: not after the deadline). The lock also puts players marking their
-    orders ready in a queue, so that exactly one of them sees everyone ready (Q7 early
-    resolution)."""
+    """The campaign's turn, locked, if it still takes orders (A-2.1: not after the
+    deadline), for the players marking their orders ready: the lock puts them in a
+    queue, so that exactly one of them sees everyone ready (Q7 early resolution). The
+    orders themselves share the turn (``turn_sharing_orders``)."""
     turn = turn_locked(campaign_id=campaign_id, states=(Turn.State.OPEN,), refusal=ORDERS_CLOSED)
     return _before_deadline(turn)
 

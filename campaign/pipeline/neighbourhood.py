@@ -28,11 +28,13 @@ def neighbourhood_load(
     *,
     radius: int | None = None,
     cells: Iterable[Coord | None] = (),
+    also: Iterable[Q] = (),
 ) -> Snapshot:
     """The snapshot of the hexes within ``radius`` (the rules' judging radius unless
-    given) of each coord of ``around``, each coord of ``cells`` alone, and the kingdom's
-    own hexes and armies, and the armies standing near; None among the coords is skipped.
-    Ten queries, whatever the size of the map."""
+    given) of each coord of ``around``, each coord of ``cells`` alone, the hexes each
+    filter of ``also`` picks (the hexes a domain's rows name), and the kingdom's own
+    hexes and armies, and the armies standing near; None among the coords is skipped.
+    As many queries as snapshot_load, whatever the size of the map."""
     reach = judged_radius(campaign.ruleset) if radius is None else radius
     centres = {tuple(c) for c in around if c is not None}
     alone = {tuple(c) for c in cells if c is not None} - centres
@@ -58,6 +60,7 @@ def neighbourhood_load(
             campaign_hexes.filter(
                 pk__in=Kingdom.objects.filter(pk=kingdom_id).values("capital_id")
             ),
+            *(campaign_hexes.filter(more) for more in also),
         )
     )
     return snapshot_build(
