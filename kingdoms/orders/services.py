@@ -125,17 +125,22 @@ def order_submit(
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
     hex_id = {coord: pk for pk, coord in snapshot.coord_of.items()}
-    order, _created = Order.objects.update_or_create(
+    order = Order(
         turn=turn,
         army=army,
-        defaults={
-            "kind": order_kind.value,
-            "target_id": hex_id[tuple(target)] if target is not None else None,
-            "origin_id": hex_id[tuple(origin)] if origin is not None else None,
-            "sea_cover": [list(cell) for cell in sea_cover],
-            "neutral_conquest": conquest.value,
-            "submitted_by": by,
-        },
+        kind=order_kind.value,
+        target_id=hex_id[tuple(target)] if target is not None else None,
+        origin_id=hex_id[tuple(origin)] if origin is not None else None,
+        sea_cover=[list(cell) for cell in sea_cover],
+        neutral_conquest=conquest.value,
+        submitted_by=by,
+    )
+    # One statement saves the order or replaces the army's earlier one (one order an army)
+    Order.objects.bulk_create(
+        [order],
+        update_conflicts=True,
+        unique_fields=["turn", "army"],
+        update_fields=list(_ORDER_FIELDS),
     )
     chronicle_record(
         turn,
@@ -152,6 +157,11 @@ def order_submit(
         kingdom_ids=[army.kingdom_id],
     )
     return order
+
+
+_ORDER_FIELDS = (
+    "kind", "target", "origin", "sea_cover", "neutral_conquest", "submitted_by", "submitted_at"
+)  # fmt: skip
 
 
 def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:
