@@ -28,7 +28,7 @@ from kingdoms.orders.models import Order, OrderSet
 from rules.core.state import Coord, NeutralConquest, OrderKind
 from rules.core.state import Order as OrderState
 from rules.turn.orders import order_origin, why_illegal
-from rules.turn.visibility import world_as_known
+from rules.turn.visibility import Viewer, world_as_known
 
 
 def _require_owner(army: Army, user: User) -> Membership:
@@ -58,6 +58,7 @@ def order_submit(
     origin: Coord | None = None,
     sea_cover: Iterable[Coord] = (),
     neutral_conquest: str = NeutralConquest.SWORN_ENEMIES.value,
+    viewer: Viewer | None = None,
 ) -> Order:
     """Give an army its order for the open turn (Table 5), replacing any earlier one.
 
@@ -69,7 +70,8 @@ def order_submit(
     to do with a neutral capital it takes: Sworn Enemies or Quick Friendship (A-1.4.17,
     E-23); other orders keep the default. The hexes it names are judged as the player
     knows them (rules.turn.visibility.world_as_known), so that a refusal tells nothing he may
-    not see (A-1.0.9, E-29, A-1.4.18–20).
+    not see (A-1.0.9, E-29, A-1.4.18–20): by ``viewer``, the request's own
+    (campaign.core.access), or else the player's.
     """
     membership = _require_owner(army, by)
     turn = kingdom_taking_orders(army.kingdom.campaign_id, army.kingdom_id)
@@ -118,7 +120,8 @@ def order_submit(
         sea_cover=sea_cover,
         neutral_conquest=conquest,
     )
-    known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
+    viewer = viewer or viewer_for(membership)
+    known = world_as_known(snapshot.world, viewer, [c for _, c in named])
     problem = why_illegal(known, army.kingdom_id, wanted, other_orders(turn, army, snapshot))
     if problem:
         raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
