@@ -71,3 +71,9 @@ def neighbourhood_load(
         armies=Army.objects.filter(Q(kingdom_id=kingdom_id) | Q(position__in=nearby.values("pk"))),
         characters=Character.objects.filter(kingdom_id=kingdom_id),
     )
+
+
+def hex_id(snapshot: Snapshot, coord: Coord) -> int:
+    """The id of the row of the hex at ``coord``, which the snapshot holds: what a write
+    saves as its foreign key, whatever form the snapshot keeps its rows in."""
+    return next(pk for pk, at in snapshot.coord_of.items() if at == tuple(coord))

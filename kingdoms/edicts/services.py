@@ -14,7 +14,7 @@ from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.problems import problem_text
 from campaign.models import Campaign
-from campaign.pipeline.neighbourhood import neighbourhood_load
+from campaign.pipeline.neighbourhood import hex_id, neighbourhood_load
 from kingdoms.edicts.models import Edict
 from kingdoms.edicts.selectors import edict_problem
 from kingdoms.locks import kingdom_taking_orders
@@ -91,7 +91,7 @@ def edict_submit(
     edict = Edict.objects.create(
         turn=turn,
         kingdom=kingdom,
-        hex_id=snapshot.hexes[coord].pk,
+        hex_id=hex_id(snapshot, coord),
         kind=edict_kind.value,
         structure=named.value if named else "",
         submitted_by=by,

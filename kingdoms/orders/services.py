@@ -18,7 +18,7 @@ from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import THE_GM, notify
-from campaign.pipeline.neighbourhood import neighbourhood_load
+from campaign.pipeline.neighbourhood import hex_id, neighbourhood_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.locks import kingdom_taking_orders
 from kingdoms.models import Army, Kingdom
@@ -127,13 +127,12 @@ def order_submit(
         raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
-    hex_id = {coord: pk for pk, coord in snapshot.coord_of.items()}
     order = Order(
         turn=turn,
         army=army,
         kind=order_kind.value,
-        target_id=hex_id[tuple(target)] if target is not None else None,
-        origin_id=hex_id[tuple(origin)] if origin is not None else None,
+        target_id=hex_id(snapshot, target) if target is not None else None,
+        origin_id=hex_id(snapshot, origin) if origin is not None else None,
         sea_cover=[list(cell) for cell in sea_cover],
         neutral_conquest=conquest.value,
         submitted_by=by,

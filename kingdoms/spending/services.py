@@ -15,7 +15,7 @@ from campaign.core.errors import Refused
 from campaign.core.problems import problem_refusal
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
-from campaign.pipeline.neighbourhood import neighbourhood_load
+from campaign.pipeline.neighbourhood import hex_id, neighbourhood_load
 from kingdoms.locks import kingdom_taking_orders
 from kingdoms.spending.models import PowerSpend
 from kingdoms.spending.selectors import spend_hexes, spend_problem
@@ -96,7 +96,7 @@ def spend_submit(
         kingdom=kingdom,
         kind=spend_kind.value,
         amount=amount,
-        hex_id=snapshot.hexes[tuple(hex)].pk if hex is not None else None,
+        hex_id=hex_id(snapshot, hex) if hex is not None else None,
         army_id=army_id,
         offer_id=offer_id,
         neutral_kingdom_id=neutral_kingdom_id,
