@@ -80,13 +80,16 @@ worker: install
 beat: install
 	$(VENV)/bin/celery -A campaign beat --loglevel=info
 
-# 1,000 and 10,000 hexes side by side; `make bench MOONSHOT=1` adds the 100,000-hex world.
+# 1,000 and 10,000 hexes side by side; `make bench MOONSHOT=1` adds the 100,000-hex world,
+# `make bench LOAD=1` the load of 200 players giving their orders through gunicorn on the
+# PostgreSQL server of POSTGRES_URL (bench/orders_load.py, some ten minutes).
 BENCH_ARGS := $(if $(MOONSHOT),--moonshot)
 bench: install
 	$(PY) bench/setup.py $(BENCH_ARGS)
 	$(PY) bench/turn_step.py $(BENCH_ARGS)
 	$(PY) bench/map_api.py $(BENCH_ARGS)
 	$(PY) bench/map_render_browser.py
+	$(if $(LOAD),$(PY) bench/orders_load.py)
 
 clean:
 	rm -rf $(VENV) db.sqlite3 staticfiles locale/*/LC_MESSAGES/*.mo

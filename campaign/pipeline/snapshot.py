@@ -16,7 +16,7 @@ from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any, Generic, NamedTuple, TypeVar, cast
 
-from django.db.models import Model, Q
+from django.db.models import Model, Q, QuerySet
 
 from battles.models import Battle, BattleSide
 from campaign.core.bulk import row_instance, rows_load
@@ -129,23 +129,44 @@ class Snapshot:
 
 def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
     """Eight queries, whatever the size of the map (and the domains' loaders' own)."""
-    hexes = {(h.q, h.r): h for h in rows_load(Hex.objects.filter(campaign=campaign))}
-    coord_of = {h.id: coord for coord, h in hexes.items()}
-    kingdoms = _by_id(Kingdom.objects.filter(campaign=campaign))
-    neutrals = _by_id(NeutralKingdom.objects.filter(campaign=campaign))
-    armies = _by_id(Army.objects.filter(kingdom__campaign=campaign))
-    characters = _by_id(  # E-20: the neutral kingdoms' Generals too
-        Character.objects.filter(
+    return snapshot_build(
+        campaign,
+        turn_number,
+        hexes=Hex.objects.filter(campaign=campaign),
+        kingdoms=Kingdom.objects.filter(campaign=campaign),
+        armies=Army.objects.filter(kingdom__campaign=campaign),
+        characters=Character.objects.filter(  # E-20: the neutral kingdoms' Generals too
             Q(kingdom__campaign=campaign) | Q(neutral_kingdom__campaign=campaign)
-        )
+        ),
     )
+
+
+def snapshot_build(
+    campaign: Campaign,
+    turn_number: int,
+    *,
+    hexes: QuerySet[Hex],
+    kingdoms: QuerySet[Kingdom],
+    armies: QuerySet[Army],
+    characters: QuerySet[Character],
+) -> Snapshot:
+    """The snapshot of the rows the querysets pick: the whole map's (``snapshot_load``)
+    or a part of it (campaign.pipeline.neighbourhood), which must hold the capitals of the
+    kingdoms and the neutral kingdoms and the besieged hexes. The neutral kingdoms and
+    what the domains' loaders add are the campaign's."""
+    by_coord = {(h.q, h.r): h for h in rows_load(hexes)}
+    coord_of = {h.id: coord for coord, h in by_coord.items()}
+    kingdom_rows = _by_id(kingdoms)
+    neutrals = _by_id(NeutralKingdom.objects.filter(campaign=campaign))
+    army_rows = _by_id(armies)
+    character_rows = _by_id(characters)
     world = World(
         turn=turn_number,
-        hexes={coord: _hex_state(h) for coord, h in hexes.items()},
-        kingdoms={k.id: _kingdom_state(k, coord_of) for k in kingdoms.values()},
+        hexes={coord: _hex_state(h) for coord, h in by_coord.items()},
+        kingdoms={k.id: _kingdom_state(k, coord_of) for k in kingdom_rows.values()},
         neutral_kingdoms={n.id: _neutral_state(n, coord_of) for n in neutrals.values()},
-        armies={a.id: _army_state(a, coord_of) for a in armies.values()},
-        characters={c.id: _character_state(c) for c in characters.values()},
+        armies={a.id: _army_state(a, coord_of) for a in army_rows.values()},
+        characters={c.id: _character_state(c) for c in character_rows.values()},
         ruleset=campaign.ruleset,
         known_neutrals=_known_neutrals(campaign),
         neutral_battles_last_turn=_neutral_battles(campaign, turn_number - 1),
@@ -153,11 +174,11 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
     )
     snapshot = Snapshot(
         world,
-        Rows(Hex, hexes),
+        Rows(Hex, by_coord),
         coord_of,
-        Rows(Kingdom, kingdoms),
-        Rows(Army, armies),
-        Rows(Character, characters),
+        Rows(Kingdom, kingdom_rows),
+        Rows(Army, army_rows),
+        Rows(Character, character_rows),
         neutrals=Rows(NeutralKingdom, neutrals),
     )
     for load in SNAPSHOT_LOADERS:  # agreements (Q23), sieges (E-37), crowns (E-30)

@@ -23,9 +23,9 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import NAME_LENGTH
 from campaign.core.problems import problem_refusal
-from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Membership, Turn
-from campaign.pipeline.snapshot import snapshot_load
+from campaign.pipeline.neighbourhood import neighbourhood_load
+from kingdoms.locks import kingdom_taking_orders
 from kingdoms.models import Army, Character, Kingdom
 from kingdoms.orders.models import Order
 from kingdoms.selectors import kingdom_support_now
@@ -104,7 +104,7 @@ def army_raise(
     none (B 3.4). With the peoples module, ``race`` makes it an allied army of that people
     if the kingdom's settlements allow it (NR-ALLY)."""
     _require_player(kingdom, by)
-    turn = turn_taking_orders(kingdom.campaign_id)
+    turn = kingdom_taking_orders(kingdom.campaign_id, kingdom.pk)
     if kingdom.eliminated:
         raise Refused(_("%(kingdom)s is eliminated.") % {"kingdom": kingdom.name}, field="kingdom")
     name = _name(name, kingdom, "name")
@@ -144,7 +144,7 @@ def _allied_race(kingdom: Kingdom, turn: Turn, race: str) -> str:
         return ""
     if not kingdom.campaign.ruleset.peoples or as_race(race) is None:
         raise Refused(_("Choose one of the peoples."), field="race", rule="NR-ALLY")
-    world = snapshot_load(kingdom.campaign, turn.number).world
+    world = neighbourhood_load(kingdom.campaign, turn.number, kingdom.pk, around=()).world
     problem = modules.army_problem(world, kingdom.pk, race)  # NR-ALLY (rules.modules.peoples)
     if problem:
         raise problem_refusal(problem)
@@ -158,7 +158,7 @@ def army_allocation_change(*, army: Army, by: User, allocation: int) -> Army:
     cut while the kingdom's allocations exceed its Total Support. The points follow a
     cut down; a Rest rebuilds them up to the new allocation."""
     _require_owner(army, by)
-    turn = turn_taking_orders(army.kingdom.campaign_id)
+    turn = kingdom_taking_orders(army.kingdom.campaign_id, army.kingdom_id)
     army = Army.objects.select_for_update().get(pk=army.pk)
     allocations = dict(
         Army.objects.filter(kingdom_id=army.kingdom_id).values_list("id", "allocation")
@@ -193,7 +193,7 @@ def army_disband(*, army: Army, by: User) -> None:
     General leaves the field (kept as a character); if he was the Grand Marshall, the
     General of the kingdom's oldest remaining army takes the title (B 3.4)."""
     _require_owner(army, by)
-    turn = turn_taking_orders(army.kingdom.campaign_id)
+    turn = kingdom_taking_orders(army.kingdom.campaign_id, army.kingdom_id)
     generals = Character.objects.filter(army=army, is_general=True)
     was_marshal = generals.filter(is_grand_marshal=True).exists()
     generals.update(is_general=False, is_grand_marshal=False)
@@ -301,7 +301,7 @@ def army_slots_set(*, army: Army, by: User, slots: dict[str, int]) -> Army:
     """§5.6, B 2.2.1, E-21: the entitlement slots the army uses this turn, checked with
     the kingdom's other armies' against its pool (each slot serves one army a turn)."""
     _require_owner(army, by)
-    turn = turn_taking_orders(army.kingdom.campaign_id)
+    turn = kingdom_taking_orders(army.kingdom.campaign_id, army.kingdom_id)
     wanted = {slot: slots.get(slot, 0) for slot in SLOTS}
     unknown = set(slots) - set(SLOTS)
     if unknown:

@@ -17,8 +17,8 @@ from django.utils.translation import gettext as _
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.problems import problem_text
-from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Hex, Membership
+from kingdoms.locks import kingdom_taking_orders
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, Feature
 from rules.kingdoms.capitals import fallback_list_problem
@@ -34,8 +34,8 @@ def fallback_capitals_set(*, kingdom: Kingdom, by: User, hexes: Sequence[Coord])
     ).exists()
     if not owns:
         raise Refused(_("That is not your kingdom."), field="kingdom", status=403)
-    turn = turn_taking_orders(kingdom.campaign_id)
-    kingdom = Kingdom.objects.select_for_update().get(pk=kingdom.pk)
+    turn = kingdom_taking_orders(kingdom.campaign_id, kingdom.pk)
+    kingdom = Kingdom.objects.get(pk=kingdom.pk)
     if kingdom.eliminated:
         raise Refused(_("%(kingdom)s is eliminated.") % {"kingdom": kingdom.name}, field="kingdom")
     wanted = [(q, r) for q, r in hexes]

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.problems import problem_text
-from campaign.core.turn_lock import turn_taking_orders
 from campaign.models import Campaign
-from campaign.pipeline.snapshot import snapshot_load
+from campaign.pipeline.neighbourhood import hex_id, neighbourhood_load
 from kingdoms.edicts.models import Edict
 from kingdoms.edicts.selectors import edict_problem
+from kingdoms.locks import kingdom_taking_orders
 from kingdoms.models import Kingdom
 from rules.core.state import Coord, EdictKind, Structure
 from rules.core.state import Edict as EdictState
@@ -72,10 +73,13 @@ def edict_submit(
     receives one edict a turn: to change it, withdraw it first. A refusal names the
     problem and the field at fault; nothing is saved then."""
     kingdom = _edict_kingdom(campaign, by)
-    turn = turn_taking_orders(campaign.pk)
+    turn = kingdom_taking_orders(campaign.pk, kingdom.pk)
     edict_kind, named = _edict_kind(kind), _structure(structure)
     coord = (hex[0], hex[1])
-    snapshot = snapshot_load(campaign, turn.number)
+    given = Edict.objects.filter(turn=turn, kingdom=kingdom).values("hex_id")
+    snapshot = neighbourhood_load(  # Table 2 reads the hex, the kingdom and its edicts
+        campaign, turn.number, kingdom.pk, around=(), cells=[coord], also=[Q(pk__in=given)]
+    )
     if coord not in snapshot.hexes:
         raise Refused(
             _("(%(q)s, %(r)s) is not on the map.") % {"q": coord[0], "r": coord[1]}, field="hex"
@@ -87,7 +91,7 @@ def edict_submit(
     edict = Edict.objects.create(
         turn=turn,
         kingdom=kingdom,
-        hex=snapshot.hexes[coord],
+        hex_id=hex_id(snapshot, coord),
         kind=edict_kind.value,
         structure=named.value if named else "",
         submitted_by=by,
@@ -101,7 +105,7 @@ def edict_submit(
 def edict_withdraw(*, campaign: Campaign, by: User, hex: Coord) -> None:
     """Take back the player's edict for ``hex`` in the open turn (until the deadline)."""
     kingdom = _edict_kingdom(campaign, by)
-    turn = turn_taking_orders(campaign.pk)
+    turn = kingdom_taking_orders(campaign.pk, kingdom.pk)
     coord = (hex[0], hex[1])
     edict = (
         Edict.objects.filter(turn=turn, kingdom=kingdom, hex__q=coord[0], hex__r=coord[1])

@@ -67,6 +67,7 @@ class OrderListView(APIView):
             origin=wanted.get("origin"),
             sea_cover=wanted.get("sea_cover", ()),
             neutral_conquest=wanted["neutral_conquest"],
+            viewer=access.viewer,
         )
         return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
 

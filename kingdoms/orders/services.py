@@ -18,8 +18,9 @@ from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import THE_GM, notify
-from campaign.pipeline.snapshot import snapshot_load
+from campaign.pipeline.neighbourhood import hex_id, neighbourhood_load
 from campaign.turns.services import turn_claim_step
+from kingdoms.locks import kingdom_taking_orders
 from kingdoms.models import Army, Kingdom
 from kingdoms.orders.holds import armies_held
 from kingdoms.orders.judge import other_orders, standing_refusal
@@ -27,7 +28,7 @@ from kingdoms.orders.models import Order, OrderSet
 from rules.core.state import Coord, NeutralConquest, OrderKind
 from rules.core.state import Order as OrderState
 from rules.turn.orders import order_origin, why_illegal
-from rules.turn.visibility import world_as_known
+from rules.turn.visibility import Viewer, world_as_known
 
 
 def _require_owner(army: Army, user: User) -> Membership:
@@ -57,6 +58,7 @@ def order_submit(
     origin: Coord | None = None,
     sea_cover: Iterable[Coord] = (),
     neutral_conquest: str = NeutralConquest.SWORN_ENEMIES.value,
+    viewer: Viewer | None = None,
 ) -> Order:
     """Give an army its order for the open turn (Table 5), replacing any earlier one.
 
@@ -68,10 +70,11 @@ def order_submit(
     to do with a neutral capital it takes: Sworn Enemies or Quick Friendship (A-1.4.17,
     E-23); other orders keep the default. The hexes it names are judged as the player
     knows them (rules.turn.visibility.world_as_known), so that a refusal tells nothing he may
-    not see (A-1.0.9, E-29, A-1.4.18–20).
+    not see (A-1.0.9, E-29, A-1.4.18–20): by ``viewer``, the request's own
+    (campaign.core.access), or else the player's.
     """
     membership = _require_owner(army, by)
-    turn = turn_taking_orders(army.kingdom.campaign_id)
+    turn = kingdom_taking_orders(army.kingdom.campaign_id, army.kingdom_id)
     held = armies_held(army.kingdom.campaign_id)
     if army.pk in held:  # E-37: its days are on the siege sheet, not in Table 5
         raise Refused(held[army.pk].no_orders(army.name), field="army", rule=held[army.pk].rule)
@@ -94,9 +97,16 @@ def order_submit(
         raise Refused(
             _("A %(kind)s order needs a target hex.") % {"kind": order_kind.value}, field="target"
         )
-    snapshot = snapshot_load(army.kingdom.campaign, turn.number)
     sea_cover = tuple(tuple(cell) for cell in sea_cover)
     named = [("target", target), ("origin", origin), *(("sea_cover", c) for c in sea_cover)]
+    stands = (army.position.q, army.position.r) if army.position is not None else None
+    snapshot = neighbourhood_load(
+        army.kingdom.campaign,
+        turn.number,
+        army.kingdom_id,
+        around=(target, origin, stands),
+        cells=sea_cover,
+    )
     for name, coord in named:
         if coord is not None and tuple(coord) not in snapshot.hexes:
             raise Refused(
@@ -110,24 +120,29 @@ def order_submit(
         sea_cover=sea_cover,
         neutral_conquest=conquest,
     )
-    known = world_as_known(snapshot.world, viewer_for(membership), [c for _, c in named])
+    viewer = viewer or viewer_for(membership)
+    known = world_as_known(snapshot.world, viewer, [c for _, c in named])
     problem = why_illegal(known, army.kingdom_id, wanted, other_orders(turn, army, snapshot))
     if problem:
         raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
-    hexes = snapshot.hexes
-    order, _created = Order.objects.update_or_create(
+    order = Order(
         turn=turn,
         army=army,
-        defaults={
-            "kind": order_kind.value,
-            "target": hexes[tuple(target)] if target is not None else None,
-            "origin": hexes[tuple(origin)] if origin is not None else None,
-            "sea_cover": [list(cell) for cell in sea_cover],
-            "neutral_conquest": conquest.value,
-            "submitted_by": by,
-        },
+        kind=order_kind.value,
+        target_id=hex_id(snapshot, target) if target is not None else None,
+        origin_id=hex_id(snapshot, origin) if origin is not None else None,
+        sea_cover=[list(cell) for cell in sea_cover],
+        neutral_conquest=conquest.value,
+        submitted_by=by,
+    )
+    # One statement saves the order or replaces the army's earlier one (one order an army)
+    Order.objects.bulk_create(
+        [order],
+        update_conflicts=True,
+        unique_fields=["turn", "army"],
+        update_fields=list(_ORDER_FIELDS),
     )
     chronicle_record(
         turn,
@@ -144,6 +159,11 @@ def order_submit(
         kingdom_ids=[army.kingdom_id],
     )
     return order
+
+
+_ORDER_FIELDS = (
+    "kind", "target", "origin", "sea_cover", "neutral_conquest", "submitted_by", "submitted_at"
+)  # fmt: skip
 
 
 def _neutral_conquest(choice: str | None, kind: OrderKind) -> NeutralConquest:

@@ -4,7 +4,7 @@ its own results, and everyone the public facts (a build, an alliance)."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum
 
 from campaign.bulletin.models import MercenaryOffer
 from campaign.core.problems import problem_refusal
@@ -13,7 +13,7 @@ from campaign.pipeline.snapshot import Snapshot
 from kingdoms.models import Army, Kingdom, NeutralKingdom
 from kingdoms.spending.forms import SpendForm
 from kingdoms.spending.models import PowerSpend
-from kingdoms.spending.writeback import spending_load
+from kingdoms.spending.writeback import provoked_spends, spending_load
 from rules.core.problems import Problem
 from rules.core.state import Coord
 from rules.kingdoms.spending import why_illegal_spend
@@ -88,6 +88,18 @@ def power_committed(turn: Turn, kingdom: Kingdom) -> int:
     """E-25: the power the kingdom's spends and bids would take if every bid won."""
     total = PowerSpend.objects.filter(turn=turn, kingdom=kingdom).aggregate(Sum("amount"))
     return total["amount__sum"] or 0
+
+
+def spend_hexes(turn: Turn, kingdom_id: int, neutral_kingdom_id: int | None) -> list[Q]:
+    """The hexes ``spend_problem`` reads beyond the spend's own and the kingdom's: those
+    its other spends of the turn name, those Provoked in the last two turns (Table 11),
+    and the land of the neutral kingdom a spend names (§5.6 diplomacy: an incited attack
+    aims next to it). Filters of hexes, for campaign.pipeline.neighbourhood."""
+    mine = PowerSpend.objects.filter(turn=turn, kingdom_id=kingdom_id)
+    hexes = [Q(pk__in=mine.values("hex_id")), Q(pk__in=provoked_spends(turn).values("hex_id"))]
+    if neutral_kingdom_id is not None:
+        hexes.append(Q(neutral_kingdom_id=neutral_kingdom_id))
+    return hexes
 
 
 def spend_problem(snapshot: Snapshot, turn: Turn, viewer: Viewer, wanted: Spend) -> Problem | None:

@@ -13,12 +13,12 @@ from campaign.chronicle.services import chronicle_record
 from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.problems import problem_refusal
-from campaign.core.turn_lock import turn_taking_orders
 from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
-from campaign.pipeline.snapshot import snapshot_load
+from campaign.pipeline.neighbourhood import hex_id, neighbourhood_load
+from kingdoms.locks import kingdom_taking_orders
 from kingdoms.spending.models import PowerSpend
-from kingdoms.spending.selectors import spend_problem
+from kingdoms.spending.selectors import spend_hexes, spend_problem
 from rules.core.state import Coord
 from rules.kingdoms.spending_state import Spend, SpendKind, fixed_cost
 
@@ -49,7 +49,7 @@ def spend_submit(
     A-1.4.18–20)."""
     membership = _player(campaign, by)
     kingdom = membership.kingdom
-    turn = turn_taking_orders(campaign.pk)
+    turn = kingdom_taking_orders(campaign.pk, kingdom.pk)
     try:
         spend_kind = SpendKind(kind)
     except ValueError:
@@ -66,7 +66,13 @@ def spend_submit(
                 _("Say how much power to spend on %(kind)s.") % {"kind": spend_kind.label},
                 field="amount",
             )
-    snapshot = snapshot_load(campaign, turn.number)
+    snapshot = neighbourhood_load(
+        campaign,
+        turn.number,
+        kingdom.pk,
+        around=[hex],
+        also=spend_hexes(turn, kingdom.pk, neutral_kingdom_id),
+    )
     if hex is not None and tuple(hex) not in snapshot.hexes:
         raise Refused(
             _("(%(q)s, %(r)s) is not on the map.") % {"q": hex[0], "r": hex[1]}, field="hex"
@@ -90,7 +96,7 @@ def spend_submit(
         kingdom=kingdom,
         kind=spend_kind.value,
         amount=amount,
-        hex=snapshot.hexes[tuple(hex)] if hex is not None else None,
+        hex_id=hex_id(snapshot, hex) if hex is not None else None,
         army_id=army_id,
         offer_id=offer_id,
         neutral_kingdom_id=neutral_kingdom_id,
@@ -120,7 +126,7 @@ def spend_submit(
 def spend_withdraw(*, campaign: Campaign, by: User, spend_id: int) -> None:
     """Take back one line of the kingdom's spending, while orders are open."""
     kingdom = _player(campaign, by).kingdom
-    turn: Turn = turn_taking_orders(campaign.pk)
+    turn: Turn = kingdom_taking_orders(campaign.pk, kingdom.pk)
     deleted, _ = PowerSpend.objects.filter(pk=spend_id, turn=turn, kingdom=kingdom).delete()
     if not deleted:
         raise Refused(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import QuerySet
+
 from campaign.bulletin.models import MercenaryOffer
 from campaign.core.bulk import rows_update
 from campaign.models import Turn
@@ -55,13 +57,7 @@ def spending_load(turn: Turn, snapshot: Snapshot, kingdom_id: int | None = None)
         for o in MercenaryOffer.objects.filter(turn=turn)
     }
     provoked: dict[Coord, int] = {}
-    rows = PowerSpend.objects.filter(
-        turn__campaign_id=turn.campaign_id,
-        turn__number__gte=turn.number - 2,
-        turn__number__lt=turn.number,
-        kind=SpendKind.PACIFY,
-        result=SpendResult.PROVOKED,
-    ).values_list("hex_id", "turn__number")
+    rows = provoked_spends(turn).values_list("hex_id", "turn__number")
     for hex_id, number in rows:
         coord = snapshot.coord_of[hex_id]
         provoked[coord] = max(number, provoked.get(coord, 0))
@@ -69,6 +65,17 @@ def spending_load(turn: Turn, snapshot: Snapshot, kingdom_id: int | None = None)
         spends=tuple(spend_state(row, snapshot.coord_of) for row in spends),
         offers=offers,
         provoked=provoked,
+    )
+
+
+def provoked_spends(turn: Turn) -> QuerySet[PowerSpend]:
+    """Table 11: the pacifications of the campaign that Provoked in the last 2 turns."""
+    return PowerSpend.objects.filter(
+        turn__campaign_id=turn.campaign_id,
+        turn__number__gte=turn.number - 2,
+        turn__number__lt=turn.number,
+        kind=SpendKind.PACIFY,
+        result=SpendResult.PROVOKED,
     )
 
 

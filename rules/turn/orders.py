@@ -13,11 +13,21 @@ from dataclasses import dataclass
 
 from rules.core.hexgrid import adjacent, distance, neighbours, terrain_map, within
 from rules.core.problems import Phrase, Problem, translatable
-from rules.core.state import ArmyState, Coord, Order, OrderKind, World
+from rules.core.state import ArmyState, Coord, Order, OrderKind, Ruleset, World
 from rules.kingdoms.agreements import invasion_refusal, patrol_protects
 from rules.kingdoms.neutrals import protector_of
 from rules.sieges.state import order_problem as siege_order_problem
 from rules.turn.minor_features import patrol_radius
+
+
+def judged_radius(ruleset: Ruleset) -> int:
+    """How far from an order's target ``why_illegal`` looks at the map, the kingdom's own
+    hexes aside: an Invade's adjacency across one sea hex (2, E-16), a Scout's reach
+    (Table 5), a Patrol's radius from an Old road (Table 17) and the land hexes across its
+    sea hexes (one more, A-1.1.2.4). A world holding every hex within it of the target and
+    the origin, and the kingdom's own hexes, judges the order as the whole map would."""
+    patrol = max(ruleset.patrol_radius, ruleset.old_road_patrol_radius) + 1
+    return max(2, ruleset.scout_reach, patrol)
 
 
 def own_hexes(world: World, kingdom_id: int, *, orphans: bool = True) -> set[Coord]:
