@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from itertools import chain
 from typing import Any, NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connections, models, router
@@ -112,12 +113,16 @@ def rows_insert(model: type[models.Model], rows: Iterable[models.Model]) -> None
     """Inserts ``rows``, new instances of ``model``, as bulk_create would (each field's
     value or default, auto_now stamps, the ids of saved related rows) but in one statement
     whatever their number, and without reading their ids back: the caller that needs them
-    selects them after. No signal is sent."""
+    selects them after. No signal is sent, and no query when there are no rows."""
     connection = connections[DEFAULT_DB_ALIAS]
     fields = [field for field in model._meta.concrete_fields if field is not model._meta.auto_field]
     columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
     table = connection.ops.quote_name(model._meta.db_table)
     values = _values(connection, fields, rows)
+    first = next(values, None)
+    if first is None:
+        return
+    values = chain([first], values)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:

@@ -4,8 +4,9 @@ PostgreSQL, one prepared INSERT elsewhere."""
 import pytest
 from django.utils import timezone
 
+from campaign.chronicle.services import chronicle_entry
 from campaign.core.bulk import rows_insert
-from campaign.models import Campaign, Hex
+from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import Kingdom
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +44,30 @@ def test_campaigns_written_in_bulk_get_their_creation_time_and_house_rules():
     assert before <= campaign.created_at <= timezone.now()
 
 
-def test_nothing_to_write_writes_nothing():
-    rows_insert(Hex, [])
+def test_nothing_to_write_writes_nothing(django_assert_num_queries):
+    with django_assert_num_queries(0):
+        rows_insert(Hex, [])
+        rows_insert(Hex, iter(()))
     assert not Hex.objects.exists()
+
+
+def test_chronicle_entries_written_in_bulk_read_in_the_order_they_happened():
+    """The chronicle reads its entries in the order the step wrote them (TurnEvent's
+    ordering by id), each with its audience (E-29: the kingdoms that see it, the fields
+    only they see)."""
+    campaign = Campaign.objects.create(name="Bulk")
+    turn = Turn.objects.create(campaign=campaign, number=1)
+    kinds = [f"Kind{n}" for n in range(30)]
+    rows_insert(
+        TurnEvent,
+        [
+            chronicle_entry(turn, kind, {"n": n}, kingdom_ids=[n % 3], secret=["points"] * (n % 2))
+            for n, kind in enumerate(kinds)
+        ],
+    )
+    entries = list(TurnEvent.objects.filter(turn=turn))
+    assert [e.kind for e in entries] == kinds
+    assert [e.payload["n"] for e in entries] == list(range(30))
+    assert (entries[4].kingdom_ids, entries[4].secret_fields, entries[4].public) == ([1], [], False)
+    assert entries[5].secret_fields == ["points"]
+    assert all(e.created_at is not None and e.campaign_id == campaign.pk for e in entries)
