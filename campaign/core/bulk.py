@@ -51,13 +51,19 @@ def row_instance(model: type[Model], row: Sequence[Any], using: str = "default")
 def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) -> int:
     """Write ``fields`` of ``rows`` (anything with the fields' attributes and ``pk``) in
     one ``UPDATE … FROM (VALUES …)`` per batch the database takes (one on PostgreSQL).
-    Returns the number of rows sent; no query when there are none."""
+    A model instance given a related row before that row was saved writes its id, as
+    bulk_update would. Returns the number of rows sent; no query when there are none."""
     rows = list(rows)
     if not rows:
         return 0
     using = router.db_for_write(model)
     connection = connections[using]
     columns = [model._meta.pk, *(model._meta.get_field(name) for name in fields)]
+    related = [field for field in columns[1:] if field.is_relation]
+    if related:
+        for row in rows:
+            if isinstance(row, Model):
+                row._prepare_related_fields_for_save(operation_name="rows_update", fields=related)
     quote = connection.ops.quote_name
     # VALUES names its columns column1, column2, … in PostgreSQL and SQLite alike
     assignments = ", ".join(
