@@ -14,7 +14,7 @@ building those expressions, and PostgreSQL evaluates each CASE against every row
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain
 from typing import Any, NamedTuple
@@ -34,13 +34,43 @@ def rows_load(queryset: QuerySet) -> list[NamedTuple]:
     100 through its iterators, a third of the time of 10,000 rows."""
     compiler = queryset.values_list(*_attnames(queryset.model)).query.get_compiler(queryset.db)
     sql, params = compiler.as_sql()
-    converters = compiler.get_converters([column for column, _, _ in compiler.select])
+    converters = _empty_json_first(
+        compiler.get_converters([column for column, _, _ in compiler.select])
+    )
     with compiler.connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     if converters:
         rows = compiler.apply_converters(rows, converters)
     return list(map(_row_type(queryset.model)._make, rows))
+
+
+def _empty_json_first(converters: dict) -> dict:
+    """The converters, those of JSON columns without a decoder of their own made to
+    answer an empty list or object at once: most of a snapshot's JSON values are (a
+    hex's secondary terrains, a character's skills), and ``json.loads`` costs a
+    10,000-hex snapshot tens of milliseconds for them."""
+    quick = {}
+    for position, (functions, expression) in converters.items():
+        field = expression.output_field
+        if isinstance(field, models.JSONField) and field.decoder is None:
+            functions = [
+                _or_empty(function) if function == field.from_db_value else function
+                for function in functions
+            ]
+        quick[position] = (functions, expression)
+    return quick
+
+
+def _or_empty(from_db_value: Callable) -> Callable:
+    def convert(value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
+        if value == "[]":
+            return []
+        if value == "{}":
+            return {}
+        return from_db_value(value, expression, connection)
+
+    return convert
 
 
 def row_instance(model: type[Model], row: Sequence[Any], using: str = "default") -> Model:

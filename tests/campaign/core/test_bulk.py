@@ -6,9 +6,9 @@ import pytest
 from django.utils import timezone
 
 from campaign.chronicle.services import chronicle_entry
-from campaign.core.bulk import rows_insert, rows_update
+from campaign.core.bulk import rows_insert, rows_load, rows_update
 from campaign.models import Campaign, Hex, Turn, TurnEvent
-from kingdoms.models import Kingdom, NeutralKingdom
+from kingdoms.models import Character, Kingdom, NeutralKingdom
 
 pytestmark = pytest.mark.django_db
 
@@ -110,3 +110,30 @@ def test_land_given_to_a_kingdom_never_saved_is_refused():
     row.owner = Kingdom(campaign=campaign, name="Averland")
     with pytest.raises(ValueError, match="owner"):
         rows_update(Hex, ["owner"], [row])
+
+
+def test_rows_read_in_bulk_keep_their_json_each_row_its_own():
+    """Q16, Table 14: a hex read in bulk (campaign.core.bulk.rows_load, the turn step's snapshot)
+    has its secondary terrains as saved, an empty list where it has none; each row's
+    list is its own, so that a step changing one hex's changes no other's; a character's
+    injuries and skills likewise."""
+    campaign = Campaign.objects.create(name="Bulk")
+    rows_insert(
+        Hex,
+        [
+            Hex(campaign=campaign, q=0, r=0, terrain="forest", secondary_terrains=["swamp"]),
+            *(Hex(campaign=campaign, q=q, r=0, terrain="plains") for q in range(1, 4)),
+        ],
+    )
+    rows = sorted(rows_load(Hex.objects.filter(campaign=campaign)), key=lambda row: row.q)
+    assert [row.secondary_terrains for row in rows] == [["swamp"], [], [], []]
+    rows[1].secondary_terrains.append("hills")
+    assert [row.secondary_terrains for row in rows[2:]] == [[], []]
+    kingdom = Kingdom.objects.create(campaign=campaign, name="Averland")
+    Character.objects.create(kingdom=kingdom, name="Hurt", stat_deltas={"m": -1})  # Table 14
+    Character.objects.create(kingdom=kingdom, name="Whole")
+    read = rows_load(Character.objects.filter(kingdom=kingdom).order_by("name"))
+    assert [(c.name, c.stat_deltas, c.skills) for c in read] == [
+        ("Hurt", {"m": -1}, []),
+        ("Whole", {}, []),
+    ]
