@@ -10,7 +10,7 @@ from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from campaign.core.bulk import rows_insert
+from campaign.core.bulk import rows_insert, rows_update
 from campaign.models import Campaign, Hex, Membership, Turn
 from campaign.turns.services import turn_open
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
@@ -115,11 +115,6 @@ def map_plan_build(
     return kingdoms, _neutrals_create(campaign, plan, rows)
 
 
-# The kingdoms' land, written again once they have ids, a few hundred rows an update:
-# PostgreSQL reads an update's CASE of every row's value once per row it changes
-LAND_BATCH = 500
-
-
 def _hexes_create(
     campaign: Campaign, plan: MapPlan, contents: Mapping[Coord, dict]
 ) -> dict[Coord, Hex]:
@@ -154,7 +149,7 @@ def _kingdoms_create(
         starts.append((kingdom, land))
     Kingdom.objects.bulk_create([kingdom for kingdom, _ in starts])
     land = [row for _, rows_ in starts for row in rows_]
-    Hex.objects.bulk_update(land, ["owner", "explored", "feature"], batch_size=LAND_BATCH)
+    rows_update(Hex, ["owner", "explored", "feature"], land)
     starting_armies_create(campaign, starts, armies_per_kingdom)
     return [kingdom for kingdom, _ in starts]
 
@@ -263,11 +258,7 @@ def _neutrals_create(
         )
         changed.extend(land)
     NeutralKingdom.objects.bulk_create(created)
-    Hex.objects.bulk_update(
-        changed,
-        ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"],
-        batch_size=LAND_BATCH,
-    )
+    rows_update(Hex, ["neutral_kingdom", "home_neutral_kingdom", "feature", "defence"], changed)
     rows_insert(Character, (neutral_general(kingdom) for kingdom in created))
     return created
 

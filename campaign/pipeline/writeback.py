@@ -15,7 +15,7 @@ from typing import TypeVar, cast
 
 from battles.models import Battle
 from campaign.chronicle.services import chronicle_entries_for
-from campaign.core.bulk import rows_update
+from campaign.core.bulk import rows_insert, rows_update
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.registry import APPLIERS, STEP_STATES, Phase, StepState
 from campaign.pipeline.snapshot import Rows, Snapshot
@@ -120,7 +120,8 @@ class Writer:
         context = self._context()
         self._flush(Phase.CREATE)
         self._flush(Phase.LINK)
-        TurnEvent.objects.bulk_create(chronicle_entries_for(self.turn, events, context))
+        # nothing reads the entries' ids back: one COPY rather than an INSERT returning them
+        rows_insert(TurnEvent, chronicle_entries_for(self.turn, events, context))
         self._flush(Phase.AFTER_CHRONICLE)
         self._flush(Phase.LAST)
 

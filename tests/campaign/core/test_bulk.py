@@ -1,12 +1,14 @@
-"""Rows written in bulk (campaign.core.bulk.rows_insert) read back as saved ones do: COPY on
-PostgreSQL, one prepared INSERT elsewhere."""
+"""Rows written in bulk (campaign.core.bulk.rows_insert, rows_update) read back as saved
+ones do: COPY on PostgreSQL, one prepared INSERT elsewhere; one UPDATE from a list of
+values."""
 
 import pytest
 from django.utils import timezone
 
-from campaign.core.bulk import rows_insert
-from campaign.models import Campaign, Hex
-from kingdoms.models import Kingdom
+from campaign.chronicle.services import chronicle_entry
+from campaign.core.bulk import rows_insert, rows_load, rows_update
+from campaign.models import Campaign, Hex, Turn, TurnEvent
+from kingdoms.models import Character, Kingdom, NeutralKingdom
 
 pytestmark = pytest.mark.django_db
 
@@ -43,6 +45,95 @@ def test_campaigns_written_in_bulk_get_their_creation_time_and_house_rules():
     assert before <= campaign.created_at <= timezone.now()
 
 
-def test_nothing_to_write_writes_nothing():
-    rows_insert(Hex, [])
+def test_nothing_to_write_writes_nothing(django_assert_num_queries):
+    with django_assert_num_queries(0):
+        rows_insert(Hex, [])
+        rows_insert(Hex, iter(()))
+        assert rows_update(Hex, ["owner"], []) == 0
     assert not Hex.objects.exists()
+
+
+def test_chronicle_entries_written_in_bulk_read_in_the_order_they_happened():
+    """The chronicle reads its entries in the order the step wrote them (TurnEvent's
+    ordering by id), each with its audience (E-29: the kingdoms that see it, the fields
+    only they see)."""
+    campaign = Campaign.objects.create(name="Bulk")
+    turn = Turn.objects.create(campaign=campaign, number=1)
+    kinds = [f"Kind{n}" for n in range(30)]
+    rows_insert(
+        TurnEvent,
+        [
+            chronicle_entry(turn, kind, {"n": n}, kingdom_ids=[n % 3], secret=["points"] * (n % 2))
+            for n, kind in enumerate(kinds)
+        ],
+    )
+    entries = list(TurnEvent.objects.filter(turn=turn))
+    assert [e.kind for e in entries] == kinds
+    assert [e.payload["n"] for e in entries] == list(range(30))
+    assert (entries[4].kingdom_ids, entries[4].secret_fields, entries[4].public) == ([1], [], False)
+    assert entries[5].secret_fields == ["points"]
+    assert all(e.created_at is not None and e.campaign_id == campaign.pk for e in entries)
+
+
+def test_land_given_to_a_kingdom_before_it_was_saved_is_written_as_its_own():
+    """A-1.2.1, A-1.4.2: a set-up hands each kingdom and neutral kingdom its land before
+    they have ids, then writes the land in one update: each hex reads back as theirs, the
+    fields not named are left as they were."""
+    campaign = Campaign.objects.create(name="Bulk")
+    rows_insert(Hex, [Hex(campaign=campaign, q=q, r=0, terrain="plains") for q in range(6)])
+    hexes = list(Hex.objects.filter(campaign=campaign).order_by("q"))
+    kingdom = Kingdom(campaign=campaign, name="Averland", capital=hexes[0])
+    neutral = NeutralKingdom(campaign=campaign, name="Grey Vaults", capital=hexes[3])
+    for row in hexes[:3]:
+        row.owner, row.explored, row.terrain = kingdom, True, "sea"
+    for row in hexes[3:5]:
+        row.neutral_kingdom = row.home_neutral_kingdom = neutral
+    hexes[0].feature = "city"
+    kingdom.save()
+    neutral.save()
+    assert rows_update(Hex, ["owner", "explored", "feature"], hexes[:3]) == 3
+    rows_update(Hex, ["neutral_kingdom", "home_neutral_kingdom"], hexes[3:5])
+    read = list(Hex.objects.filter(campaign=campaign).order_by("q"))
+    assert [(h.owner_id, h.explored) for h in read] == [(kingdom.pk, True)] * 3 + [
+        (None, False)
+    ] * 3
+    assert [h.neutral_kingdom_id for h in read] == [None] * 3 + [neutral.pk] * 2 + [None]
+    assert [h.home_neutral_kingdom_id for h in read][3:5] == [neutral.pk] * 2
+    assert read[0].feature == "city" and {h.terrain for h in read} == {"plains"}
+
+
+def test_land_given_to_a_kingdom_never_saved_is_refused():
+    """A hex handed to a kingdom that was never saved is refused by name rather than
+    written as nobody's."""
+    campaign = Campaign.objects.create(name="Bulk")
+    row = Hex.objects.create(campaign=campaign, q=0, r=0, terrain="plains")
+    row.owner = Kingdom(campaign=campaign, name="Averland")
+    with pytest.raises(ValueError, match="owner"):
+        rows_update(Hex, ["owner"], [row])
+
+
+def test_rows_read_in_bulk_keep_their_json_each_row_its_own():
+    """Q16, Table 14: a hex read in bulk (campaign.core.bulk.rows_load, the turn step's snapshot)
+    has its secondary terrains as saved, an empty list where it has none; each row's
+    list is its own, so that a step changing one hex's changes no other's; a character's
+    injuries and skills likewise."""
+    campaign = Campaign.objects.create(name="Bulk")
+    rows_insert(
+        Hex,
+        [
+            Hex(campaign=campaign, q=0, r=0, terrain="forest", secondary_terrains=["swamp"]),
+            *(Hex(campaign=campaign, q=q, r=0, terrain="plains") for q in range(1, 4)),
+        ],
+    )
+    rows = sorted(rows_load(Hex.objects.filter(campaign=campaign)), key=lambda row: row.q)
+    assert [row.secondary_terrains for row in rows] == [["swamp"], [], [], []]
+    rows[1].secondary_terrains.append("hills")
+    assert [row.secondary_terrains for row in rows[2:]] == [[], []]
+    kingdom = Kingdom.objects.create(campaign=campaign, name="Averland")
+    Character.objects.create(kingdom=kingdom, name="Hurt", stat_deltas={"m": -1})  # Table 14
+    Character.objects.create(kingdom=kingdom, name="Whole")
+    read = rows_load(Character.objects.filter(kingdom=kingdom).order_by("name"))
+    assert [(c.name, c.stat_deltas, c.skills) for c in read] == [
+        ("Hurt", {"m": -1}, []),
+        ("Whole", {}, []),
+    ]
