@@ -3,7 +3,7 @@ viewer, and the one way a service finds the player whose kingdom acts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeVar
 
 from django.contrib.auth.models import User
@@ -25,14 +25,27 @@ from rules.turn.visibility import Viewer
 Row = TypeVar("Row", bound=Model)
 
 
-@dataclass(frozen=True)
 class Access:
     """Who is looking at which campaign: what every campaign page and API view starts
-    from."""
+    from.
 
-    campaign: Campaign
-    membership: Membership
-    viewer: Viewer
+    The viewer (rules.turn.visibility.Viewer: what his kingdom discovered and scouted,
+    two queries) is read when first asked for, so that a view which answers before it
+    shows anything, the map's "not modified" (campaign.map.api), pays for the campaign
+    and the membership alone.
+    """
+
+    def __init__(
+        self, campaign: Campaign, membership: Membership, viewer: Viewer | None = None
+    ) -> None:
+        self.campaign = campaign
+        self.membership = membership
+        if viewer is not None:
+            self.__dict__["viewer"] = viewer
+
+    @cached_property
+    def viewer(self) -> Viewer:
+        return viewer_for(self.membership)
 
     @property
     def kingdom(self) -> Kingdom | None:
@@ -41,7 +54,7 @@ class Access:
 
     @property
     def is_gm(self) -> bool:
-        return self.viewer.is_gm
+        return self.membership.role == Membership.Role.GM
 
 
 def campaign_access(request: HttpRequest | Request, campaign_id: int) -> Access:
@@ -56,7 +69,7 @@ def campaign_access(request: HttpRequest | Request, campaign_id: int) -> Access:
         membership = membership_for(request.user, campaign)
     except NotAMember:
         raise Hidden() from None
-    return Access(campaign, membership, viewer_for(membership))
+    return Access(campaign, membership)
 
 
 def gm_access(request: HttpRequest, campaign_id: int) -> Access:

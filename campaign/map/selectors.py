@@ -1,11 +1,14 @@
 """The map as a viewer may see it (E-29, Q22): one query for the hexes, each judged by
-rules.turn.visibility; and the map a GM draws at set-up, as a plan the set-up checks read."""
+rules.turn.visibility; the map API's body, built once a version and shared; and the map a
+GM draws at set-up, as a plan the set-up checks read."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from dataclasses import dataclass
+import threading
+from collections import OrderedDict, defaultdict
+from dataclasses import dataclass, field
 
+import orjson
 from django.db import connection
 from django.db.models import (
     BooleanField,
@@ -73,6 +76,166 @@ def visible_map(
         sieges = ongoing_sieges(campaign.pk)
     view = hex_viewer(viewer, _siege_marks(sieges))
     return [view(row) for row in hex_rows(campaign)]  # rows in HexFacts' order
+
+
+@dataclass
+class SharedMap:
+    """One campaign's map at one version (Campaign.map_version), as far as every viewer
+    shares it: its rows, the turn, the sieges' marks, and each hex encoded as a viewer
+    sees it who has neither a kingdom nor anything it discovered (``public``). A
+    player's map differs from it only in his own hexes, those of the neutral kingdoms
+    he discovered and those he scouted (rules.turn.visibility.hex_viewer); those are
+    judged again for him, the rest is shared bytes."""
+
+    version: int
+    turn: int | None
+    rows: list[tuple]  # in HexFacts' order (hex_rows)
+    sieges: dict[tuple[int, int], dict]
+    public: list[bytes]
+    index: dict[tuple[int, int], int]  # a hex's place in ``rows``
+    owned: dict[int, list[int]]  # by player kingdom, its hexes' places
+    neutral: dict[int, list[int]]  # by neutral kingdom, likewise
+    gm: list[bytes] | None = field(default=None)  # the GM's map, once a GM asked
+
+
+MAP_BUILDS_KEPT = 8
+"""The shared maps a process keeps, the latest used first: a campaign's current one,
+and its previous ones for the pollers asking what changed since (map_body's ``since``)."""
+
+_builds: OrderedDict[tuple[int, int], SharedMap] = OrderedDict()
+_builds_lock = threading.Lock()
+
+
+def shared_map(campaign: Campaign) -> SharedMap:
+    """The campaign's SharedMap at its version: kept by this process once built (three
+    queries: the hexes, the turn, the ongoing sieges). The version is read before the
+    rows, so a build holds that version's map or a newer one, never an older."""
+    key = (campaign.pk, campaign.map_version)
+    with _builds_lock:
+        built = _builds.get(key)
+        if built is not None:
+            _builds.move_to_end(key)
+            return built
+    built, version = _shared_map_build(campaign)
+    if version != campaign.map_version:
+        return built
+    with _builds_lock:
+        _builds[key] = built
+        while len(_builds) > MAP_BUILDS_KEPT:
+            _builds.popitem(last=False)
+    return built
+
+
+def shared_maps_forget() -> None:
+    """Forget every kept map: for a test that changes rows behind the services' back."""
+    with _builds_lock:
+        _builds.clear()
+
+
+def _shared_map_build(campaign: Campaign) -> tuple[SharedMap, int | None]:
+    """The build, and the campaign's version once it is read."""
+    sieges = _siege_marks(ongoing_sieges(campaign.pk))
+    rows = hex_rows(campaign)
+    turn, version = _turn_and_version(campaign)
+    view = hex_viewer(Viewer(), sieges)
+    owned: dict[int, list[int]] = defaultdict(list)
+    neutral: dict[int, list[int]] = defaultdict(list)
+    for place, row in enumerate(rows):
+        if row[3] is not None:  # HexFacts.owner_id
+            owned[row[3]].append(place)
+        if row[4] is not None:  # HexFacts.neutral_kingdom_id
+            neutral[row[4]].append(place)
+    built = SharedMap(
+        version=campaign.map_version,
+        turn=turn,
+        rows=rows,
+        sieges=sieges,
+        public=[orjson.dumps(view(row)) for row in rows],
+        index={(row[0], row[1]): place for place, row in enumerate(rows)},
+        owned=dict(owned),
+        neutral=dict(neutral),
+    )
+    return built, version
+
+
+def _turn_and_version(campaign: Campaign) -> tuple[int | None, int | None]:
+    """The current turn's number and the campaign's map version, read last: one query,
+    two before the first turn opens."""
+    latest = campaign.turns.order_by("-number").values_list("number", "campaign__map_version")
+    row = latest.first()
+    if row is not None:
+        return row
+    version = Campaign.objects.filter(pk=campaign.pk).values_list("map_version", flat=True)
+    return None, version.first()
+
+
+def _own_places(shared: SharedMap, viewer: Viewer) -> set[int]:
+    """The hexes where the viewer's map may differ from the public one: his kingdom's,
+    the discovered neutral kingdoms', the scouted ones (rules.turn.visibility.hex_viewer
+    asks nothing else of the viewer)."""
+    places = set(shared.owned.get(viewer.kingdom_id, ()))
+    for neutral in viewer.known_neutral_kingdoms:
+        places.update(shared.neutral.get(neutral, ()))
+    places.update(shared.index[c] for c in viewer.scout_reports if c in shared.index)
+    return places
+
+
+def _hexes_for(shared: SharedMap, viewer: Viewer) -> list[bytes]:
+    """Each hex of the map, encoded, as the viewer may see it."""
+    if viewer.is_gm:
+        if shared.gm is None:
+            view = hex_viewer(viewer, shared.sieges)
+            shared.gm = [orjson.dumps(view(row)) for row in shared.rows]
+        return shared.gm
+    places = _own_places(shared, viewer)
+    if not places:
+        return shared.public
+    hexes = list(shared.public)
+    view = hex_viewer(viewer, shared.sieges)
+    for place in places:
+        hexes[place] = orjson.dumps(view(shared.rows[place]))
+    return hexes
+
+
+def map_body(campaign: Campaign, viewer: Viewer, since: int | None = None) -> bytes:
+    """The map as the viewer may see it, as the map API sends it: every hex, as
+    visible_map shows it, or with ``since`` (a version he holds) the hexes whose view
+    may have changed since then. That is every hex whose facts or siege changed, and his
+    own, discovered and scouted hexes, since what he knows of them may have grown; the
+    whole map when this process no longer keeps that version, or a change outside the
+    turn steps (Campaign.map_version_whole) may have taken back something he knew. The
+    answer says ``since`` only when it holds the changes alone."""
+    shared = shared_map(campaign)
+    hexes = _hexes_for(shared, viewer)
+    head = {"turn": shared.turn, "version": shared.version}
+    changed = None if since is None else _changed_places(campaign, shared, viewer, since)
+    if changed is not None:
+        head["since"] = since
+        hexes = [hexes[place] for place in sorted(changed)]
+    start = orjson.dumps(head)[:-1] + b',"hexes":['
+    return start + b",".join(hexes) + b"]}"
+
+
+def _changed_places(
+    campaign: Campaign, shared: SharedMap, viewer: Viewer, since: int
+) -> set[int] | None:
+    """The places of the hexes whose view may have changed since version ``since``; None
+    when only the whole map will do."""
+    if since == shared.version:
+        return set()
+    if since < campaign.map_version_whole:
+        return None
+    with _builds_lock:
+        before = _builds.get((campaign.pk, since))
+    if before is None or len(before.rows) != len(shared.rows):
+        return None
+    changed = _own_places(shared, viewer)
+    for place, (old, new) in enumerate(zip(before.rows, shared.rows, strict=True)):
+        if old[:2] != new[:2]:
+            return None  # another map: hexes came and went
+        if old != new or before.sieges.get(old[:2]) != shared.sieges.get(new[:2]):
+            changed.add(place)
+    return changed
 
 
 def visible_hex(campaign: Campaign, viewer: Viewer, coord: tuple[int, int]) -> dict | None:

@@ -11,6 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from battles.models import BattleSide
+from campaign.campaigns.services import map_version_bump
 from campaign.campaigns.setup import demo_campaign_create
 from campaign.chronicle.services import chronicle_entries_for
 from campaign.models import Hex, Turn
@@ -168,6 +169,7 @@ def test_a_player_never_sees_the_contents_of_an_unexplored_hex(demo, clients):
     assert {key: gm_seen[key] for key in contents} == contents
 
     Hex.objects.filter(pk=hidden.pk).update(explored=True)
+    map_version_bump(campaign=demo.campaign)  # as the step that explores it does
     explored = map_of(clients["player"], demo)[hidden.coord]
     assert {key: explored[key] for key in contents} == contents, "A-1.0.9: now public"
 
