@@ -19,7 +19,7 @@ from campaign.core.errors import Refused
 from campaign.core.inputs import MAP_VERSION
 from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
-from campaign.map.selectors import map_body, visible_hex
+from campaign.map.selectors import map_audience, map_body, visible_hex
 from campaign.map.serializers import LAND_TERRAINS, HexSerializer, MapSerializer
 from campaign.map.services import hex_secondary_terrains_set
 from campaign.models import Hex
@@ -106,7 +106,7 @@ class MapView(APIView):
         if answer is response:
             # Thousands of hexes: each is encoded once a version and shared by every
             # viewer who sees it alike (campaign.map.selectors.map_body).
-            response.content = map_body(access.campaign, access.viewer, since)
+            response.content = map_body(access, since)
         return answer
 
 
@@ -116,15 +116,12 @@ a copy of the old shape as current."""
 
 
 def _map_etag(access: Access) -> str:
-    """The map's version and whose map it is: a player's is his kingdom's, every GM's the
-    same. What else a player's map shows him alone (what his kingdom discovered and
-    scouted) changes only with a turn step, which moves the version on."""
-    membership = access.membership
-    if access.is_gm:
-        whose = "gm"
-    else:
-        whose = f"k{membership.kingdom_id}" if membership.kingdom_id else "m"
-    return f'"map-{MAP_FORMAT}-{access.campaign.pk}-{access.campaign.map_version}-{whose}"'
+    """The map's version and whose map it is (campaign.map.selectors.map_audience). What a
+    player's map shows him alone (what his kingdom discovered and scouted) changes only
+    with a turn step, which moves the version on."""
+    campaign = access.campaign
+    whose = map_audience(access.membership)
+    return f'"map-{MAP_FORMAT}-{campaign.pk}-{campaign.map_version}-{whose}"'
 
 
 def _since(request: Request, version: int) -> int | None:

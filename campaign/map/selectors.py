@@ -23,9 +23,10 @@ from django.db.models.functions import Cast, NullIf
 from django.utils.safestring import SafeString
 
 from battles.sieges.selectors import OngoingSiege, ongoing_sieges
+from campaign.core.access import Access
 from campaign.core.inputs import COORD
 from campaign.map import svg as mapsvg
-from campaign.models import Campaign, Hex
+from campaign.models import Campaign, Hex, Membership
 from kingdoms.models import Kingdom, NeutralKingdom
 from rules.core import hexgrid
 from rules.core.mapgen import KingdomPlan, MapPlan, NeutralPlan
@@ -95,7 +96,10 @@ class SharedMap:
     index: dict[tuple[int, int], int]  # a hex's place in ``rows``
     owned: dict[int, list[int]]  # by player kingdom, its hexes' places
     neutral: dict[int, list[int]]  # by neutral kingdom, likewise
-    gm: list[bytes] | None = field(default=None)  # the GM's map, once a GM asked
+    gm: list[bytes] | None = None  # the GM's map, once a GM asked
+    # By whose map it is (map_audience), where it differs from ``public``: each hex's
+    # place and its encoding, judged for him once a version
+    overlays: dict[str, dict[int, bytes]] = field(default_factory=dict)
 
 
 MAP_BUILDS_KEPT = 8
@@ -180,35 +184,54 @@ def _own_places(shared: SharedMap, viewer: Viewer) -> set[int]:
     return places
 
 
-def _hexes_for(shared: SharedMap, viewer: Viewer) -> list[bytes]:
-    """Each hex of the map, encoded, as the viewer may see it."""
-    if viewer.is_gm:
+def map_audience(membership: Membership) -> str:
+    """Whose map a member sees: every GM the same one, a player his kingdom's (what it
+    holds, discovered and scouted), a member without a kingdom the public one. With the
+    map's version it names the map (the map API's ETag)."""
+    if membership.role == Membership.Role.GM:
+        return "gm"
+    return f"k{membership.kingdom_id}" if membership.kingdom_id else "public"
+
+
+def _hexes_for(shared: SharedMap, access: Access) -> tuple[list[bytes], set[int]]:
+    """Each hex of the map, encoded, as the member may see it; and the places where his
+    map differs from the public one."""
+    if access.is_gm:
         if shared.gm is None:
-            view = hex_viewer(viewer, shared.sieges)
+            view = hex_viewer(access.viewer, shared.sieges)
             shared.gm = [orjson.dumps(view(row)) for row in shared.rows]
-        return shared.gm
-    places = _own_places(shared, viewer)
-    if not places:
-        return shared.public
+        return shared.gm, set()
+    audience = map_audience(access.membership)
+    overlay = shared.overlays.get(audience)
+    if overlay is None:
+        view = hex_viewer(access.viewer, shared.sieges)
+        places = _own_places(shared, access.viewer)
+        overlay = {place: orjson.dumps(view(shared.rows[place])) for place in places}
+        shared.overlays[audience] = overlay
+    if not overlay:
+        return shared.public, set()
     hexes = list(shared.public)
-    view = hex_viewer(viewer, shared.sieges)
-    for place in places:
-        hexes[place] = orjson.dumps(view(shared.rows[place]))
-    return hexes
+    for place, encoded in overlay.items():
+        hexes[place] = encoded
+    return hexes, set(overlay)
 
 
-def map_body(campaign: Campaign, viewer: Viewer, since: int | None = None) -> bytes:
-    """The map as the viewer may see it, as the map API sends it: every hex, as
+def map_body(access: Access, since: int | None = None) -> bytes:
+    """The map as the member may see it, as the map API sends it: every hex, as
     visible_map shows it, or with ``since`` (a version he holds) the hexes whose view
     may have changed since then. That is every hex whose facts or siege changed, and his
     own, discovered and scouted hexes, since what he knows of them may have grown; the
     whole map when this process no longer keeps that version, or a change outside the
     turn steps (Campaign.map_version_whole) may have taken back something he knew. The
-    answer says ``since`` only when it holds the changes alone."""
+    answer says ``since`` only when it holds the changes alone.
+
+    Built once a version and shared (shared_map), and each player's own hexes judged
+    for him once a version: a map asked again costs the joining of its bytes."""
+    campaign = access.campaign
     shared = shared_map(campaign)
-    hexes = _hexes_for(shared, viewer)
+    hexes, own = _hexes_for(shared, access)
     head = {"turn": shared.turn, "version": shared.version}
-    changed = None if since is None else _changed_places(campaign, shared, viewer, since)
+    changed = None if since is None else _changed_places(campaign, shared, own, since)
     if changed is not None:
         head["since"] = since
         hexes = [hexes[place] for place in sorted(changed)]
@@ -217,10 +240,10 @@ def map_body(campaign: Campaign, viewer: Viewer, since: int | None = None) -> by
 
 
 def _changed_places(
-    campaign: Campaign, shared: SharedMap, viewer: Viewer, since: int
+    campaign: Campaign, shared: SharedMap, own: set[int], since: int
 ) -> set[int] | None:
-    """The places of the hexes whose view may have changed since version ``since``; None
-    when only the whole map will do."""
+    """The places of the hexes whose view may have changed since version ``since``, the
+    viewer's ``own`` among them; None when only the whole map will do."""
     if since == shared.version:
         return set()
     if since < campaign.map_version_whole:
@@ -229,7 +252,7 @@ def _changed_places(
         before = _builds.get((campaign.pk, since))
     if before is None or len(before.rows) != len(shared.rows):
         return None
-    changed = _own_places(shared, viewer)
+    changed = set(own)
     for place, (old, new) in enumerate(zip(before.rows, shared.rows, strict=True)):
         if old[:2] != new[:2]:
             return None  # another map: hexes came and went

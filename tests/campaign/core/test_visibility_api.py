@@ -187,6 +187,7 @@ def test_an_undiscovered_neutral_kingdom_stays_hidden(demo, clients):
     assert {c for c, h in gm_map.items() if h["neutral_kingdom"] == neutral.pk} == its_hexes
 
     neutral.known_by.add(demo.kingdoms["alice"])  # Alice found it
+    map_version_bump(campaign=demo.campaign)  # as the step where she finds it does
     alice_map = map_of(clients["player"], demo)
     assert {c for c, h in alice_map.items() if h["neutral_kingdom"] == neutral.pk} == its_hexes
     bob_map = map_of(token_client(demo.players["bob"]), demo)
