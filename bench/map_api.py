@@ -20,7 +20,9 @@ Without DATABASE_URL it works in a throwaway SQLite file under /tmp, removed at 
 from __future__ import annotations
 
 import argparse
+import gc
 import time
+import tracemalloc
 
 import orjson
 from common import best_of, chosen_sizes, setup_django, sizes_argument
@@ -47,9 +49,10 @@ def run(size, repeat: int) -> None:
     print(f"{size.label}: built in {time.perf_counter() - start:.1f} s, best of {repeat}")
     url = f"/api/campaigns/{demo.campaign.pk}/map/"
     player = next(iter(demo.players.values()))
+    clients = {}
     for label, user in (("player", player), ("GM", demo.gm)):
         token = Token.objects.get_or_create(user=user)[0].key
-        client = Client(HTTP_AUTHORIZATION=f"Token {token}")
+        client = clients[label] = Client(HTTP_AUTHORIZATION=f"Token {token}")
         response = client.get(url)
         if response.status_code != 200:
             print(f"  {label}: the endpoint answered {response.status_code}, skipped")
@@ -74,6 +77,23 @@ def run(size, repeat: int) -> None:
         _row("GET map, 304 by ETag", revalidate)
         print(f"    {'200 / orjson.dumps':34} {ratio:7.2f} x  {_verdict(ratio, TARGET_200)}")
         print(f"    {'304 / 200':34} {ratio_304:7.2f} x  {_verdict(ratio_304, TARGET_304)}")
+
+    print(f"  kept by the process for this map: {_kept(url, clients.values()) / 2**20:.1f} MB\n")
+
+
+def _kept(url: str, clients) -> int:
+    """The bytes the shared map holds once a player and the GM asked for it."""
+    from campaign.map.selectors import shared_maps_forget
+
+    shared_maps_forget()
+    gc.collect()
+    tracemalloc.start()
+    for client in clients:
+        client.get(url)
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    return kept
 
 
 def _row(what: str, seconds: float, note: str = "") -> None:

@@ -102,9 +102,11 @@ class SharedMap:
     overlays: dict[str, dict[int, bytes]] = field(default_factory=dict)
 
 
-MAP_BUILDS_KEPT = 8
-"""The shared maps a process keeps, the latest used first: a campaign's current one,
-and its previous ones for the pollers asking what changed since (map_body's ``since``)."""
+MAP_HEXES_KEPT = 100_000
+"""The hexes of the shared maps a process keeps, the latest used first (about a MB a
+thousand hexes, bench/map_api.py): a campaign's current map, and its previous ones for
+the pollers asking what changed since (map_body's ``since``); ten maps of 10,000 hexes.
+The latest map is kept whatever its size."""
 
 _builds: OrderedDict[tuple[int, int], SharedMap] = OrderedDict()
 _builds_lock = threading.Lock()
@@ -125,8 +127,9 @@ def shared_map(campaign: Campaign) -> SharedMap:
         return built
     with _builds_lock:
         _builds[key] = built
-        while len(_builds) > MAP_BUILDS_KEPT:
-            _builds.popitem(last=False)
+        kept = sum(len(b.rows) for b in _builds.values())
+        while kept > MAP_HEXES_KEPT and len(_builds) > 1:
+            kept -= len(_builds.popitem(last=False)[1].rows)
     return built
 
 

@@ -32,8 +32,8 @@ pytestmark = pytest.mark.django_db
 
 READS = ["", "map/", "chronicle/", "armies/", "orders/", "battles/", "turn/"]
 ANSWER_BY_ROLE = {"gm": 200, "player": 200, "outsider": 404, "anonymous": 401}
-MAP_QUERIES = 8  # token, campaign, membership, known neutral kingdoms, scout reports, turn,
-# the ongoing sieges (E-37), hexes
+MAP_QUERIES = 7  # token, membership with its campaign, known neutral kingdoms, scout reports,
+# and the first time a version is asked for: the ongoing sieges (E-37), hexes, the turn
 
 
 @pytest.fixture
