@@ -221,3 +221,21 @@ def test_since_sends_the_whole_map_after_a_correction_and_refuses_a_future_versi
         response = client.get(api(demo, "map/"), {"since": bad})
         assert response.status_code == 400, bad
         assert response.json()["field"] == "since"
+
+
+def test_a_deletion_in_the_admin_moves_the_map_on(demo, client):
+    """A correction that deletes (one row, or a list's selection) may take back what the
+    map showed: the version moves on, and a poller gets the whole map."""
+    client.force_login(User.objects.create_superuser("operator", password="pw-operator"))
+    armies = list(demo.kingdoms["bob"].armies.order_by("id")[:2])
+    before = _version(demo.campaign)
+    response = client.post(f"/admin/kingdoms/army/{armies[0].pk}/delete/", {"post": "yes"})
+    assert response.status_code == 302, response.content[:300]
+    response = client.post(
+        "/admin/kingdoms/army/",
+        {"action": "delete_selected", "_selected_action": [armies[1].pk], "post": "yes"},
+    )
+    assert response.status_code == 302, response.content[:300]
+    assert not demo.kingdoms["bob"].armies.filter(pk__in=[a.pk for a in armies]).exists()
+    moved = Campaign.objects.get(pk=demo.campaign.pk)
+    assert moved.map_version == before + 2 and moved.map_version_whole == moved.map_version
