@@ -103,7 +103,7 @@ class SharedMap:
 
 
 MAP_HEXES_KEPT = 100_000
-"""The hexes of the shared maps a process keeps, the latest used first (about a MB a
+"""The hexes of the shared maps a process keeps, the latest used first (about 0.9 MB a
 thousand hexes, bench/map_api.py): a campaign's current map, and its previous ones for
 the pollers asking what changed since (map_body's ``since``); ten maps of 10,000 hexes.
 The latest map is kept whatever its size."""
@@ -115,7 +115,10 @@ _builds_lock = threading.Lock()
 def shared_map(campaign: Campaign) -> SharedMap:
     """The campaign's SharedMap at its version: kept by this process once built (three
     queries: the hexes, the turn, the ongoing sieges). The version is read before the
-    rows, so a build holds that version's map or a newer one, never an older."""
+    rows, so a build holds that version's map or a newer one, never an older; a build a
+    write overtook (the version read again with the turn has moved on) serves its
+    request and is not kept, so a kept build holds its version's map exactly, which
+    ``since`` compares."""
     key = (campaign.pk, campaign.map_version)
     with _builds_lock:
         built = _builds.get(key)
