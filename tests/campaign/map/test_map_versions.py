@@ -29,6 +29,7 @@ from campaign.turns.services import turn_claim_step
 from kingdoms.orders.models import ScoutReport
 from rules.core.mapgen import MapParams
 from tests.api_support import api, token_client
+from tests.campaign.core.test_admin_corrections import army_points_corrected
 
 pytestmark = pytest.mark.django_db
 
@@ -139,20 +140,8 @@ def test_q16_the_gms_terrains_and_his_admin_corrections_move_the_map_on(demo, cl
     assert _by_coord(after.json())[land.coord]["secondary_terrains"] == ["forest"]
 
     before = _version(demo.campaign)
-    client.force_login(User.objects.create_superuser("operator", password="pw-operator"))
     army = demo.kingdoms["alice"].armies.first()
-    response = client.post(
-        f"/admin/kingdoms/army/{army.pk}/change/",
-        {
-            "kingdom": army.kingdom_id,
-            "name": army.name,
-            "allocation": army.allocation,
-            "points": 900,
-            "position": army.position_id,
-            "rested": "",
-        },
-    )
-    assert response.status_code == 302
+    assert army_points_corrected(client, army, 900).status_code == 302
     moved = Campaign.objects.get(pk=demo.campaign.pk)
     assert moved.map_version == before + 1 and moved.map_version_whole == moved.map_version
 
