@@ -232,8 +232,9 @@ def _hexes_for(shared: SharedMap, access: Access) -> tuple[list[bytes], set[int]
 def map_body(access: Access, since: int | None = None) -> bytes:
     """The map as the member may see it, as the map API sends it: every hex, as
     visible_map shows it, or with ``since`` (a version he holds) the hexes whose view
-    may have changed since then. That is every hex whose facts or siege changed, and his
-    own, discovered and scouted hexes, since what he knows of them may have grown; the
+    may have changed since then (_changed_places): every hex whose view changed as
+    everyone sees it, and his own, discovered and scouted hexes, since what he knows of
+    them may have grown; the
     whole map when this process no longer keeps that version, or a change outside the
     turn steps (Campaign.map_version_whole) may have taken back something he knew. The
     answer says ``since`` only when it holds the changes alone.
@@ -244,7 +245,7 @@ def map_body(access: Access, since: int | None = None) -> bytes:
     shared = shared_map(campaign)
     hexes, own = _hexes_for(shared, access)
     head = {"turn": shared.turn, "version": shared.version}
-    changed = None if since is None else _changed_places(campaign, shared, own, since)
+    changed = None if since is None else _changed_places(access, shared, own, since)
     if changed is not None:
         head["since"] = since
         hexes = [hexes[place] for place in sorted(changed)]
@@ -253,25 +254,39 @@ def map_body(access: Access, since: int | None = None) -> bytes:
 
 
 def _changed_places(
-    campaign: Campaign, shared: SharedMap, own: set[int], since: int
+    access: Access, shared: SharedMap, own: set[int], since: int
 ) -> set[int] | None:
     """The places of the hexes whose view may have changed since version ``since``, the
-    viewer's ``own`` among them; None when only the whole map will do."""
+    viewer's ``own`` among them; None when only the whole map will do.
+
+    A player is told of a hex whose public view changed, and of the hexes he knew
+    something of then or now; never of one whose hidden facts alone changed, which
+    would tell him that something happened there (E-29). The GM sees every fact."""
+    campaign = access.campaign
     if since == shared.version:
         return set()
     if since < campaign.map_version_whole:
         return None
     with _builds_lock:
         before = _builds.get((campaign.pk, since))
-    if before is None or len(before.rows) != len(shared.rows):
-        return None
-    changed = set(own)
-    for place, (old, new) in enumerate(zip(before.rows, shared.rows, strict=True)):
-        if old[:2] != new[:2]:
-            return None  # another map: hexes came and went
-        if old != new or before.sieges.get(old[:2]) != shared.sieges.get(new[:2]):
-            changed.add(place)
-    return changed
+    if before is None or [r[:2] for r in before.rows] != [r[:2] for r in shared.rows]:
+        return None  # not kept, or another map: hexes came and went
+    if access.is_gm:
+        pairs = zip(before.rows, shared.rows, strict=True)
+        changed = {place for place, (old, new) in enumerate(pairs) if old != new}
+        return changed | _sieges_changed(before, shared)
+    pairs = zip(before.public, shared.public, strict=True)
+    changed = {place for place, (old, new) in enumerate(pairs) if old != new}
+    # What he knew then is within what he knows now (discoveries and reports only grow
+    # between steps; a change that takes one back makes the whole map), at then's places
+    return changed | own | _own_places(before, access.viewer)
+
+
+def _sieges_changed(before: SharedMap, shared: SharedMap) -> set[int]:
+    """E-37: the hexes whose siege began or ended."""
+    every = before.sieges.keys() | shared.sieges.keys()
+    moved = {c for c in every if before.sieges.get(c) != shared.sieges.get(c)}
+    return {shared.index[c] for c in moved if c in shared.index}
 
 
 def visible_hex(campaign: Campaign, viewer: Viewer, coord: tuple[int, int]) -> dict | None:

@@ -197,6 +197,23 @@ def test_since_sends_a_poller_only_the_hexes_that_changed(demo):
     assert all(whole[c] == h for c, h in got.items()), "each as the whole map shows it"
 
 
+def test_e29_since_never_points_at_a_hex_whose_hidden_facts_alone_changed(demo):
+    """E-29, A-1.4.18: a hidden neutral kingdom's garrison changes: the GM's poller gets
+    the hex, a player's does not, which would tell him something happened there."""
+    neutral = demo.neutral_kingdoms[0]
+    hidden = neutral.hexes.filter(explored=False).first()
+    players = {name: token_client(demo.players[name]) for name in ("carol", "dave")}
+    gm = token_client(demo.gm)
+    start = {who: _the_map(c, demo) for who, c in {**players, "gm": gm}.items()}
+    Hex.objects.filter(pk=hidden.pk).update(defender_points=(hidden.defender_points or 0) + 500)
+    map_version_bump(campaign=demo.campaign)
+    since = start["gm"]["version"]
+    assert hidden.coord in _by_coord(_the_map(gm, demo, since=since))
+    for name, client in players.items():
+        delta = _by_coord(_the_map(client, demo, since=since))
+        assert hidden.coord not in delta, name
+
+
 def test_since_sends_the_whole_map_after_a_correction_and_refuses_a_future_version(demo):
     """A change outside the turn steps may take back what a player knew: a poller behind
     it gets the whole map, without ``since``. A version the map has not reached, or not
