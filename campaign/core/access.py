@@ -31,8 +31,8 @@ class Access:
 
     The viewer (rules.turn.visibility.Viewer: what his kingdom discovered and scouted,
     two queries) is read when first asked for, so that a view which answers before it
-    shows anything, the map's "not modified" (campaign.map.api), pays for the campaign
-    and the membership alone.
+    shows anything, the map's "not modified" (campaign.map.api), pays for the membership
+    and its campaign alone, one query.
     """
 
     def __init__(

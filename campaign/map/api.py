@@ -97,7 +97,7 @@ class MapView(APIView):
         access = request.access
         since = _since(request, access.campaign.map_version)
         # The ETag is known before the map is built: a client whose copy is current costs
-        # the authentication, the campaign and the membership, nothing more.
+        # the authentication and the membership with its campaign, nothing more.
         response = HttpResponse(content_type="application/json")
         response["ETag"] = _map_etag(access)
         patch_vary_headers(response, ("Authorization", "Cookie"))
