@@ -32,8 +32,8 @@ pytestmark = pytest.mark.django_db
 
 READS = ["", "map/", "chronicle/", "armies/", "orders/", "battles/", "turn/"]
 ANSWER_BY_ROLE = {"gm": 200, "player": 200, "outsider": 404, "anonymous": 401}
-MAP_QUERIES = 7  # token, membership with its campaign, known neutral kingdoms, scout reports,
-# and the first time a version is asked for: the ongoing sieges (E-37), hexes, the turn
+MAP_QUERIES = 7  # token, membership with its campaign; a player's first request of a version:
+# his known neutral kingdoms, scout reports; anyone's first: the sieges (E-37), hexes, turn
 
 
 @pytest.fixture
