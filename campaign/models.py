@@ -59,6 +59,14 @@ class Campaign(models.Model):
     # resolves a turn
     paused_until = models.DateTimeField(null=True, blank=True)
     pause_reason = models.CharField(max_length=200, blank=True)
+    # What the map shows, by version: one more each time anything on it may have changed
+    # (campaign.campaigns.services.map_version_bump), so that the map API answers "not
+    # modified" without building the map, and a poller asks for what changed since.
+    map_version = models.PositiveIntegerField(default=0, editable=False)
+    # The first version a ``?since=`` answer cannot reach by comparing maps: a change
+    # outside the turn steps (a GM's edit, a correction, a seat) may take back what a
+    # viewer knew, so an older poller gets the whole map again
+    map_version_whole = models.PositiveIntegerField(default=0, editable=False)
 
     def __str__(self) -> str:
         return self.name

@@ -43,8 +43,9 @@ def pinned_seeds(request, monkeypatch):
 @pytest.fixture(autouse=True)
 def own_cache(request):
     """Each test starts on an empty in-memory cache, so that the API throttles'
-    counts (kept in the cache, per user) do not carry from test to test. The integration
-    tests keep the real Redis, which their worker shares; nothing here clears it."""
+    counts (kept in the cache, per user) do not carry from test to test, and with no map
+    kept from another test (campaign.map.selectors.shared_map). The integration tests
+    keep the real Redis, which their worker shares; nothing here clears it."""
     if request.node.get_closest_marker("integration") or not _with_django(request):
         return
     from django.core.cache import cache
@@ -57,6 +58,9 @@ def own_cache(request):
         }
     }
     cache.clear()
+    from campaign.map.selectors import shared_maps_forget
+
+    shared_maps_forget()
 
 
 @pytest.fixture(autouse=True)

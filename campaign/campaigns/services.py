@@ -1,8 +1,10 @@
-"""Writes of a campaign's GM: who may act as its GM, and the chronicle of his corrections."""
+"""Writes of a campaign's GM: who may act as its GM, the chronicle of his corrections, and
+the version of what the campaign's map shows."""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import User
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaign.chronicle.services import chronicle_record
@@ -27,3 +29,19 @@ def gm_correction_record(*, campaign: Campaign, by: User, thing: str, changes: l
     chronicle_record(
         turn, "GMCorrection", {"by": by.get_username(), "thing": thing, "changes": changes}
     )
+
+
+def map_version_bump(*, campaign: Campaign, whole: bool = False) -> None:
+    """What the campaign's map shows may have changed: its version goes one up, in one
+    query, inside the caller's transaction, so the new version is seen with the new map.
+
+    Every write that changes a hex, a siege, the turn, or what a viewer knows of the map
+    calls it once it has written: the map API's ETag and its shared build are keyed on
+    the version (campaign.map.selectors.map_body), so a write that does not bump leaves
+    stale maps. ``whole``: the write may have taken back something a viewer knew (a GM's
+    edit or correction, a seat), which comparing two maps cannot tell; a poller behind
+    it then gets the whole map again."""
+    bumped = {"map_version": F("map_version") + 1}
+    if whole:
+        bumped["map_version_whole"] = F("map_version") + 1
+    Campaign.objects.filter(pk=campaign.pk).update(**bumped)

@@ -3,7 +3,7 @@ viewer, and the one way a service finds the player whose kingdom acts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeVar
 
 from django.contrib.auth.models import User
@@ -25,14 +25,27 @@ from rules.turn.visibility import Viewer
 Row = TypeVar("Row", bound=Model)
 
 
-@dataclass(frozen=True)
 class Access:
     """Who is looking at which campaign: what every campaign page and API view starts
-    from."""
+    from.
 
-    campaign: Campaign
-    membership: Membership
-    viewer: Viewer
+    The viewer (rules.turn.visibility.Viewer: what his kingdom discovered and scouted,
+    two queries) is read when first asked for, so that a view which answers before it
+    shows anything, the map's "not modified" (campaign.map.api), pays for the membership
+    and its campaign alone, one query.
+    """
+
+    def __init__(
+        self, campaign: Campaign, membership: Membership, viewer: Viewer | None = None
+    ) -> None:
+        self.campaign = campaign
+        self.membership = membership
+        if viewer is not None:
+            self.__dict__["viewer"] = viewer
+
+    @cached_property
+    def viewer(self) -> Viewer:
+        return viewer_for(self.membership)
 
     @property
     def kingdom(self) -> Kingdom | None:
@@ -41,7 +54,7 @@ class Access:
 
     @property
     def is_gm(self) -> bool:
-        return self.viewer.is_gm
+        return self.membership.role == Membership.Role.GM
 
 
 def campaign_access(request: HttpRequest | Request, campaign_id: int) -> Access:
@@ -51,12 +64,14 @@ def campaign_access(request: HttpRequest | Request, campaign_id: int) -> Access:
     an outsider learns nothing, not even that it exists: ``Hidden``, which a page shows
     as the site's 404 page and the API as its JSON 404.
     """
-    campaign = visible_or_404(Campaign.objects.all(), campaign_id)
-    try:
-        membership = membership_for(request.user, campaign)
-    except NotAMember:
-        raise Hidden() from None
-    return Access(campaign, membership, viewer_for(membership))
+    if not request.user.is_authenticated:
+        raise Hidden()
+    # One query for both: every view of a campaign pays it, a map's 304 first of all
+    mine = Membership.objects.select_related("campaign", "kingdom")
+    membership = mine.filter(campaign_id=campaign_id, user=request.user).first()
+    if membership is None:
+        raise Hidden()
+    return Access(membership.campaign, membership)
 
 
 def gm_access(request: HttpRequest, campaign_id: int) -> Access:

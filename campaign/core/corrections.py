@@ -2,11 +2,14 @@
 
 from django.contrib import admin
 
-from campaign.campaigns.services import gm_correction_record
+from campaign.campaigns.services import gm_correction_record, map_version_bump
 
 
 class CorrectionAdmin(admin.ModelAdmin):
-    """Saves as usual, then records what changed through campaign.campaigns.services."""
+    """Saves as usual, then records what changed through campaign.campaigns.services.
+
+    A correction may change anything the map shows, hidden facts included, or take back
+    what a player knew: the map's version goes up, and a poller gets the whole map."""
 
     def campaign_of(self, obj):
         return obj.campaign
@@ -20,3 +23,15 @@ class CorrectionAdmin(admin.ModelAdmin):
             thing=f"{obj._meta.verbose_name} {obj}",
             changes=changes if change else ["created"],
         )
+        map_version_bump(campaign=self.campaign_of(obj), whole=True)
+
+    def delete_model(self, request, obj):
+        campaign = self.campaign_of(obj)
+        super().delete_model(request, obj)
+        map_version_bump(campaign=campaign, whole=True)
+
+    def delete_queryset(self, request, queryset):
+        campaigns = {self.campaign_of(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        for campaign in campaigns:
+            map_version_bump(campaign=campaign, whole=True)

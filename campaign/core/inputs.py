@@ -54,6 +54,9 @@ ID = Bound(1, 2**63 - 1)
 TURN = Bound(1, 10_000)
 """A turn's number: the campaign's length varies (A-3.0.1); weekly turns for two
 centuries."""
+MAP_VERSION = Bound(0, 2**31 - 1)
+"""A campaign map's version (Campaign.map_version): one more a turn step, its column's
+range."""
 COORD = Bound(-10_000, 10_000)
 """An axial hex coordinate, q or r (E-39): maps are a few hundred hexes across at most."""
 POINTS = Bound(0, 1_000_000)

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from campaign.accounts.locale import their_locale
 from campaign.accounts.selectors import account_of_address
-from campaign.campaigns.services import require_gm
+from campaign.campaigns.services import map_version_bump, require_gm
 from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Hidden, Refused
@@ -268,7 +268,9 @@ def campaign_start(*, campaign: Campaign, by: User) -> Turn:
         raise Refused(_("Nobody plays a kingdom yet: invite players or seat them first."))
     campaign.status = Campaign.Status.ACTIVE
     campaign.save(update_fields=["status"])
-    return turn_open(campaign=campaign, number=1)
+    turn = turn_open(campaign=campaign, number=1)
+    map_version_bump(campaign=campaign, whole=True)
+    return turn
 
 
 def _token() -> str:

@@ -102,4 +102,13 @@ class MapSerializer(serializers.Serializer):
     """Schema only, like HexSerializer."""
 
     turn = serializers.IntegerField(allow_null=True)
+    version = serializers.IntegerField(
+        help_text="The map's version: one more each server step and each change of the GM's "
+        "outside one. Send it back as ?since= to get only what changed."
+    )
+    since = serializers.IntegerField(
+        required=False,
+        help_text="Only with ?since=: the version asked about; ``hexes`` then holds the "
+        "hexes changed since it. Absent, the answer is the whole map.",
+    )
     hexes = HexSerializer(many=True)

@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaign.campaigns.services import require_gm
+from campaign.campaigns.services import map_version_bump, require_gm
 from campaign.campaigns.setup import (
     ARMIES_PER_KINGDOM,
     NEUTRAL_NAMES,
@@ -67,6 +67,7 @@ def hex_secondary_terrains_set(*, hex: Hex, by: User, terrains: Iterable[str]) -
         return hex
     hex.secondary_terrains = after
     hex.save(update_fields=["secondary_terrains"])
+    map_version_bump(campaign=hex.campaign)
     turn = current_turn(hex.campaign)
     if turn is not None:  # a campaign being set up has no chronicle yet
         chronicle_record(
@@ -340,7 +341,8 @@ def _free_index(used: set[str], name_of: Callable[[int], str]) -> int:
 
 def _drawing(campaign: Campaign, by: User) -> Campaign:
     """The campaign's row, locked while its map changes: its GM's to draw while it is set
-    up, and only then."""
+    up, and only then. The map's version goes up with it: the caller's change commits
+    with the new version or, refused, neither does."""
     require_gm(campaign=campaign, user=by)
     locked = Campaign.objects.select_for_update().get(pk=campaign.pk)
     if locked.status != Campaign.Status.SETUP:
@@ -351,6 +353,7 @@ def _drawing(campaign: Campaign, by: User) -> Campaign:
             )
             % {"campaign": locked.name}
         )
+    map_version_bump(campaign=locked, whole=True)
     return locked
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
+from campaign.campaigns.services import map_version_bump
 from campaign.models import Campaign, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import PLAYERS, gazette_publish, notify
@@ -44,6 +45,7 @@ def turn_step_resolve(*, turn_id: int) -> bool:
         if step is None:
             return False  # already resolved by another run
         step(turn)
+        map_version_bump(campaign=turn.campaign)  # its writes and the turn it opens
     turn_progress_set(turn_id=turn_id, percent=100, note="done")
     return True
 

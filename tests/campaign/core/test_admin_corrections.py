@@ -10,21 +10,25 @@ from rules.turn.visibility import GM, Viewer
 pytestmark = pytest.mark.django_db
 
 
-def test_an_admin_change_is_chronicled_for_the_gm_only(demo, client):
-    admin = User.objects.create_superuser("operator", password="pw-operator")
-    client.force_login(admin)
-    army = demo.kingdoms["alice"].armies.first()
-    response = client.post(
+def army_points_corrected(client, army, points: int):
+    """An operator sets the army's points in the admin; the answer of the admin's form."""
+    client.force_login(User.objects.create_superuser("operator", password="pw-operator"))
+    return client.post(
         f"/admin/kingdoms/army/{army.pk}/change/",
         {
             "kingdom": army.kingdom_id,
             "name": army.name,
             "allocation": army.allocation,
-            "points": 900,
+            "points": points,
             "position": army.position_id,
             "rested": "",
         },
     )
+
+
+def test_an_admin_change_is_chronicled_for_the_gm_only(demo, client):
+    army = demo.kingdoms["alice"].armies.first()
+    response = army_points_corrected(client, army, 900)
     assert response.status_code == 302, response.content[:500]
     army.refresh_from_db()
     assert army.points == 900

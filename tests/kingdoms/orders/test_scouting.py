@@ -261,7 +261,7 @@ def test_scout_reports_cost_one_query_whatever_the_map_size_a_1_0_9(
     )  # fmt: skip
     api_client = token_client(demo.players["alice"])
     with django_assert_max_num_queries(
-        8
+        7
     ):  # as tests/campaign/core/test_visibility_api.py MAP_QUERIES
         body = api_client.get(api(demo, "map/")).json()
     assert sum(1 for h in body["hexes"] if h["scouted"]) == 5
