@@ -27,6 +27,9 @@ def turn_seed() -> str:
     return new_seed()
 
 
+MAP_VERSION_FIELDS = {"map_version", "map_version_whole"}
+
+
 class Campaign(models.Model):
     class Status(models.TextChoices):
         ACTIVE = "active", _("Active")
@@ -70,6 +73,18 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):
+        # The map's version moves only by map_version_bump's one UPDATE: a campaign saved
+        # with the version it read would take back a step's bump committed since, and one
+        # ETag would then name two different maps.
+        if not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                field.name
+                for field in self._meta.concrete_fields
+                if not field.primary_key and field.name not in MAP_VERSION_FIELDS
+            ]
+        super().save(*args, **kwargs)
 
     @property
     def ruleset(self) -> Ruleset:

@@ -128,6 +128,19 @@ def test_a_turn_step_moves_the_map_on_and_a_stale_copy_gets_the_new_map(demo):
     assert (first.json()["turn"], after.json()["turn"]) == (1, 2)
 
 
+def test_a_campaign_saved_after_a_step_keeps_the_steps_map_version(demo):
+    """A-2.6: a campaign read before a step and saved after it (a GM's settings, an
+    admin form) does not take the step's new version back, so a copy of the old map is
+    never answered "not modified"."""
+    read_before = Campaign.objects.get(pk=demo.campaign.pk)
+    map_version_bump(campaign=demo.campaign)
+    stepped = _version(demo.campaign)
+    read_before.name = "Renamed"
+    read_before.save()
+    assert _version(demo.campaign) == stepped
+    assert Campaign.objects.get(pk=demo.campaign.pk).name == "Renamed"
+
+
 def test_q16_the_gms_terrains_and_his_admin_corrections_move_the_map_on(demo, client):
     """Q16: the GM's secondary terrains show on everyone's next map; a correction in the
     admin may change anything the map shows, so it moves the version on too."""
