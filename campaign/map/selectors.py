@@ -84,7 +84,7 @@ def visible_map(
 @dataclass
 class SharedMap:
     """One campaign's map at one version (Campaign.map_version), as far as every viewer
-    shares it: its rows, the turn, the sieges' marks, and each hex encoded as a viewer
+    shares it: its rows, the turn, the sieges' marks, the bridges, and each hex encoded as a viewer
     sees it who has neither a kingdom nor anything it discovered (``public``). A
     player's map differs from it only in his own hexes, those of the neutral kingdoms
     he discovered and those he scouted (rules.turn.visibility.hex_viewer); those are
@@ -94,6 +94,7 @@ class SharedMap:
     turn: int | None
     rows: list[tuple]  # in HexFacts' order (hex_rows)
     sieges: dict[tuple[int, int], dict]
+    bridges: frozenset[tuple[int, int]]  # NR-BRIDGE-2: the hexes a bridge stands on
     public: list[bytes]
     index: dict[tuple[int, int], int]  # a hex's place in ``rows``
     owned: dict[int, list[int]]  # by player kingdom, its hexes' places
@@ -147,9 +148,10 @@ def shared_maps_forget() -> None:
 def _shared_map_build(campaign: Campaign) -> tuple[SharedMap, int | None]:
     """The build, and the campaign's version once it is read."""
     sieges = _siege_marks(ongoing_sieges(campaign.pk))
+    bridges = bridges_standing(campaign.module_state)
     rows = hex_rows(campaign)
     turn, version = _turn_and_version(campaign)
-    view = hex_viewer(Viewer(), sieges)
+    view = hex_viewer(Viewer(), sieges, bridges)
     owned: dict[int, list[int]] = defaultdict(list)
     neutral: dict[int, list[int]] = defaultdict(list)
     for place, row in enumerate(rows):
@@ -162,6 +164,7 @@ def _shared_map_build(campaign: Campaign) -> tuple[SharedMap, int | None]:
         turn=turn,
         rows=rows,
         sieges=sieges,
+        bridges=bridges,
         public=[_encoded(view(row)) for row in rows],
         index={(row[0], row[1]): place for place, row in enumerate(rows)},
         owned=dict(owned),
@@ -213,13 +216,13 @@ def _hexes_for(shared: SharedMap, access: Access) -> tuple[list[bytes], set[int]
     map differs from the public one."""
     if access.is_gm:
         if shared.gm is None:
-            view = hex_viewer(access.viewer, shared.sieges)
+            view = hex_viewer(access.viewer, shared.sieges, shared.bridges)
             shared.gm = [_encoded(view(row)) for row in shared.rows]
         return shared.gm, set()
     audience = map_audience(access.membership)
     overlay = shared.overlays.get(audience)
     if overlay is None:
-        view = hex_viewer(access.viewer, shared.sieges)
+        view = hex_viewer(access.viewer, shared.sieges, shared.bridges)
         places = _own_places(shared, access.viewer)
         overlay = {place: _encoded(view(shared.rows[place])) for place in places}
         shared.overlays[audience] = overlay
@@ -276,7 +279,7 @@ def _changed_places(
     if access.is_gm:
         pairs = zip(before.rows, shared.rows, strict=True)
         changed = {place for place, (old, new) in enumerate(pairs) if old != new}
-        return changed | _sieges_changed(before, shared)
+        return changed | _sieges_changed(before, shared) | _bridges_changed(before, shared)
     pairs = zip(before.public, shared.public, strict=True)
     changed = {place for place, (old, new) in enumerate(pairs) if old != new}
     # What he knew then is within what he knows now (discoveries and reports only grow
@@ -289,6 +292,11 @@ def _sieges_changed(before: SharedMap, shared: SharedMap) -> set[int]:
     every = before.sieges.keys() | shared.sieges.keys()
     moved = {c for c in every if before.sieges.get(c) != shared.sieges.get(c)}
     return {shared.index[c] for c in moved if c in shared.index}
+
+
+def _bridges_changed(before: SharedMap, shared: SharedMap) -> set[int]:
+    """NR-BRIDGE-2: the hexes whose bridge was built or lost."""
+    return {shared.index[c] for c in before.bridges ^ shared.bridges if c in shared.index}
 
 
 def visible_hex(campaign: Campaign, viewer: Viewer, coord: tuple[int, int]) -> dict | None:

@@ -210,6 +210,20 @@ def test_since_sends_a_poller_only_the_hexes_that_changed(demo):
     assert all(whole[c] == h for c, h in got.items()), "each as the whole map shows it"
 
 
+def test_nr_bridge_2_since_tells_the_gm_of_a_bridge_built(demo):
+    """NR-BRIDGE-2: a bridge built (the works module's state, not a hex row) reaches the
+    GM's poller with its hex, and the whole map says the same."""
+    client = token_client(demo.gm)
+    start = _the_map(client, demo)
+    river = Hex.objects.filter(campaign=demo.campaign).exclude(terrain="sea").first()
+    demo.campaign.module_state = {"works": {"bridges": [list(river.coord)]}}
+    demo.campaign.save(update_fields=["module_state"])
+    map_version_bump(campaign=demo.campaign)  # as the winter step that builds it does
+    got = _by_coord(_the_map(client, demo, since=start["version"]))
+    assert set(got) == {river.coord} and got[river.coord]["bridge"] is True
+    assert _by_coord(_the_map(client, demo))[river.coord]["bridge"] is True
+
+
 def test_e29_since_never_points_at_a_hex_whose_hidden_facts_alone_changed(demo):
     """E-29, A-1.4.18: a hidden neutral kingdom's garrison changes: the GM's poller gets
     the hex, a player's does not, which would tell him something happened there."""
