@@ -15,19 +15,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.core.events import Announcement, Event
+from rules.core.problems import Phrase
 from rules.core.state import Coord, Ruling, World
 
 
 @dataclass(frozen=True, kw_only=True)
 class RulingAsked(Event):
     """A question for the GM, with the default the engine applied meanwhile. ``choices``
-    are (value, plain words), the default among them; ``facts`` are what the module
+    are (value, words), the default among them; the question and each choice's words are
+    Phrases, which the site says in the GM's language; ``facts`` are what the module
     needs to apply another answer. The GM's alone."""
 
     key: str
     kind: str
-    question: str
-    choices: tuple[tuple[str, str], ...]
+    question: Phrase
+    choices: tuple[tuple[str, Phrase], ...]
     default: str
     hex: Coord | None = None
     army_id: int | None = None
@@ -53,8 +55,8 @@ def asked(
     rule: str,
     kind: str,
     subject: str,
-    question: str,
-    choices: tuple[tuple[str, str], ...],
+    question: Phrase,
+    choices: tuple[tuple[str, Phrase], ...],
     **where,
 ) -> RulingAsked:
     """The question of ``kind`` about ``subject`` (an army, a hex) this turn; the first
