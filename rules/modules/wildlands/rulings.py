@@ -113,6 +113,11 @@ def _stronger(battle: BattleState, points: int) -> BattleState:
 # --- BASE-16 -----------------------------------------------------------------------------
 
 
+# The woken force as the question names it (rules.modules.wildlands.roamers), in words the
+# site translates
+_WOKEN = {"the wyvern": Phrase("The wyvern"), "the dragon": Phrase("The dragon")}
+
+
 def wrath_asked(world: World, name: str, forces: str, force: str, hex_: Coord) -> RulingAsked:
     """BASE-16: whether the dragon (or the wyvern) that woke at ``hex_`` rages; ``forces``
     and ``force`` name its record (rules.modules.wildlands.roamers)."""
@@ -123,7 +128,7 @@ def wrath_asked(world: World, name: str, forces: str, force: str, hex_: Coord) -
         subject=f"{forces} {force}",
         question=Phrase(
             "{name} woke at {hex}. The supplement leaves the dragons' wrath to you: does it rage?",
-            name=name.capitalize(),
+            name=_WOKEN.get(name, name.capitalize()),
             hex=at(hex_),
         ),
         choices=(

@@ -214,7 +214,7 @@ def test_base16_an_italian_gm_reads_the_ruling_in_italian_the_api_in_english(dem
         reader = Reader(demo.campaign, gm, viewer_for(gm))
         mailed = gm_prompts(reader, {"turn_id": demo.turn.pk})
     assert told.startswith("Una decisione spetta al master: ")
-    assert told.endswith(" Il supplemento lascia a te l'ira dei draghi: si scatena?")
+    assert ": La Viverna. Il supplemento lascia a te l'ira dei draghi: si scatena?" in told
     assert "si scatena?" in " ".join(mailed.lines)
     listed = token_client(demo.gm).get(api(demo, "gm/prompts/")).json()[0]
     assert listed["question"].endswith("does it rage?")
