@@ -16,7 +16,7 @@ def _ruling_asked(p: dict, names) -> str:
 
 
 def _ruling_applied(p: dict, names) -> str:
-    return _("By the game master's ruling: %(text)s") % {"text": p.get("text", "")}
+    return _("By the game master's ruling: %(text)s") % {"text": stored_text(p.get("text", ""))}
 
 
 def _ruling_answered(p: dict, names) -> str:

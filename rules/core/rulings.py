@@ -43,8 +43,10 @@ class RulingAsked(Event):
 @dataclass(frozen=True, kw_only=True)
 class RulingApplied(Announcement):
     """The GM's answer, applied at Final Results in place of the default: ``text`` says
-    what changed, to the kingdoms it touches (``kingdom_ids``) or to everyone."""
+    what changed, to the kingdoms it touches (``kingdom_ids``) or to everyone, as a Phrase
+    the site says in each reader's language."""
 
+    text: Phrase
     key: str
     answer: str
 
@@ -90,7 +92,7 @@ def answered_as(question, answer: str) -> Ruling:
     )
 
 
-def told(ruling: Ruling, text: str, kingdom_ids: tuple[int, ...] = ()) -> RulingApplied:
+def told(ruling: Ruling, text: Phrase, kingdom_ids: tuple[int, ...] = ()) -> RulingApplied:
     """What the GM's answer changed, in words."""
     return RulingApplied(
         rule=f"{ruling.rule} new-rules.md §12.4",

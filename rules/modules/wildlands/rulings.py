@@ -93,7 +93,12 @@ def _monster(world: World, ruling: Ruling, battles: list[BattleState]):
     rolled = ruling.facts["points"]
     points = rolled // 2 if ruling.answer == "halved" else rolled * 2
     changed = [_stronger(b, points) if _monsters_against(b, ruling) else b for b in battles]
-    text = f"The monsters at {at(ruling.hex)} are {points} points strong, not {rolled}."
+    text = Phrase(
+        "The monsters at {hex} are {points} points strong, not {rolled}.",
+        hex=at(ruling.hex),
+        points=points,
+        rolled=rolled,
+    )
     return world, changed, [told(ruling, text, (ruling.kingdom_id,))]
 
 
@@ -149,8 +154,9 @@ def _wrath(world: World, ruling: Ruling, battles: list[BattleState]):
     if forces.pop(ruling.facts["force"], None) is None:
         return world, battles, []  # already slain this turn
     world, stored = with_state(world, ruling.facts["forces"], forces, "BASE-16 new-rules.md §12.4")
-    name = ruling.facts["name"].capitalize()
-    return world, battles, [stored, told(ruling, f"{name} at {at(ruling.hex)} sleeps again.")]
+    name = _WOKEN.get(ruling.facts["name"], ruling.facts["name"].capitalize())
+    text = Phrase("{name} at {hex} sleeps again.", name=name, hex=at(ruling.hex))
+    return world, battles, [stored, told(ruling, text)]
 
 
 # --- BASE-21 -----------------------------------------------------------------------------
@@ -232,7 +238,9 @@ def _spell(world: World, ruling: Ruling, battles: list[BattleState]):
         world, stored = owe(world, int(kingdom_id), -crowns, rule, events)
         events.append(stored)
     spell = ruling.facts["spell"].replace("_", " ")
-    text = f"The spell {spell} at {at(ruling.hex)} had no effect after all."
+    text = Phrase(
+        "The spell {spell} at {hex} had no effect after all.", spell=spell, hex=at(ruling.hex)
+    )
     return world, battles, [*events, told(ruling, text, tuple(ruling.facts["told"]))]
 
 
@@ -270,11 +278,15 @@ def custom_asked(world: World, text: str, tower: Coord, target: Coord, owner: in
 
 def _custom(world: World, ruling: Ruling, battles: list[BattleState]):
     crowns = ruling.facts[ruling.answer]
-    text = f"The event at {at(ruling.hex)} brings {crowns:+d} crowns at the winter."
+    text = Phrase(
+        "The event at {hex} brings {crowns} crowns at the winter.",
+        hex=at(ruling.hex),
+        crowns=f"{crowns:+d}",
+    )
     return _crowns(world, ruling, battles, crowns, text)
 
 
-def _crowns(world: World, ruling: Ruling, battles: list[BattleState], crowns: int, text: str):
+def _crowns(world: World, ruling: Ruling, battles: list[BattleState], crowns: int, text: Phrase):
     """The GM's ruling gives (or takes) the kingdom ``crowns`` at the next winter."""
     rule = f"{ruling.rule.split()[0]} new-rules.md §12.4"
     world, stored = owe(world, ruling.kingdom_id, crowns, rule)
@@ -322,10 +334,18 @@ def _labyrinth(world: World, ruling: Ruling, battles: list[BattleState]):
     rule = "BASE-22 new-rules.md §12.4"
     amount = ruling.facts[ruling.answer]
     if ruling.answer == "treasure":
-        text = f"The labyrinth at {at(ruling.hex)} holds {amount} crowns, paid at the winter."
+        text = Phrase(
+            "The labyrinth at {hex} holds {crowns} crowns, paid at the winter.",
+            hex=at(ruling.hex),
+            crowns=amount,
+        )
         return _crowns(world, ruling, battles, amount, text)
     world, lost = weaken(world, ruling.army_id, amount, rule)  # gone already: nothing
-    text = f"Skaven ambush the army in the labyrinth at {at(ruling.hex)}: {amount} points."
+    text = Phrase(
+        "Skaven ambush the army in the labyrinth at {hex}: {points} points.",
+        hex=at(ruling.hex),
+        points=amount,
+    )
     return world, battles, [*lost, told(ruling, text, (ruling.kingdom_id,))]
 
 

@@ -89,7 +89,13 @@ def test_base16_the_gms_answer_puts_the_wyvern_to_sleep_at_final_results(demo, w
     assert _step(demo).state == Turn.State.CLOSED
     assert _forces(demo) == {}
     applied = TurnEvent.objects.get(kind="RulingApplied")
-    assert applied.public and "sleeps again" in applied.payload["text"]
+    assert applied.public
+    sentence = narrate(applied.payload | {"kind": "RulingApplied"}, NAMES)
+    assert sentence.startswith("By the game master's ruling: The wyvern at (")
+    assert sentence.endswith(") sleeps again.")
+    with translation.override("it"):
+        italian = narrate(applied.payload | {"kind": "RulingApplied"}, NAMES)
+    assert italian.endswith(") torna a dormire.") and "La Viverna in (" in italian
     woken.refresh_from_db()
     assert woken.answer == "sleeps" and woken.closed_at is not None
     answered = TurnEvent.objects.get(kind="RulingAnswered")
