@@ -61,6 +61,16 @@ def _kingdom(world: World, kingdom_id: int) -> Phrase:
 
 # --- AMB-27 ------------------------------------------------------------------------------
 
+# T-MONSTER 2–6 (rules.modules.wildlands.brigands.FOES) as the question names them, in words
+# the site translates
+_FOES = {
+    "daemons": Phrase("Daemons of Chaos"),
+    "chaos_dwarfs": Phrase("Chaos Dwarfs"),
+    "beastmen": Phrase("Beastmen"),
+    "dark_elves": Phrase("Dark Elves"),
+    "orcs_goblins": Phrase("Orcs and Goblins"),
+}
+
 
 def monster_asked(world: World, army_id: int, hex_: Coord, points: int, foe: str) -> RulingAsked:
     """AMB-27: how strong the named foe that falls upon ``army_id`` is."""
@@ -72,7 +82,7 @@ def monster_asked(world: World, army_id: int, hex_: Coord, points: int, foe: str
         question=Phrase(
             "Monsters ({foe}) fall upon {army} at {hex}. The supplement names them without "
             "their strength: how strong are they?",
-            foe=foe.replace("_", " "),
+            foe=_FOES.get(foe, foe.replace("_", " ")),
             army=_army(world, army_id),
             hex=at(hex_),
         ),

@@ -266,7 +266,11 @@ def _monster_lair_answered(answer: str) -> dict:
     assert order_post(demo, "alice", {"army": army.pk, "kind": "examine"}).status_code == 201
     _step(demo)
     prompt = GmPrompt.objects.get(campaign=demo.campaign, rule__startswith="AMB-27")
-    assert prompt.army_id == army.pk and "Beastmen" in prompt.question.title()
+    assert prompt.army_id == army.pk and "Monsters (Beastmen) fall upon" in prompt.question
+    with translation.override("it"):  # AMB-27 in the GM's language, the foe's name too
+        assert "Dei mostri (Beastmen) piombano su" in prompt.question_text
+    with translation.override("es"):
+        assert "Unos monstruos (Hombres Bestia) caen sobre" in prompt.question_text
     prompt_answer(access=_access(demo, demo.gm), prompt_id=prompt.pk, answer=answer, by=demo.gm)
     _step(demo)
     applied = TurnEvent.objects.get(campaign=demo.campaign, kind="RulingApplied")
