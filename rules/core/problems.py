@@ -105,8 +105,8 @@ class Phrase:
         reads it back with :meth:`from_plain` to say it in the reader's language."""
         return {"template": self.template, "params": {n: _plain(v) for n, v in self.params.items()}}
 
-    @classmethod
-    def from_plain(cls, stored: Mapping) -> Phrase:
+    @staticmethod
+    def from_plain(stored: Mapping) -> Phrase:
         """The phrase :meth:`plain` stored."""
         return Phrase(stored["template"], **{n: _unplain(v) for n, v in stored["params"].items()})
 
