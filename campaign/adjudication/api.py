@@ -22,7 +22,9 @@ class PromptSerializer(serializers.ModelSerializer):
     deadline = serializers.SerializerMethodField(
         help_text="The turn's fight-or-retreat deadline: the default stands after it."
     )
+    question = serializers.CharField(source="question_text")
     choices = serializers.ListField(
+        source="choice_texts",
         child=serializers.ListField(child=serializers.CharField()),
         help_text="[value, plain words] pairs; the answer is a value.",
     )

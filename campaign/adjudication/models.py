@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from campaign.core.problems import stored_text
 from campaign.models import Campaign, Turn
 
 
@@ -20,8 +21,12 @@ class GmPrompt(models.Model):
     key = models.CharField(max_length=200)  # stable: the situation it asks about
     kind = models.CharField(max_length=40)  # which module applies another answer
     rule = models.CharField(max_length=120)
-    question = models.TextField()  # in plain words, as the engine put it
-    choices = models.JSONField()  # [[value, plain words], …], the default among them
+    question = models.TextField()  # in English, as the engine put it
+    choices = models.JSONField()  # [[value, English words], …], the default among them
+    # The engine's Phrases (rules.core.problems.Phrase.plain), said in the reader's
+    # language; empty for a prompt stored before they were kept: its English stands
+    question_phrase = models.JSONField(null=True, blank=True)
+    choice_phrases = models.JSONField(default=dict, blank=True)  # {value: phrase}
     default = models.CharField(max_length=40)
     # What it is about, and what the engine needs to apply another answer
     hex = models.JSONField(null=True, blank=True)
@@ -48,6 +53,20 @@ class GmPrompt(models.Model):
     @property
     def choice_words(self) -> dict[str, str]:
         return dict(self.choices)
+
+    @property
+    def question_text(self) -> str:
+        """The question in the active language."""
+        return stored_text(self.question_phrase or self.question)
+
+    @property
+    def choice_texts(self) -> list[tuple[str, str]]:
+        """[(value, words)], the words in the active language."""
+        return [(v, stored_text(self.choice_phrases.get(v, w))) for v, w in self.choices]
+
+    def choice_stored(self, value: str) -> str | dict:
+        """A choice's words as the chronicle keeps them: its phrase, else its English."""
+        return self.choice_phrases.get(value) or self.choice_words[value]
 
     @property
     def standing(self) -> str:

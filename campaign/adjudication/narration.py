@@ -1,27 +1,26 @@
-"""The GM's rulings in the chronicle (new-rules.md §12.4): the question is his alone, as
-the engine put it; what his answer changed is told to those it touches."""
+"""The GM's rulings in the chronicle (new-rules.md §12.4): the question is his alone, in
+his language; what his answer changed is told to those it touches."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
 from campaign.chronicle.narration import register_narrators
+from campaign.core.problems import stored_text
 
 
 def _ruling_asked(p: dict, names) -> str:
-    # The question is the engine's own words (data), shown as it is.
     return _("A ruling is left to the game master: %(question)s") % {
-        "question": p.get("question", "")
+        "question": stored_text(p.get("question", ""))
     }
 
 
 def _ruling_applied(p: dict, names) -> str:
-    return _("By the game master's ruling: %(text)s") % {"text": p.get("text", "")}
+    return _("By the game master's ruling: %(text)s") % {"text": stored_text(p.get("text", ""))}
 
 
 def _ruling_answered(p: dict, names) -> str:
-    # The choice's words are the engine's own (data), shown as they are.
-    return _("The game master ruled: %(words)s.") % {"words": p.get("words", "")}
+    return _("The game master ruled: %(words)s.") % {"words": stored_text(p.get("words", ""))}
 
 
 def register() -> None:

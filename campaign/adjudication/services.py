@@ -46,6 +46,6 @@ def prompt_answer(*, access: Access, prompt_id: int, answer: str, by: User) -> G
     prompt.answered_by = by
     prompt.answered_at = timezone.now()
     prompt.save(update_fields=["answer", "answered_by", "answered_at"])
-    payload = {"key": prompt.key, "answer": answer, "words": prompt.choice_words[answer]}
+    payload = {"key": prompt.key, "answer": answer, "words": prompt.choice_stored(answer)}
     chronicle_record(prompt.turn, "RulingAnswered", payload, rule=prompt.rule)  # his alone
     return prompt

@@ -46,15 +46,17 @@ class Prompts:
                     key=e.key,
                     kind=e.kind,
                     rule=e.rule,
-                    question=e.question,
-                    choices=[list(choice) for choice in e.choices],
+                    question=e.question.message,
+                    choices=[[value, words.message] for value, words in e.choices],
+                    question_phrase=plain["question"],
+                    choice_phrases=dict(plain["choices"]),
                     default=e.default,
                     hex=list(e.hex) if e.hex is not None else None,
                     army_id=e.army_id,
                     kingdom_id=e.kingdom_id,
-                    facts=e.to_dict()["facts"],
+                    facts=plain["facts"],
                 )
-                for e in self.asked
+                for e, plain in ((e, e.to_dict()) for e in self.asked)
             ),
             ignore_conflicts=True,  # the same situation asks once (its key)
         )

@@ -72,6 +72,15 @@ def problem_text(phrase: Phrase) -> str:
         return phrase.template.format_map(params)
 
 
+def stored_text(stored: str | dict) -> str:
+    """Words the engine stored as JSON (a Phrase's ``plain()``, in an event's payload or a
+    prompt) in the active language; plain words stored before the engine kept its
+    phrases are shown as they are."""
+    if isinstance(stored, dict):
+        return problem_text(Phrase.from_plain(stored))
+    return stored
+
+
 def problem_refusal(problem: Problem) -> Refused:
     """The engine's refusal as a service raises it and a page shows it: its sentence in
     the active language, its field, and its rule, which shows beside it as a link."""

@@ -419,7 +419,7 @@ def gm_prompts(reader: Reader, context: dict) -> Message | None:
             % {"count": len(waiting), "turn": turn.number},
         ),
         lines=[
-            *(p.question for p in waiting),
+            *(p.question_text for p in waiting),
             _("Answer them on the GM console by %(deadline)s; else each default stands.")
             % {"deadline": when(turn.decisions_deadline)},
         ],

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rules.core.dice import Roll
+from rules.core.problems import Phrase
 from rules.core.state import (
     Coord,
     DefenderKind,
@@ -60,6 +61,8 @@ def _plain(value):
         return value
     if isinstance(value, Enum):
         return value.value
+    if isinstance(value, Phrase):
+        return value.plain()
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):

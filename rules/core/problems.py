@@ -61,6 +61,22 @@ def _english(value: object) -> object:
     return value
 
 
+def _plain(value: object) -> object:
+    if isinstance(value, Phrase):
+        return value.plain()
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _unplain(value: object) -> object:
+    if isinstance(value, Mapping):
+        return Phrase.from_plain(value)
+    if isinstance(value, list):
+        return tuple(_unplain(item) for item in value)
+    return value
+
+
 class Phrase:
     """Words the engine hands to the site to show: an English ``template`` with named
     ``str.format`` placeholders and the ``params`` that fill them. A value may itself be a
@@ -83,6 +99,16 @@ class Phrase:
 
     def __str__(self) -> str:
         return self.message
+
+    def plain(self) -> dict:
+        """The phrase as JSON stores it (an event's payload, a stored prompt): the site
+        reads it back with :meth:`from_plain` to say it in the reader's language."""
+        return {"template": self.template, "params": {n: _plain(v) for n, v in self.params.items()}}
+
+    @staticmethod
+    def from_plain(stored: Mapping) -> Phrase:
+        """The phrase :meth:`plain` stored."""
+        return Phrase(stored["template"], **{n: _unplain(v) for n, v in stored["params"].items()})
 
     def _key(self) -> tuple:
         return (self.message,)

@@ -15,19 +15,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rules.core.events import Announcement, Event
+from rules.core.problems import Phrase
 from rules.core.state import Coord, Ruling, World
 
 
 @dataclass(frozen=True, kw_only=True)
 class RulingAsked(Event):
     """A question for the GM, with the default the engine applied meanwhile. ``choices``
-    are (value, plain words), the default among them; ``facts`` are what the module
+    are (value, words), the default among them; the question and each choice's words are
+    Phrases, which the site says in the GM's language; ``facts`` are what the module
     needs to apply another answer. The GM's alone."""
 
     key: str
     kind: str
-    question: str
-    choices: tuple[tuple[str, str], ...]
+    question: Phrase
+    choices: tuple[tuple[str, Phrase], ...]
     default: str
     hex: Coord | None = None
     army_id: int | None = None
@@ -41,8 +43,10 @@ class RulingAsked(Event):
 @dataclass(frozen=True, kw_only=True)
 class RulingApplied(Announcement):
     """The GM's answer, applied at Final Results in place of the default: ``text`` says
-    what changed, to the kingdoms it touches (``kingdom_ids``) or to everyone."""
+    what changed, to the kingdoms it touches (``kingdom_ids``) or to everyone, as a Phrase
+    the site says in each reader's language."""
 
+    text: Phrase
     key: str
     answer: str
 
@@ -53,8 +57,8 @@ def asked(
     rule: str,
     kind: str,
     subject: str,
-    question: str,
-    choices: tuple[tuple[str, str], ...],
+    question: Phrase,
+    choices: tuple[tuple[str, Phrase], ...],
     **where,
 ) -> RulingAsked:
     """The question of ``kind`` about ``subject`` (an army, a hex) this turn; the first
@@ -88,7 +92,7 @@ def answered_as(question, answer: str) -> Ruling:
     )
 
 
-def told(ruling: Ruling, text: str, kingdom_ids: tuple[int, ...] = ()) -> RulingApplied:
+def told(ruling: Ruling, text: Phrase, kingdom_ids: tuple[int, ...] = ()) -> RulingApplied:
     """What the GM's answer changed, in words."""
     return RulingApplied(
         rule=f"{ruling.rule} new-rules.md §12.4",

@@ -206,6 +206,7 @@ from rules.core.events import (
     NeutralKingdomConquered,
     OrphanChanged,
 )
+from rules.core.problems import Phrase
 from rules.core.ruleset import ruleset_from_overrides
 from rules.core.rulings import RulingAsked, answered_as
 from rules.core.state import (
@@ -711,9 +712,14 @@ def _matches(event: dict, partial: dict) -> bool:
 
 
 def _like(got, want) -> bool:
-    """A nested mapping (a module's state) matches on the keys it gives, as an event."""
+    """A nested mapping (a module's state) matches on the keys it gives, as an event; a
+    list item by item; a Phrase the engine stored (Phrase.plain) by its English words."""
+    if isinstance(want, str) and isinstance(got, dict) and "template" in got:
+        return Phrase.from_plain(got).message == want
     if isinstance(want, dict) and isinstance(got, dict):
         return _matches(got, want)
+    if isinstance(want, list) and isinstance(got, list):
+        return len(got) == len(want) and all(map(_like, got, want))
     return got == want
 
 

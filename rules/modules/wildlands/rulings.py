@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.core.events import Event
+from rules.core.problems import Phrase, words
 from rules.core.rulings import RulingAsked, asked, told
 from rules.core.state import BattleState, Coord, Ruling, World
 from rules.modules import Module, is_roaming, register
@@ -43,22 +44,32 @@ MONSTER, WRATH, SPELL, CUSTOM, LABYRINTH = (
 )
 
 
-def _army(world: World, army_id: int) -> str:
+def _army(world: World, army_id: int) -> Phrase:
     """An army as the GM reads it in a question: its name and its id."""
     name = world.armies[army_id].name
-    return f"{name} (army {army_id})" if name else f"army {army_id}"
+    if name:
+        return Phrase("{name} (army {army})", name=name, army=army_id)
+    return Phrase("army {army}", army=army_id)
 
 
-def _kingdom(world: World, kingdom_id: int) -> str:
+def _kingdom(world: World, kingdom_id: int) -> Phrase:
     kingdom = world.kingdoms.get(kingdom_id)
-    return (
-        f"{kingdom.name} (kingdom {kingdom_id})"
-        if kingdom and kingdom.name
-        else (f"kingdom {kingdom_id}")
-    )
+    if kingdom and kingdom.name:
+        return Phrase("{name} (kingdom {kingdom})", name=kingdom.name, kingdom=kingdom_id)
+    return Phrase("kingdom {kingdom}", kingdom=kingdom_id)
 
 
 # --- AMB-27 ------------------------------------------------------------------------------
+
+# T-MONSTER 2–6 (rules.modules.wildlands.brigands.FOES) as the question names them, in words
+# the site translates
+_FOES = {
+    "daemons": Phrase("Daemons of Chaos"),
+    "chaos_dwarfs": Phrase("Chaos Dwarfs"),
+    "beastmen": Phrase("Beastmen"),
+    "dark_elves": Phrase("Dark Elves"),
+    "orcs_goblins": Phrase("Orcs and Goblins"),
+}
 
 
 def monster_asked(world: World, army_id: int, hex_: Coord, points: int, foe: str) -> RulingAsked:
@@ -68,14 +79,17 @@ def monster_asked(world: World, army_id: int, hex_: Coord, points: int, foe: str
         rule="AMB-27 NR-MONSTER-1 T-MONSTER",
         kind=MONSTER,
         subject=f"army {army_id}",
-        question=(
-            f"Monsters ({foe.replace('_', ' ')}) fall upon {_army(world, army_id)} at {at(hex_)}. "
-            "The supplement names them without their strength: how strong are they?"
+        question=Phrase(
+            "Monsters ({foe}) fall upon {army} at {hex}. The supplement names them without "
+            "their strength: how strong are they?",
+            foe=_FOES.get(foe, foe.replace("_", " ")),
+            army=_army(world, army_id),
+            hex=at(hex_),
         ),
         choices=(
-            ("as_rolled", f"{points} points, as rolled"),
-            ("halved", f"{points // 2} points (half)"),
-            ("doubled", f"{points * 2} points (double)"),
+            ("as_rolled", Phrase("{points} points, as rolled", points=points)),
+            ("halved", Phrase("{points} points (half)", points=points // 2)),
+            ("doubled", Phrase("{points} points (double)", points=points * 2)),
         ),
         hex=hex_,
         army_id=army_id,
@@ -89,7 +103,12 @@ def _monster(world: World, ruling: Ruling, battles: list[BattleState]):
     rolled = ruling.facts["points"]
     points = rolled // 2 if ruling.answer == "halved" else rolled * 2
     changed = [_stronger(b, points) if _monsters_against(b, ruling) else b for b in battles]
-    text = f"The monsters at {at(ruling.hex)} are {points} points strong, not {rolled}."
+    text = Phrase(
+        "The monsters at {hex} are {points} points strong, not {rolled}.",
+        hex=at(ruling.hex),
+        points=points,
+        rolled=rolled,
+    )
     return world, changed, [told(ruling, text, (ruling.kingdom_id,))]
 
 
@@ -109,6 +128,11 @@ def _stronger(battle: BattleState, points: int) -> BattleState:
 # --- BASE-16 -----------------------------------------------------------------------------
 
 
+# The woken force as the question names it (rules.modules.wildlands.roamers), in words the
+# site translates
+_WOKEN = {"the wyvern": Phrase("The wyvern"), "the dragon": Phrase("The dragon")}
+
+
 def wrath_asked(world: World, name: str, forces: str, force: str, hex_: Coord) -> RulingAsked:
     """BASE-16: whether the dragon (or the wyvern) that woke at ``hex_`` rages; ``forces``
     and ``force`` name its record (rules.modules.wildlands.roamers)."""
@@ -117,13 +141,17 @@ def wrath_asked(world: World, name: str, forces: str, force: str, hex_: Coord) -
         rule="BASE-16 E-39",
         kind=WRATH,
         subject=f"{forces} {force}",
-        question=(
-            f"{name.capitalize()} woke at {at(hex_)}. The supplement leaves the dragons' "
-            "wrath to you: does it rage?"
+        question=Phrase(
+            "{name} woke at {hex}. The supplement leaves the dragons' wrath to you: does it rage?",
+            name=_WOKEN.get(name, name.capitalize()),
+            hex=at(hex_),
         ),
         choices=(
-            ("rages", "It rages from the next turn, flying across the map as the Beast does"),
-            ("sleeps", "It goes back to sleep in its lair and leaves the map"),
+            (
+                "rages",
+                Phrase("It rages from the next turn, flying across the map as the Beast does"),
+            ),
+            ("sleeps", Phrase("It goes back to sleep in its lair and leaves the map")),
         ),
         hex=hex_,
         facts={"forces": forces, "force": force, "name": name},
@@ -136,8 +164,9 @@ def _wrath(world: World, ruling: Ruling, battles: list[BattleState]):
     if forces.pop(ruling.facts["force"], None) is None:
         return world, battles, []  # already slain this turn
     world, stored = with_state(world, ruling.facts["forces"], forces, "BASE-16 new-rules.md §12.4")
-    name = ruling.facts["name"].capitalize()
-    return world, battles, [stored, told(ruling, f"{name} at {at(ruling.hex)} sleeps again.")]
+    name = _WOKEN.get(ruling.facts["name"], ruling.facts["name"].capitalize())
+    text = Phrase("{name} at {hex} sleeps again.", name=name, hex=at(ruling.hex))
+    return world, battles, [stored, told(ruling, text)]
 
 
 # --- BASE-21 -----------------------------------------------------------------------------
@@ -161,11 +190,19 @@ def spell_asked(
     }
     if not (points or crowns or destroyed):
         return None
-    effect = ", ".join(
+    effect = words(
         [
-            *(f"army {a}: {p:+d} points" for a, p in sorted(points.items())),
-            *(f"kingdom {k}: {c:+d} crowns at the winter" for k, c in sorted(crowns.items())),
-            *(f"army {a} destroyed" for a in destroyed),
+            *(
+                Phrase("army {army}: {points} points", army=a, points=f"{p:+d}")
+                for a, p in sorted(points.items())
+            ),
+            *(
+                Phrase(
+                    "kingdom {kingdom}: {crowns} crowns at the winter", kingdom=k, crowns=f"{c:+d}"
+                )
+                for k, c in sorted(crowns.items())
+            ),
+            *(Phrase("army {army} destroyed", army=a) for a in destroyed),
         ]
     )
     return asked(
@@ -173,13 +210,16 @@ def spell_asked(
         rule="BASE-21 NR-EQX-3 T-SPELL",
         kind=SPELL,
         subject=f"tower {tower[0]},{tower[1]}",  # a tower casts once an equinox
-        question=(
-            f"The spell {spell.replace('_', ' ')} struck {at(target)} ({effect}). The "
-            "supplement leaves its effect to you: does it stand?"
+        question=Phrase(
+            "The spell {spell} struck {hex} ({effect}). The supplement leaves its effect to "
+            "you: does it stand?",
+            spell=spell.replace("_", " "),
+            hex=at(target),
+            effect=effect,
         ),
         choices=(
-            ("as_read", f"It stands as Warpost reads it: {effect}"),
-            ("no_effect", "It had no effect: the crowns and points are given back"),
+            ("as_read", Phrase("It stands as Warpost reads it: {effect}", effect=effect)),
+            ("no_effect", Phrase("It had no effect: the crowns and points are given back")),
         ),
         hex=target,
         facts={
@@ -208,7 +248,9 @@ def _spell(world: World, ruling: Ruling, battles: list[BattleState]):
         world, stored = owe(world, int(kingdom_id), -crowns, rule, events)
         events.append(stored)
     spell = ruling.facts["spell"].replace("_", " ")
-    text = f"The spell {spell} at {at(ruling.hex)} had no effect after all."
+    text = Phrase(
+        "The spell {spell} at {hex} had no effect after all.", spell=spell, hex=at(ruling.hex)
+    )
     return world, battles, [*events, told(ruling, text, tuple(ruling.facts["told"]))]
 
 
@@ -223,14 +265,20 @@ def custom_asked(world: World, text: str, tower: Coord, target: Coord, owner: in
         rule="NR-EQX-11 NR-EQX-10 T-EXPSPELL",
         kind=CUSTOM,
         subject=f"tower {tower[0]},{tower[1]}",
-        question=(
-            f'Your experimental event "{text}" struck {at(target)}, a hex of '
-            f"{_kingdom(world, owner)}. What does it change?"
+        question=Phrase(
+            'Your experimental event "{text}" struck {hex}, a hex of {kingdom}. What does it '
+            "change?",
+            text=text,
+            hex=at(target),
+            kingdom=_kingdom(world, owner),
         ),
         choices=(
-            ("told", "Nothing: it is told to the owner only"),
-            ("boon", f"A boon: {yearly} crowns to the owner at the winter"),
-            ("bane", f"A bane: {yearly - yearly // 2} crowns lost at the winter"),
+            ("told", Phrase("Nothing: it is told to the owner only")),
+            ("boon", Phrase("A boon: {crowns} crowns to the owner at the winter", crowns=yearly)),
+            (
+                "bane",
+                Phrase("A bane: {crowns} crowns lost at the winter", crowns=yearly - yearly // 2),
+            ),
         ),
         hex=target,
         kingdom_id=owner,
@@ -240,11 +288,15 @@ def custom_asked(world: World, text: str, tower: Coord, target: Coord, owner: in
 
 def _custom(world: World, ruling: Ruling, battles: list[BattleState]):
     crowns = ruling.facts[ruling.answer]
-    text = f"The event at {at(ruling.hex)} brings {crowns:+d} crowns at the winter."
+    text = Phrase(
+        "The event at {hex} brings {crowns} crowns at the winter.",
+        hex=at(ruling.hex),
+        crowns=f"{crowns:+d}",
+    )
     return _crowns(world, ruling, battles, crowns, text)
 
 
-def _crowns(world: World, ruling: Ruling, battles: list[BattleState], crowns: int, text: str):
+def _crowns(world: World, ruling: Ruling, battles: list[BattleState], crowns: int, text: Phrase):
     """The GM's ruling gives (or takes) the kingdom ``crowns`` at the next winter."""
     rule = f"{ruling.rule.split()[0]} new-rules.md §12.4"
     world, stored = owe(world, ruling.kingdom_id, crowns, rule)
@@ -258,21 +310,28 @@ def labyrinth_asked(world: World, army_id: int, hex_: Coord, inhabited: bool) ->
     """BASE-22: what the Skaven labyrinth found by ``army_id`` holds."""
     rules = world.ruleset
     loss = 6 * rules.mine_collapse_points
-    state = "inhabited" if inhabited else "empty"
+    state = Phrase("inhabited") if inhabited else Phrase("empty")
     return asked(
         world,
         rule="BASE-22 T-MINE-EXH",
         kind=LABYRINTH,
         subject=f"army {army_id}",
-        question=(
-            f"{_army(world, army_id)} found the entrance of a Skaven labyrinth ({state}) at "
-            f"{at(hex_)}. "
-            "The supplement's labyrinth table is missing: what does the army meet?"
+        question=Phrase(
+            "{army} found the entrance of a Skaven labyrinth ({state}) at {hex}. The "
+            "supplement's labyrinth table is missing: what does the army meet?",
+            army=_army(world, army_id),
+            state=state,
+            hex=at(hex_),
         ),
         choices=(
-            ("told", "Nothing more: the entrance is told only"),
-            ("treasure", f"A treasure: {rules.mine_precious_crowns} crowns at the winter"),
-            ("ambush", f"A Skaven ambush: the army loses {loss} points"),
+            ("told", Phrase("Nothing more: the entrance is told only")),
+            (
+                "treasure",
+                Phrase(
+                    "A treasure: {crowns} crowns at the winter", crowns=rules.mine_precious_crowns
+                ),
+            ),
+            ("ambush", Phrase("A Skaven ambush: the army loses {points} points", points=loss)),
         ),
         hex=hex_,
         army_id=army_id,
@@ -285,10 +344,18 @@ def _labyrinth(world: World, ruling: Ruling, battles: list[BattleState]):
     rule = "BASE-22 new-rules.md §12.4"
     amount = ruling.facts[ruling.answer]
     if ruling.answer == "treasure":
-        text = f"The labyrinth at {at(ruling.hex)} holds {amount} crowns, paid at the winter."
+        text = Phrase(
+            "The labyrinth at {hex} holds {crowns} crowns, paid at the winter.",
+            hex=at(ruling.hex),
+            crowns=amount,
+        )
         return _crowns(world, ruling, battles, amount, text)
     world, lost = weaken(world, ruling.army_id, amount, rule)  # gone already: nothing
-    text = f"Skaven ambush the army in the labyrinth at {at(ruling.hex)}: {amount} points."
+    text = Phrase(
+        "Skaven ambush the army in the labyrinth at {hex}: {points} points.",
+        hex=at(ruling.hex),
+        points=amount,
+    )
     return world, battles, [*lost, told(ruling, text, (ruling.kingdom_id,))]
 
 

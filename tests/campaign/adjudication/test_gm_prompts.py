@@ -8,14 +8,18 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.utils import translation
 
+from campaign.accounts.models import Profile
 from campaign.adjudication.models import GmPrompt
 from campaign.adjudication.services import prompt_answer
 from campaign.campaigns.setup import demo_campaign_create
+from campaign.chronicle.narration import Names, narrate
 from campaign.core.access import Access
 from campaign.core.errors import Hidden, Refused
 from campaign.core.viewers import membership_for, viewer_for
 from campaign.models import Campaign, Turn, TurnEvent
+from campaign.notifications.content import Reader, gm_prompts
 from campaign.notifications.models import Kind, Notification
 from campaign.pipeline.steps import turn_step_resolve
 from campaign.turns.deadlines import decisions_due_turns, resolve_early_gaps
@@ -26,6 +30,7 @@ from tests.kingdoms.orders.test_examine import _barren, order_post
 
 pytestmark = pytest.mark.django_db
 FORCES = "wildlands.wyvern.forces"
+NAMES = Names(kingdoms={}, armies={})
 
 
 def _step(demo) -> Turn:
@@ -84,12 +89,20 @@ def test_base16_the_gms_answer_puts_the_wyvern_to_sleep_at_final_results(demo, w
     assert _step(demo).state == Turn.State.CLOSED
     assert _forces(demo) == {}
     applied = TurnEvent.objects.get(kind="RulingApplied")
-    assert applied.public and "sleeps again" in applied.payload["text"]
+    assert applied.public
+    sentence = narrate(applied.payload | {"kind": "RulingApplied"}, NAMES)
+    assert sentence.startswith("By the game master's ruling: The wyvern at (")
+    assert sentence.endswith(") sleeps again.")
+    with translation.override("it"):
+        italian = narrate(applied.payload | {"kind": "RulingApplied"}, NAMES)
+    assert italian.endswith(") torna a dormire.") and "La Viverna in (" in italian
     woken.refresh_from_db()
     assert woken.answer == "sleeps" and woken.closed_at is not None
     answered = TurnEvent.objects.get(kind="RulingAnswered")
     assert not answered.public and answered.kingdom_ids == []
-    assert answered.payload["words"] == "It goes back to sleep in its lair and leaves the map"
+    assert narrate(answered.payload | {"kind": "RulingAnswered"}, NAMES) == (
+        "The game master ruled: It goes back to sleep in its lair and leaves the map."
+    )
 
 
 def test_base16_unanswered_the_default_stands_and_the_prompt_closes(demo, woken):
@@ -190,6 +203,42 @@ def test_base16_the_console_shows_the_ruling_in_plain_words_and_answers_it_by_ht
     assert woken.answer == "sleeps"
 
 
+def test_base16_an_italian_gm_reads_the_ruling_in_italian_the_api_in_english(demo, woken, client):
+    """new-rules.md §12.4, BASE-16: the question and its choices are the engine's phrases,
+    said in the GM's language on his console, in the chronicle and in his notification;
+    the API speaks English."""
+    Profile.objects.update_or_create(user=demo.gm, defaults={"language": "it"})
+    client.force_login(demo.gm)
+    page = client.get(f"/campaigns/{demo.campaign.pk}/gm/").content.decode()
+    assert "l&#x27;ira dei draghi: si scatena?" in page and "does it rage?" not in page
+    assert "Torna a dormire nella sua tana e lascia la mappa" in page
+    assert "(the default)" not in page  # the console's own words are Italian too
+    with translation.override("it"):
+        asked = TurnEvent.objects.get(kind="RulingAsked")
+        told = narrate(asked.payload | {"kind": "RulingAsked"}, NAMES)
+        gm = membership_for(demo.gm, demo.campaign)
+        reader = Reader(demo.campaign, gm, viewer_for(gm))
+        mailed = gm_prompts(reader, {"turn_id": demo.turn.pk})
+    assert told.startswith("Una decisione spetta al master: ")
+    assert ": La Viverna. Il supplemento lascia a te l'ira dei draghi: si scatena?" in told
+    assert "si scatena?" in " ".join(mailed.lines)
+    listed = token_client(demo.gm).get(api(demo, "gm/prompts/")).json()[0]
+    assert listed["question"].endswith("does it rage?")
+    assert listed["choices"][1] == [
+        "sleeps",
+        "It goes back to sleep in its lair and leaves the map",
+    ]
+
+
+def test_base16_a_prompt_stored_before_its_phrases_reads_in_english(demo, woken, client):
+    """A prompt the engine asked before it kept its phrases shows its English words."""
+    GmPrompt.objects.filter(pk=woken.pk).update(question_phrase=None, choice_phrases={})
+    Profile.objects.update_or_create(user=demo.gm, defaults={"language": "it"})
+    client.force_login(demo.gm)
+    page = client.get(f"/campaigns/{demo.campaign.pk}/gm/").content.decode()
+    assert "does it rage?" in page and "It goes back to sleep in its lair" in page
+
+
 def test_base16_a_player_never_sees_the_rulings_nor_answers_them(demo, woken, client):
     client.force_login(demo.players["bob"])
     assert client.get(f"/campaigns/{demo.campaign.pk}/gm/").status_code == 403
@@ -217,7 +266,11 @@ def _monster_lair_answered(answer: str) -> dict:
     assert order_post(demo, "alice", {"army": army.pk, "kind": "examine"}).status_code == 201
     _step(demo)
     prompt = GmPrompt.objects.get(campaign=demo.campaign, rule__startswith="AMB-27")
-    assert prompt.army_id == army.pk and "Beastmen" in prompt.question.title()
+    assert prompt.army_id == army.pk and "Monsters (Beastmen) fall upon" in prompt.question
+    with translation.override("it"):  # AMB-27 in the GM's language, the foe's name too
+        assert "Dei mostri (Beastmen) piombano su" in prompt.question_text
+    with translation.override("es"):
+        assert "Unos monstruos (Hombres Bestia) caen sobre" in prompt.question_text
     prompt_answer(access=_access(demo, demo.gm), prompt_id=prompt.pk, answer=answer, by=demo.gm)
     _step(demo)
     applied = TurnEvent.objects.get(campaign=demo.campaign, kind="RulingApplied")

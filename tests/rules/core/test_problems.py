@@ -3,12 +3,13 @@ name the forms and the API give it, so that the services never read the English 
 learn which field to show it by (rules.core.problems.Problem)."""
 
 import dataclasses
+import json
 
 import pytest
 
 from rules.battles.tabletop import TabletopReport, report_problem
 from rules.core.mapgen import MapParams, map_params_problem
-from rules.core.problems import Phrase, Problem, is_list
+from rules.core.problems import Phrase, Problem, is_list, words
 from rules.core.state import (
     DefenderKind,
     Edict,
@@ -226,3 +227,17 @@ def test_a_1_0_2_a_list_in_a_reason_reads_as_one_text_each_item_kept_apart():
     fits = problem.params["fits"]
     assert is_list(fits) and fits[0] == Phrase("{radius} ({hexes} hexes)", radius=3, hexes=37)
     assert not is_list((1, 0))  # a coordinate is no list of words
+
+
+def test_a_phrase_stored_as_json_reads_back_as_the_same_words():
+    """new-rules.md §12.4: a ruling's question is stored (an event's payload, the GM's
+    prompt) as its template and values, a part of it a phrase of its own or a list of
+    phrases, so that the site says it in the reader's language later."""
+    army = Phrase("{name} (army {army})", name="Red Host", army=7)
+    effect = words([Phrase("army {army} destroyed", army=2), "a tower"])
+    question = Phrase("{army} at {hex}: {effect}", army=army, hex="(1, 0)", effect=effect)
+    stored = json.loads(json.dumps(question.plain()))
+    again = Phrase.from_plain(stored)
+    assert again.message == "Red Host (army 7) at (1, 0): army 2 destroyed, a tower"
+    assert again.params["army"].template == "{name} (army {army})"
+    assert is_list(again.params["effect"])
