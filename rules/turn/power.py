@@ -8,6 +8,7 @@ integer, as §3's implementation tip says. Every value is the campaign's ruleset
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from rules.core.events import CampaignWon, Event, PowerCollected
@@ -61,8 +62,12 @@ def looted_hexes(world: World, kingdom_id: int) -> int:
     return sum(h.owner == kingdom_id and looted_in(h, world.turn) for h in world.hexes.values())
 
 
-def income(world: World, kingdom_id: int) -> tuple[int, int]:
-    """Table 9 (§3 step 6g): the power gained and the industry left over.
+def income(
+    world: World, kingdom_id: int, own: Iterable[tuple[Coord, HexState]] | None = None
+) -> tuple[int, int]:
+    """Table 9 (§3 step 6g): the power gained and the industry left over; ``own`` is the
+    kingdom's hexes with their coords where the caller has sorted them out already
+    (``collect_power``), else they are picked from the whole map.
 
     The own capital gives +1 (Source A), and in all only 1 although it is a City (E-22);
     each other mega-feature +1; each non-mega major feature +1 industry, and every 3
@@ -77,8 +82,10 @@ def income(world: World, kingdom_id: int) -> tuple[int, int]:
     kingdom = world.kingdoms[kingdom_id]
     capital = kingdom.capital
     power, industry_now = 0, kingdom.industry
-    for coord, hex_ in world.hexes.items():
-        if hex_.owner != kingdom_id or idle(hex_, world.turn):
+    if own is None:
+        own = ((c, h) for c, h in world.hexes.items() if h.owner == kingdom_id)
+    for coord, hex_ in own:
+        if idle(hex_, world.turn):
             continue
         if coord == capital:
             power += rules.capital_power
@@ -96,10 +103,14 @@ def collect_power(world: World, bonus: Mapping[int, int] | None = None) -> list[
     """§3 step 6g for every kingdom still in play, in id order; ``bonus`` adds one-off
     gains by kingdom id (A-1.4.16: +3 for a neutral capital taken this turn)."""
     events = []
+    # Each kingdom's hexes sorted out once, not the whole map read again for each kingdom
+    owned: dict[int, list[tuple[Coord, HexState]]] = defaultdict(list)
+    for coord, hex_ in world.hexes.items():
+        owned[hex_.owner].append((coord, hex_))
     for kingdom in sorted(world.kingdoms.values(), key=lambda k: k.id):
         if kingdom.eliminated:
             continue
-        gained, left = income(world, kingdom.id)
+        gained, left = income(world, kingdom.id, owned[kingdom.id])
         gained += (bonus or {}).get(kingdom.id, 0)
         events.append(
             PowerCollected(
