@@ -9,6 +9,9 @@ limit of 999 parameters a statement). ``Model.objects.bulk_update`` writes one
 ``CASE WHEN id = … THEN …`` per field and row: Django spends most of a 10,000-row write
 building those expressions, and PostgreSQL evaluates each CASE against every row;
 ``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead.
+``QuerySet.delete`` fetches the rows it deletes and names each of them in every statement
+of its cascade: ``rows_delete`` sends the ids once, as an array, to one statement per
+related table.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any, NamedTuple
 
 from django.db import DEFAULT_DB_ALIAS, connections, models, router
 from django.db.backends.base.base import BaseDatabaseWrapper
-from django.db.models import Model, QuerySet
+from django.db.models import CASCADE, DO_NOTHING, SET_NULL, Model, QuerySet, signals
+from django.db.models.deletion import get_candidate_relations_to_delete
 
 
 def rows_load(queryset: QuerySet) -> list[NamedTuple]:
@@ -183,6 +187,70 @@ def _values(
                 value = field.get_db_prep_save(value, connection)
             values.append(value)
         yield values
+
+
+def rows_delete(model: type[Model], ids: Iterable[int]) -> None:
+    """Delete the rows ``ids`` of ``model`` with what ``QuerySet.delete`` would delete or
+    clear with them, one statement per table, whatever the number of rows: a step
+    destroys hundreds of armies, and the ORM's delete fetched them and sent each id to
+    each of its thirteen statements.
+
+    Only the plain cascade is done here: the related rows deleted (when nothing points to
+    them in turn) or their link set to NULL. A model with delete signals, or a relation
+    that protects, restricts or sets a default, goes through ``QuerySet.delete``, which
+    knows those."""
+    ids = sorted(set(ids))
+    if not ids:
+        return
+    relations = list(get_candidate_relations_to_delete(model._meta))
+    if not _plain_cascade(model, relations):
+        model._base_manager.filter(pk__in=ids).delete()
+        return
+    connection = connections[router.db_for_write(model)]
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        for relation in relations:
+            field, table = relation.field, quote(relation.related_model._meta.db_table)
+            if field.remote_field.on_delete is DO_NOTHING:
+                continue
+            column = quote(field.column)
+            if field.remote_field.on_delete is SET_NULL:
+                _each_batch(cursor, f"UPDATE {table} SET {column} = NULL WHERE {column}", ids)
+            else:
+                _each_batch(cursor, f"DELETE FROM {table} WHERE {column}", ids)
+        pk = quote(model._meta.pk.column)
+        _each_batch(cursor, f"DELETE FROM {quote(model._meta.db_table)} WHERE {pk}", ids)
+
+
+def _plain_cascade(model: type[Model], relations: list) -> bool:
+    """True if deleting ``model``'s rows asks only what ``rows_delete`` does."""
+    related = [relation.related_model for relation in relations]
+    if any(
+        signals.pre_delete.has_listeners(m) or signals.post_delete.has_listeners(m)
+        for m in [model, *related]
+    ):
+        return False
+    for relation in relations:
+        on_delete = relation.field.remote_field.on_delete
+        if on_delete in (SET_NULL, DO_NOTHING):
+            continue
+        # a cascade that would go on from the related rows is the ORM's to follow
+        if on_delete is not CASCADE or any(
+            get_candidate_relations_to_delete(relation.related_model._meta)
+        ):
+            return False
+    return True
+
+
+def _each_batch(cursor, statement: str, ids: list[int]) -> None:
+    """``statement … = ANY(ids)`` on PostgreSQL, one array whatever its length; SQLite
+    has no arrays, and takes the ids in batches within its limit of parameters."""
+    if cursor.db.vendor == "postgresql":
+        cursor.execute(f"{statement} = ANY(%s)", [ids])
+        return
+    for start in range(0, len(ids), 900):
+        batch = ids[start : start + 900]
+        cursor.execute(f"{statement} IN ({', '.join(['%s'] * len(batch))})", batch)
 
 
 def _attnames(model: type[Model]) -> list[str]:

@@ -4,7 +4,7 @@ state. Every write is one bulk statement per table, whatever the number of event
 
 from __future__ import annotations
 
-from campaign.core.bulk import rows_update
+from campaign.core.bulk import rows_delete, rows_update
 from campaign.pipeline.registry import (
     Phase,
     register_appliers,
@@ -60,8 +60,7 @@ class ArmyChanges:
 
     def flush_destroyed(self) -> None:
         """Last: the chronicle still needed to know the destroyed armies' kingdom."""
-        if self.destroyed:
-            Army.objects.filter(pk__in=[e.army_id for e in self.destroyed]).delete()
+        rows_delete(Army, [e.army_id for e in self.destroyed])
 
 
 def _moved(writer: Writer, event: ev.ArmyMoved) -> None:

@@ -137,3 +137,97 @@ def test_rows_read_in_bulk_keep_their_json_each_row_its_own():
         ("Hurt", {"m": -1}, []),
         ("Whole", {}, []),
     ]
+
+
+def _army_with_everything(demo, name: str):
+    """One of the demo's armies with a row of each kind that points to an army: its
+    General (a character), an order, a scouting report, a place on a battle's side
+    among its armies and its patrol choices."""
+    from battles.models import Battle, BattleSide
+    from kingdoms.models import Army
+    from kingdoms.orders.models import Order, ScoutReport
+
+    kingdom = demo.kingdoms[name]
+    army = Army.objects.filter(kingdom=kingdom).order_by("id").first()
+    capital = kingdom.capital
+    Order.objects.create(turn=demo.turn, army=army, kind="patrol", target=capital)
+    ScoutReport.objects.create(kingdom=kingdom, army=army, hex=capital, turn=demo.turn)
+    seq = Battle.objects.filter(turn=demo.turn).count() + 1
+    battle = Battle.objects.create(turn=demo.turn, hex=capital, seq=seq, defender_kind="player")
+    side = BattleSide.objects.create(battle=battle, role="defender", kingdom=kingdom, points=1)
+    side.armies.add(army)
+    side.patrol_choices.add(army)
+    return army, side
+
+
+def _what_points_to(army, side) -> dict:
+    from kingdoms.orders.models import Order, ScoutReport
+
+    return {
+        "army": type(army).objects.filter(pk=army.pk).exists(),
+        "characters": Character.objects.filter(army_id=army.pk).count(),
+        "orders": Order.objects.filter(army_id=army.pk).count(),
+        "reports without army": ScoutReport.objects.filter(
+            kingdom_id=army.kingdom_id, army=None
+        ).count(),
+        "side's armies": side.armies.count(),
+        "side's patrol choices": side.patrol_choices.count(),
+    }
+
+
+def test_armies_deleted_in_bulk_leave_what_the_orms_delete_leaves(demo):
+    """Table 5, B 3.3: an army destroyed in a step goes with its order and its place in
+    the turn's battles; its General stays in the kingdom without an army, its scouting
+    reports stay with the kingdom. ``rows_delete`` leaves exactly what the ORM's delete
+    of a twin army leaves."""
+    from campaign.core.bulk import rows_delete
+
+    by_rows, by_rows_side = _army_with_everything(demo, sorted(demo.kingdoms)[0])
+    by_orm, by_orm_side = _army_with_everything(demo, sorted(demo.kingdoms)[1])
+    kept = type(by_rows).objects.exclude(pk__in=[by_rows.pk, by_orm.pk]).count()
+    assert Character.objects.filter(army_id=by_rows.pk).exists()
+
+    rows_delete(type(by_rows), [by_rows.pk])
+    type(by_orm).objects.filter(pk=by_orm.pk).delete()
+
+    expected = {
+        "army": False,
+        "characters": 0,
+        "orders": 0,
+        "reports without army": 1,
+        "side's armies": 0,
+        "side's patrol choices": 0,
+    }
+    assert _what_points_to(by_rows, by_rows_side) == _what_points_to(by_orm, by_orm_side)
+    assert _what_points_to(by_rows, by_rows_side) == expected
+    assert type(by_rows).objects.count() == kept
+
+
+def test_armies_deleted_in_bulk_take_as_many_statements_for_one_as_for_all(
+    demo, django_assert_num_queries
+):
+    """A step that destroys one army and one that destroys every army send the same
+    statements: one per table that points to armies, and the armies' own."""
+    from campaign.core.bulk import rows_delete
+    from kingdoms.models import Army
+
+    ids = list(Army.objects.filter(kingdom__campaign=demo.campaign).values_list("pk", flat=True))
+    assert len(ids) > 1
+    with django_assert_num_queries(8):  # seven tables point to an army
+        rows_delete(Army, ids[:1])
+    with django_assert_num_queries(8):
+        rows_delete(Army, ids[1:])
+    assert not Army.objects.filter(kingdom__campaign=demo.campaign).exists()
+    assert Character.objects.filter(kingdom__campaign=demo.campaign, army__isnull=False).count() == 0
+
+
+def test_rows_with_a_protected_relation_are_deleted_by_the_orm(demo):
+    """A kingdom's deletion goes on through its armies to their orders and reports, and
+    sets its hexes free: ``rows_delete`` leaves such a cascade to the ORM, which knows
+    the whole of it."""
+    from campaign.core.bulk import rows_delete
+
+    kingdom = demo.kingdoms[sorted(demo.kingdoms)[0]]
+    rows_delete(Kingdom, [kingdom.pk])
+    assert not Kingdom.objects.filter(pk=kingdom.pk).exists()
+    assert not Character.objects.filter(kingdom_id=kingdom.pk).exists()
