@@ -226,7 +226,13 @@ _DEFENCES = {d.value: d for d in Defence}
 
 
 def _hex_state(h) -> HexState:
-    """A hex's state from its row: a named tuple of ``rows_load``, or a Hex."""
+    """A hex's state from its row: a named tuple of ``rows_load``, or a Hex.
+
+    Built without HexState's ``__init__``, every field set at once: a frozen dataclass
+    sets each of its seventeen fields through ``object.__setattr__``, and the 10,000
+    hexes of a large map cost twice as much that way. The state is the one its
+    ``__init__`` would make, none of its fields left out
+    (tests/campaign/pipeline/test_snapshot_rows.py)."""
     defender = None
     if h.defender_points is not None:
         defender = Defender(
@@ -234,7 +240,8 @@ def _hex_state(h) -> HexState:
             original_points=h.defender_original_points or h.defender_points,
             race=h.defender_race,
         )
-    return HexState(
+    state = _blank(HexState)
+    vars(state).update(
         coord=(h.q, h.r),
         terrain=_TERRAINS[h.terrain],
         owner=h.owner_id,
@@ -253,6 +260,10 @@ def _hex_state(h) -> HexState:
         unrest_from=h.unrest_from,
         unrest_until=h.unrest_until,
     )
+    return state
+
+
+_blank = object.__new__
 
 
 def _kingdom_state(k, coord_of: dict[int, Coord]) -> KingdomState:

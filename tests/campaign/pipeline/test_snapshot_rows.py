@@ -4,6 +4,8 @@ written back."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -70,3 +72,22 @@ def test_the_characters_of_an_army_follow_a_change_made_during_the_step(demo):
         army_id=character.army_id, status=Character.Status.ACTIVE
     )
     assert len(characters._built) == 1  # only the character changed was built
+
+
+def test_the_snapshots_hexes_are_those_their_dataclass_builds(demo):
+    """The snapshot builds its hexes without HexState's ``__init__`` (for speed): each is
+    equal to the one ``HexState(**fields)`` makes, with every field set, so that a field
+    added to HexState and forgotten by the snapshot fails here rather than in a step."""
+    from rules.core.state import HexState
+
+    names = {f.name for f in dataclasses.fields(HexState)}
+    explored = Hex.objects.filter(campaign=demo.campaign, owner=None).first()
+    explored.explored, explored.defender_points, explored.defender_race = True, 120, "orcs"
+    explored.save()
+    hexes = snapshot_load(demo.campaign, demo.turn.number).world.hexes
+    assert any(h.owner is not None for h in hexes.values())
+    assert any(h.defender is not None for h in hexes.values())
+    for state in hexes.values():
+        assert vars(state).keys() == names
+        assert state == HexState(**vars(state))
+        assert hash(state) == hash(HexState(**vars(state)))
