@@ -124,6 +124,10 @@ class Writer:
         rows_insert(TurnEvent, chronicle_entries_for(self.turn, events, context))
         self._flush(Phase.AFTER_CHRONICLE)
         self._flush(Phase.LAST)
+        # Each state holds the Writer, which holds the snapshot: dropped here, the step's
+        # hundred thousand objects are freed as soon as it returns, instead of waiting, in
+        # a cycle, for the garbage collector to find them (most of 100 ms at 10,000 hexes)
+        self._states.clear()
 
     def _flush(self, phase: Phase) -> None:
         for kind, spec in STEP_STATES.items():

@@ -186,3 +186,33 @@ def test_income_is_collected_and_seen_only_by_its_kingdom(demo, django_capture_o
     assert alice.power == 2 + 1
     income = TurnEvent.objects.get(turn=demo.turn, kind="PowerCollected", kingdom_ids=[alice.pk])
     assert not income.public
+
+
+def test_a_steps_snapshot_is_freed_when_the_step_ends(demo, invasion_targets):
+    """A step's snapshot (every hex's row and state, the World, the Writer) is freed as
+    the step returns, not left in reference cycles for Python's garbage collector to
+    walk later: at 10,000 hexes that walk cost most of 100 ms inside the step. What a
+    collection after two steps finds in cycles holds no part of the snapshot."""
+    import gc
+
+    from campaign.pipeline.snapshot import Snapshot
+    from rules.core.state import HexState, World
+
+    for player in demo.players:
+        _invade(demo, player, invasion_targets)
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what a collection finds is kept in gc.garbage
+    try:
+        for _ in range(2):
+            turn = Turn.objects.get(pk=demo.turn.pk)
+            turn_claim_step(turn=turn, by=None, enqueue=False)
+            turn_step_resolve(turn_id=turn.pk)
+        gc.collect()
+        in_cycles = {type(o) for o in gc.garbage}
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert Turn.objects.get(pk=demo.turn.pk).state == Turn.State.CLOSED
+    assert not in_cycles & {HexState, World, Snapshot, writeback.Writer}
