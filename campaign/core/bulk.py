@@ -85,52 +85,83 @@ def row_instance(model: type[Model], row: Sequence[Any], using: str = "default")
 
 def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) -> int:
     """Write ``fields`` of ``rows`` (anything with the fields' attributes and ``pk``) in
-    one ``UPDATE … FROM (VALUES …)`` per batch the database takes (one on PostgreSQL).
-    A model instance given a related row before that row was saved writes its id, as
-    bulk_update would. Returns the number of rows sent; no query when there are none."""
+    one statement on PostgreSQL, joined on the rows' ids: an ``UPDATE … FROM unnest(…)``
+    of one array a column, so the statement has as many parameters for ten thousand rows
+    as for one; SQLite has no arrays, and takes an ``UPDATE … FROM (VALUES …)`` a batch
+    of rows. A model instance given a related row before that row was saved writes its
+    id, as bulk_update would. Returns the number of rows sent; no query when there are
+    none."""
     rows = list(rows)
     if not rows:
         return 0
-    using = router.db_for_write(model)
-    connection = connections[using]
+    connection = connections[router.db_for_write(model)]
     columns = [model._meta.pk, *(model._meta.get_field(name) for name in fields)]
     related = [field for field in columns[1:] if field.is_relation]
     if related:
         for row in rows:
             if isinstance(row, Model):
                 row._prepare_related_fields_for_save(operation_name="rows_update", fields=related)
+    if connection.vendor == "postgresql":
+        _update_from_arrays(connection, model, columns, rows)
+    else:
+        _update_from_values(connection, model, columns, rows)
+    return len(rows)
+
+
+def _update_from_arrays(connection, model: type[Model], columns: list, rows: list) -> None:
     quote = connection.ops.quote_name
-    # VALUES names its columns column1, column2, … in PostgreSQL and SQLite alike
+    table = quote(model._meta.db_table)
+    names = [f"c{index}" for index in range(len(columns))]
+    # A JSON column travels as its text, cast back in the assignment: the driver has no
+    # array of JSON values to send
+    as_json = [type(field) is models.JSONField for field in columns]
+    arrays = ", ".join(
+        f"%s::{'text' if json_text else field.db_type(connection)}[]"
+        for field, json_text in zip(columns, as_json, strict=True)
+    )
+    assignments = ", ".join(
+        f"{quote(field.column)} = v.{name}{'::jsonb' if json_text else ''}"
+        for field, name, json_text in zip(columns[1:], names[1:], as_json[1:], strict=True)
+    )
+    params = [
+        [_db_value(connection, field, row, json_text) for row in rows]
+        for field, json_text in zip(columns, as_json, strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v({', '.join(names)}) "
+            f"WHERE {table}.{quote(model._meta.pk.column)} = v.c0",
+            params,
+        )
+
+
+def _update_from_values(connection, model: type[Model], columns: list, rows: list) -> None:
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    # VALUES names its columns column1, column2, …
     assignments = ", ".join(
         f"{quote(field.column)} = v.column{index}"
         for index, field in enumerate(columns[1:], start=2)
     )
-    # PostgreSQL types a VALUES column from its first row, and an all-NULL one as text:
-    # the first row says each column's type
-    typed = ", ".join(
-        f"CAST(%s AS {field.db_type(connection)})" if connection.vendor == "postgresql" else "%s"
-        for field in columns
-    )
-    plain = ", ".join(["%s"] * len(columns))
-    table = quote(model._meta.db_table)
+    marks = ", ".join(["%s"] * len(columns))
     batch = connection.ops.bulk_batch_size(columns, rows) or len(rows)
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch):
             chunk = rows[start : start + batch]
-            values = ", ".join([f"({typed})", *[f"({plain})"] * (len(chunk) - 1)])
-            params = [
-                field.get_db_prep_save(
-                    row.pk if field.primary_key else getattr(row, field.attname), connection
-                )
-                for row in chunk
-                for field in columns
-            ]
             cursor.execute(
-                f"UPDATE {table} SET {assignments} FROM (VALUES {values}) AS v "
+                f"UPDATE {table} SET {assignments} FROM (VALUES "
+                f"{', '.join([f'({marks})'] * len(chunk))}) AS v "
                 f"WHERE {table}.{quote(model._meta.pk.column)} = v.column1",
-                params,
+                [_db_value(connection, field, row, False) for row in chunk for field in columns],
             )
-    return len(rows)
+
+
+def _db_value(connection, field: models.Field, row: Any, json_text: bool) -> Any:
+    """The row's value of ``field`` as a save would send it; a JSON value as its text."""
+    value = row.pk if field.primary_key else getattr(row, field.attname)
+    if json_text:
+        return None if value is None else json.dumps(value, cls=field.encoder)
+    return field.get_db_prep_save(value, connection)
 
 
 # Fields whose value, an int, a str, a bool or None, is what the database takes as it is:

@@ -2,6 +2,8 @@
 ones do: COPY on PostgreSQL, one prepared INSERT elsewhere; one UPDATE from a list of
 values."""
 
+import math
+
 import pytest
 from django.utils import timezone
 
@@ -100,6 +102,48 @@ def test_land_given_to_a_kingdom_before_it_was_saved_is_written_as_its_own():
     assert [h.neutral_kingdom_id for h in read] == [None] * 3 + [neutral.pk] * 2 + [None]
     assert [h.home_neutral_kingdom_id for h in read][3:5] == [neutral.pk] * 2
     assert read[0].feature == "city" and {h.terrain for h in read} == {"plains"}
+
+
+def test_a_characters_wounds_skills_and_shaken_turns_written_in_bulk_read_back():
+    """Tables 13–15: a post-battle roll's wounds (a JSON object), skills (a JSON list) and
+    Shaken turns written in one update read back as given; one cleared (None, an empty
+    list) reads back cleared, and a character not named keeps his."""
+    campaign = Campaign.objects.create(name="Bulk")
+    kingdom = Kingdom.objects.create(campaign=campaign, name="Averland")
+    hurt, healed, untouched = (
+        Character.objects.create(
+            kingdom=kingdom, name=name, skills=["tactician"], shaken_until_turn=2
+        )
+        for name in ("Hurt", "Healed", "Untouched")
+    )
+    hurt.stat_deltas, hurt.skills, hurt.shaken_until_turn = {"m": -1, "ws": -1}, ["a", "b"], 4
+    healed.stat_deltas, healed.skills, healed.shaken_until_turn = {}, [], None
+    rows_update(Character, ["stat_deltas", "skills", "shaken_until_turn"], [hurt, healed])
+    read = {c.name: c for c in Character.objects.filter(kingdom=kingdom)}
+    assert (read["Hurt"].stat_deltas, read["Hurt"].skills) == ({"m": -1, "ws": -1}, ["a", "b"])
+    assert read["Hurt"].shaken_until_turn == 4
+    assert (read["Healed"].stat_deltas, read["Healed"].skills) == ({}, [])
+    assert read["Healed"].shaken_until_turn is None
+    assert (read["Untouched"].skills, read["Untouched"].shaken_until_turn) == (["tactician"], 2)
+
+
+def test_rows_written_in_bulk_take_one_statement_however_many_they_are(
+    django_assert_num_queries,
+):
+    """A step that changes ten thousand hexes writes them in one statement on PostgreSQL,
+    as it writes one; SQLite takes them in batches within its limit of parameters."""
+    from django.db import connection
+
+    campaign = Campaign.objects.create(name="Bulk")
+    rows_insert(Hex, [Hex(campaign=campaign, q=q, r=0, terrain="plains") for q in range(3000)])
+    hexes = list(Hex.objects.filter(campaign=campaign))
+    for row in hexes:
+        row.explored = True
+    # SQLite: 999 parameters a statement, two a row (its id, explored)
+    statements = 1 if connection.vendor == "postgresql" else math.ceil(len(hexes) / (999 // 2))
+    with django_assert_num_queries(statements):
+        rows_update(Hex, ["explored"], hexes)
+    assert not Hex.objects.filter(campaign=campaign, explored=False).exists()
 
 
 def test_land_given_to_a_kingdom_never_saved_is_refused():
@@ -218,7 +262,9 @@ def test_armies_deleted_in_bulk_take_as_many_statements_for_one_as_for_all(
     with django_assert_num_queries(8):
         rows_delete(Army, ids[1:])
     assert not Army.objects.filter(kingdom__campaign=demo.campaign).exists()
-    assert Character.objects.filter(kingdom__campaign=demo.campaign, army__isnull=False).count() == 0
+    assert (
+        Character.objects.filter(kingdom__campaign=demo.campaign, army__isnull=False).count() == 0
+    )
 
 
 def test_rows_with_a_protected_relation_are_deleted_by_the_orm(demo):
