@@ -42,7 +42,12 @@ class Order(models.Model):
 
     @property
     def sea_cover_coords(self) -> tuple[tuple[int, int], ...]:
-        return tuple((q, r) for q, r in self.sea_cover)
+        return sea_cover_coords(self.sea_cover)
+
+
+def sea_cover_coords(sea_cover: list) -> tuple[tuple[int, int], ...]:
+    """A patrol's land hexes across the sea, as stored ([[q, r], …]), as coordinates."""
+    return tuple((q, r) for q, r in sea_cover)
 
 
 class OrderSet(models.Model):

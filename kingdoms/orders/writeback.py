@@ -16,26 +16,32 @@ from campaign.pipeline.registry import (
 from campaign.pipeline.snapshot import Snapshot
 from campaign.pipeline.writeback import Writer
 from kingdoms.models import NeutralKingdom
-from kingdoms.orders.models import Order, ScoutReport
+from kingdoms.orders.models import Order, ScoutReport, sea_cover_coords
 from rules.core import events as ev
 from rules.core.state import Order as OrderState
 from rules.core.state import OrderKind
 
 
 def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
-    """The turn's orders; an army without one rests (Q7). One query."""
+    """The turn's orders; an army without one rests (Q7). One query, read as values: a
+    model instance a row cost most of the load of a large map's hundreds of orders."""
     coord = snapshot.coord_of.get
-    orders = [
+    rows = Order.objects.filter(turn=turn).order_by("army_id")
+    return [
         OrderState(
-            army_id=o.army_id,
-            kind=OrderKind(o.kind),
-            target=coord(o.target_id),
-            origin=coord(o.origin_id),
-            sea_cover=o.sea_cover_coords,
+            army_id=army_id,
+            kind=_KINDS[kind],
+            target=coord(target_id),
+            origin=coord(origin_id),
+            sea_cover=sea_cover_coords(sea_cover),
         )
-        for o in Order.objects.filter(turn=turn).order_by("army_id")
+        for army_id, kind, target_id, origin_id, sea_cover in rows.values_list(
+            "army_id", "kind", "target_id", "origin_id", "sea_cover"
+        )
     ]
-    return orders
+
+
+_KINDS = {kind.value: kind for kind in OrderKind}
 
 
 class Scouting:
