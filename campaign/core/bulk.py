@@ -161,24 +161,30 @@ def _db_value(connection, field: models.Field, row: Any, json_text: bool) -> Any
     value = row.pk if field.primary_key else getattr(row, field.attname)
     if json_text:
         return None if value is None else json.dumps(value, cls=field.encoder)
+    if type(value) in PLAIN_VALUES.get(type(field), ()):
+        return value
     return field.get_db_prep_save(value, connection)
 
 
-# Fields whose value, an int, a str, a bool or None, is what the database takes as it is:
-# their preparation, a hundred thousand times over for a large map, is skipped. Exact
-# types, so that a field of the project's own that prepares its values is never skipped.
-PLAIN_FIELDS = {
-    models.BigIntegerField,
-    models.BooleanField,
-    models.CharField,
-    models.ForeignKey,
-    models.IntegerField,
-    models.PositiveIntegerField,
-    models.PositiveSmallIntegerField,
-    models.SmallIntegerField,
-    models.TextField,
+# Fields whose values of these types are what the database takes as they are: their
+# preparation, a hundred thousand times over for a large map, is skipped. Exact types,
+# so that a field of the project's own that prepares its values is never skipped, and a
+# StrEnum member goes through its field's preparation (PostgreSQL casts no int to a
+# boolean in an array: a boolean field takes its bools as they are, nothing else).
+_NUMBERS, _TEXTS, _BOOLS = (int, type(None)), (str, type(None)), (bool, type(None))
+PLAIN_VALUES = {
+    models.AutoField: _NUMBERS,
+    models.BigAutoField: _NUMBERS,
+    models.BigIntegerField: _NUMBERS,
+    models.BooleanField: _BOOLS,
+    models.CharField: _TEXTS,
+    models.ForeignKey: _NUMBERS,
+    models.IntegerField: _NUMBERS,
+    models.PositiveIntegerField: _NUMBERS,
+    models.PositiveSmallIntegerField: _NUMBERS,
+    models.SmallIntegerField: _NUMBERS,
+    models.TextField: _TEXTS,
 }
-PLAIN_VALUES = (int, str, bool, type(None))
 
 
 def rows_insert(model: type[models.Model], rows: Iterable[models.Model]) -> None:
@@ -209,18 +215,18 @@ def _values(
     connection: BaseDatabaseWrapper, fields: list[models.Field], rows: Iterable[models.Model]
 ) -> Iterator[list]:
     """Each row's values as the database takes them, as a save would write them."""
-    plain = [type(field) in PLAIN_FIELDS for field in fields]
+    plain = [PLAIN_VALUES.get(type(field), ()) for field in fields]
     as_json = [type(field) is models.JSONField for field in fields]
     for row in rows:
         row._prepare_related_fields_for_save(operation_name="rows_insert")
         values = []
-        for field, as_is, json_text in zip(fields, plain, as_json, strict=True):
+        for field, plain_types, json_text in zip(fields, plain, as_json, strict=True):
             value = field.pre_save(row, True)
             if json_text and value is not None:
                 # The JSON's text, which both databases parse: the ORM wraps each value
                 # for the driver to encode later, a third of a chronicle entry's cost
                 value = json.dumps(value, cls=field.encoder)
-            elif not (as_is and type(value) in PLAIN_VALUES):
+            elif type(value) not in plain_types:
                 value = field.get_db_prep_save(value, connection)
             values.append(value)
         yield values
