@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Generic, NamedTuple, TypeVar, cast
 
 from django.db.models import Model, Q, QuerySet
@@ -84,11 +85,16 @@ class Rows(Mapping[K, M], Generic[K, M]):
             index = self._indexes[name] = {}
             for key, read in self.read.items():
                 index.setdefault(getattr(read, name), []).append(key)
-        found = []
-        for key in {*index.get(value, ()), *self._built}:
-            row = self._built.get(key, self.read[key])
-            if all(getattr(row, n) == v for n, v in values.items()):
-                found.append(key)
+        # One C call a row for all the attributes: a step of a large map asks this of
+        # a thousand armies, each time over every row built so far
+        current, wanted = attrgetter(*values), tuple(values.values())
+        if len(values) == 1:
+            wanted = wanted[0]
+        built, read = self._built, self.read
+        found = [
+            key for key in index.get(value, ()) if key not in built and current(read[key]) == wanted
+        ]
+        found.extend(key for key, row in built.items() if current(row) == wanted)
         return sorted(found)
 
     def changed(self, keys: Iterable[K], fields: list[str]) -> list[M]:

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from campaign.models import Hex
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.pipeline.writeback import Writer
-from kingdoms.models import Character, Kingdom
+from kingdoms.models import Army, Character, Kingdom
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +72,12 @@ def test_the_characters_of_an_army_follow_a_change_made_during_the_step(demo):
         army_id=character.army_id, status=Character.Status.ACTIVE
     )
     assert len(characters._built) == 1  # only the character changed was built
+    # Table 16, E-28: a General who takes over another army is found with it, not his own
+    other = Army.objects.filter(kingdom__campaign=demo.campaign).exclude(pk=character.army_id)[0]
+    mover = characters[character.pk]
+    mover.status, mover.army_id = Character.Status.ACTIVE, other.pk
+    assert character.pk in characters.keys_where(army_id=other.pk, status="active")
+    assert character.pk not in characters.keys_where(army_id=character.army_id)
 
 
 def test_the_snapshots_hexes_are_those_their_dataclass_builds(demo):
