@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.db.models import Prefetch
 
 from battles.models import Battle, BattleSide, army_seen
-from campaign.core.bulk import rows_update
+from campaign.core.bulk import rows_insert, rows_update
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -173,7 +173,7 @@ class TurnBattles:
             for side, army_ids in sides
             for army_id in army_ids
         ]
-        BattleSide.armies.through.objects.bulk_create(links)
+        rows_insert(BattleSide.armies.through, links)  # nothing reads their ids back
 
     def _patrols_took_over(self) -> None:
         """P-C4, E-15: the defending side of a battle now names the patrol that took over.
