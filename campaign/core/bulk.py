@@ -23,6 +23,7 @@ from functools import cache
 from itertools import chain
 from typing import Any, NamedTuple
 
+import orjson
 from django.db import DEFAULT_DB_ALIAS, connections, models, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import CASCADE, DO_NOTHING, SET_NULL, Model, QuerySet, signals
@@ -160,7 +161,7 @@ def _db_value(connection, field: models.Field, row: Any, json_text: bool) -> Any
     """The row's value of ``field`` as a save would send it; a JSON value as its text."""
     value = row.pk if field.primary_key else getattr(row, field.attname)
     if json_text:
-        return None if value is None else json.dumps(value, cls=field.encoder)
+        return None if value is None else json_text_of(field, value)
     if type(value) in PLAIN_VALUES.get(type(field), ()):
         return value
     return field.get_db_prep_save(value, connection)
@@ -217,19 +218,33 @@ def _values(
     """Each row's values as the database takes them, as a save would write them."""
     plain = [PLAIN_VALUES.get(type(field), ()) for field in fields]
     as_json = [type(field) is models.JSONField for field in fields]
+    # A field that does not change its value on saving (most but the time stamps) is
+    # read as it is, without the call
+    stamped = [type(field).pre_save is not models.Field.pre_save for field in fields]
     for row in rows:
         row._prepare_related_fields_for_save(operation_name="rows_insert")
         values = []
-        for field, plain_types, json_text in zip(fields, plain, as_json, strict=True):
-            value = field.pre_save(row, True)
+        for field, plain_types, json_text, stamp in zip(
+            fields, plain, as_json, stamped, strict=True
+        ):
+            value = field.pre_save(row, True) if stamp else getattr(row, field.attname)
             if json_text and value is not None:
                 # The JSON's text, which both databases parse: the ORM wraps each value
                 # for the driver to encode later, a third of a chronicle entry's cost
-                value = json.dumps(value, cls=field.encoder)
+                value = json_text_of(field, value)
             elif type(value) not in plain_types:
                 value = field.get_db_prep_save(value, connection)
             values.append(value)
         yield values
+
+
+def json_text_of(field: models.JSONField, value: Any) -> str:
+    """A JSON field's value as the text the database stores: orjson's, several times
+    faster than the standard library's, where the field has no encoder of its own (an
+    object's keys that are not text become text, as ``json.dumps`` makes them)."""
+    if field.encoder is not None:
+        return json.dumps(value, cls=field.encoder)
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def rows_delete(model: type[Model], ids: Iterable[int]) -> None:
