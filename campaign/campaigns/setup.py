@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from campaign.core.bulk import rows_insert, rows_update
+from campaign.core.collector import collector_paused
 from campaign.models import Campaign, Hex, Membership, Turn
 from campaign.turns.services import turn_open
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
@@ -66,6 +67,7 @@ def kingdom_name(index: int) -> str:
 
 
 @transaction.atomic
+@collector_paused()
 def demo_campaign_create(
     *,
     hexes: int = 40,
@@ -99,6 +101,7 @@ def demo_campaign_create(
     return Demo(campaign, gm, users, kingdoms, turn, neutral_rows)
 
 
+@collector_paused()
 def map_plan_build(
     *,
     campaign: Campaign,

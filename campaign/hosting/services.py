@@ -18,6 +18,7 @@ from campaign.accounts.selectors import account_of_address
 from campaign.campaigns.services import map_version_bump, require_gm
 from campaign.campaigns.setup import ARMIES_PER_KINGDOM, map_plan_build
 from campaign.chronicle.services import chronicle_record
+from campaign.core.collector import collector_paused
 from campaign.core.errors import Hidden, Refused
 from campaign.core.problems import problem_refusal
 from campaign.hosting.models import Invitation
@@ -35,6 +36,7 @@ COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
 
 
 @transaction.atomic
+@collector_paused()  # the map's rows (campaign.core.collector)
 def campaign_create(
     *,
     by: User,

@@ -9,11 +9,9 @@ leaves nothing behind, and the retry rolls the same dice from the same seed.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import os
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from campaign.campaigns.services import map_version_bump
+from campaign.core.collector import collector_paused
 from campaign.models import Campaign, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import PLAYERS, gazette_publish, notify
@@ -71,24 +70,8 @@ class Engine:
 
 def _run(turn: Turn, engine: Engine) -> list[Event]:
     """Load the snapshot and this step's inputs, call the rules, write the outcome back."""
-    with _collector_paused():
+    with collector_paused():  # the snapshot's objects live until the step ends
         return _load_resolve_write(turn, engine)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """A step allocates a few hundred thousand objects (the rows, the World, the events)
-    that stay alive until it ends: Python's cyclic garbage collector would walk them again
-    at every threshold, a sixth of the snapshot's load on a 10,000-hex map (bench/turn_step.py).
-    Paused for the step, it collects once after."""
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def _load_resolve_write(turn: Turn, engine: Engine) -> list[Event]:
