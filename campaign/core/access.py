@@ -102,8 +102,10 @@ def token_membership(request: HttpRequest, campaign_id: int, *fields: str) -> tu
     return row[: len(fields)]
 
 
-_STAND_INS = (-7_353_713, "\0key")
-"""A campaign's id and a key that no request has, in the query as the ORM writes it."""
+_STAND_INS = (-7_353_713, "(stand-in)")
+"""A campaign's id and a key (or digest: hexadecimal) that no request has, in the query
+as the ORM writes it. Were one not to come out of the ORM as it went in, the query would
+find nothing and every request go the usual way."""
 
 
 @cache
