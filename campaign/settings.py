@@ -335,7 +335,9 @@ AXES_USERNAME_CALLABLE = "campaign.core.security.lockout_username"
 
 # API throttles: every user may make 1000 requests an hour (a bot polling the turn every
 # five seconds makes 720), and a client address may ask for a token 20 times an hour (a
-# script asks once and keeps it; a password guesser is slowed on top of the lockout).
+# script asks once and keeps it; a password guesser is slowed on top of the lockout). The
+# map's 304 to an API token is not counted (campaign.map.api.MapView.dispatch): one query,
+# less than a wrong token's 401 or a stranger's 404, which no throttle counts either.
 REST_FRAMEWORK |= {
     "DEFAULT_THROTTLE_CLASSES": ["campaign.core.throttles.UserRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {"user": "1000/hour", "token": "20/hour"},

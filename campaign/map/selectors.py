@@ -202,13 +202,14 @@ def _own_places(shared: SharedMap, viewer: Viewer) -> set[int]:
     return places
 
 
-def map_audience(membership: Membership) -> str:
-    """Whose map a member sees: every GM the same one, a player his kingdom's (what it
-    holds, discovered and scouted), a member without a kingdom the public one. With the
-    map's version it names the map (the map API's ETag)."""
-    if membership.role == Membership.Role.GM:
+def map_audience(role: str, kingdom_id: int | None) -> str:
+    """Whose map a member sees, by his membership's role and kingdom: every GM the same
+    one, a player his kingdom's (what it holds, discovered and scouted), a member without
+    a kingdom the public one. With the map's version it names the map (the map API's
+    ETag)."""
+    if role == Membership.Role.GM:
         return "gm"
-    return f"k{membership.kingdom_id}" if membership.kingdom_id else "public"
+    return f"k{kingdom_id}" if kingdom_id else "public"
 
 
 def _hexes_for(shared: SharedMap, access: Access) -> tuple[list[bytes], set[int]]:
@@ -219,7 +220,7 @@ def _hexes_for(shared: SharedMap, access: Access) -> tuple[list[bytes], set[int]
             view = hex_viewer(access.viewer, shared.sieges, shared.bridges)
             shared.gm = [_encoded(view(row)) for row in shared.rows]
         return shared.gm, set()
-    audience = map_audience(access.membership)
+    audience = map_audience(access.membership.role, access.membership.kingdom_id)
     overlay = shared.overlays.get(audience)
     if overlay is None:
         view = hex_viewer(access.viewer, shared.sieges, shared.bridges)

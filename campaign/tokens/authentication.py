@@ -3,6 +3,9 @@ may do."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication
 from rest_framework.exceptions import AuthenticationFailed
@@ -26,6 +29,42 @@ class TokenAuthentication(authentication.TokenAuthentication):
             raise AuthenticationFailed(_("This token has been revoked."))
         token_used(token)
         return token.user, token
+
+
+@dataclass(frozen=True)
+class TokenHolder:
+    """How a query finds, from a user's row, the active user whose key a request carries
+    (lookups on User): the lookup ``by`` of the key or its digest, ``key``; the lookups
+    ``also`` that every query for that kind of token adds, whatever the key; and for a
+    personal token the lookup of its last use, which token_use_due judges."""
+
+    by: str
+    key: str
+    also: tuple[tuple[str, object], ...]
+    last_used: str | None
+
+
+def token_holder(request: HttpRequest) -> TokenHolder | None:
+    """The holder of the key in the request's ``Authorization: Token <key>``, for a query
+    that reads what it needs of him with his token (the map's 304,
+    campaign.core.access.token_membership): an active user, by his DRF token or by a
+    personal token not revoked, whatever its scope, since it only reads. None when the
+    header names no token in one piece: TokenAuthentication answers those."""
+    parts = authentication.get_authorization_header(request).split()
+    if len(parts) != 2 or parts[0].lower() != TokenAuthentication.keyword.lower().encode():
+        return None
+    try:
+        key = parts[1].decode()
+    except UnicodeError:
+        return None
+    if not key.startswith(KEY_PREFIX):
+        return TokenHolder("auth_token__key", key, (("is_active", True),), None)
+    return TokenHolder(
+        "personal_tokens__digest",
+        key_digest(key),
+        (("is_active", True), ("personal_tokens__revoked_at", None)),
+        "personal_tokens__last_used_at",
+    )
 
 
 class TokenScope(BasePermission):

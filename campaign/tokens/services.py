@@ -56,7 +56,12 @@ def token_revoke(*, token: PersonalToken) -> None:
 
 
 def token_used(token: PersonalToken) -> None:
-    now = timezone.now()
-    if token.last_used_at is None or now - token.last_used_at >= USE_PRECISION:
+    if token_use_due(token.last_used_at):
+        now = timezone.now()
         PersonalToken.objects.filter(pk=token.pk).update(last_used_at=now)
         token.last_used_at = now
+
+
+def token_use_due(last_used_at: dt.datetime | None) -> bool:
+    """Whether a use of the token now is to be written down (token_used)."""
+    return last_used_at is None or timezone.now() - last_used_at >= USE_PRECISION
