@@ -12,6 +12,7 @@ has a row, but no land, and is ``standing`` no more.
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 
 from rules.core.dice import Dice
@@ -67,11 +68,16 @@ def neutral_capitals(world: World) -> dict[Coord, int]:
 def protected_kingdoms(world: World, kingdom_id: int) -> list[int]:
     """A-1.4.17, E-18: the standing neutral kingdoms the player protects (Quick
     Friendship), by id."""
-    return sorted(
-        n.id
-        for n in world.neutral_kingdoms.values()
-        if n.protector == kingdom_id and standing(world, n.id)
-    )
+    return protectorates(world).get(kingdom_id, [])
+
+
+def protectorates(world: World) -> dict[int, list[int]]:
+    """``protected_kingdoms`` of every player who protects one, read in one pass."""
+    found: dict[int, list[int]] = defaultdict(list)
+    for n in sorted(world.neutral_kingdoms.values(), key=lambda n: n.id):
+        if n.protector is not None and standing(world, n.id):
+            found[n.protector].append(n.id)
+    return found
 
 
 def protected_hexes(world: World, kingdom_id: int) -> list[Coord]:

@@ -355,12 +355,13 @@ def fighting_order(battles: Iterable[BattleState]) -> list[BattleState]:
         for earlier, later in zip(ranked, ranked[1:], strict=False):
             before[later.key].add(earlier.key)
     order: list[BattleState] = []
+    done: set[int] = set()
     waiting = sorted(by_key)
     while waiting:
-        done = {b.key for b in order}
         # the first battle whose predecessors are all fought (a cycle cannot arise)
         key = next((k for k in waiting if before[k] <= done), waiting[0])
         waiting.remove(key)
+        done.add(key)
         order.append(by_key[key])
     return order
 
