@@ -348,10 +348,13 @@ def recover_defenders(world: World) -> tuple[World, list[DefenderRecovered]]:
     Returns the world with the new sizes and the events, by hex."""
     events = []
     hexes = dict(world.hexes)
-    for coord, hex_ in sorted(world.hexes.items()):
+    defended = [
+        (coord, hex_)
+        for coord, hex_ in world.hexes.items()
+        if hex_.owner is None and hex_.defender is not None and hex_.defender.points > 0
+    ]
+    for coord, hex_ in sorted(defended):  # by hex: the defended sorted, not the whole map
         defender = hex_.defender
-        if hex_.owner is not None or defender is None or defender.points <= 0:
-            continue
         gained = min(world.ruleset.defender_regrowth, defender.original_points - defender.points)
         if gained <= 0:
             continue
