@@ -107,15 +107,7 @@ def characters(world: World, side: Side) -> list[CharacterState]:
     """The characters with the side's armies, by id; for a neutral kingdom's army (A-1.4.8,
     defending or incited), its General (A-1.4.10–11, E-20). Only those who may fight this
     turn: not dead, retired or Shaken (Tables 13–14, E-03; rules.battles.postbattle)."""
-    if side.army_ids:
-        found = (c for c in world.characters.values() if c.army_id in side.army_ids)
-    elif side.neutral_kingdom_id is not None:
-        found = (
-            c for c in world.characters.values() if c.neutral_kingdom_id == side.neutral_kingdom_id
-        )
-    else:
-        return []
-    return sorted((c for c in found if c.fights(world.turn)), key=lambda c: c.id)
+    return [c for c in world.roster.on(side) if c.fights(world.turn)]
 
 
 def basic_strategy_modifier(

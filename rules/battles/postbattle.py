@@ -61,7 +61,7 @@ from rules.core.events import (
     TabletopBattleFought,
 )
 from rules.core.ruleset import table
-from rules.core.state import BattleState, CharacterState, Role, Ruleset, Side, World
+from rules.core.state import BattleState, CharacterState, Role, Roster, Ruleset, Side, World
 from rules.core.tables import BattleResult
 
 ENEMY = {Role.ATTACKER: Role.DEFENDER, Role.DEFENDER: Role.ATTACKER}
@@ -165,7 +165,7 @@ def post_battle(
 ) -> list[Event]:
     """Tables 12–16 and 18–22 for each aftermath in turn, with the characters as the
     earlier battles of the turn left them."""
-    ledger = dict(world.characters)
+    ledger = Roster(world.characters)
     events: list[Event] = []
     for aftermath in aftermaths:
         events += _one_battle(world, aftermath, dice, surgeons, ledger)
@@ -177,7 +177,7 @@ def _one_battle(
     aftermath: Aftermath,
     dice: Dice,
     surgeons: frozenset[int],
-    ledger: dict[int, CharacterState],
+    ledger: Roster,
 ) -> list[Event]:
     battle = aftermath.battle
     commanders = {role: commanding_general(world, ledger, _side(battle, role)) for role in Role}
@@ -232,25 +232,10 @@ def role_of(battle: BattleState, character: CharacterState) -> Role | None:
     return None
 
 
-def commanding_general(
-    world: World, ledger: dict[int, CharacterState], side: Side
-) -> CharacterState | None:
+def commanding_general(world: World, ledger: Roster, side: Side) -> CharacterState | None:
     """Table 16's "army General": the side's General that Table 23 counted, the best if
     several armies bring one (E-28, rules.battles.battle)."""
-    generals = [
-        c
-        for c in ledger.values()
-        if c.is_general
-        and c.fights(world.turn)
-        and (
-            (c.army_id is not None and c.army_id in side.army_ids)
-            or (
-                not side.army_ids
-                and side.neutral_kingdom_id is not None
-                and c.neutral_kingdom_id == side.neutral_kingdom_id
-            )
-        )
-    ]
+    generals = [c for c in ledger.on(side) if c.is_general and c.fights(world.turn)]
     return max(generals, key=lambda c: (c.generalship, c.tactician, -c.id), default=None)
 
 
@@ -320,7 +305,7 @@ def _recover_character(
     character: CharacterState,
     dice: Dice,
     surgeons: frozenset[int],
-    ledger: dict[int, CharacterState],
+    ledger: Roster,
 ) -> list[Event]:
     """Table 13 (E-02: the abstract −1 once; −1 if his side lost, not in a draw, E-10;
     Surgeon, Arcane resilience and Shrine +1 each, stacking), then Table 14 if injured;
@@ -412,7 +397,7 @@ def injure(
 
 def remove_character(
     world: World,
-    ledger: dict[int, CharacterState],
+    ledger: Roster,
     character: CharacterState,
     cause: str,
     battle_key: int,
@@ -445,21 +430,19 @@ def remove_character(
 
 
 def _appoint(
-    world: World, ledger: dict[int, CharacterState], gone: CharacterState, battle_key: int
+    world: World, ledger: Roster, gone: CharacterState, battle_key: int
 ) -> GeneralAppointed | None:
     """The army's character with the most XP, else a new General (E-11: Generalship 0)."""
     if gone.army_id is not None:
         others = [
-            c for c in ledger.values()
-            if c.army_id == gone.army_id and c.status == "active" and not c.is_general
+            c for c in ledger.with_army(gone.army_id) if c.status == "active" and not c.is_general
         ]  # fmt: skip
         army = world.armies.get(gone.army_id)
         new_name = f"General of the {army.name}" if army else "A new General"
     elif gone.neutral_kingdom_id is not None:
         others = [
-            c for c in ledger.values()
-            if c.neutral_kingdom_id == gone.neutral_kingdom_id and c.status == "active"
-            and not c.is_general
+            c for c in ledger.of_neutral(gone.neutral_kingdom_id)
+            if c.status == "active" and not c.is_general
         ]  # fmt: skip
         neutral = world.neutral_kingdoms.get(gone.neutral_kingdom_id)
         new_name = f"General of {neutral.name}" if neutral else "A new General"
@@ -482,7 +465,7 @@ def _appoint(
 
 def _pass_marshal(
     world: World,
-    ledger: dict[int, CharacterState],
+    ledger: Roster,
     gone: CharacterState,
     appointed: GeneralAppointed | None,
     battle_key: int,
@@ -497,12 +480,9 @@ def _pass_marshal(
                 ledger[heir.id] = dataclasses.replace(heir, is_grand_marshal=True)
             return [dataclasses.replace(appointed, grand_marshal=True)]
         general = next(
-            (
-                c for c in sorted(ledger.values(), key=lambda c: c.id)
-                if c.army_id == army_id and c.is_general and c.status == "active"
-            ),
+            (c for c in ledger.with_army(army_id) if c.is_general and c.status == "active"),
             None,
-        )  # fmt: skip
+        )
         if general is not None:
             ledger[general.id] = dataclasses.replace(general, is_grand_marshal=True)
             passed = GrandMarshalPassed(

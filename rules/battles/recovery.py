@@ -101,8 +101,7 @@ def _rested(world: World, battle: BattleState, army_id: int, rested: frozenset[i
 def _drillmaster(world: World, battle: BattleState, army_id: int, rested: frozenset[int]) -> int:
     """Table 21 Drillmaster, E-21: on the army's General."""
     drilled = any(
-        c.army_id == army_id and c.is_general and "drillmaster" in c.skills
-        for c in world.characters.values()
+        c.is_general and "drillmaster" in c.skills for c in world.roster.with_army(army_id)
     )
     return world.ruleset.recovery_drillmaster if drilled else 0
 

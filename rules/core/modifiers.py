@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from string import Formatter
 
 from rules.core.state import Ruleset
+
+OPTIONS = frozenset(f.name for f in fields(Ruleset))
+"""The ruleset's options a modifier's name may give the value of, in braces."""
 
 
 @dataclass(frozen=True)
@@ -24,5 +28,8 @@ class Modifier:
     value: Callable[..., int]
 
     def words(self, ruleset: Ruleset) -> str:
-        """The name with the values in force, e.g. "Home ground +1 (defender)"."""
-        return self.name.format_map({f.name: getattr(ruleset, f.name) for f in fields(ruleset)})
+        """The name with the values in force, e.g. "Home ground +1 (defender)". Only the
+        options it names are read: a fallen character's Table 13 lines are worded one by
+        one, and the ruleset has hundreds."""
+        named = {name for _, name, _, _ in Formatter().parse(self.name) if name in OPTIONS}
+        return self.name.format_map({name: getattr(ruleset, name) for name in named})

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from rules.core import table_options as groups
@@ -389,6 +390,58 @@ class Side:
     rank: int | None = None
 
 
+class Roster:
+    """Characters by id, filed by the army they are with and by the neutral kingdom whose
+    army they lead (E-20), so that a battle finds its sides' characters (E-28, Table 16)
+    among its own, not among all the campaign's. Putting a character in files him anew:
+    post-battle's ledger (rules.battles.postbattle) is one, whose characters die, retire
+    and leave their army as the turn's battles go."""
+
+    def __init__(self, characters: Mapping[int, CharacterState]):
+        self._characters: dict[int, CharacterState] = {}
+        self._by_army: dict[int, set[int]] = {}
+        self._by_neutral: dict[int, set[int]] = {}
+        for character_id, character in characters.items():
+            self[character_id] = character
+
+    def __getitem__(self, character_id: int) -> CharacterState:
+        return self._characters[character_id]
+
+    def get(self, character_id: int) -> CharacterState | None:
+        return self._characters.get(character_id)
+
+    def __setitem__(self, character_id: int, character: CharacterState) -> None:
+        before = self._characters.get(character_id)
+        if before is not None:
+            self._by_army.get(before.army_id, set()).discard(character_id)
+            self._by_neutral.get(before.neutral_kingdom_id, set()).discard(character_id)
+        self._characters[character_id] = character
+        if character.army_id is not None:
+            self._by_army.setdefault(character.army_id, set()).add(character_id)
+        if character.neutral_kingdom_id is not None:
+            self._by_neutral.setdefault(character.neutral_kingdom_id, set()).add(character_id)
+
+    def with_army(self, army_id: int) -> list[CharacterState]:
+        """The characters with the army, by id, whatever their status."""
+        return [self._characters[i] for i in sorted(self._by_army.get(army_id, ()))]
+
+    def of_neutral(self, neutral_kingdom_id: int) -> list[CharacterState]:
+        """The characters leading the neutral kingdom's army (E-20), by id."""
+        ids = self._by_neutral.get(neutral_kingdom_id, ())
+        return [self._characters[i] for i in sorted(ids)]
+
+    def on(self, side: Side) -> list[CharacterState]:
+        """The characters with the side's armies, by id, whatever their status; for a
+        neutral kingdom's army (A-1.4.8, defending or incited), its General (A-1.4.10–11,
+        E-20); none for a neutral feature's."""
+        if side.army_ids:
+            ids = set().union(*(self._by_army.get(a, ()) for a in side.army_ids))
+            return [self._characters[i] for i in sorted(ids)]
+        if side.neutral_kingdom_id is not None:
+            return self.of_neutral(side.neutral_kingdom_id)
+        return []
+
+
 @dataclass(frozen=True)
 class BattleState:
     """A battle declared at Provisional Results, with the players' Phase 4 choices."""
@@ -454,3 +507,10 @@ class World:
     # new-rules.md §12.4: the GM's answers to this turn's rulings that differ from their default, by
     # key (rules.core.rulings); Final Results apply them first (rules.modules)
     rulings: Mapping[str, Ruling] = field(default_factory=dict)
+
+    @cached_property
+    def roster(self) -> Roster:
+        """The characters filed by army and by neutral kingdom, built once the first battle
+        asks for them. A World's characters are not changed in place: a step that changes
+        them makes a new World (``dataclasses.replace``), which files them anew."""
+        return Roster(self.characters)

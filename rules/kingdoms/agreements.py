@@ -24,6 +24,7 @@ sees only those in force, as ``World.agreements``. Here is everything they chang
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -199,11 +200,16 @@ def is_vassal(world: World, kingdom_id: int) -> bool:
 
 
 def vassals_of(world: World, kingdom_id: int) -> set[int]:
-    return {
-        a.vassal
-        for a in world.agreements
-        if a.kind is AgreementKind.VASSALAGE and a.in_force and a.overlord == kingdom_id
-    }
+    return vassals_by_overlord(world).get(kingdom_id, set())
+
+
+def vassals_by_overlord(world: World) -> dict[int, set[int]]:
+    """E-19: every overlord's vassals whose vassalage is in force, read in one pass."""
+    found: dict[int, set[int]] = defaultdict(set)
+    for a in world.agreements:
+        if a.kind is AgreementKind.VASSALAGE and a.in_force:
+            found[a.overlord].add(a.vassal)
+    return found
 
 
 def rivals(world: World, kingdom_id: int) -> set[int]:

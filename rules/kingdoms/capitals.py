@@ -24,7 +24,7 @@ from rules.core.hexgrid import connected_to_capital, terrain_map
 from rules.core.problems import Problem
 from rules.core.ruleset import defender_table
 from rules.core.state import Coord, Feature, Terrain, World
-from rules.kingdoms.agreements import is_vassal, rivals, vassalage_instead
+from rules.kingdoms.agreements import is_vassal, rivals, vassalage_instead, vassals_by_overlord
 
 
 def resolve_lost_capitals(world: World, dice: Dice) -> tuple[World, list[Event]]:
@@ -154,7 +154,11 @@ def _eliminate(world: World, kingdom_id: int, dice: Dice) -> tuple[World, list[E
 def last_kingdom_standing(world: World) -> int | None:
     """A-3.1: a player who has eliminated every other wins at once; his own vassals do
     not stand in his way, and a vassal never wins (E-19, rules.kingdoms.agreements.rivals)."""
-    standing = [
-        k.id for k in world.kingdoms.values() if not k.eliminated and not rivals(world, k.id)
+    standing = [k.id for k in world.kingdoms.values() if not k.eliminated]
+    vassals = vassals_by_overlord(world)
+    # one without rivals has every other kingdom standing for his vassal: only those with
+    # as many vassals are asked, not every kingdom about every other
+    unopposed = [
+        k for k in standing if len(vassals.get(k, ())) >= len(standing) - 1 and not rivals(world, k)
     ]
-    return standing[0] if len(standing) == 1 and len(world.kingdoms) > 1 else None
+    return unopposed[0] if len(unopposed) == 1 and len(world.kingdoms) > 1 else None

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from rules import modules
@@ -72,16 +72,24 @@ def immune(world: World, neutral_id: int) -> Problem | None:
 def allied_kingdoms(world: World, kingdom_id: int) -> list[int]:
     """A-1.4.12: the standing neutral kingdoms allied to the player by diplomacy (not
     those he protects: their tribute is Table 9's other row, E-18)."""
-    return sorted(
-        n.id
-        for n in world.neutral_kingdoms.values()
-        if n.ally == kingdom_id and n.protector is None and standing(world, n.id)
-    )
+    return alliances(world).get(kingdom_id, [])
 
 
-def alliance_income(world: World, kingdom_id: int) -> int:
-    """Table 9 (§3 step 6g): +1 power a turn for each neutral ally."""
-    return world.ruleset.alliance_power * len(allied_kingdoms(world, kingdom_id))
+def alliances(world: World) -> dict[int, list[int]]:
+    """``allied_kingdoms`` of every player who has a neutral ally, read in one pass."""
+    found: dict[int, list[int]] = defaultdict(list)
+    for n in sorted(world.neutral_kingdoms.values(), key=lambda n: n.id):
+        if n.ally is not None and n.protector is None and standing(world, n.id):
+            found[n.ally].append(n.id)
+    return found
+
+
+def alliance_income(world: World, kingdom_id: int, allied: Sequence[int] | None = None) -> int:
+    """Table 9 (§3 step 6g): +1 power a turn for each neutral ally; ``allied`` are they,
+    where the caller has sorted them out already (``alliances``)."""
+    if allied is None:
+        allied = allied_kingdoms(world, kingdom_id)
+    return world.ruleset.alliance_power * len(allied)
 
 
 def neutral_land(world: World, neutral_id: int) -> set[Coord]:

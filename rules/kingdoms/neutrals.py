@@ -12,6 +12,7 @@ has a row, but no land, and is ``standing`` no more.
 from __future__ import annotations
 
 import dataclasses
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 
 from rules.core.dice import Dice
@@ -67,11 +68,16 @@ def neutral_capitals(world: World) -> dict[Coord, int]:
 def protected_kingdoms(world: World, kingdom_id: int) -> list[int]:
     """A-1.4.17, E-18: the standing neutral kingdoms the player protects (Quick
     Friendship), by id."""
-    return sorted(
-        n.id
-        for n in world.neutral_kingdoms.values()
-        if n.protector == kingdom_id and standing(world, n.id)
-    )
+    return protectorates(world).get(kingdom_id, [])
+
+
+def protectorates(world: World) -> dict[int, list[int]]:
+    """``protected_kingdoms`` of every player who protects one, read in one pass."""
+    found: dict[int, list[int]] = defaultdict(list)
+    for n in sorted(world.neutral_kingdoms.values(), key=lambda n: n.id):
+        if n.protector is not None and standing(world, n.id):
+            found[n.protector].append(n.id)
+    return found
 
 
 def protected_hexes(world: World, kingdom_id: int) -> list[Coord]:
@@ -342,10 +348,13 @@ def recover_defenders(world: World) -> tuple[World, list[DefenderRecovered]]:
     Returns the world with the new sizes and the events, by hex."""
     events = []
     hexes = dict(world.hexes)
-    for coord, hex_ in sorted(world.hexes.items()):
+    defended = [
+        (coord, hex_)
+        for coord, hex_ in world.hexes.items()
+        if hex_.owner is None and hex_.defender is not None and hex_.defender.points > 0
+    ]
+    for coord, hex_ in sorted(defended):  # by hex: the defended sorted, not the whole map
         defender = hex_.defender
-        if hex_.owner is not None or defender is None or defender.points <= 0:
-            continue
         gained = min(world.ruleset.defender_regrowth, defender.original_points - defender.points)
         if gained <= 0:
             continue

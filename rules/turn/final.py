@@ -355,12 +355,13 @@ def fighting_order(battles: Iterable[BattleState]) -> list[BattleState]:
         for earlier, later in zip(ranked, ranked[1:], strict=False):
             before[later.key].add(earlier.key)
     order: list[BattleState] = []
+    done: set[int] = set()
     waiting = sorted(by_key)
     while waiting:
-        done = {b.key for b in order}
         # the first battle whose predecessors are all fought (a cycle cannot arise)
         key = next((k for k in waiting if before[k] <= done), waiting[0])
         waiting.remove(key)
+        done.add(key)
         order.append(by_key[key])
     return order
 
@@ -399,8 +400,8 @@ def orphan_changes(before: World, after: World) -> list[OrphanChanged]:
     orphaned: set[Coord] = set()
     for kingdom_id, owned in by_kingdom.items():  # Q9, E-19: allies' and overlord's hexes
         orphaned |= owned - friendly_connected(after, kingdom_id, by_kingdom, terrain)
+    changed = [c for c, hex_ in before.hexes.items() if (c in orphaned) != hex_.orphan]
     return [
         OrphanChanged(rule="A-1.3.1 §3-6f", hex=coord, orphan=coord in orphaned)
-        for coord in sorted(before.hexes)
-        if (coord in orphaned) != before.hexes[coord].orphan
+        for coord in sorted(changed)  # the few changed sorted, not the whole map
     ]

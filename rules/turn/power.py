@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from rules.core.events import CampaignWon, Event, PowerCollected
 from rules.core.state import Coord, Feature, HexState, Ruleset, World
-from rules.kingdoms.diplomacy import alliance_income
+from rules.kingdoms.diplomacy import alliance_income, alliances
 from rules.kingdoms.edicts import idle, looted_in
-from rules.kingdoms.neutrals import protected_hexes, protected_kingdoms
+from rules.kingdoms.neutrals import protected_hexes, protected_kingdoms, protectorates
 from rules.turn.minor_features import monument_halves
 
 
@@ -63,11 +63,17 @@ def looted_hexes(world: World, kingdom_id: int) -> int:
 
 
 def income(
-    world: World, kingdom_id: int, own: Iterable[tuple[Coord, HexState]] | None = None
+    world: World,
+    kingdom_id: int,
+    own: Iterable[tuple[Coord, HexState]] | None = None,
+    protected: Sequence[int] | None = None,
+    allied: Sequence[int] | None = None,
 ) -> tuple[int, int]:
     """Table 9 (§3 step 6g): the power gained and the industry left over; ``own`` is the
-    kingdom's hexes with their coords where the caller has sorted them out already
-    (``collect_power``), else they are picked from the whole map.
+    kingdom's hexes with their coords, ``protected`` and ``allied`` the neutral kingdoms it
+    protects and is allied to, where the caller has sorted them out already
+    (``collect_power``), else they are picked from the whole map and all the neutral
+    kingdoms.
 
     The own capital gives +1 (Source A), and in all only 1 although it is a City (E-22);
     each other mega-feature +1; each non-mega major feature +1 industry, and every 3
@@ -95,22 +101,32 @@ def income(
             industry_now += rules.major_feature_industry
     converted, left = divmod(industry_now, rules.industry_per_power)
     per_protected = rules.tribute_power + (rules.alliance_power if rules.tribute_as_ally else 0)
-    tribute = per_protected * len(protected_kingdoms(world, kingdom_id))
-    return power + converted + tribute + alliance_income(world, kingdom_id), left
+    if protected is None:
+        protected = protected_kingdoms(world, kingdom_id)
+    tribute = per_protected * len(protected)
+    return power + converted + tribute + alliance_income(world, kingdom_id, allied), left
 
 
 def collect_power(world: World, bonus: Mapping[int, int] | None = None) -> list[PowerCollected]:
     """§3 step 6g for every kingdom still in play, in id order; ``bonus`` adds one-off
     gains by kingdom id (A-1.4.16: +3 for a neutral capital taken this turn)."""
     events = []
-    # Each kingdom's hexes sorted out once, not the whole map read again for each kingdom
+    # Each kingdom's hexes and neutral kingdoms sorted out once, not the whole map and all
+    # the neutral kingdoms read again for each kingdom
     owned: dict[int, list[tuple[Coord, HexState]]] = defaultdict(list)
     for coord, hex_ in world.hexes.items():
         owned[hex_.owner].append((coord, hex_))
+    protected, allied = protectorates(world), alliances(world)
     for kingdom in sorted(world.kingdoms.values(), key=lambda k: k.id):
         if kingdom.eliminated:
             continue
-        gained, left = income(world, kingdom.id, owned[kingdom.id])
+        gained, left = income(
+            world,
+            kingdom.id,
+            owned[kingdom.id],
+            protected.get(kingdom.id, []),
+            allied.get(kingdom.id, []),
+        )
         gained += (bonus or {}).get(kingdom.id, 0)
         events.append(
             PowerCollected(

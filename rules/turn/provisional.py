@@ -129,6 +129,9 @@ def resolve_provisional(
     patrols = patrol_bases(world, orders)
     orders, patrols, entries = modules.invasions(world, orders, patrols, dice)  # 3e, E-12
     outcome.events += entries
+    # the battles' keys follow those declared so far (a roaming force's, rules.modules),
+    # counted once here, not again at every invaded hex
+    keys = sum(isinstance(e, BattleDeclared) for e in outcome.events)
     for target, forces in _invasions(world, orders).items():
         forces, joined = combined_assaults(world, target, forces)  # E-28, two players
         outcome.events += joined
@@ -136,9 +139,9 @@ def resolve_provisional(
         invaders = tuple(sorted({world.armies[a].kingdom_id for f in forces for a in f.army_ids}))
         kind, defender = _defender(world, world.hexes[target], patrols, dice, outcome, invaders)
         ordered, rolls = _order_of_battle(target, forces, dice)
-        first = 1 + sum(isinstance(e, BattleDeclared) for e in outcome.events)
-        for declared in _contest(target, ordered, rolls, kind, defender, first):
+        for declared in _contest(target, ordered, rolls, kind, defender, keys + 1):
             outcome.add(with_conquest_choice(world, declared, orders))  # E-23
+            keys += 1
     outcome.events += alliances_broken(world, orders)  # §5.6: invading one's neutral ally
     outcome.events += declare_incited(world, spent.incited, patrols)  # A-1.4.12, Q17
     outcome.events += covering_choices(world, outcome.events, patrols)  # E-15

@@ -101,8 +101,7 @@ def _has_scoutmaster(world: World, army_id: int) -> bool:
     one dead, retired or Shaken is not with it (Tables 13-14, E-03). Several count once:
     Table 8 asks for "a" Scoutmaster."""
     return any(
-        c.army_id == army_id and "scoutmaster" in c.skills and c.fights(world.turn)
-        for c in world.characters.values()
+        "scoutmaster" in c.skills and c.fights(world.turn) for c in world.roster.with_army(army_id)
     )
 
 

@@ -306,6 +306,19 @@ def test_a_character_dead_in_an_earlier_battle_of_the_turn_rolls_no_more():
     assert not _of(events, pev.AdvanceGained), "his 2nd XP would be an advance: he is dead"
 
 
+def test_the_general_appointed_after_a_death_commands_the_army_s_next_battle():
+    """Table 13, E-28: the heir the first battle of the turn made General rolls Table 16
+    after the second; the dead man, out of the army, rolls nothing."""
+    world = _world(character(10, 1, 1, is_general=True), character(11, 1, 1, xp=4))
+    first = _after(fallen=(10,))
+    second = _after(battle=dataclasses.replace(BATTLE, key=6))
+    events = post_battle(world, [first, second], ForcedDice([1, 5]))  # dead; Table 16
+    [appointed] = _of(events, pev.GeneralAppointed)
+    [rolled] = _of(events, pev.GeneralshipRolled)
+    assert (appointed.battle_key, appointed.character_id) == (5, 11)
+    assert (rolled.battle_key, rolled.character_id, rolled.generalship) == (6, 11, 1)
+
+
 # --- Table 15: experience (tabletop lines; abstract: rules.battles.battle) ----------------------
 
 
