@@ -102,16 +102,17 @@ class BattleSide(models.Model):
 
 
 def characters_seen(characters: Iterable) -> list[dict]:
-    """Characters on a battle's page, Generals first."""
-    people = sorted(characters, key=lambda c: (not c.is_general, c.pk))
-    return [{"id": c.pk, "name": c.name, "is_general": c.is_general} for c in people]
+    """Characters on a battle's page, Generals first: Character rows, or the turn step's
+    rows as read (campaign.pipeline.snapshot.Rows.now), hence ``id`` rather than ``pk``."""
+    people = sorted(characters, key=lambda c: (not c.is_general, c.id))
+    return [{"id": c.id, "name": c.name, "is_general": c.is_general} for c in people]
 
 
 def army_seen(army, characters: Iterable) -> dict:
     """An army on a battle's page (battles.tabletop.selectors) with its active
     ``characters``: what BattleSide.armies_seen keeps of it."""
     return {
-        "id": army.pk,
+        "id": army.id,
         "kingdom": army.kingdom_id,
         "name": army.name,
         "points": army.points,

@@ -127,7 +127,8 @@ class TurnBattles:
         snapshot = self.writer.snapshot
         characters = snapshot.characters
         keys = characters.keys_where(army_id=army_id, status=Character.Status.ACTIVE)
-        return army_seen(snapshot.armies[army_id], [characters[key] for key in keys])
+        # read, not changed: a thousand battles' armies and characters are not built for it
+        return army_seen(snapshot.armies.now(army_id), [characters.now(key) for key in keys])
 
     def flush(self) -> None:
         rows_update(BattleSide, ["armies_seen"], self.sides_seen)

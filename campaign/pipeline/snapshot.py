@@ -75,6 +75,12 @@ class Rows(Mapping[K, M], Generic[K, M]):
     def __contains__(self, key: object) -> bool:
         return key in self.read
 
+    def now(self, key: K) -> Any:
+        """The row as it is now, to read and not to change: its instance if one was built
+        (and perhaps changed), otherwise the row as read, which is not built for it."""
+        built = self._built.get(key)
+        return built if built is not None else self.read[key]
+
     def keys_where(self, **values: Any) -> list[K]:
         """The keys, sorted, of the rows whose attributes have these values now: an
         instance built and changed is read as changed, the others as loaded, none built.
