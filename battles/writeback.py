@@ -20,7 +20,7 @@ from campaign.pipeline.registry import (
 )
 from campaign.pipeline.snapshot import Snapshot
 from campaign.pipeline.writeback import Writer
-from kingdoms.models import Character
+from kingdoms.models import Army, Character
 from kingdoms.orders.models import Order
 from rules.core import events as ev
 from rules.core.state import (
@@ -40,7 +40,10 @@ from rules.kingdoms.neutrals import conquest_choice
 def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     """The turn's battles with the sides' Phase 4 choices and, at a neutral capital, the
     invader's standing choice from his Invade orders (E-23). Four queries."""
-    sides = BattleSide.objects.prefetch_related("armies")
+    # What the step reads of a side's armies: which they are and whose (E-28)
+    sides = BattleSide.objects.prefetch_related(
+        Prefetch("armies", queryset=Army.objects.only("id", "kingdom_id"))
+    )
     battles = (
         Battle.objects.filter(turn=turn)
         .select_related("report", "siege_battle")  # E-24, P-C6: its report; E-37
