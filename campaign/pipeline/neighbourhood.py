@@ -66,6 +66,7 @@ def neighbourhood_load(
         kingdoms=Kingdom.objects.filter(campaign=campaign),
         armies=Army.objects.filter(Q(kingdom_id=kingdom_id) | Q(position__in=nearby.values("pk"))),
         characters=Character.objects.filter(kingdom_id=kingdom_id),
+        for_kingdom=kingdom_id,
     )
 
 
