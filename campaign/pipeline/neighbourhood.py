@@ -31,12 +31,16 @@ def neighbourhood_load(
     radius: int | None = None,
     cells: Iterable[Coord | None] = (),
     also: Iterable[Q] = (),
+    every_kingdom: bool = True,
 ) -> Snapshot:
     """The snapshot of the hexes within ``radius`` (the rules' judging radius unless
     given) of each coord of ``around``, each coord of ``cells`` alone, the hexes each
     filter of ``also`` picks (the hexes a domain's rows name), and the kingdom's own
     hexes and armies, and the armies standing near; None among the coords is skipped.
-    As many queries as snapshot_load, whatever the size of the map."""
+    As many queries as snapshot_load, whatever the size of the map. Without
+    ``every_kingdom`` the kingdoms are the kingdom and the owners of the hexes it holds,
+    all that an order's rules name (Table 5; Q20: the target's owner), not the
+    campaign's hundreds."""
     reach = judged_radius(campaign.ruleset) if radius is None else radius
     centres = {tuple(c) for c in around if c is not None}
     alone = {tuple(c) for c in cells if c is not None} - centres
@@ -63,11 +67,18 @@ def neighbourhood_load(
             *(campaign_hexes.filter(more).values("pk") for more in also),
         )
     )
+    kingdoms = Kingdom.objects.filter(campaign=campaign)
+    if not every_kingdom:
+        kingdoms = Kingdom.objects.filter(
+            _id_among(
+                Kingdom, "id", kingdoms.filter(pk=kingdom_id).values("pk"), hexes.values("owner_id")
+            )
+        )
     return snapshot_build(
         campaign,
         turn_number,
         hexes=hexes,
-        kingdoms=Kingdom.objects.filter(campaign=campaign),
+        kingdoms=kingdoms,
         # In the order the whole map's snapshot has them, without its join to the kingdoms
         armies=Army.objects.filter(
             Q(kingdom_id=kingdom_id) | _id_among(Army, "position_id", *nearby)

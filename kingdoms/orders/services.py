@@ -110,6 +110,7 @@ def order_submit(
         army.kingdom_id,
         around=(target, origin, stands),
         cells=sea_cover,
+        every_kingdom=False,
     )
     for name, coord in named:
         if coord is not None and tuple(coord) not in snapshot.hexes:

@@ -43,7 +43,9 @@ def test_the_neighbourhood_judges_every_order_as_the_whole_map_does():
     targets = sorted({c for home in own for c in within(home, reach) if c in whole.hexes})
     judged = {kind: 0 for kind in (OrderKind.INVADE, OrderKind.SCOUT, OrderKind.PATROL)}
     for target in targets:
-        part = neighbourhood_load(campaign, demo.turn.number, kingdom.pk, around=[target]).world
+        part = neighbourhood_load(
+            campaign, demo.turn.number, kingdom.pk, around=[target], every_kingdom=False
+        ).world
         assert len(part.hexes) < len(whole.hexes)
         for kind in judged:
             order = aimed_order(whole, army.pk, kind, target)
@@ -67,7 +69,12 @@ def test_a_named_origin_and_sea_hexes_far_away_are_on_the_map():
     capital = whole.kingdoms[kingdom.pk].capital
     far = max(whole.hexes, key=lambda c: (abs(c[0] - capital[0]) + abs(c[1] - capital[1]), c))
     part = neighbourhood_load(
-        demo.campaign, demo.turn.number, kingdom.pk, around=[capital, far], cells=[far]
+        demo.campaign,
+        demo.turn.number,
+        kingdom.pk,
+        around=[capital, far],
+        cells=[far],
+        every_kingdom=False,
     ).world
     order = Order(army_id=army.pk, kind=OrderKind.INVADE, target=far, origin=far)
     assert far in part.hexes
