@@ -69,21 +69,21 @@ def neighbourhood_load(
     )
     kingdoms = Kingdom.objects.filter(campaign=campaign)
     if not every_kingdom:
+        owners = hexes.filter(owner__isnull=False).values("owner_id").distinct()
         kingdoms = Kingdom.objects.filter(
-            _id_among(
-                Kingdom, "id", kingdoms.filter(pk=kingdom_id).values("pk"), hexes.values("owner_id")
-            )
+            _id_among(Kingdom, "id", Kingdom.objects.filter(pk=kingdom_id).values("pk"), owners)
         )
+    # The kingdom's armies and those standing near, each part through its index, in the
+    # order the whole map's snapshot has them (without its join to the kingdoms)
+    armies = Army.objects.filter(kingdom_id=kingdom_id).values("pk")
+    standing = [Army.objects.filter(_id_among(Army, "position_id", *nearby)).values("pk")]
     return snapshot_build(
         campaign,
         turn_number,
         hexes=hexes,
         kingdoms=kingdoms,
-        # In the order the whole map's snapshot has them, without its join to the kingdoms
         armies=Army.objects.filter(
-            Q(kingdom_id=kingdom_id) | _id_among(Army, "position_id", *nearby)
-            if nearby
-            else Q(kingdom_id=kingdom_id)
+            _id_among(Army, "id", armies, *(standing if nearby else ()))
         ).order_by("kingdom_id", "id"),
         characters=Character.objects.filter(kingdom_id=kingdom_id),
         for_kingdom=kingdom_id,
