@@ -3,6 +3,8 @@ Q22)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.contrib.auth.models import AnonymousUser, User
 
 from campaign.models import Campaign, Membership
@@ -25,16 +27,25 @@ def membership_for(user: User | AnonymousUser, campaign: Campaign) -> Membership
     return membership
 
 
-def viewer_for(membership: Membership) -> Viewer:
-    """The one description of a viewer that rules.turn.visibility understands."""
+def membership_viewer(membership: Membership) -> Viewer:
+    """The viewer as far as his membership alone tells, without a query: the GM, or his
+    kingdom's player knowing nothing yet. Enough to pick his kingdom's rows
+    (kingdoms.selectors.visible_armies); ``viewer_for`` adds what he knows, which
+    showing a hex needs."""
     if membership.role == Membership.Role.GM:
         return Viewer(is_gm=True)
+    return Viewer(kingdom_id=membership.kingdom_id)
+
+
+def viewer_for(membership: Membership) -> Viewer:
+    """The one description of a viewer that rules.turn.visibility understands."""
+    viewer = membership_viewer(membership)
+    if viewer.is_gm or viewer.kingdom_id is None:
+        return viewer
     kingdom = membership.kingdom
-    if kingdom is None:
-        return Viewer()
     known = frozenset(kingdom.known_neutral_kingdoms.values_list("id", flat=True))
-    return Viewer(
-        kingdom_id=kingdom.id, known_neutral_kingdoms=known, scout_reports=scout_reports(kingdom)
+    return dataclasses.replace(
+        viewer, known_neutral_kingdoms=known, scout_reports=scout_reports(kingdom)
     )
 
 

@@ -161,11 +161,15 @@ def snapshot_build(
     kingdoms: QuerySet[Kingdom],
     armies: QuerySet[Army],
     characters: QuerySet[Character],
+    for_kingdom: int | None = None,
 ) -> Snapshot:
     """The snapshot of the rows the querysets pick: the whole map's (``snapshot_load``)
     or a part of it (campaign.pipeline.neighbourhood), which must hold the capitals of the
     kingdoms and the neutral kingdoms and the besieged hexes. The neutral kingdoms and
-    what the domains' loaders add are the campaign's."""
+    what the domains' loaders add are the campaign's. A snapshot ``for_kingdom`` judges
+    that kingdom's write: of what the step reads for every kingdom it holds the
+    kingdom's share, the neutral kingdoms it knows (A-1.4.18–20), and none of last
+    turn's battles (the step's discovery rolls, A-1.4.20)."""
     by_coord = {(h.q, h.r): h for h in rows_load(hexes)}
     coord_of = {h.id: coord for coord, h in by_coord.items()}
     kingdom_rows = _by_id(kingdoms)
@@ -180,8 +184,10 @@ def snapshot_build(
         armies={a.id: _army_state(a, coord_of) for a in army_rows.values()},
         characters={c.id: _character_state(c) for c in character_rows.values()},
         ruleset=campaign.ruleset,
-        known_neutrals=_known_neutrals(campaign),
-        neutral_battles_last_turn=_neutral_battles(campaign, turn_number - 1),
+        known_neutrals=_known_neutrals(campaign, for_kingdom),
+        neutral_battles_last_turn=(
+            _neutral_battles(campaign, turn_number - 1) if for_kingdom is None else frozenset()
+        ),
         module_state=campaign.module_state or {},  # rules.modules
     )
     snapshot = Snapshot(
@@ -202,10 +208,13 @@ def _by_id(queryset) -> dict[int, Any]:
     return {row.id: row for row in rows_load(queryset)}
 
 
-def _known_neutrals(campaign: Campaign) -> dict[int, frozenset[int]]:
-    """A-1.4.18–20, Q22: the neutral kingdoms each player kingdom knows. One query."""
+def _known_neutrals(campaign: Campaign, only: int | None) -> dict[int, frozenset[int]]:
+    """A-1.4.18–20, Q22: the neutral kingdoms each player kingdom knows, or the kingdom
+    ``only`` alone. One query."""
     known: dict[int, set[int]] = {}
     rows = NeutralKingdom.known_by.through.objects.filter(neutralkingdom__campaign=campaign)
+    if only is not None:
+        rows = rows.filter(kingdom_id=only)
     for kingdom_id, neutral_id in rows.values_list("kingdom_id", "neutralkingdom_id"):
         known.setdefault(kingdom_id, set()).add(neutral_id)
     return {kingdom_id: frozenset(ids) for kingdom_id, ids in known.items()}

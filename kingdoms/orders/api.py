@@ -12,6 +12,7 @@ from campaign.core.access import current_turn_or_404
 from campaign.core.errors import Refused
 from campaign.core.permissions import MEMBERS
 from campaign.core.serializers import NOT_FOUND, REFUSED, validated
+from campaign.core.viewers import membership_viewer
 from kingdoms.orders.selectors import orders_readiness, visible_orders
 from kingdoms.orders.serializers import (
     ArmySerializer,
@@ -55,8 +56,10 @@ class OrderListView(APIView):
         access = request.access
         wanted = validated(OrderInputSerializer(data=request.data))
         # Only an army the viewer can see may be named, so that an id of another campaign
-        # or kingdom tells nothing about that army.
-        army = visible_armies(access.campaign, access.viewer).filter(pk=wanted["army"]).first()
+        # or kingdom tells nothing about that army. Which are his the membership tells:
+        # what his kingdom knows is the order's to read, from its own snapshot.
+        visible = visible_armies(access.campaign, membership_viewer(access.membership))
+        army = visible.filter(pk=wanted["army"]).first()
         if army is None:
             raise Refused(f"You have no army {wanted['army']} in this campaign.", field="army")
         order = order_submit(
@@ -67,7 +70,7 @@ class OrderListView(APIView):
             origin=wanted.get("origin"),
             sea_cover=wanted.get("sea_cover", ()),
             neutral_conquest=wanted["neutral_conquest"],
-            viewer=access.viewer,
+            membership=access.membership,
         )
         return Response(OrderSerializer(order).data, status=status.HTTP_201_CREATED)
 

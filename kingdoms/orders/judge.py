@@ -51,10 +51,8 @@ def other_orders(turn: Turn, army: Army, snapshot: Snapshot) -> list[OrderState]
     """The kingdom's orders of the turn for its other armies (one patrol per base)."""
     rows = Order.objects.filter(turn=turn, army__kingdom_id=army.kingdom_id).exclude(army=army)
     return [
-        OrderState(
-            army_id=o.army_id, kind=OrderKind(o.kind), target=snapshot.coord_of.get(o.target_id)
-        )
-        for o in rows
+        OrderState(army_id=army_id, kind=OrderKind(kind), target=snapshot.coord_of.get(target_id))
+        for army_id, kind, target_id in rows.values_list("army_id", "kind", "target_id")
     ]
 
 

@@ -14,11 +14,10 @@ from campaign.core.access import player_in_play
 from campaign.core.errors import Refused
 from campaign.core.problems import problem_text
 from campaign.core.turn_lock import turn_taking_orders
-from campaign.core.viewers import viewer_for
 from campaign.models import Campaign, Membership, Turn
 from campaign.notifications.models import Kind
 from campaign.notifications.services import THE_GM, notify
-from campaign.pipeline.neighbourhood import hex_id, neighbourhood_load
+from campaign.pipeline.neighbourhood import neighbourhood_load
 from campaign.turns.services import turn_claim_step
 from kingdoms.locks import kingdom_taking_orders
 from kingdoms.models import Army, Kingdom
@@ -28,17 +27,21 @@ from kingdoms.orders.models import Order, OrderSet
 from rules.core.state import Coord, NeutralConquest, OrderKind
 from rules.core.state import Order as OrderState
 from rules.turn.orders import order_origin, why_illegal
-from rules.turn.visibility import Viewer, world_as_known
+from rules.turn.visibility import kingdom_viewer, world_as_known
 
 
-def _require_owner(army: Army, user: User) -> Membership:
-    """The user's membership as the army's kingdom's player."""
-    membership = (
-        Membership.objects.select_related("kingdom")
-        .filter(campaign_id=army.kingdom.campaign_id, user=user, kingdom_id=army.kingdom_id)
-        .first()
-    )
-    if membership is None:
+def _require_owner(army: Army, user: User, membership: Membership | None) -> Membership:
+    """The user's membership as the army's kingdom's player, with its campaign: the
+    request's ``membership`` when it is the user's in the army's campaign (a user has one
+    there), else read."""
+    campaign_id = army.kingdom.campaign_id
+    if membership is None or (membership.user_id, membership.campaign_id) != (
+        user.pk,
+        campaign_id,
+    ):
+        mine = Membership.objects.select_related("campaign", "kingdom")
+        membership = mine.filter(campaign_id=campaign_id, user=user).first()
+    if membership is None or membership.kingdom_id != army.kingdom_id:
         # The id only: another kingdom's army names are not for this user.
         raise Refused(
             _("Army %(army)s is not one of your armies.") % {"army": army.pk},
@@ -58,7 +61,7 @@ def order_submit(
     origin: Coord | None = None,
     sea_cover: Iterable[Coord] = (),
     neutral_conquest: str = NeutralConquest.SWORN_ENEMIES.value,
-    viewer: Viewer | None = None,
+    membership: Membership | None = None,
 ) -> Order:
     """Give an army its order for the open turn (Table 5), replacing any earlier one.
 
@@ -70,12 +73,13 @@ def order_submit(
     to do with a neutral capital it takes: Sworn Enemies or Quick Friendship (A-1.4.17,
     E-23); other orders keep the default. The hexes it names are judged as the player
     knows them (rules.turn.visibility.world_as_known), so that a refusal tells nothing he may
-    not see (A-1.0.9, E-29, A-1.4.18–20): by ``viewer``, the request's own
-    (campaign.core.access), or else the player's.
+    not see (A-1.0.9, E-29, A-1.4.18–20). ``membership``: the request's
+    (campaign.core.access), which spares reading the player again.
     """
-    membership = _require_owner(army, by)
-    turn = kingdom_taking_orders(army.kingdom.campaign_id, army.kingdom_id)
-    held = armies_held(army.kingdom.campaign_id)
+    membership = _require_owner(army, by, membership)
+    campaign = membership.campaign
+    turn = kingdom_taking_orders(campaign.pk, army.kingdom_id)
+    held = armies_held(campaign.pk)
     if army.pk in held:  # E-37: its days are on the siege sheet, not in Table 5
         raise Refused(held[army.pk].no_orders(army.name), field="army", rule=held[army.pk].rule)
     try:
@@ -101,11 +105,12 @@ def order_submit(
     named = [("target", target), ("origin", origin), *(("sea_cover", c) for c in sea_cover)]
     stands = (army.position.q, army.position.r) if army.position is not None else None
     snapshot = neighbourhood_load(
-        army.kingdom.campaign,
+        campaign,
         turn.number,
         army.kingdom_id,
         around=(target, origin, stands),
         cells=sea_cover,
+        every_kingdom=False,
     )
     for name, coord in named:
         if coord is not None and tuple(coord) not in snapshot.hexes:
@@ -120,19 +125,20 @@ def order_submit(
         sea_cover=sea_cover,
         neutral_conquest=conquest,
     )
-    viewer = viewer or viewer_for(membership)
+    viewer = kingdom_viewer(snapshot.world, army.kingdom_id)
     known = world_as_known(snapshot.world, viewer, [c for _, c in named])
     problem = why_illegal(known, army.kingdom_id, wanted, other_orders(turn, army, snapshot))
     if problem:
         raise Refused(problem_text(problem), field=problem.field, rule=problem.rule)
     if order_kind in (OrderKind.INVADE, OrderKind.SCOUT) and origin is None:
         origin = order_origin(snapshot.world, army.kingdom_id, order_kind, tuple(target))
+    # The hexes' rows as the snapshot read them, so that the answer shows them unread again
     order = Order(
         turn=turn,
         army=army,
         kind=order_kind.value,
-        target_id=hex_id(snapshot, target) if target is not None else None,
-        origin_id=hex_id(snapshot, origin) if origin is not None else None,
+        target=snapshot.hexes[tuple(target)] if target is not None else None,
+        origin=snapshot.hexes[tuple(origin)] if origin is not None else None,
         sea_cover=[list(cell) for cell in sea_cover],
         neutral_conquest=conquest.value,
         submitted_by=by,

@@ -63,7 +63,7 @@ def order_form(request: HttpRequest, campaign_id: int, army_id: int) -> HttpResp
             target=form.order_target(),
             sea_cover=form.order_sea_cover(),
             neutral_conquest=form.order_neutral_conquest(),
-            viewer=access.viewer,
+            membership=access.membership,
         )
     except Refused as refused:
         form.refuse(refused)

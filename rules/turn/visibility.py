@@ -60,6 +60,16 @@ def hex_as_known(hex_: HexState, viewer: Viewer) -> HexState:
     )
 
 
+def kingdom_viewer(world: World, kingdom_id: int) -> Viewer:
+    """The kingdom's player as far as ``world`` tells: his kingdom and the neutral kingdoms
+    it discovered (A-1.4.18–20), all that ``hex_as_known`` reads of him. What his scouts
+    reported (E-29) is for him to see, not for the rules to judge by."""
+    return Viewer(
+        kingdom_id=kingdom_id,
+        known_neutral_kingdoms=world.known_neutrals.get(kingdom_id, frozenset()),
+    )
+
+
 def world_as_known(world: World, viewer: Viewer, coords: Iterable[Coord | None]) -> World:
     """``world`` with the hexes at ``coords`` as the viewer knows them (hex_as_known):
     the hexes a request names (None where it names none), which the rules then judge by

@@ -4,9 +4,12 @@ vassalage (Q20, E-19) through the turn pipeline."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.utils import translation
 
+from campaign.core.errors import Refused
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.steps import turn_step_resolve
 from campaign.turns.services import turn_claim_step
@@ -374,9 +377,15 @@ def test_q20_vassalage_instead_of_elimination_through_the_pipeline(demo, client)
     assert TurnEvent.objects.get(kind="VassalageBegan").public
     tribute = TurnEvent.objects.get(kind="TributePaid")
     assert not tribute.public and set(tribute.kingdom_ids) == {alice.pk, bob.pk}
-    # E-19: the overlord may not invade his vassal; the vassal cannot end it by notice
+    # E-19: the overlord may not invade his vassal, who is named; the vassal cannot end it
+    # by notice
     next_turn = Turn.objects.get(campaign=demo.campaign, number=2)
     assert next_turn.state == Turn.State.OPEN
+    vassals = Hex.objects.filter(owner=alice).exclude(terrain="sea").order_by("q", "r").first()
+    strongest = bob.armies.order_by("-points").first()
+    with pytest.raises(Refused, match=re.escape(f"belongs to {alice.name}, your vassal")) as no:
+        order_submit(army=strongest, by=demo.players["bob"], kind="invade", target=vassals.coord)
+    assert no.value.rule == "Q20 E-19"
     client.force_login(demo.players["alice"])
     html = client.post(_action(demo, vassalage, "end"), **HTMX).content.decode()
     assert "A vassalage in force lasts until" in html
