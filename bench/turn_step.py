@@ -11,8 +11,8 @@ the battles, the next turn), in one transaction committed. The bench finds those
 by comparing the tables before and after the step, undoes them untimed, and lets the
 floor write them again; the same undoing lets the step run again from the same rows, so
 that step, engine and floor are each the best of ``--repeat`` runs. Prints the figures,
-the rows written by table, and the peak memory of the process; never asserts. The notifications the step queues are another
-worker's work, and not timed.
+the rows written by table, and the peak memory of the process; never asserts. The
+notifications the step queues are another worker's work, and not timed.
 
     .venv/bin/python bench/turn_step.py [--hexes 1000 10000] [--moonshot] [--repeat 3]
                                         [--profile PATH]
