@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import gc
 import resource
 import time
 from dataclasses import dataclass, field
@@ -244,6 +243,7 @@ def one_step(
     """Claim the turn's next step, time the engine alone on its snapshot, the step, then
     the I/O floor of what the step read and wrote: each the best of ``repeat`` runs (the
     step's writes undone between two of its runs; a profiled run is not counted)."""
+    from campaign.core.collector import collector_paused
     from campaign.models import Turn
     from campaign.pipeline.snapshot import snapshot_load
     from campaign.pipeline.steps import ENGINES, turn_step_resolve
@@ -255,9 +255,8 @@ def one_step(
     engine = ENGINES[turn.state]
     snapshot = snapshot_load(turn.campaign, turn.number)
     inputs = engine.load_inputs(turn, snapshot)
-    gc.disable()  # as in the step (campaign.pipeline.steps)
-    alone = best_of(repeat, lambda: engine.resolve(snapshot.world, inputs, engine.dice(turn)))
-    gc.enable()
+    with collector_paused():  # as in the step (campaign.pipeline.steps)
+        alone = best_of(repeat, lambda: engine.resolve(snapshot.world, inputs, engine.dice(turn)))
     tables = project_tables()
     before = table_rows(tables)
     steps: list[float] = []

@@ -125,8 +125,8 @@ def _update_from_arrays(connection, model: type[Model], columns: list, rows: lis
         for field, name, json_text in zip(columns[1:], names[1:], as_json[1:], strict=True)
     )
     params = [
-        [_db_value(connection, field, row, json_text) for row in rows]
-        for field, json_text in zip(columns, as_json, strict=True)
+        [_db_ready(connection, field, _pk_or_value(row, field)) for row in rows]
+        for field in columns
     ]
     with connection.cursor() as cursor:
         cursor.execute(
@@ -153,18 +153,27 @@ def _update_from_values(connection, model: type[Model], columns: list, rows: lis
                 f"UPDATE {table} SET {assignments} FROM (VALUES "
                 f"{', '.join([f'({marks})'] * len(chunk))}) AS v "
                 f"WHERE {table}.{quote(model._meta.pk.column)} = v.column1",
-                [_db_value(connection, field, row, False) for row in chunk for field in columns],
+                [
+                    _db_ready(connection, field, _pk_or_value(row, field))
+                    for row in chunk
+                    for field in columns
+                ],
             )
 
 
-def _db_value(connection, field: models.Field, row: Any, json_text: bool) -> Any:
-    """The row's value of ``field`` as a save would send it; a JSON value as its text."""
-    value = row.pk if field.primary_key else getattr(row, field.attname)
-    if json_text:
+def _db_ready(connection: BaseDatabaseWrapper, field: models.Field, value: Any) -> Any:
+    """A value of ``field`` as the database takes it, as a save would send it; a JSON
+    value as its text, which both databases parse (the ORM wraps each value for the
+    driver to encode later, a third of a chronicle entry's cost)."""
+    if type(field) is models.JSONField:
         return None if value is None else json_text_of(field, value)
     if type(value) in PLAIN_VALUES.get(type(field), ()):
         return value
     return field.get_db_prep_save(value, connection)
+
+
+def _pk_or_value(row: Any, field: models.Field) -> Any:
+    return row.pk if field.primary_key else getattr(row, field.attname)
 
 
 # Fields whose values of these types are what the database takes as they are: their
@@ -216,26 +225,19 @@ def _values(
     connection: BaseDatabaseWrapper, fields: list[models.Field], rows: Iterable[models.Model]
 ) -> Iterator[list]:
     """Each row's values as the database takes them, as a save would write them."""
-    plain = [PLAIN_VALUES.get(type(field), ()) for field in fields]
-    as_json = [type(field) is models.JSONField for field in fields]
     # A field that does not change its value on saving (most but the time stamps) is
     # read as it is, without the call
     stamped = [type(field).pre_save is not models.Field.pre_save for field in fields]
     for row in rows:
         row._prepare_related_fields_for_save(operation_name="rows_insert")
-        values = []
-        for field, plain_types, json_text, stamp in zip(
-            fields, plain, as_json, stamped, strict=True
-        ):
-            value = field.pre_save(row, True) if stamp else getattr(row, field.attname)
-            if json_text and value is not None:
-                # The JSON's text, which both databases parse: the ORM wraps each value
-                # for the driver to encode later, a third of a chronicle entry's cost
-                value = json_text_of(field, value)
-            elif type(value) not in plain_types:
-                value = field.get_db_prep_save(value, connection)
-            values.append(value)
-        yield values
+        yield [
+            _db_ready(
+                connection,
+                field,
+                field.pre_save(row, True) if stamp else getattr(row, field.attname),
+            )
+            for field, stamp in zip(fields, stamped, strict=True)
+        ]
 
 
 def json_text_of(field: models.JSONField, value: Any) -> str:
