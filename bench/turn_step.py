@@ -2,17 +2,23 @@
 
 Standing target: on a 10,000-hex map with 64 kingdoms and 640 armies, each server step
 (provisional, final) takes at most 1.2 times the engine alone on the same snapshot (with
-the garbage collector paused, as in the step) plus the I/O floor: reading the snapshot's
-rows (hexes, kingdoms, neutral kingdoms, armies, characters) with raw SQL, and writing
-every row the step wrote, in any of the project's tables, and no other: the rows it
-deleted (one DELETE of an array of ids a table), changed (a temporary table filled by
-COPY and one UPDATE joined on it a table) and inserted (one COPY a table: the chronicle,
-the battles, the next turn), in one transaction committed. The bench finds those rows
-by comparing the tables before and after the step, undoes them untimed, and lets the
-floor write them again; the same undoing lets the step run again from the same rows, so
-that step, engine and floor are each the best of ``--repeat`` runs. Prints the figures,
-the rows written by table, and the peak memory of the process; never asserts. The
-notifications the step queues are another worker's work, and not timed.
+the garbage collector paused, as in the step) plus the I/O floor, in one transaction
+committed:
+
+* reading every row the step read (the map, kingdoms, armies and characters, and its
+  inputs: orders, battles, agreements…): each of its reading statements run once more,
+  its rows fetched as plain tuples, nothing built of them;
+* writing every row the step wrote, in any of the project's tables, and no other: the
+  rows it deleted (one DELETE of an array of ids a table), changed (one UPDATE a table of
+  the columns that changed, joined on an array a column) and inserted (one COPY a table:
+  the chronicle, the battles, the next turn).
+
+The bench finds those rows by comparing the tables before and after the step, undoes
+them untimed, and lets the floor write them again; the same undoing lets the step run
+again from the same rows, so that step, engine and floor are each the best of
+``--repeat`` runs. Prints the figures, the number of reading statements, the rows
+written by table, and the peak memory of the process; never asserts. The notifications
+the step queues are another worker's work, and not timed.
 
     .venv/bin/python bench/turn_step.py [--hexes 1000 10000] [--moonshot] [--repeat 3]
                                         [--profile PATH]
@@ -33,17 +39,6 @@ from dataclasses import dataclass, field
 from common import best_of, chosen_sizes, setup_django, sizes_argument
 
 TARGET_RATIO = 1.2
-# The snapshot's tables, and how a campaign's rows are found in each
-TABLES = {
-    "campaign_hex": "campaign_id = %s",
-    "kingdoms_kingdom": "campaign_id = %s",
-    "kingdoms_neutralkingdom": "campaign_id = %s",
-    "kingdoms_army": "kingdom_id IN (SELECT id FROM kingdoms_kingdom WHERE campaign_id = %s)",
-    "kingdoms_character": (
-        "kingdom_id IN (SELECT id FROM kingdoms_kingdom WHERE campaign_id = %s)"
-        " OR neutral_kingdom_id IN (SELECT id FROM kingdoms_neutralkingdom WHERE campaign_id = %s)"
-    ),
-}
 # The packages whose models' tables the step may write
 PROJECT = {"battles", "campaign", "kingdoms"}
 
@@ -82,18 +77,29 @@ def give_orders(demo, snapshot) -> int:
     return len(orders)
 
 
-def read_rows(campaign_id: int) -> dict[str, dict[int, tuple]]:
-    """The snapshot's rows by table and id, every column, with raw SQL."""
-    from django.db import connection
+class Reads:
+    """The reading statements a step ran, each once, in the order it ran them, with their
+    parameters: the floor runs them again and fetches their rows, and builds nothing of
+    them. Recorded through Django's execute wrapper, as sent to the database."""
 
-    rows = {}
-    with connection.cursor() as cursor:
-        for table, where in TABLES.items():
-            cursor.execute(
-                f"SELECT * FROM {table} WHERE {where}", [campaign_id] * where.count("%s")
-            )
-            rows[table] = {row[0]: row for row in cursor.fetchall()}
-    return rows
+    def __init__(self) -> None:
+        self.statements: dict[tuple[str, str], tuple[str, object]] = {}
+
+    def __call__(self, execute, sql, params, many, context):
+        if sql.lstrip().upper().startswith(("SELECT", "WITH")):
+            self.statements.setdefault((sql, repr(params)), (sql, params))
+        return execute(sql, params, many, context)
+
+    def __len__(self) -> int:
+        return len(self.statements)
+
+    def fetch(self) -> None:
+        from django.db import connection
+
+        with connection.cursor() as cursor:
+            for sql, params in self.statements.values():
+                cursor.execute(sql, params)
+                cursor.fetchall()
 
 
 def project_tables() -> list[str]:
@@ -122,11 +128,13 @@ def table_rows(tables: list[str]) -> dict[str, dict[int, tuple]]:
 
 @dataclass
 class Writes:
-    """A table's rows to delete (ids), to set to these values, and to insert."""
+    """A table's rows to delete (ids), to set to these values (whole rows, of which the
+    columns at the positions ``changed`` are written), and to insert."""
 
     deleted: list[int] = field(default_factory=list)
     updated: list[tuple] = field(default_factory=list)
     inserted: list[tuple] = field(default_factory=list)
+    changed: list[int] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.deleted) + len(self.updated) + len(self.inserted)
@@ -138,17 +146,28 @@ def step_writes(before: dict, after: dict) -> tuple[dict[str, Writes], dict[str,
     for table, rows in after.items():
         old = before[table]
         gone, new = old.keys() - rows.keys(), rows.keys() - old.keys()
-        changed = [key for key in rows.keys() & old.keys() if rows[key] != old[key]]
-        done[table] = Writes(
-            sorted(gone), [rows[k] for k in changed], [rows[k] for k in sorted(new)]
+        changed = sorted(key for key in rows.keys() & old.keys() if rows[key] != old[key])
+        # The columns that differ in any of them: the step wrote no others
+        positions = sorted(
+            {
+                i
+                for k in changed
+                for i, (a, b) in enumerate(zip(old[k], rows[k], strict=True))
+                if a != b
+            }
         )
-        undo[table] = Writes(sorted(new), [old[k] for k in changed], [old[k] for k in sorted(gone)])
+        done[table] = Writes(
+            sorted(gone), [rows[k] for k in changed], [rows[k] for k in sorted(new)], positions
+        )
+        undo[table] = Writes(
+            sorted(new), [old[k] for k in changed], [old[k] for k in sorted(gone)], positions
+        )
     return {t: w for t, w in done.items() if w}, {t: w for t, w in undo.items() if w}
 
 
-def rows_write(writes: dict[str, Writes], names: dict[str, list[str]]) -> None:
+def rows_write(writes: dict[str, Writes], names: dict[str, list[Column]]) -> None:
     """Each table's deletions, updates and inserts with raw SQL: one DELETE by an array
-    of ids, one UPDATE joined on a temporary table filled by COPY, one COPY."""
+    of ids, one UPDATE of the changed columns joined on an array a column, one COPY."""
     from django.db import connection
 
     with connection.cursor() as cursor:
@@ -156,23 +175,23 @@ def rows_write(writes: dict[str, Writes], names: dict[str, list[str]]) -> None:
             if write.deleted:
                 _delete(cursor, table, write.deleted)
             if write.updated:
-                _update(cursor, table, names[table], write.updated)
+                _update(cursor, table, names[table], write)
             if write.inserted:
-                _insert(cursor, table, names[table], write.inserted)
+                _insert(cursor, table, [c.name for c in names[table]], write.inserted)
 
 
-def io_floor(campaign_id: int, writes: dict[str, Writes], undo: dict[str, Writes]) -> float:
-    """Read the snapshot's rows and write every row the step wrote, in one transaction
+def io_floor(reads: Reads, writes: dict[str, Writes], undo: dict[str, Writes]) -> float:
+    """Read every row the step read and write every row it wrote, in one transaction
     committed; the seconds it took. The step's writes are undone before, untimed, so
-    that the floor writes them again, ids and all, and leaves the database as the step
-    left it."""
+    that the floor reads what the step read and writes it again, ids and all, leaving
+    the database as the step left it."""
     from django.db import transaction
 
     names = {table: columns(table) for table in writes}
     _undo(undo)
     started = time.perf_counter()
     with transaction.atomic():
-        read_rows(campaign_id)
+        reads.fetch()
         rows_write(writes, names)
     return time.perf_counter() - started
 
@@ -184,12 +203,26 @@ def _undo(undo: dict[str, Writes]) -> None:
         rows_write(undo, {table: columns(table) for table in undo})
 
 
-def columns(table: str) -> list[str]:
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: str  # PostgreSQL's name of its type; "" on SQLite
+
+
+def columns(table: str) -> list[Column]:
+    """The table's columns in order, with their types on PostgreSQL."""
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT * FROM {table} WHERE false")
-        return [column[0] for column in cursor.description]
+        if connection.vendor != "postgresql":
+            cursor.execute(f"SELECT * FROM {table} WHERE false")
+            return [Column(column[0], "") for column in cursor.description]
+        cursor.execute(
+            "SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute"
+            " WHERE attrelid = %s::regclass AND attnum > 0 AND NOT attisdropped ORDER BY attnum",
+            [table],
+        )
+        return [Column(name, kind) for name, kind in cursor.fetchall()]
 
 
 def _delete(cursor, table: str, ids: list[int]) -> None:
@@ -201,20 +234,28 @@ def _delete(cursor, table: str, ids: list[int]) -> None:
     cursor.execute(f"DELETE FROM {table} WHERE id = ANY(%s)", [ids])
 
 
-def _update(cursor, table: str, names: list[str], rows: list[tuple]) -> None:
+def _update(cursor, table: str, names: list[Column], write: Writes) -> None:
+    """One UPDATE of the changed columns of every row, joined on one array a column (the
+    way the step's own updates go, campaign.core.bulk.rows_update)."""
     from django.db import connection
 
-    pairs = ", ".join(f"{name} = t.{name}" for name in names[1:])
+    changed = [names[i] for i in write.changed]
+    sets = ", ".join(f"{c.name} = v.{c.name}" for c in changed)
+    values = [[row[0] for row in write.updated]]
+    values.extend([row[i] for row in write.updated] for i in write.changed)
     if connection.vendor != "postgresql":  # SQLite, in-process: a statement a row
-        sets = ", ".join(f"{name} = %s" for name in names[1:])
+        marks = ", ".join(f"{c.name} = %s" for c in changed)
         cursor.executemany(
-            f"UPDATE {table} SET {sets} WHERE id = %s", [(*row[1:], row[0]) for row in rows]
+            f"UPDATE {table} SET {marks} WHERE id = %s",
+            [(*v[1:], v[0]) for v in zip(*values, strict=True)],
         )
         return
-    cursor.execute(f"CREATE TEMP TABLE floor_rows (LIKE {table}) ON COMMIT DROP")
-    _copy(cursor, "floor_rows", names, rows)
-    cursor.execute(f"UPDATE {table} SET {pairs} FROM floor_rows t WHERE {table}.id = t.id")
-    cursor.execute("DROP TABLE floor_rows")
+    arrays = ", ".join(f"%s::{c.type}[]" for c in [names[0], *changed])
+    aliases = ", ".join(c.name for c in [names[0], *changed])
+    cursor.execute(
+        f"UPDATE {table} SET {sets} FROM unnest({arrays}) AS v({aliases}) WHERE {table}.id = v.id",
+        values,
+    )
 
 
 def _insert(cursor, table: str, names: list[str], rows: list[tuple]) -> None:
@@ -239,10 +280,12 @@ def peak_rss_mib() -> float:
 
 def one_step(
     demo, repeat: int, profile_to: str | None
-) -> tuple[str, float, float, float, dict[str, Writes]]:
+) -> tuple[str, float, float, float, Reads, dict[str, Writes]]:
     """Claim the turn's next step, time the engine alone on its snapshot, the step, then
     the I/O floor of what the step read and wrote: each the best of ``repeat`` runs (the
     step's writes undone between two of its runs; a profiled run is not counted)."""
+    from django.db import connection
+
     from campaign.core.collector import collector_paused
     from campaign.models import Turn
     from campaign.pipeline.snapshot import snapshot_load
@@ -261,20 +304,22 @@ def one_step(
     before = table_rows(tables)
     steps: list[float] = []
     undo: dict[str, Writes] = {}
+    reads = Reads()
     for attempt in range(repeat):
         _undo(undo)  # from the second on, the same step again from the same rows
         profile = cProfile.Profile() if profile_to and not attempt else None
-        started = time.perf_counter()
-        if profile:
-            profile.runcall(turn_step_resolve, turn_id=turn.pk)
-            profile.dump_stats(f"{profile_to}.{engine.name}")
-        else:
-            turn_step_resolve(turn_id=turn.pk)
-        steps.append(time.perf_counter() - started)
+        with connection.execute_wrapper(reads):
+            started = time.perf_counter()
+            if profile:
+                profile.runcall(turn_step_resolve, turn_id=turn.pk)
+                profile.dump_stats(f"{profile_to}.{engine.name}")
+            else:
+                turn_step_resolve(turn_id=turn.pk)
+            steps.append(time.perf_counter() - started)
         writes, undo = step_writes(before, table_rows(tables))
     step = min(steps[1:] if profile_to and repeat > 1 else steps)
-    floor = min(io_floor(turn.campaign_id, writes, undo) for _ in range(repeat))
-    return engine.name, step, alone, floor, writes
+    floor = min(io_floor(reads, writes, undo) for _ in range(repeat))
+    return engine.name, step, alone, floor, reads, writes
 
 
 def run(size, repeat: int, profile_to: str | None) -> None:
@@ -292,14 +337,14 @@ def run(size, repeat: int, profile_to: str | None) -> None:
     orders = give_orders(demo, snapshot_load(demo.campaign, demo.turn.number))
     print(f"\n{size.label}: set up in {time.perf_counter() - started:.1f} s, {orders} orders")
     for _ in range(2):  # provisional, then final
-        name, step, alone, floor, writes = one_step(demo, repeat, profile_to)
+        name, step, alone, floor, reads, writes = one_step(demo, repeat, profile_to)
         ratio = step / (alone + floor)
         verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"
         print(
             f"  {name:11} step {step * 1000:7.0f} ms | engine {alone * 1000:6.0f} ms"
             f" + I/O floor {floor * 1000:5.0f} ms | ratio {ratio:4.2f} ({verdict} {TARGET_RATIO})"
         )
-        print(f"  {'':11} rows written: {_written(writes)}")
+        print(f"  {'':11} statements read: {len(reads)}; rows written: {_written(writes)}")
     print(f"  peak RSS of the process so far: {peak_rss_mib():.0f} MiB")
 
 
