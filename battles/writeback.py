@@ -11,7 +11,7 @@ from operator import itemgetter
 from django.db.models import QuerySet
 
 from battles.models import Battle, BattleSide, SideRow, army_seen
-from campaign.core.bulk import rows_insert, rows_update
+from campaign.core.bulk import rows_create, rows_insert, rows_update
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -180,15 +180,18 @@ class TurnBattles:
         """§3 step 3e: each declared battle becomes a Battle with its sides."""
         if not self.declared:
             return
-        snapshot = self.writer.snapshot
-        battles = Battle.objects.bulk_create(
-            Battle(
-                turn=self.writer.turn,
-                hex=snapshot.hexes[tuple(d.hex)],
-                seq=seq,
-                defender_kind=d.defender_kind,
-            )
-            for seq, d in enumerate(self.declared, start=1)
+        hexes = self.writer.snapshot.hexes.read  # their ids, without building their rows
+        battles = rows_create(
+            Battle,
+            (
+                Battle(
+                    turn=self.writer.turn,
+                    hex_id=hexes[tuple(d.hex)].id,
+                    seq=seq,
+                    defender_kind=d.defender_kind,
+                )
+                for seq, d in enumerate(self.declared, start=1)
+            ),
         )
         sides: list[tuple[BattleSide, tuple[int, ...]]] = []  # each side with its armies
         for battle, declared in zip(battles, self.declared, strict=True):
@@ -209,7 +212,7 @@ class TurnBattles:
                     points=declared.defender_points,
                 )
                 sides.append((defender, declared.defender_army_ids))
-        BattleSide.objects.bulk_create(side for side, _ in sides)
+        rows_create(BattleSide, (side for side, _ in sides))
         links = [
             BattleSide.armies.through(battleside_id=side.pk, army_id=army_id)
             for side, army_ids in sides
