@@ -5,10 +5,13 @@ takes over a defence (P-C4, E-15)."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from itertools import groupby
+from operator import itemgetter
 
-from battles.models import Battle, BattleSide, army_seen
-from campaign.core.bulk import rows_insert, rows_update
+from django.db.models import QuerySet
+
+from battles.models import Battle, BattleSide, SideRow, army_seen
+from campaign.core.bulk import rows_create, rows_insert, rows_update
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -20,7 +23,7 @@ from campaign.pipeline.registry import (
 )
 from campaign.pipeline.snapshot import Snapshot
 from campaign.pipeline.writeback import Writer
-from kingdoms.models import Army, Character
+from kingdoms.models import Character
 from kingdoms.orders.models import Order
 from rules.core import events as ev
 from rules.core.state import (
@@ -39,34 +42,34 @@ from rules.kingdoms.neutrals import conquest_choice
 
 def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     """The turn's battles with the sides' Phase 4 choices and, at a neutral capital, the
-    invader's standing choice from his Invade orders (E-23). Four queries."""
-    # What the step reads of a side's armies: which they are and whose (E-28)
-    sides = BattleSide.objects.prefetch_related(
-        Prefetch("armies", queryset=Army.objects.only("id", "kingdom_id"))
-    )
-    battles = (
+    invader's standing choice from his Invade orders (E-23). Two queries, and a third
+    for those orders when a battle is at a neutral capital."""
+    battles = list(
         Battle.objects.filter(turn=turn)
         .select_related("report", "siege_battle")  # E-24, P-C6: its report; E-37
-        .prefetch_related(Prefetch("sides", queryset=sides))
+        .order_by("seq")
     )
+    sides = sides_read(BattleSide.objects.filter(battle__turn=turn))
     capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
-    quick = set(
-        Order.objects.filter(
-            turn=turn, kind=OrderKind.INVADE, neutral_conquest=NeutralConquest.QUICK_FRIENDSHIP
-        ).values_list("army_id", flat=True)
-    )
+    at_capital = {
+        battle.pk
+        for battle in battles
+        if battle.defender_kind == DefenderKind.NEUTRAL_KINGDOM
+        and snapshot.coord_of[battle.hex_id] in capitals
+    }
+    quick = _quick_friendship(turn) if at_capital else frozenset()
     states = []
-    for battle in battles.order_by("seq"):
+    for battle in battles:
         snapshot.battles[battle.pk] = battle
-        by_role = {side.role: _side_state(side) for side in battle.sides.all()}
-        coord = snapshot.coord_of[battle.hex_id]
+        snapshot.sides[battle.pk] = battle_sides = sides.get(battle.pk, [])
+        by_role = {side.role: _side_state(side) for side in battle_sides}
         choice = None
-        if battle.defender_kind == DefenderKind.NEUTRAL_KINGDOM and coord in capitals:
+        if battle.pk in at_capital:
             choice = conquest_choice(by_role["attacker"].army_ids, quick)
         states.append(
             BattleState(
                 key=battle.pk,
-                hex=coord,
+                hex=snapshot.coord_of[battle.hex_id],
                 defender_kind=DefenderKind(battle.defender_kind),
                 attacker=by_role["attacker"],
                 defender=by_role.get("defender"),
@@ -81,6 +84,41 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     return states
 
 
+# What the step reads of a side, in SideRow's order; its armies come after
+_SIDE_COLUMNS = (
+    "pk",
+    "battle_id",
+    "role",
+    "kingdom_id",
+    "neutral_kingdom_id",
+    "points",
+    "decision",
+    "strategy",
+    "rank",
+)
+
+
+def sides_read(sides: QuerySet[BattleSide]) -> dict[int, list[SideRow]]:
+    """The ``sides`` by their battles' ids, with their armies' ids and kingdoms (E-28).
+    One query, a row a side and army (a side without armies has one, without an army):
+    values, which cost a fraction of the instances and related managers of a prefetch."""
+    rows = sides.order_by("pk").values_list(*_SIDE_COLUMNS, "armies__kingdom_id", "armies")
+    by_battle: dict[int, list[SideRow]] = {}
+    for columns, links in groupby(rows, key=itemgetter(slice(0, len(_SIDE_COLUMNS)))):
+        armies = sorted((kingdom_id, army_id) for *_, kingdom_id, army_id in links if army_id)
+        side = SideRow(*columns, armies=tuple(armies))
+        by_battle.setdefault(side.battle_id, []).append(side)
+    return by_battle
+
+
+def _quick_friendship(turn: Turn) -> frozenset[int]:
+    """E-23: the armies whose Invade orders chose Quick Friendship."""
+    orders = Order.objects.filter(
+        turn=turn, kind=OrderKind.INVADE, neutral_conquest=NeutralConquest.QUICK_FRIENDSHIP
+    )
+    return frozenset(orders.values_list("army_id", flat=True))
+
+
 def _siege_of(battle: Battle) -> int | None:
     """The siege a battle announced for the tabletop belongs to (a reverse one-to-one:
     missing raises an AttributeError)."""
@@ -88,12 +126,12 @@ def _siege_of(battle: Battle) -> int | None:
     return link.siege_id if link is not None else None
 
 
-def _side_state(side: BattleSide) -> Side:
+def _side_state(side: SideRow) -> Side:
     return Side(
         points=side.points,
         kingdom_id=side.kingdom_id,
         neutral_kingdom_id=side.neutral_kingdom_id,
-        army_ids=tuple(sorted(a.pk for a in side.armies.all())),
+        army_ids=tuple(sorted(side.army_ids)),
         decision=Decision(side.decision),
         strategy=Strategy(side.strategy) if side.strategy else None,
         rank=side.rank,  # P-C4: the owner's order of his patrol's battles
@@ -108,19 +146,19 @@ class TurnBattles:
         self.writer = writer
         self.declared: list[ev.BattleDeclared] = []
         self.took_over: list[ev.PatrolTookOver] = []
-        self.sides_seen: list[BattleSide] = []  # their armies as they went into battle
+        self.sides_seen: list[SideRow] = []  # their armies as they went into battle
         self.battles_seen: set[int] = set()
 
-    def keep_armies_seen(self, battle: Battle) -> None:
-        """E-29: each side's armies as they go into the battle, before its losses, kept
-        once (BattleSide.armies_seen): its page shows them so ever after. A patrol that
-        took over the defence (P-C4, E-15) is the defender's army."""
-        if battle.pk in self.battles_seen:
+    def keep_armies_seen(self, key: int) -> None:
+        """E-29: each side's armies of the battle ``key`` as they go into it, before its
+        losses, kept once (BattleSide.armies_seen): its page shows them so ever after. A
+        patrol that took over the defence (P-C4, E-15) is the defender's army."""
+        if key in self.battles_seen:
             return
-        self.battles_seen.add(battle.pk)
-        took_over = {e.army_id for e in self.took_over if e.battle_key == battle.pk}
-        for side in battle.sides.all():
-            army_ids = [army.pk for army in side.armies.all()]
+        self.battles_seen.add(key)
+        took_over = {e.army_id for e in self.took_over if e.battle_key == key}
+        for side in self.writer.snapshot.sides[key]:
+            army_ids = side.army_ids
             if side.role == Role.DEFENDER and took_over:
                 army_ids = sorted(took_over)
             side.armies_seen = [self._army_seen(army_id) for army_id in army_ids]
@@ -142,15 +180,18 @@ class TurnBattles:
         """§3 step 3e: each declared battle becomes a Battle with its sides."""
         if not self.declared:
             return
-        snapshot = self.writer.snapshot
-        battles = Battle.objects.bulk_create(
-            Battle(
-                turn=self.writer.turn,
-                hex=snapshot.hexes[tuple(d.hex)],
-                seq=seq,
-                defender_kind=d.defender_kind,
-            )
-            for seq, d in enumerate(self.declared, start=1)
+        hexes = self.writer.snapshot.hexes.read  # their ids, without building their rows
+        battles = rows_create(
+            Battle,
+            (
+                Battle(
+                    turn=self.writer.turn,
+                    hex_id=hexes[tuple(d.hex)].id,
+                    seq=seq,
+                    defender_kind=d.defender_kind,
+                )
+                for seq, d in enumerate(self.declared, start=1)
+            ),
         )
         sides: list[tuple[BattleSide, tuple[int, ...]]] = []  # each side with its armies
         for battle, declared in zip(battles, self.declared, strict=True):
@@ -171,7 +212,7 @@ class TurnBattles:
                     points=declared.defender_points,
                 )
                 sides.append((defender, declared.defender_army_ids))
-        BattleSide.objects.bulk_create(side for side, _ in sides)
+        rows_create(BattleSide, (side for side, _ in sides))
         links = [
             BattleSide.armies.through(battleside_id=side.pk, army_id=army_id)
             for side, army_ids in sides
@@ -186,8 +227,8 @@ class TurnBattles:
             return
         sides = []
         for event in self.took_over:
-            battle = self.writer.snapshot.battles[event.battle_key]
-            [side] = [s for s in battle.sides.all() if s.role == Role.DEFENDER]
+            battle_sides = self.writer.snapshot.sides[event.battle_key]
+            [side] = [s for s in battle_sides if s.role == Role.DEFENDER]
             side.points = event.points
             sides.append((side, event.army_id))
         rows_update(BattleSide, ["points"], [side for side, _ in sides])
@@ -209,7 +250,7 @@ def _took_over(writer: Writer, event: ev.PatrolTookOver) -> None:
 def _fought(writer: Writer, event: ev.BattleFought | ev.TabletopBattleFought) -> None:
     battle = writer.battle(event.battle_key)
     battle.result = event.result
-    writer.state(TurnBattles).keep_armies_seen(battle)
+    writer.state(TurnBattles).keep_armies_seen(event.battle_key)
 
 
 def _turned_abstract(writer: Writer, event: ev.TabletopTurnedAbstract) -> None:
@@ -219,7 +260,7 @@ def _turned_abstract(writer: Writer, event: ev.TabletopTurnedAbstract) -> None:
 def _won(writer: Writer, event: ev.BattleWon) -> None:
     battle = writer.battle(event.battle_key)
     # one that was not fought: a retreat, a withdrawal
-    writer.state(TurnBattles).keep_armies_seen(battle)
+    writer.state(TurnBattles).keep_armies_seen(event.battle_key)
     battle.resolved = True
     battle.winner = event.winner or ""
     if event.by_default:

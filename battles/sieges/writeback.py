@@ -12,7 +12,15 @@ from typing import Any
 
 from django.db.models import Max
 
-from battles.models import Battle, BattleSide, Siege, SiegeBattle, SiegeEngine, SiegePlan
+from battles.models import (
+    Battle,
+    BattleSide,
+    SideRow,
+    Siege,
+    SiegeBattle,
+    SiegeEngine,
+    SiegePlan,
+)
 from battles.sieges.services import announced_to_table
 from battles.writeback import TurnBattles
 from campaign.core.bulk import rows_update
@@ -217,12 +225,14 @@ class SiegeWriter:
             defender_kind=e.defender_kind,
         )
         self.next_seq += 1
+        loaded = snapshot.armies.read  # a step moves no army to another kingdom
         sides = [
             (Role.ATTACKER, e.attacker_kingdom_id, e.attacker_neutral_kingdom_id,
              e.attacker_army_ids, e.attacker_points, e.attacker_strategy),
             (Role.DEFENDER, e.defender_kingdom_id, e.defender_neutral_kingdom_id,
              e.defender_army_ids, e.defender_points, e.defender_strategy),
         ]  # fmt: skip
+        made = []
         for role, kingdom, neutral, armies, points, strategy in sides:
             side = BattleSide.objects.create(
                 battle=battle,
@@ -234,15 +244,17 @@ class SiegeWriter:
                 tabletop=e.tabletop,  # E-24: both sides' plans opted in
             )
             side.armies.set(armies)
+            made.append(SideRow.of(side, ((loaded[a].kingdom_id, a) for a in armies)))
         SiegeBattle.objects.create(
             siege_id=e.siege_key, battle=battle, day=e.day, kind=e.kind, key=e.battle_key
         )
         snapshot.battles[e.battle_key] = battle
+        snapshot.sides[e.battle_key] = made
 
     def not_fought(self, e: sev.SiegeBattleNotFought) -> None:
         """E-24: the announced battle's siege ended before its day."""
         battle = self.writer.snapshot.battles[e.battle_key]
-        self.writer.state(TurnBattles).keep_armies_seen(battle)
+        self.writer.state(TurnBattles).keep_armies_seen(e.battle_key)
         battle.resolved, battle.result = True, "not fought"
         self.writer.battle_ids.add(e.battle_key)
 

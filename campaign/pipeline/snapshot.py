@@ -19,7 +19,7 @@ from typing import Any, Generic, NamedTuple, TypeVar, cast
 
 from django.db.models import Model, Q, QuerySet
 
-from battles.models import Battle, BattleSide
+from battles.models import Battle, BattleSide, SideRow
 from campaign.core.bulk import row_instance, rows_load
 from campaign.core.registry import Unregistered
 from campaign.models import Campaign, Hex
@@ -125,6 +125,7 @@ class Snapshot:
     armies: Rows[int, Army]
     characters: Rows[int, Character]
     battles: dict[int, Battle] = field(default_factory=dict)
+    sides: dict[int, list[SideRow]] = field(default_factory=dict)  # by the battles' keys
     neutrals: Rows[int, NeutralKingdom] = field(default_factory=lambda: Rows(NeutralKingdom, {}))
     # What a domain's loader kept of the rows it loaded, by its class (the siege rows)
     parts: dict[type, object] = field(default_factory=dict)

@@ -146,12 +146,10 @@ class Writer:
 
     def _context(self) -> Context:
         battle_kingdoms = {
-            key: frozenset(
-                side.kingdom_id for side in battle.sides.all() if side.kingdom_id is not None
-            )
+            key: frozenset(side.kingdom_id for side in sides if side.kingdom_id is not None)
             # E-28: a combined assault's partner fights with his armies on another's side
-            | {army.kingdom_id for side in battle.sides.all() for army in side.armies.all()}
-            for key, battle in self.snapshot.battles.items()
+            | {kingdom_id for side in sides for kingdom_id, _ in side.armies}
+            for key, sides in self.snapshot.sides.items()
         }
         # The rows as loaded: a step moves no army or character to another kingdom
         armies, characters = self.snapshot.armies.read, self.snapshot.characters.read

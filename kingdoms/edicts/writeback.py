@@ -19,15 +19,19 @@ from rules.core.state import EdictKind, Structure
 
 
 def edicts_load(turn: Turn, snapshot: Snapshot) -> list[EdictState]:
-    """Every kingdom's edicts of ``turn``, as the engine takes them. One query."""
+    """Every kingdom's edicts of ``turn``, as the engine takes them. One query, read as
+    values."""
+    rows = Edict.objects.filter(turn=turn).order_by("id")
     return [
         EdictState(
-            kingdom_id=edict.kingdom_id,
-            hex=snapshot.coord_of[edict.hex_id],
-            kind=EdictKind(edict.kind),
-            structure=Structure(edict.structure) if edict.structure else None,
+            kingdom_id=kingdom_id,
+            hex=snapshot.coord_of[hex_id],
+            kind=EdictKind(kind),
+            structure=Structure(structure) if structure else None,
         )
-        for edict in Edict.objects.filter(turn=turn).order_by("id")
+        for kingdom_id, hex_id, kind, structure in rows.values_list(
+            "kingdom_id", "hex_id", "kind", "structure"
+        )
     ]
 
 

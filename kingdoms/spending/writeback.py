@@ -4,9 +4,10 @@ defences and defenders, NeutralKingdom.ally, army points). A fixed number of que
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from campaign.bulletin.models import MercenaryOffer
 from campaign.core.bulk import rows_update
@@ -29,48 +30,73 @@ from rules.kingdoms import spending_events as sev
 from rules.kingdoms.diplomacy import spend_result
 from rules.kingdoms.spending_state import Offer, Spend, Spending, SpendKind, SpendResult
 
+# A spend's columns, as ``_spend`` takes them
+_SPEND_COLUMNS = (
+    "id",
+    "kingdom_id",
+    "kind",
+    "amount",
+    "hex_id",
+    "army_id",
+    "offer_id",
+    "neutral_kingdom_id",
+    "recipient_id",
+    "result",
+    "points",
+)
 
-def spend_state(row: PowerSpend, coord_of: dict[int, Coord]) -> Spend:
+
+def _spend(values: Sequence[Any], coord_of: dict[int, Coord]) -> Spend:
+    """The Spend of a spend's ``_SPEND_COLUMNS``."""
+    (spend_id, kingdom_id, kind, amount, hex_id, army_id, offer_id, neutral_kingdom_id,
+     recipient_id, result, points) = values  # fmt: skip
     return Spend(
-        id=row.pk,
-        kingdom_id=row.kingdom_id,
-        kind=SpendKind(row.kind),
-        amount=row.amount,
-        hex=coord_of.get(row.hex_id),
-        army_id=row.army_id,
-        offer_id=row.offer_id,
-        neutral_kingdom_id=row.neutral_kingdom_id,
-        recipient_id=row.recipient_id,
-        result=SpendResult(row.result) if row.result else None,
-        points=row.points,
+        id=spend_id,
+        kingdom_id=kingdom_id,
+        kind=SpendKind(kind),
+        amount=amount,
+        hex=coord_of.get(hex_id),
+        army_id=army_id,
+        offer_id=offer_id,
+        neutral_kingdom_id=neutral_kingdom_id,
+        recipient_id=recipient_id,
+        result=SpendResult(result) if result else None,
+        points=points,
     )
 
 
 def spending_load(turn: Turn, snapshot: Snapshot, kingdom_id: int | None = None) -> Spending:
     """Step 3b's input: the turn's spends (of one kingdom only, when validating its new
-    one), the GM's offers and the hexes Provoked in the last 2 turns. Three queries."""
-    spends = PowerSpend.objects.filter(turn=turn).order_by("id")
-    if kingdom_id is not None:
-        spends = spends.filter(kingdom_id=kingdom_id)
-    offers = {
-        o.pk: Offer(id=o.pk, name=o.name, minimum_bid=o.minimum_bid, points=o.points)
-        for o in MercenaryOffer.objects.filter(turn=turn)
-    }
+    one), the GM's offers and the hexes Provoked in the last 2 turns. Two queries, read
+    as values: the spends and the Provocations are rows of one table, read in one."""
+    spends = Q(turn=turn) if kingdom_id is None else Q(turn=turn, kingdom_id=kingdom_id)
+    rows = PowerSpend.objects.filter(spends | _provoked(turn)).order_by("id")
+    this_turn: list[Spend] = []
     provoked: dict[Coord, int] = {}
-    rows = provoked_spends(turn).values_list("hex_id", "turn__number")
-    for hex_id, number in rows:
-        coord = snapshot.coord_of[hex_id]
-        provoked[coord] = max(number, provoked.get(coord, 0))
+    for *values, turn_id, number in rows.values_list(*_SPEND_COLUMNS, "turn_id", "turn__number"):
+        spend = _spend(values, snapshot.coord_of)
+        if turn_id == turn.pk:
+            this_turn.append(spend)
+        else:  # Table 11: a hex Provoked lately, and the last turn it was
+            provoked[spend.hex] = max(number, provoked.get(spend.hex, 0))
+    offers = MercenaryOffer.objects.filter(turn=turn).values_list(
+        "id", "name", "minimum_bid", "points"
+    )
     return Spending(
-        spends=tuple(spend_state(row, snapshot.coord_of) for row in spends),
-        offers=offers,
+        spends=tuple(this_turn),
+        offers={offer[0]: Offer(*offer) for offer in offers},
         provoked=provoked,
     )
 
 
 def provoked_spends(turn: Turn) -> QuerySet[PowerSpend]:
     """Table 11: the pacifications of the campaign that Provoked in the last 2 turns."""
-    return PowerSpend.objects.filter(
+    return PowerSpend.objects.filter(_provoked(turn))
+
+
+def _provoked(turn: Turn) -> Q:
+    """The spends ``provoked_spends`` picks."""
+    return Q(
         turn__campaign_id=turn.campaign_id,
         turn__number__gte=turn.number - 2,
         turn__number__lt=turn.number,
@@ -80,9 +106,10 @@ def provoked_spends(turn: Turn) -> QuerySet[PowerSpend]:
 
 
 def spends_load(turn: Turn, snapshot: Snapshot) -> tuple[Spend, ...]:
-    """The turn's spends with their step 3b results, for Final Results. One query."""
-    rows = PowerSpend.objects.filter(turn=turn).order_by("id")
-    return tuple(spend_state(row, snapshot.coord_of) for row in rows)
+    """The turn's spends with their step 3b results, for Final Results. One query, read
+    as values."""
+    rows = PowerSpend.objects.filter(turn=turn).order_by("id").values_list(*_SPEND_COLUMNS)
+    return tuple(_spend(values, snapshot.coord_of) for values in rows)
 
 
 _BUILT = {

@@ -1,6 +1,6 @@
-"""Rows written in bulk (campaign.core.bulk.rows_insert, rows_update) read back as saved
-ones do: COPY on PostgreSQL, one prepared INSERT elsewhere; one UPDATE from a list of
-values."""
+"""Rows written in bulk (campaign.core.bulk.rows_insert, rows_create, rows_update) read
+back as saved ones do: COPY on PostgreSQL, one prepared INSERT elsewhere; one INSERT from
+arrays returning the ids; one UPDATE from a list of values."""
 
 import math
 
@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 
 from campaign.chronicle.services import chronicle_entry
-from campaign.core.bulk import rows_insert, rows_load, rows_update
+from campaign.core.bulk import rows_create, rows_insert, rows_load, rows_update
 from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import Character, Kingdom, NeutralKingdom
 
@@ -144,6 +144,58 @@ def test_rows_written_in_bulk_take_one_statement_however_many_they_are(
     with django_assert_num_queries(statements):
         rows_update(Hex, ["explored"], hexes)
     assert not Hex.objects.filter(campaign=campaign, explored=False).exists()
+
+
+def test_rows_created_in_bulk_are_what_bulk_create_makes(demo, django_assert_num_queries):
+    """§3 step 3e: the battles a step declares and their sides, made by ``rows_create``
+    (one statement a table, their ids read back for the rows that point to them), are
+    the rows bulk_create makes of twin instances: the defaults, a JSON value, a choice
+    given as its enum, each id set on its own instance."""
+    from battles.models import Battle, BattleSide
+    from rules.core.state import DefenderKind, Role
+
+    hexes = list(Hex.objects.filter(campaign=demo.campaign).order_by("q", "r")[:3])
+    kingdom = demo.kingdoms["alice"]
+
+    def battles(first_seq: int) -> list[Battle]:
+        return [
+            Battle(turn=demo.turn, hex=hexes[0], seq=first_seq, defender_kind=DefenderKind.PATROL),
+            Battle(
+                turn=demo.turn,
+                hex_id=hexes[1].pk,
+                seq=first_seq + 1,
+                defender_kind=DefenderKind.UNDEFENDED,
+                terrain=[{"source": "table 26", "piece": "hill", "roll": 4}],
+            ),
+        ]
+
+    def sides(made: list[Battle]) -> list[BattleSide]:
+        return [BattleSide(battle=b, role=Role.ATTACKER, kingdom=kingdom, points=9) for b in made]
+
+    twins = Battle.objects.bulk_create(battles(1))
+    twin_sides = BattleSide.objects.bulk_create(sides(twins))
+    with django_assert_num_queries(2):
+        made = rows_create(Battle, battles(3))
+        made_sides = rows_create(BattleSide, sides(made))
+
+    def read(rows: list) -> list[dict]:
+        model = type(rows[0])
+        stored = model.objects.in_bulk([row.pk for row in rows])
+        return [
+            {f.attname: getattr(stored[row.pk], f.attname) for f in model._meta.concrete_fields}
+            for row in rows
+        ]
+
+    assert [row.seq for row in made] == [3, 4]
+    assert [row.battle_id for row in made_sides] == [row.pk for row in made]
+    different = {"id", "seq", "battle_id"}
+    for ours, theirs in [(read(made), read(twins)), (read(made_sides), read(twin_sides))]:
+        assert [{k: v for k, v in row.items() if k not in different} for row in ours] == [
+            {k: v for k, v in row.items() if k not in different} for row in theirs
+        ]
+    assert not made[0]._state.adding
+    with django_assert_num_queries(0):
+        assert rows_create(Battle, []) == []
 
 
 def test_land_given_to_a_kingdom_never_saved_is_refused():
