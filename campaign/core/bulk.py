@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 from collections import namedtuple
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import chain
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import orjson
@@ -98,18 +99,36 @@ def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) 
     connection = connections[router.db_for_write(model)]
     columns = [model._meta.pk, *(model._meta.get_field(name) for name in fields)]
     related = [field for field in columns[1:] if field.is_relation]
-    if related:
-        for row in rows:
-            if isinstance(row, Model):
-                row._prepare_related_fields_for_save(operation_name="rows_update", fields=related)
+    _related_saved(rows, "rows_update", related, fields=related)
+    read = [
+        [row.pk for row in rows],
+        *(list(map(attrgetter(f.attname), rows)) for f in columns[1:]),
+    ]
+    values = [_column_ready(connection, f, column) for f, column in zip(columns, read, strict=True)]
     if connection.vendor == "postgresql":
-        _update_from_arrays(connection, model, columns, rows)
+        _update_from_arrays(connection, model, columns, values)
     else:
-        _update_from_values(connection, model, columns, rows)
+        _update_from_values(connection, model, columns, values)
     return len(rows)
 
 
-def _update_from_arrays(connection, model: type[Model], columns: list, rows: list) -> None:
+def _related_saved(
+    rows: list, operation: str, related: list[models.Field], fields: list | None = None
+) -> None:
+    """The ORM's ``_prepare_related_fields_for_save`` (of ``fields``, or all) for each
+    model instance among ``rows`` that holds a related instance in one of ``related``:
+    one given a related row before that row was saved writes its id, one never saved is
+    refused. The others, a step's rows given ids rather than instances, are left alone:
+    the ORM's call does nothing for them, but compares each of their fields with
+    ``fields`` first, most of the Python time of a step's updates."""
+    if not related:
+        return
+    for row in rows:
+        if isinstance(row, Model) and any(field.is_cached(row) for field in related):
+            row._prepare_related_fields_for_save(operation_name=operation, fields=fields)
+
+
+def _update_from_arrays(connection, model: type[Model], columns: list, values: list) -> None:
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     names = [f"c{index}" for index in range(len(columns))]
@@ -124,19 +143,15 @@ def _update_from_arrays(connection, model: type[Model], columns: list, rows: lis
         f"{quote(field.column)} = v.{name}{'::jsonb' if json_text else ''}"
         for field, name, json_text in zip(columns[1:], names[1:], as_json[1:], strict=True)
     )
-    params = [
-        [_db_ready(connection, field, _pk_or_value(row, field)) for row in rows]
-        for field in columns
-    ]
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {table} SET {assignments} FROM unnest({arrays}) AS v({', '.join(names)}) "
             f"WHERE {table}.{quote(model._meta.pk.column)} = v.c0",
-            params,
+            values,
         )
 
 
-def _update_from_values(connection, model: type[Model], columns: list, rows: list) -> None:
+def _update_from_values(connection, model: type[Model], columns: list, values: list) -> None:
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     # VALUES names its columns column1, column2, …
@@ -145,6 +160,7 @@ def _update_from_values(connection, model: type[Model], columns: list, rows: lis
         for index, field in enumerate(columns[1:], start=2)
     )
     marks = ", ".join(["%s"] * len(columns))
+    rows = list(zip(*values, strict=True))
     batch = connection.ops.bulk_batch_size(columns, rows) or len(rows)
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch):
@@ -153,27 +169,31 @@ def _update_from_values(connection, model: type[Model], columns: list, rows: lis
                 f"UPDATE {table} SET {assignments} FROM (VALUES "
                 f"{', '.join([f'({marks})'] * len(chunk))}) AS v "
                 f"WHERE {table}.{quote(model._meta.pk.column)} = v.column1",
-                [
-                    _db_ready(connection, field, _pk_or_value(row, field))
-                    for row in chunk
-                    for field in columns
-                ],
+                list(chain.from_iterable(chunk)),
             )
 
 
-def _db_ready(connection: BaseDatabaseWrapper, field: models.Field, value: Any) -> Any:
-    """A value of ``field`` as the database takes it, as a save would send it; a JSON
-    value as its text, which both databases parse (the ORM wraps each value for the
-    driver to encode later, a third of a chronicle entry's cost)."""
+def _column_ready(
+    connection: BaseDatabaseWrapper, field: models.Field, values: Sequence[Any]
+) -> Sequence[Any]:
+    """The values of ``field`` in many rows as the database takes them, as a save would
+    send each: a JSON value as its text, which both databases parse (the ORM wraps each
+    value for the driver to encode later, a third of a chronicle entry's cost). A column
+    at a time, so that a column of plain values (ids, texts, flags: most of them) is
+    taken as it is after one look at its types, without a call a value."""
     if type(field) is models.JSONField:
-        return None if value is None else json_text_of(field, value)
-    if type(value) in PLAIN_VALUES.get(type(field), ()):
-        return value
-    return field.get_db_prep_save(value, connection)
-
-
-def _pk_or_value(row: Any, field: models.Field) -> Any:
-    return row.pk if field.primary_key else getattr(row, field.attname)
+        return [None if value is None else json_text_of(field, value) for value in values]
+    plain = PLAIN_VALUES.get(type(field), frozenset())
+    kinds = set(map(type, values))
+    if kinds <= plain:
+        return values
+    if len(kinds) == 1 and values.count(values[0]) == len(values):
+        # one value in every row (the time a batch is written): prepared once
+        return [field.get_db_prep_save(values[0], connection)] * len(values)
+    return [
+        value if type(value) in plain else field.get_db_prep_save(value, connection)
+        for value in values
+    ]
 
 
 # Fields whose values of these types are what the database takes as they are: their
@@ -181,7 +201,9 @@ def _pk_or_value(row: Any, field: models.Field) -> Any:
 # so that a field of the project's own that prepares its values is never skipped, and a
 # StrEnum member goes through its field's preparation (PostgreSQL casts no int to a
 # boolean in an array: a boolean field takes its bools as they are, nothing else).
-_NUMBERS, _TEXTS, _BOOLS = (int, type(None)), (str, type(None)), (bool, type(None))
+_NUMBERS = frozenset({int, type(None)})
+_TEXTS = frozenset({str, type(None)})
+_BOOLS = frozenset({bool, type(None)})
 PLAIN_VALUES = {
     models.AutoField: _NUMBERS,
     models.BigAutoField: _NUMBERS,
@@ -202,42 +224,59 @@ def rows_insert(model: type[models.Model], rows: Iterable[models.Model]) -> None
     value or default, auto_now stamps, the ids of saved related rows) but in one statement
     whatever their number, and without reading their ids back: the caller that needs them
     selects them after. No signal is sent, and no query when there are no rows."""
+    rows = list(rows)
+    meta = model._meta
+    related = [
+        field for field in [*meta.concrete_fields, *meta.private_fields] if field.is_relation
+    ]
+    _related_saved(rows, "rows_insert", related)
+    columns_insert(
+        model,
+        {
+            # A field that does not change its value on saving (most but the time
+            # stamps) is read as it is, without the call
+            field.attname: (
+                [field.pre_save(row, True) for row in rows]
+                if type(field).pre_save is not models.Field.pre_save
+                else list(map(attrgetter(field.attname), rows))
+            )
+            for field in _inserted_fields(model)
+        },
+    )
+
+
+def columns_insert(model: type[models.Model], columns: Mapping[str, Sequence[Any]]) -> None:
+    """Inserts rows of ``model`` given column by column: ``columns`` holds, for each of
+    its fields but the auto id, by attribute name (``turn_id``), the rows' values as
+    they are saved (time stamps stamped), as many in each. One statement whatever their
+    number, no ids read back, no signal, no query when there are no rows.
+
+    A caller that makes many rows from data of its own (the chronicle, hundreds of
+    entries a step) gives their values without a model instance each, which would cost
+    as much as the COPY itself."""
+    fields = _inserted_fields(model)
+    if columns.keys() != {field.attname for field in fields}:
+        raise ValueError(f"{model.__name__}'s columns are {[f.attname for f in fields]}")
     connection = connections[DEFAULT_DB_ALIAS]
-    fields = [field for field in model._meta.concrete_fields if field is not model._meta.auto_field]
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    table = connection.ops.quote_name(model._meta.db_table)
-    values = _values(connection, fields, rows)
-    first = next(values, None)
-    if first is None:
+    values = [_column_ready(connection, field, columns[field.attname]) for field in fields]
+    if not values[0]:
         return
-    values = chain([first], values)
+    names = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    table = connection.ops.quote_name(model._meta.db_table)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                for row in values:
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in zip(*values, strict=True):
                     copy.write_row(row)
         else:
             marks = ", ".join(["%s"] * len(fields))
-            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", values)
-
-
-def _values(
-    connection: BaseDatabaseWrapper, fields: list[models.Field], rows: Iterable[models.Model]
-) -> Iterator[list]:
-    """Each row's values as the database takes them, as a save would write them."""
-    # A field that does not change its value on saving (most but the time stamps) is
-    # read as it is, without the call
-    stamped = [type(field).pre_save is not models.Field.pre_save for field in fields]
-    for row in rows:
-        row._prepare_related_fields_for_save(operation_name="rows_insert")
-        yield [
-            _db_ready(
-                connection,
-                field,
-                field.pre_save(row, True) if stamp else getattr(row, field.attname),
+            cursor.executemany(
+                f"INSERT INTO {table} ({names}) VALUES ({marks})", zip(*values, strict=True)
             )
-            for field, stamp in zip(fields, stamped, strict=True)
-        ]
+
+
+def _inserted_fields(model: type[models.Model]) -> list[models.Field]:
+    return [field for field in model._meta.concrete_fields if field is not model._meta.auto_field]
 
 
 def json_text_of(field: models.JSONField, value: Any) -> str:
