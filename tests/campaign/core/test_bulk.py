@@ -13,7 +13,7 @@ from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import Character, Kingdom, NeutralKingdom
 from rules.core import events as ev
 from rules.core.dice import Roll
-from rules.core.state import DefenderKind, Feature
+from rules.core.state import DefenderKind, Feature, Role
 from rules.core.tables import ScoutLevel
 from rules.turn.visibility import Context, audience
 
@@ -193,6 +193,44 @@ def test_rows_written_in_bulk_hold_what_the_orms_save_of_them_holds():
         )
     }
     assert read["Bulk"] == read["Saved"] == ["active", {"m": -1}, [], 0, None]
+
+
+def test_battles_updated_in_bulk_hold_what_the_orms_save_of_them_holds():
+    """§3 6c, E-24, E-29: battles resolved in one update, and the armies each side saw,
+    hold what the ORM's save of their twins holds: a winner's role by its value, a
+    result of any characters, a JSON list with a null in it, a cleared JSON value as
+    NULL, a report deadline as the same moment."""
+    from battles.models import Battle, BattleSide
+
+    campaign = Campaign.objects.create(name="Bulk")
+    turn = Turn.objects.create(campaign=campaign, number=1)
+    place = Hex.objects.create(campaign=campaign, q=0, r=0, terrain="plains")
+    battles = [
+        Battle.objects.create(turn=turn, hex=place, seq=seq, defender_kind="player")
+        for seq in range(1, 5)
+    ]
+    sides = [BattleSide.objects.create(battle=b, role="defender", points=1) for b in battles]
+    deadline = timezone.now()
+    for battle, side in zip(battles[::2], sides[::2], strict=True):
+        battle.resolved, battle.winner, battle.mode = True, Role.ATTACKER, "tabletop"
+        battle.result, battle.terrain = '"a", {b} \\ NULL ✓', ["hill", None]
+        battle.report_deadline, side.armies_seen = deadline, [3, None]
+    for battle, side in zip(battles[1::2], sides[1::2], strict=True):
+        battle.result, battle.terrain, battle.report_deadline = "NULL", [], None
+        side.armies_seen = None
+    fields = ["resolved", "winner", "mode", "result", "terrain", "report_deadline"]
+    rows_update(Battle, fields, battles[:2])
+    rows_update(BattleSide, ["armies_seen"], sides[:2])
+    for battle, side in zip(battles[2:], sides[2:], strict=True):
+        battle.save(update_fields=fields)
+        side.save(update_fields=["armies_seen"])
+    read = list(Battle.objects.filter(turn=turn).order_by("seq").values_list(*fields))
+    seen = list(BattleSide.objects.order_by("battle__seq").values_list("armies_seen", flat=True))
+    assert read[:2] == read[2:] and seen[:2] == seen[2:]
+    assert read[0][1:5] == ("attacker", "tabletop", '"a", {b} \\ NULL ✓', ["hill", None])
+    assert read[0][5] == deadline and read[1][3:] == ("NULL", [], None)
+    assert seen[:2] == [[3, None], None]
+    assert BattleSide.objects.filter(armies_seen__isnull=True).count() == 2
 
 
 def test_land_given_to_a_kingdom_before_it_was_saved_is_written_as_its_own():
