@@ -5,7 +5,9 @@ ORM's per-row costs: a turn step reads and writes 10,000 hexes, a set-up lays ou
 build. ``rows_insert`` sends new rows through PostgreSQL's COPY, many times faster than
 INSERT statements; SQLite (``make run``) has no COPY, so there one INSERT runs for every
 row, prepared once, where bulk_create would send a statement per few dozen rows (SQLite's
-limit of 999 parameters a statement). ``Model.objects.bulk_update`` writes one
+limit of 999 parameters a statement); ``columns_insert`` takes their values column by
+column, from a caller that makes them without a model instance each (a step's
+chronicle). ``Model.objects.bulk_update`` writes one
 ``CASE WHEN id = … THEN …`` per field and row: Django spends most of a 10,000-row write
 building those expressions, and PostgreSQL evaluates each CASE against every row;
 ``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead.
