@@ -5,9 +5,11 @@ ORM's per-row costs: a turn step reads and writes 10,000 hexes, a set-up lays ou
 build. ``rows_insert`` sends new rows through PostgreSQL's COPY, many times faster than
 INSERT statements; SQLite (``make run``) has no COPY, so there one INSERT runs for every
 row, prepared once, where bulk_create would send a statement per few dozen rows (SQLite's
-limit of 999 parameters a statement). ``rows_create`` inserts rows whose ids the caller
-needs, in one ``INSERT … RETURNING`` of an array a column, without bulk_create's
-preparation of each value. ``Model.objects.bulk_update`` writes one
+limit of 999 parameters a statement); ``columns_insert`` takes their values column by
+column, from a caller that makes them without a model instance each (a step's
+chronicle). ``rows_create`` inserts rows whose ids the caller needs, in one ``INSERT …
+RETURNING`` of an array a column, without bulk_create's preparation of each value.
+``Model.objects.bulk_update`` writes one
 ``CASE WHEN id = … THEN …`` per field and row: Django spends most of a 10,000-row write
 building those expressions, and PostgreSQL evaluates each CASE against every row;
 ``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead.
@@ -20,9 +22,10 @@ from __future__ import annotations
 
 import json
 from collections import namedtuple
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import chain
+from operator import attrgetter
 from typing import Any, NamedTuple
 
 import orjson
@@ -100,55 +103,83 @@ def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) 
     connection = connections[router.db_for_write(model)]
     columns = [model._meta.pk, *(model._meta.get_field(name) for name in fields)]
     related = [field for field in columns[1:] if field.is_relation]
-    if related:
-        for row in rows:
-            if isinstance(row, Model):
-                row._prepare_related_fields_for_save(operation_name="rows_update", fields=related)
+    _related_saved(rows, "rows_update", related, fields=related)
+    read = [
+        [row.pk for row in rows],
+        *(list(map(attrgetter(f.attname), rows)) for f in columns[1:]),
+    ]
+    values = [_column_ready(connection, f, column) for f, column in zip(columns, read, strict=True)]
     if connection.vendor == "postgresql":
-        _update_from_arrays(connection, model, columns, rows)
+        _update_from_arrays(connection, model, columns, values)
     else:
-        _update_from_values(connection, model, columns, rows)
+        _update_from_values(connection, model, columns, values)
     return len(rows)
 
 
-def _update_from_arrays(connection, model: type[Model], columns: list, rows: list) -> None:
+def _related_saved(
+    rows: list, operation: str, related: list[models.Field], fields: list | None = None
+) -> None:
+    """The ORM's ``_prepare_related_fields_for_save`` (of ``fields``, or all) for each
+    model instance among ``rows`` that holds a related instance in one of ``related``:
+    one given a related row before that row was saved writes its id, one never saved is
+    refused. The others, a step's rows given ids rather than instances, are left alone:
+    the ORM's call does nothing for them, but compares each of their fields with
+    ``fields`` first, most of the Python time of a step's updates."""
+    if not related:
+        return
+    for row in rows:
+        if isinstance(row, Model) and any(field.is_cached(row) for field in related):
+            row._prepare_related_fields_for_save(operation_name=operation, fields=fields)
+
+
+def _update_from_arrays(connection, model: type[Model], columns: list, values: list) -> None:
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
-    unnest, values = _unnest(connection, columns)
-    assignments = ", ".join(
-        f"{quote(field.column)} = {value}"
-        for field, value in zip(columns[1:], values[1:], strict=True)
-    )
-    params = [
-        [_db_ready(connection, field, _pk_or_value(row, field)) for row in rows]
-        for field in columns
+    names = [f"c{index}" for index in range(len(columns))]
+    arrays = [
+        _array(connection, field, column) for field, column in zip(columns, values, strict=True)
     ]
+    assignments = ", ".join(
+        f"{quote(field.column)} = v.{name}"
+        for field, name in zip(columns[1:], names[1:], strict=True)
+    )
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {table} SET {assignments} FROM {unnest} "
-            f"WHERE {table}.{quote(model._meta.pk.column)} = {values[0]}",
-            params,
+            f"UPDATE {table} SET {assignments} "
+            f"FROM unnest({', '.join(sql for sql, _ in arrays)}) AS v({', '.join(names)}) "
+            f"WHERE {table}.{quote(model._meta.pk.column)} = v.c0",
+            [param for _, param in arrays],
         )
 
 
-def _unnest(connection: BaseDatabaseWrapper, fields: list) -> tuple[str, list[str]]:
-    """``unnest(…) AS v(…)`` of one array parameter a field, and each field's value as
-    read from it. A JSON value travels as its text, cast back: the driver has no array of
-    JSON values to send."""
-    names = [f"c{index}" for index in range(len(fields))]
-    as_json = [type(field) is models.JSONField for field in fields]
-    arrays = ", ".join(
-        f"%s::{'text' if json_text else field.db_type(connection)}[]"
-        for field, json_text in zip(fields, as_json, strict=True)
-    )
-    values = [
-        f"v.{name}{'::jsonb' if json_text else ''}"
-        for name, json_text in zip(names, as_json, strict=True)
-    ]
-    return f"unnest({arrays}) AS v({', '.join(names)})", values
+# The values of JSON texts, and texts cast to the column's type, in the order given
+_JSON_ELEMENTS = (
+    "ARRAY(SELECT NULLIF(e, 'null') FROM jsonb_array_elements(%s::jsonb) "
+    "WITH ORDINALITY AS a(e, n) ORDER BY n)"
+)
+_TEXT_ELEMENTS = (
+    "ARRAY(SELECT e FROM jsonb_array_elements_text(%s::jsonb) WITH ORDINALITY AS a(e, n) "
+    "ORDER BY n)::{}[]"
+)
+# What a JSON text carries exactly, and PostgreSQL reads back as any column's type does
+_AS_JSON = frozenset({int, str, bool, type(None)})
 
 
-def _update_from_values(connection, model: type[Model], columns: list, rows: list) -> None:
+def _array(connection, field: models.Field, column: Sequence[Any]) -> tuple[str, Any]:
+    """A column of an update's values as an array, in SQL and its parameter. A column
+    of JSON texts, ids, numbers, texts or flags (most) travels as one JSON text, which
+    the driver passes on as it is and the server splits: as an array, the driver
+    formatted it value by value (a microsecond a value, several for a JSON text quoted
+    character by character), about a tenth of a 10,000-hex step's updates. Other
+    values (times, decimals) go as an array of their own type."""
+    if type(field) is models.JSONField:  # its texts (None as null, read back as NULL)
+        return _JSON_ELEMENTS, f"[{','.join('null' if t is None else t for t in column)}]"
+    if set(map(type, column)) <= _AS_JSON:
+        return _TEXT_ELEMENTS.format(field.db_type(connection)), orjson.dumps(column).decode()
+    return f"%s::{field.db_type(connection)}[]", column
+
+
+def _update_from_values(connection, model: type[Model], columns: list, values: list) -> None:
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     # VALUES names its columns column1, column2, …
@@ -157,6 +188,7 @@ def _update_from_values(connection, model: type[Model], columns: list, rows: lis
         for index, field in enumerate(columns[1:], start=2)
     )
     marks = ", ".join(["%s"] * len(columns))
+    rows = list(zip(*values, strict=True))
     batch = connection.ops.bulk_batch_size(columns, rows) or len(rows)
     with connection.cursor() as cursor:
         for start in range(0, len(rows), batch):
@@ -165,27 +197,31 @@ def _update_from_values(connection, model: type[Model], columns: list, rows: lis
                 f"UPDATE {table} SET {assignments} FROM (VALUES "
                 f"{', '.join([f'({marks})'] * len(chunk))}) AS v "
                 f"WHERE {table}.{quote(model._meta.pk.column)} = v.column1",
-                [
-                    _db_ready(connection, field, _pk_or_value(row, field))
-                    for row in chunk
-                    for field in columns
-                ],
+                list(chain.from_iterable(chunk)),
             )
 
 
-def _db_ready(connection: BaseDatabaseWrapper, field: models.Field, value: Any) -> Any:
-    """A value of ``field`` as the database takes it, as a save would send it; a JSON
-    value as its text, which both databases parse (the ORM wraps each value for the
-    driver to encode later, a third of a chronicle entry's cost)."""
+def _column_ready(
+    connection: BaseDatabaseWrapper, field: models.Field, values: Sequence[Any]
+) -> Sequence[Any]:
+    """The values of ``field`` in many rows as the database takes them, as a save would
+    send each: a JSON value as its text, which both databases parse (the ORM wraps each
+    value for the driver to encode later, a third of a chronicle entry's cost). A column
+    at a time, so that a column of plain values (ids, texts, flags: most of them) is
+    taken as it is after one look at its types, without a call a value."""
     if type(field) is models.JSONField:
-        return None if value is None else json_text_of(field, value)
-    if type(value) in PLAIN_VALUES.get(type(field), ()):
-        return value
-    return field.get_db_prep_save(value, connection)
-
-
-def _pk_or_value(row: Any, field: models.Field) -> Any:
-    return row.pk if field.primary_key else getattr(row, field.attname)
+        return _json_texts(field, values)
+    plain = PLAIN_VALUES.get(type(field), frozenset())
+    kinds = set(map(type, values))
+    if kinds <= plain:
+        return values
+    if len(kinds) == 1 and values.count(values[0]) == len(values):
+        # one value in every row (the time a batch is written): prepared once
+        return [field.get_db_prep_save(values[0], connection)] * len(values)
+    return [
+        value if type(value) in plain else field.get_db_prep_save(value, connection)
+        for value in values
+    ]
 
 
 # Fields whose values of these types are what the database takes as they are: their
@@ -193,7 +229,9 @@ def _pk_or_value(row: Any, field: models.Field) -> Any:
 # so that a field of the project's own that prepares its values is never skipped, and a
 # StrEnum member goes through its field's preparation (PostgreSQL casts no int to a
 # boolean in an array: a boolean field takes its bools as they are, nothing else).
-_NUMBERS, _TEXTS, _BOOLS = (int, type(None)), (str, type(None)), (bool, type(None))
+_NUMBERS = frozenset({int, type(None)})
+_TEXTS = frozenset({str, type(None)})
+_BOOLS = frozenset({bool, type(None)})
 PLAIN_VALUES = {
     models.AutoField: _NUMBERS,
     models.BigAutoField: _NUMBERS,
@@ -213,50 +251,41 @@ def rows_insert(model: type[models.Model], rows: Iterable[models.Model]) -> None
     """Inserts ``rows``, new instances of ``model``, as bulk_create would (each field's
     value or default, auto_now stamps, the ids of saved related rows) but in one statement
     whatever their number, and without reading their ids back: the caller that needs them
-    selects them after. No signal is sent, and no query when there are no rows."""
-    connection = connections[DEFAULT_DB_ALIAS]
-    fields = [field for field in model._meta.concrete_fields if field is not model._meta.auto_field]
-    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-    table = connection.ops.quote_name(model._meta.db_table)
-    values = _values(connection, fields, rows)
-    first = next(values, None)
-    if first is None:
-        return
-    values = chain([first], values)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
-                for row in values:
-                    copy.write_row(row)
-        else:
-            marks = ", ".join(["%s"] * len(fields))
-            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({marks})", values)
+    selects them after, or calls ``rows_create``. No signal is sent, and no query when
+    there are no rows."""
+    rows = list(rows)
+    columns_insert(model, _saved_columns(model, rows, "rows_insert"))
 
 
 def rows_create(model: type[Model], rows: Iterable[Model]) -> list[Model]:
-    """Inserts ``rows``, new instances of ``model``, as bulk_create does, and sets their
-    ids, which the rows that point to them need: on PostgreSQL one ``INSERT … SELECT …
-    FROM unnest(…) RETURNING`` of an array a column, each value made ready as
-    ``rows_insert`` makes it, where bulk_create's compiler sends every value of every row
-    through its field's preparation and checks, most of the cost of inserting a hundred
-    rows. SQLite takes bulk_create. No signal is sent, and no query when there are no
-    rows. Returns the rows."""
+    """Inserts ``rows``, new instances of ``model``, as ``rows_insert`` does, and sets
+    their ids, which the rows that point to them need: on PostgreSQL one ``INSERT …
+    SELECT … FROM unnest(…) RETURNING`` of an array a column, where bulk_create's compiler
+    sends every value of every row through its field's preparation and checks, most of
+    the cost of inserting a hundred rows. SQLite takes bulk_create. No signal is sent, and
+    no query when there are no rows. Returns the rows."""
     rows = list(rows)
     if not rows:
         return rows
     connection = connections[router.db_for_write(model)]
     if connection.vendor != "postgresql":
         return model._default_manager.bulk_create(rows)
+    fields = _inserted_fields(model)
+    columns = _saved_columns(model, rows, "rows_create")
+    arrays = [
+        _array(connection, field, _column_ready(connection, field, columns[field.attname]))
+        for field in fields
+    ]
     quote = connection.ops.quote_name
-    fields = [field for field in model._meta.concrete_fields if field is not model._meta.auto_field]
-    unnest, values = _unnest(connection, fields)
-    columns = ", ".join(quote(field.column) for field in fields)
+    names = [f"c{index}" for index in range(len(fields))]
     with connection.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {quote(model._meta.db_table)} ({columns}) "
-            f"SELECT {', '.join(values)} FROM {unnest} "
+            f"INSERT INTO {quote(model._meta.db_table)} "
+            f"({', '.join(quote(field.column) for field in fields)}) "
+            f"SELECT {', '.join(f'v.{name}' for name in names)} "
+            f"FROM unnest({', '.join(sql for sql, _ in arrays)}) AS v({', '.join(names)}) "
             f"RETURNING {quote(model._meta.pk.column)}",
-            [list(column) for column in zip(*_values(connection, fields, rows), strict=True)],
+            [param for _, param in arrays],
         )
         ids = [pk for (pk,) in cursor.fetchall()]
     # As bulk_create leaves them: saved, in the order given (PostgreSQL returns the rows
@@ -268,32 +297,70 @@ def rows_create(model: type[Model], rows: Iterable[Model]) -> list[Model]:
     return rows
 
 
-def _values(
-    connection: BaseDatabaseWrapper, fields: list[models.Field], rows: Iterable[models.Model]
-) -> Iterator[list]:
-    """Each row's values as the database takes them, as a save would write them."""
-    # A field that does not change its value on saving (most but the time stamps) is
-    # read as it is, without the call
-    stamped = [type(field).pre_save is not models.Field.pre_save for field in fields]
-    for row in rows:
-        row._prepare_related_fields_for_save(operation_name="rows_insert")
-        yield [
-            _db_ready(
-                connection,
-                field,
-                field.pre_save(row, True) if stamp else getattr(row, field.attname),
+def _saved_columns(model: type[Model], rows: list[Model], operation: str) -> dict[str, list]:
+    """The values of new ``rows`` by attribute name, column by column, as a save would
+    write them: each field's value or default, auto_now stamps, the ids of saved related
+    rows."""
+    meta = model._meta
+    related = [
+        field for field in [*meta.concrete_fields, *meta.private_fields] if field.is_relation
+    ]
+    _related_saved(rows, operation, related)
+    return {
+        # A field that does not change its value on saving (most but the time stamps) is
+        # read as it is, without the call
+        field.attname: (
+            [field.pre_save(row, True) for row in rows]
+            if type(field).pre_save is not models.Field.pre_save
+            else list(map(attrgetter(field.attname), rows))
+        )
+        for field in _inserted_fields(model)
+    }
+
+
+def columns_insert(model: type[models.Model], columns: Mapping[str, Sequence[Any]]) -> None:
+    """Inserts rows of ``model`` given column by column: ``columns`` holds, for each of
+    its fields but the auto id, by attribute name (``turn_id``), the rows' values as
+    they are saved (time stamps stamped), as many in each. One statement whatever their
+    number, no ids read back, no signal, no query when there are no rows.
+
+    A caller that makes many rows from data of its own (the chronicle, hundreds of
+    entries a step) gives their values without a model instance each, which would cost
+    as much as the COPY itself."""
+    fields = _inserted_fields(model)
+    if columns.keys() != {field.attname for field in fields}:
+        raise ValueError(f"{model.__name__}'s columns are {[f.attname for f in fields]}")
+    connection = connections[DEFAULT_DB_ALIAS]
+    values = [_column_ready(connection, field, columns[field.attname]) for field in fields]
+    if not values[0]:
+        return
+    names = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    table = connection.ops.quote_name(model._meta.db_table)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy:
+                for row in zip(*values, strict=True):
+                    copy.write_row(row)
+        else:
+            marks = ", ".join(["%s"] * len(fields))
+            cursor.executemany(
+                f"INSERT INTO {table} ({names}) VALUES ({marks})", zip(*values, strict=True)
             )
-            for field, stamp in zip(fields, stamped, strict=True)
-        ]
 
 
-def json_text_of(field: models.JSONField, value: Any) -> str:
-    """A JSON field's value as the text the database stores: orjson's, several times
-    faster than the standard library's, where the field has no encoder of its own (an
-    object's keys that are not text become text, as ``json.dumps`` makes them)."""
+def _inserted_fields(model: type[models.Model]) -> list[models.Field]:
+    return [field for field in model._meta.concrete_fields if field is not model._meta.auto_field]
+
+
+def _json_texts(field: models.JSONField, values: Sequence[Any]) -> list[str | None]:
+    """A JSON field's values as the texts the database stores (None as NULL): orjson's,
+    several times faster than the standard library's, where the field has no encoder of
+    its own (an object's keys that are not text become text, as ``json.dumps`` makes
+    them)."""
     if field.encoder is not None:
-        return json.dumps(value, cls=field.encoder)
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+        return [None if v is None else json.dumps(v, cls=field.encoder) for v in values]
+    dumps, keys = orjson.dumps, orjson.OPT_NON_STR_KEYS
+    return [None if value is None else dumps(value, option=keys).decode() for value in values]
 
 
 def rows_delete(model: type[Model], ids: Iterable[int]) -> None:

@@ -15,7 +15,7 @@ from typing import TypeVar, cast
 
 from battles.models import Battle
 from campaign.chronicle.services import chronicle_entries_for
-from campaign.core.bulk import rows_insert, rows_update
+from campaign.core.bulk import columns_insert, rows_update
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.registry import APPLIERS, STEP_STATES, Phase, StepState
 from campaign.pipeline.snapshot import Rows, Snapshot
@@ -121,7 +121,7 @@ class Writer:
         self._flush(Phase.CREATE)
         self._flush(Phase.LINK)
         # nothing reads the entries' ids back: one COPY rather than an INSERT returning them
-        rows_insert(TurnEvent, chronicle_entries_for(self.turn, events, context))
+        columns_insert(TurnEvent, chronicle_entries_for(self.turn, events, context))
         self._flush(Phase.AFTER_CHRONICLE)
         self._flush(Phase.LAST)
         # Each state holds the Writer, which holds the snapshot: dropped here, the step's

@@ -1,16 +1,21 @@
-"""Rows written in bulk (campaign.core.bulk.rows_insert, rows_create, rows_update) read
-back as saved ones do: COPY on PostgreSQL, one prepared INSERT elsewhere; one INSERT from
-arrays returning the ids; one UPDATE from a list of values."""
+"""Rows written in bulk (campaign.core.bulk.rows_insert, columns_insert, rows_create,
+rows_update) read back as saved ones do: COPY on PostgreSQL, one prepared INSERT
+elsewhere; one INSERT from arrays returning the ids; one UPDATE from a list of values."""
 
 import math
 
 import pytest
 from django.utils import timezone
 
-from campaign.chronicle.services import chronicle_entry
-from campaign.core.bulk import rows_create, rows_insert, rows_load, rows_update
+from campaign.chronicle.services import chronicle_entries_for, chronicle_entry
+from campaign.core.bulk import columns_insert, rows_create, rows_insert, rows_load, rows_update
 from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import Character, Kingdom, NeutralKingdom
+from rules.core import events as ev
+from rules.core.dice import Roll
+from rules.core.state import DefenderKind, Feature, Role
+from rules.core.tables import ScoutLevel
+from rules.turn.visibility import Context, audience
 
 pytestmark = pytest.mark.django_db
 
@@ -48,10 +53,12 @@ def test_campaigns_written_in_bulk_get_their_creation_time_and_house_rules():
 
 
 def test_nothing_to_write_writes_nothing(django_assert_num_queries):
+    turn = Turn.objects.create(campaign=Campaign.objects.create(name="Bulk"), number=1)
     with django_assert_num_queries(0):
         rows_insert(Hex, [])
         rows_insert(Hex, iter(()))
         assert rows_update(Hex, ["owner"], []) == 0
+        columns_insert(TurnEvent, chronicle_entries_for(turn, [], Context()))
     assert not Hex.objects.exists()
 
 
@@ -75,6 +82,155 @@ def test_chronicle_entries_written_in_bulk_read_in_the_order_they_happened():
     assert (entries[4].kingdom_ids, entries[4].secret_fields, entries[4].public) == ([1], [], False)
     assert entries[5].secret_fields == ["points"]
     assert all(e.created_at is not None and e.campaign_id == campaign.pk for e in entries)
+
+
+def test_a_steps_chronicle_written_column_by_column_holds_what_the_orm_saves():
+    """E-29: the chronicle a step writes without a model instance an entry
+    (chronicle_entries_for, then columns_insert) holds what the ORM's save of the same
+    entries holds: each one's kind, rule, dice and payload (enums by value, tuples as
+    lists, a scout's facts), who reads it and which fields only they read; all of them
+    stamped with the time they were written."""
+    campaign = Campaign.objects.create(name="Bulk")
+    fast, saved = (Turn.objects.create(campaign=campaign, number=n) for n in (1, 2))
+    events = [
+        ev.BattleDeclared(
+            rule="A-2.3",
+            hex=(3, 0),
+            defender_kind=DefenderKind.PATROL,
+            attacker_kingdom_id=2,
+            attacker_army_ids=(7, 8),
+            attacker_points=1500,
+            defender_kingdom_id=1,
+            defender_army_ids=(3,),
+            defender_points=1000,
+        ),
+        ev.HexExplored(
+            rule="Table 7",
+            rolls=(Roll("Table 7 exploration at (3, 0)", 6, 4),),
+            hex=(3, 0),
+            feature=Feature.CITY,
+            minor_feature=None,
+            defender_points=300,
+            neutral_kingdom_id=5,
+            explorer_kingdom_ids=(2,),
+        ),
+        ev.HexScouted(
+            rule="Table 8",
+            army_id=7,
+            kingdom_id=2,
+            hex=(4, 0),
+            origin=(3, 0),
+            level=ScoutLevel.LOST,
+            total=1,
+            facts={"feature": "town", "defender_points": 200},
+        ),
+        ev.ArmyMoved(rule="E-32", army_id=7, hex=(3, 0)),
+        ev.Announcement(rule="Table 31", text="Plague", kingdom_ids=(2, 1)),
+    ]
+    context = Context(army_kingdom={7: 2, 8: 2})
+    before = timezone.now()
+    columns_insert(TurnEvent, chronicle_entries_for(fast, events, context))
+    after = timezone.now()
+    for event in events:  # as the chronicle's entries were saved one by one
+        seen_by = audience(event, context)
+        payload = event.to_dict()
+        chronicle_entry(
+            saved,
+            payload.pop("type"),
+            payload,
+            rule=payload.pop("rule"),
+            public=seen_by.public,
+            kingdom_ids=seen_by.kingdom_ids,
+            secret=seen_by.secret,
+        ).save()
+
+    def written(turn: Turn) -> list[tuple]:
+        columns = ["campaign", "kind", "rule", "payload", "public", "kingdom_ids", "secret_fields"]
+        return list(TurnEvent.objects.filter(turn=turn).values_list(*columns))
+
+    assert written(fast) == written(saved)
+    assert len(written(fast)) == len(events)
+    stamps = set(TurnEvent.objects.filter(turn=fast).values_list("created_at", flat=True))
+    assert len(stamps) == 1 and before <= stamps.pop() <= after
+
+
+def test_rows_written_in_bulk_hold_what_the_orms_save_of_them_holds():
+    """A-1.0.5, Table 7, Q16, Table 14: hexes and characters inserted and changed in bulk
+    hold what the ORM's save of their twins holds: a kingdom by its id, an enum member
+    by its value, a cleared value as NULL, lists and objects as given."""
+    campaign = Campaign.objects.create(name="Bulk")
+    kingdom = Kingdom.objects.create(campaign=campaign, name="Averland")
+
+    def twins(q: int) -> Hex:
+        return Hex(campaign=campaign, q=q, r=0, terrain="plains", defender_points=300)
+
+    rows_insert(Hex, [twins(q) for q in range(3)])
+    Hex.objects.bulk_create([twins(q) for q in range(3, 6)])
+    hexes = list(Hex.objects.filter(campaign=campaign).order_by("q"))
+    for row in hexes[::3]:
+        row.owner, row.explored, row.feature = kingdom, True, Feature.CITY
+        row.secondary_terrains, row.defender_points = ["swamp"], None
+    for row in hexes[1::3]:
+        row.feature, row.minor_feature = "town", "well"
+    fields = ["owner", "explored", "feature", "minor_feature", "secondary_terrains"]
+    rows_update(Hex, [*fields, "defender_points"], hexes[:3])
+    for row in hexes[3:]:
+        row.save(update_fields=[*fields, "defender_points"])
+    read = list(Hex.objects.filter(campaign=campaign).order_by("q").values_list(*fields, "r"))
+    assert read[:3] == read[3:]
+    assert read[0] == (kingdom.pk, True, "city", "", ["swamp"], 0)
+
+    def general(name: str) -> Character:
+        status = Character.Status.ACTIVE
+        return Character(kingdom=kingdom, name=name, status=status, stat_deltas={"m": -1})
+
+    rows_insert(Character, [general("Bulk")])
+    Character.objects.bulk_create([general("Saved")])
+    read = {
+        name: rest
+        for name, *rest in Character.objects.filter(kingdom=kingdom).values_list(
+            "name", "status", "stat_deltas", "skills", "xp", "army"
+        )
+    }
+    assert read["Bulk"] == read["Saved"] == ["active", {"m": -1}, [], 0, None]
+
+
+def test_battles_updated_in_bulk_hold_what_the_orms_save_of_them_holds():
+    """§3 6c, E-24, E-29: battles resolved in one update, and the armies each side saw,
+    hold what the ORM's save of their twins holds: a winner's role by its value, a
+    result of any characters, a JSON list with a null in it, a cleared JSON value as
+    NULL, a report deadline as the same moment."""
+    from battles.models import Battle, BattleSide
+
+    campaign = Campaign.objects.create(name="Bulk")
+    turn = Turn.objects.create(campaign=campaign, number=1)
+    place = Hex.objects.create(campaign=campaign, q=0, r=0, terrain="plains")
+    battles = [
+        Battle.objects.create(turn=turn, hex=place, seq=seq, defender_kind="player")
+        for seq in range(1, 5)
+    ]
+    sides = [BattleSide.objects.create(battle=b, role="defender", points=1) for b in battles]
+    deadline = timezone.now()
+    for battle, side in zip(battles[::2], sides[::2], strict=True):
+        battle.resolved, battle.winner, battle.mode = True, Role.ATTACKER, "tabletop"
+        battle.result, battle.terrain = '"a", {b} \\ NULL ✓', ["hill", None]
+        battle.report_deadline, side.armies_seen = deadline, [3, None]
+    for battle, side in zip(battles[1::2], sides[1::2], strict=True):
+        battle.result, battle.terrain, battle.report_deadline = "NULL", [], None
+        side.armies_seen = None
+    fields = ["resolved", "winner", "mode", "result", "terrain", "report_deadline"]
+    rows_update(Battle, fields, battles[:2])
+    rows_update(BattleSide, ["armies_seen"], sides[:2])
+    for battle, side in zip(battles[2:], sides[2:], strict=True):
+        battle.save(update_fields=fields)
+        side.save(update_fields=["armies_seen"])
+    read = list(Battle.objects.filter(turn=turn).order_by("seq").values_list(*fields))
+    seen = list(BattleSide.objects.order_by("battle__seq").values_list("armies_seen", flat=True))
+    assert read[:2] == read[2:] and seen[:2] == seen[2:]
+    assert read[0][1:5] == ("attacker", "tabletop", '"a", {b} \\ NULL ✓', ["hill", None])
+    assert read[0][5] == deadline and read[1][3:] == ("NULL", [], None)
+    assert seen[:2] == [[3, None], None]
+    assert BattleSide.objects.filter(armies_seen__isnull=True).count() == 2
 
 
 def test_land_given_to_a_kingdom_before_it_was_saved_is_written_as_its_own():

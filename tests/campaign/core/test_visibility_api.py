@@ -14,7 +14,8 @@ from battles.models import BattleSide
 from campaign.campaigns.services import map_version_bump
 from campaign.campaigns.setup import demo_campaign_create
 from campaign.chronicle.services import chronicle_entries_for
-from campaign.models import Hex, Turn
+from campaign.core.bulk import columns_insert
+from campaign.models import Hex, Turn, TurnEvent
 from kingdoms.orders.models import Order
 from kingdoms.orders.services import order_submit
 from rules.core import events as ev
@@ -281,8 +282,7 @@ def test_the_chronicle_keeps_battle_strength_for_the_participants(demo, clients)
         defender_army_ids=(3,),
         defender_points=1000,
     )
-    for row in chronicle_entries_for(demo.turn, [declared], Context()):
-        row.save()
+    columns_insert(TurnEvent, chronicle_entries_for(demo.turn, [declared], Context()))
     secrets = {"attacker_points", "defender_points", "attacker_army_ids", "defender_army_ids"}
 
     def declared_seen_by(client) -> dict:
