@@ -61,9 +61,10 @@ class Rows(Mapping[K, M], Generic[K, M]):
         try:
             return self._built[key]
         except KeyError:
+            read = self.read[key]
             # Its own copy of a JSON value, which an applier may change in place
-            values = [deepcopy(v) if isinstance(v, (dict, list)) else v for v in self.read[key]]
-            row = self._built[key] = cast(M, row_instance(self.model, values))
+            values = [deepcopy(v) if isinstance(v, (dict, list)) else v for v in read]
+            row = self._built[key] = cast(M, row_instance(self.model, read._fields, values))
             return row
 
     def __iter__(self) -> Iterator[K]:
@@ -170,15 +171,17 @@ def snapshot_build(
     that kingdom's write: of what the step reads for every kingdom it holds the
     kingdom's share, the neutral kingdoms it knows (A-1.4.18–20), and none of last
     turn's battles (the step's discovery rolls, A-1.4.20)."""
-    by_coord = {(h.q, h.r): h for h in rows_load(hexes)}
-    coord_of = {h.id: coord for coord, h in by_coord.items()}
+    # A hex's secondary terrains are the tabletop's (Q16), not the World's, and no step
+    # writes them: unread, they spare a large map's snapshot the decoding of 10,000 JSON
+    # values (a Hex built from the row reads them on use, as a deferred field)
+    by_coord, coord_of, hex_states = _hexes(rows_load(hexes.defer("secondary_terrains")))
     kingdom_rows = _by_id(kingdoms)
     neutrals = _by_id(NeutralKingdom.objects.filter(campaign=campaign))
     army_rows = _by_id(armies)
     character_rows = _by_id(characters)
     world = World(
         turn=turn_number,
-        hexes={coord: _hex_state(h) for coord, h in by_coord.items()},
+        hexes=hex_states,
         kingdoms={k.id: _kingdom_state(k, coord_of) for k in kingdom_rows.values()},
         neutral_kingdoms={n.id: _neutral_state(n, coord_of) for n in neutrals.values()},
         armies={a.id: _army_state(a, coord_of) for a in army_rows.values()},
@@ -239,52 +242,72 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
     return frozenset(defending or in_hex for defending, in_hex in rows)
 
 
-# The members by value: ``Terrain(value)`` goes through Enum's lookup machinery, a
-# noticeable cost over the 10,000 hexes of a large map
+# The members by value (and "" for none): ``Terrain(value)`` goes through Enum's
+# lookup machinery, a noticeable cost over the 10,000 hexes of a large map
 _TERRAINS = {t.value: t for t in Terrain}
-_FEATURES = {f.value: f for f in Feature}
-_DEFENCES = {d.value: d for d in Defence}
+_FEATURES = {"": None, **{f.value: f for f in Feature}}
+_DEFENCES = {"": None, **{d.value: d for d in Defence}}
 
 
-def _hex_state(h) -> HexState:
-    """A hex's state from its row: a named tuple of ``rows_load``, or a Hex.
+def _hexes(rows: list) -> tuple[dict[Coord, Any], dict[int, Coord], dict[Coord, HexState]]:
+    """The hex rows of ``rows_load`` (every column but the secondary terrains) by coord,
+    the coords by row id, and the hexes' states by coord, in the rows' order.
 
-    Built without HexState's ``__init__``, every field set at once: a frozen dataclass
-    sets each of its seventeen fields through ``object.__setattr__``, and the 10,000
-    hexes of a large map cost twice as much that way. The state is the one its
-    ``__init__`` would make, none of its fields left out
+    One loop makes the three, each row unpacked at once in the Hex's field order (where
+    reading twenty attributes of a named tuple costs a third of the loop), and each
+    state built without HexState's ``__init__``: a frozen dataclass sets each of its
+    seventeen fields through ``object.__setattr__``, and the 10,000 hexes of a large map
+    cost twice as much that way; its ``__dict__`` is given whole instead. The state is
+    the one its ``__init__`` would make from the ORM's Hex, none of its fields left out
     (tests/campaign/pipeline/test_snapshot_rows.py)."""
-    defender = None
-    if h.defender_points is not None:
-        defender = Defender(
-            points=h.defender_points,
-            original_points=h.defender_original_points or h.defender_points,
-            race=h.defender_race,
+    by_coord: dict[Coord, Any] = {}
+    coord_of: dict[int, Coord] = {}
+    states: dict[Coord, HexState] = {}
+    for row in rows:
+        (
+            pk, _campaign, q, r, terrain, owner, neutral_kingdom, home_neutral_kingdom,
+            explored, scouted_only, feature, minor_feature, defence, watchtower,
+            defender_points, defender_original_points, defender_race, orphan,
+            looted_turn, edict_turn, unrest_from, unrest_until,
+        ) = row  # fmt: skip
+        coord = (q, r)
+        by_coord[coord] = row
+        coord_of[pk] = coord
+        state = states[coord] = _blank(HexState)
+        _set_dict(
+            state,
+            "__dict__",
+            {
+                "coord": coord,
+                "terrain": _TERRAINS[terrain],
+                "owner": owner,
+                "neutral_kingdom": neutral_kingdom,
+                "home_neutral_kingdom": home_neutral_kingdom,
+                "explored": explored,
+                "scouted_only": scouted_only,
+                "feature": _FEATURES[feature],
+                "minor_feature": minor_feature or None,
+                "defence": _DEFENCES[defence],
+                "watchtower": watchtower,
+                "defender": None
+                if defender_points is None
+                else Defender(
+                    points=defender_points,
+                    original_points=defender_original_points or defender_points,
+                    race=defender_race,
+                ),
+                "orphan": orphan,
+                # §5.3 edicts: the hex's history (rules.kingdoms.edicts)
+                "looted_turn": looted_turn,
+                "edict_turn": edict_turn,
+                "unrest_from": unrest_from,
+                "unrest_until": unrest_until,
+            },
         )
-    state = _blank(HexState)
-    vars(state).update(
-        coord=(h.q, h.r),
-        terrain=_TERRAINS[h.terrain],
-        owner=h.owner_id,
-        neutral_kingdom=h.neutral_kingdom_id,
-        home_neutral_kingdom=h.home_neutral_kingdom_id,
-        explored=h.explored,
-        scouted_only=h.scouted_only,
-        feature=_FEATURES[h.feature] if h.feature else None,
-        minor_feature=h.minor_feature or None,
-        defence=_DEFENCES[h.defence] if h.defence else None,
-        watchtower=h.watchtower,
-        defender=defender,
-        orphan=h.is_orphan,
-        looted_turn=h.looted_turn,  # §5.3 edicts: the hex's history (rules.kingdoms.edicts)
-        edict_turn=h.edict_turn,
-        unrest_from=h.unrest_from,
-        unrest_until=h.unrest_until,
-    )
-    return state
+    return by_coord, coord_of, states
 
 
-_blank = object.__new__
+_blank, _set_dict = object.__new__, object.__setattr__
 
 
 def _kingdom_state(k, coord_of: dict[int, Coord]) -> KingdomState:
