@@ -348,22 +348,32 @@ def _army_state(a, coord_of: dict[int, Coord]) -> ArmyState:
 
 
 def _character_state(c) -> CharacterState:
-    return CharacterState(
-        id=c.id,
-        name=c.name,
-        kingdom_id=c.kingdom_id,
-        army_id=c.army_id,
-        xp=c.xp,
-        generalship=c.generalship,
-        is_general=c.is_general,
-        is_grand_marshal=c.is_grand_marshal,
-        tactician=c.tactician,
-        neutral_kingdom_id=c.neutral_kingdom_id,  # E-20
-        status=c.status,  # Tables 13–14, E-03, E-11 (rules.battles.postbattle)
-        profile=c.profile or {},
-        deltas=c.stat_deltas or {},
-        skills=tuple(c.skills or ()),
-        is_wizard=c.is_wizard,
-        wizard_level=c.wizard_level,
-        shaken_until=c.shaken_until_turn,
+    """A character's state from its row, built as ``_hexes`` builds a hex's, its
+    ``__dict__`` given whole: its ``__init__`` costs the hundreds of characters of a
+    large map three times as much. The state is the one it would make
+    (tests/campaign/pipeline/test_snapshot_rows.py)."""
+    state = _blank(CharacterState)
+    _set_dict(
+        state,
+        "__dict__",
+        {
+            "id": c.id,
+            "name": c.name,
+            "kingdom_id": c.kingdom_id,
+            "army_id": c.army_id,
+            "xp": c.xp,
+            "generalship": c.generalship,
+            "is_general": c.is_general,
+            "is_grand_marshal": c.is_grand_marshal,
+            "tactician": c.tactician,
+            "neutral_kingdom_id": c.neutral_kingdom_id,  # E-20
+            "status": c.status,  # Tables 13–14, E-03, E-11 (rules.battles.postbattle)
+            "profile": c.profile or {},
+            "deltas": c.stat_deltas or {},
+            "skills": tuple(c.skills or ()),
+            "is_wizard": c.is_wizard,
+            "wizard_level": c.wizard_level,
+            "shaken_until": c.shaken_until_turn,
+        },
     )
+    return state

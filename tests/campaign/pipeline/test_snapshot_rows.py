@@ -8,13 +8,14 @@ import dataclasses
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 
 from campaign.models import Hex
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.pipeline.writeback import Writer
 from kingdoms.models import Army, Character, Kingdom
-from rules.core.state import Defence, Defender, Feature, HexState, Terrain
+from rules.core.state import CharacterState, Defence, Defender, Feature, HexState, Terrain
 
 pytestmark = pytest.mark.django_db
 
@@ -147,3 +148,46 @@ def test_a_hexs_secondary_terrains_unread_by_the_snapshot_are_read_on_use(demo):
     row = snapshot.hexes[forest.coord]
     assert row.get_deferred_fields() == {"secondary_terrains"}
     assert row.secondary_terrains == ["swamp"]
+
+
+def test_the_snapshots_characters_are_those_their_dataclass_builds(demo):
+    """As a hex's, a character's state is built without its ``__init__``: each equals the
+    one ``CharacterState`` makes from the character's row as the ORM loads it, with
+    every field set, a neutral kingdom's General's too (E-20)."""
+    names = {f.name for f in dataclasses.fields(CharacterState)}
+    hurt = Character.objects.filter(kingdom__campaign=demo.campaign).first()
+    hurt.profile, hurt.stat_deltas, hurt.skills = {"m": 4}, {"m": -1}, ["hardened"]
+    hurt.xp, hurt.shaken_until_turn, hurt.is_wizard, hurt.wizard_level = 3, 2, True, 1
+    hurt.save()
+    characters = snapshot_load(demo.campaign, demo.turn.number).world.characters
+    rows = Character.objects.filter(
+        Q(kingdom__campaign=demo.campaign) | Q(neutral_kingdom__campaign=demo.campaign)
+    )
+    assert any(c.neutral_kingdom_id is not None for c in characters.values())
+    for state in characters.values():
+        assert vars(state).keys() == names
+        assert state == CharacterState(**vars(state))
+    assert characters == {c.pk: _character_state(c) for c in rows}
+
+
+def _character_state(c: Character) -> CharacterState:
+    """The character's state made by its dataclass from its model instance."""
+    return CharacterState(
+        id=c.pk,
+        name=c.name,
+        kingdom_id=c.kingdom_id,
+        army_id=c.army_id,
+        xp=c.xp,
+        generalship=c.generalship,
+        is_general=c.is_general,
+        is_grand_marshal=c.is_grand_marshal,
+        tactician=c.tactician,
+        neutral_kingdom_id=c.neutral_kingdom_id,
+        status=c.status,
+        profile=c.profile or {},
+        deltas=c.stat_deltas or {},
+        skills=tuple(c.skills or ()),
+        is_wizard=c.is_wizard,
+        wizard_level=c.wizard_level,
+        shaken_until=c.shaken_until_turn,
+    )
