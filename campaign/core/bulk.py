@@ -33,7 +33,16 @@ from django.db.models.deletion import get_candidate_relations_to_delete
 def rows_load(queryset: QuerySet) -> list[NamedTuple]:
     """The queryset's rows as named tuples of the columns it loads (every one but those it
     defers), named by attribute (``owner_id``, not ``owner``), in the model's field
-    order: ``row_instance`` turns one into a model instance without another query.
+    order: ``row_instance`` turns one into a model instance without another query."""
+    row_type, rows = rows_read(queryset)
+    # tuple.__new__ makes each named tuple in C, where its ``_make`` is a Python call a row
+    return list(map(partial(tuple.__new__, row_type), rows))
+
+
+def rows_read(queryset: QuerySet) -> tuple[type, list[Sequence[Any]]]:
+    """The queryset's rows as ``rows_load`` reads them, each the sequence of its values,
+    and the named tuple type it would make of them: for a caller that names only the
+    rows it asks for again, as the snapshot does of a map's 10,000 hexes.
 
     The SQL and the conversions of the values (JSON, SQLite's booleans) are the ORM's,
     those of the queryset's own model instances (cheaper to compile than values_list's,
@@ -49,9 +58,8 @@ def rows_load(queryset: QuerySet) -> list[NamedTuple]:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     if converters:
-        rows = compiler.apply_converters(rows, converters)
-    # tuple.__new__ makes each named tuple in C, where its ``_make`` is a Python call a row
-    return list(map(partial(tuple.__new__, _row_type(queryset.model, names)), rows))
+        rows = list(compiler.apply_converters(rows, converters))
+    return _row_type(queryset.model, names), rows
 
 
 def _empty_json_first(converters: dict) -> dict:
