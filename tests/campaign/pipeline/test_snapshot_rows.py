@@ -12,6 +12,7 @@ from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 
 from campaign.models import Hex
+from campaign.pipeline.neighbourhood import neighbourhood_load
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.pipeline.writeback import Writer
 from kingdoms.models import Army, Character, Kingdom
@@ -191,3 +192,20 @@ def _character_state(c: Character) -> CharacterState:
         wizard_level=c.wizard_level,
         shaken_until=c.shaken_until_turn,
     )
+
+
+def test_a_neighbourhoods_hexes_are_those_of_the_whole_map(demo):
+    """The order path's snapshot (campaign.pipeline.neighbourhood) reads part of the map
+    the same way: each hex it holds has the whole map's state and row, in the map's
+    order."""
+    whole = snapshot_load(demo.campaign, demo.turn.number)
+    kingdom = next(iter(whole.world.kingdoms.values()))
+    part = neighbourhood_load(
+        demo.campaign, demo.turn.number, kingdom.id, around=[kingdom.capital], radius=1
+    )
+    coords = list(part.world.hexes)
+    assert 0 < len(coords) < len(whole.world.hexes)
+    assert coords == [c for c in whole.world.hexes if c in part.world.hexes]
+    assert part.world.hexes == {c: whole.world.hexes[c] for c in coords}
+    assert [part.hexes.read[c] for c in coords] == [whole.hexes.read[c] for c in coords]
+    assert part.coord_of == {pk: c for pk, c in whole.coord_of.items() if c in part.world.hexes}
