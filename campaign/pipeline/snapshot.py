@@ -281,9 +281,11 @@ def _hexes(rows: list) -> tuple[dict[Coord, Any], dict[int, Coord], dict[Coord, 
     reading twenty attributes of a named tuple costs a third of the loop), and each
     state built without HexState's ``__init__``: a frozen dataclass sets each of its
     seventeen fields through ``object.__setattr__``, and the 10,000 hexes of a large map
-    cost twice as much that way; its ``__dict__`` is given whole instead. The state is
-    the one its ``__init__`` would make from the ORM's Hex, none of its fields left out
-    (tests/campaign/pipeline/test_snapshot_rows.py)."""
+    cost twice as much that way. Its fields go straight into its ``__dict__``, in their
+    order: a dict that shares the names of every HexState's and holds only the values,
+    a quarter quicker to fill than a dict of its own is to build, and half its size. The
+    state is the one its ``__init__`` would make from the ORM's Hex, none of its fields
+    left out (tests/campaign/pipeline/test_snapshot_rows.py)."""
     by_coord: dict[Coord, Any] = {}
     coord_of: dict[int, Coord] = {}
     states: dict[Coord, HexState] = {}
@@ -298,40 +300,36 @@ def _hexes(rows: list) -> tuple[dict[Coord, Any], dict[int, Coord], dict[Coord, 
         by_coord[coord] = row
         coord_of[pk] = coord
         state = states[coord] = _blank(HexState)
-        _set_dict(
-            state,
-            "__dict__",
-            {
-                "coord": coord,
-                "terrain": _TERRAINS[terrain],
-                "owner": owner,
-                "neutral_kingdom": neutral_kingdom,
-                "home_neutral_kingdom": home_neutral_kingdom,
-                "explored": explored,
-                "scouted_only": scouted_only,
-                "feature": _FEATURES[feature],
-                "minor_feature": minor_feature or None,
-                "defence": _DEFENCES[defence],
-                "watchtower": watchtower,
-                "defender": None
-                if defender_points is None
-                else Defender(
-                    points=defender_points,
-                    original_points=defender_original_points or defender_points,
-                    race=defender_race,
-                ),
-                "orphan": orphan,
-                # §5.3 edicts: the hex's history (rules.kingdoms.edicts)
-                "looted_turn": looted_turn,
-                "edict_turn": edict_turn,
-                "unrest_from": unrest_from,
-                "unrest_until": unrest_until,
-            },
+        fields = vars(state)
+        fields["coord"] = coord
+        fields["terrain"] = _TERRAINS[terrain]
+        fields["owner"] = owner
+        fields["neutral_kingdom"] = neutral_kingdom
+        fields["home_neutral_kingdom"] = home_neutral_kingdom
+        fields["explored"] = explored
+        fields["scouted_only"] = scouted_only
+        fields["feature"] = _FEATURES[feature]
+        fields["minor_feature"] = minor_feature or None
+        fields["defence"] = _DEFENCES[defence]
+        fields["watchtower"] = watchtower
+        fields["defender"] = (
+            None
+            if defender_points is None
+            else Defender(
+                points=defender_points,
+                original_points=defender_original_points or defender_points,
+                race=defender_race,
+            )
         )
+        fields["orphan"] = orphan
+        fields["looted_turn"] = looted_turn  # §5.3 edicts: the hex's history
+        fields["edict_turn"] = edict_turn
+        fields["unrest_from"] = unrest_from
+        fields["unrest_until"] = unrest_until
     return by_coord, coord_of, states
 
 
-_blank, _set_dict = object.__new__, object.__setattr__
+_blank = object.__new__
 
 
 def _kingdom_state(k, coord_of: dict[int, Coord]) -> KingdomState:
@@ -372,32 +370,27 @@ def _army_state(a, coord_of: dict[int, Coord]) -> ArmyState:
 
 
 def _character_state(c) -> CharacterState:
-    """A character's state from its row, built as ``_hexes`` builds a hex's, its
-    ``__dict__`` given whole: its ``__init__`` costs the hundreds of characters of a
-    large map three times as much. The state is the one it would make
+    """A character's state from its row, built as ``_hexes`` builds a hex's, its fields
+    straight into its ``__dict__``: its ``__init__`` costs the hundreds of characters of
+    a large map three times as much. The state is the one it would make
     (tests/campaign/pipeline/test_snapshot_rows.py)."""
     state = _blank(CharacterState)
-    _set_dict(
-        state,
-        "__dict__",
-        {
-            "id": c.id,
-            "name": c.name,
-            "kingdom_id": c.kingdom_id,
-            "army_id": c.army_id,
-            "xp": c.xp,
-            "generalship": c.generalship,
-            "is_general": c.is_general,
-            "is_grand_marshal": c.is_grand_marshal,
-            "tactician": c.tactician,
-            "neutral_kingdom_id": c.neutral_kingdom_id,  # E-20
-            "status": c.status,  # Tables 13–14, E-03, E-11 (rules.battles.postbattle)
-            "profile": c.profile or {},
-            "deltas": c.stat_deltas or {},
-            "skills": tuple(c.skills or ()),
-            "is_wizard": c.is_wizard,
-            "wizard_level": c.wizard_level,
-            "shaken_until": c.shaken_until_turn,
-        },
-    )
+    fields = vars(state)
+    fields["id"] = c.id
+    fields["name"] = c.name
+    fields["kingdom_id"] = c.kingdom_id
+    fields["army_id"] = c.army_id
+    fields["xp"] = c.xp
+    fields["generalship"] = c.generalship
+    fields["is_general"] = c.is_general
+    fields["is_grand_marshal"] = c.is_grand_marshal
+    fields["tactician"] = c.tactician
+    fields["neutral_kingdom_id"] = c.neutral_kingdom_id  # E-20
+    fields["status"] = c.status  # Tables 13–14, E-03, E-11 (rules.battles.postbattle)
+    fields["profile"] = c.profile or {}
+    fields["deltas"] = c.stat_deltas or {}
+    fields["skills"] = tuple(c.skills or ())
+    fields["is_wizard"] = c.is_wizard
+    fields["wizard_level"] = c.wizard_level
+    fields["shaken_until"] = c.shaken_until_turn
     return state
