@@ -197,7 +197,7 @@ def snapshot_build(
     # A hex's secondary terrains are the tabletop's (Q16), not the World's, and no step
     # writes them: unread, they spare a large map's snapshot the decoding of 10,000 JSON
     # values (a Hex built from the row reads them on use, as a deferred field)
-    hex_row, hex_rows = rows_read(hexes.defer("secondary_terrains"))
+    hex_type, hex_rows = rows_read(hexes.defer("secondary_terrains"))
     by_coord, coord_of, hex_states = _hexes(hex_rows)
     kingdom_rows = _by_id(kingdoms)
     neutrals = _by_id(NeutralKingdom.objects.filter(campaign=campaign))
@@ -219,7 +219,7 @@ def snapshot_build(
     )
     snapshot = Snapshot(
         world,
-        Rows(Hex, Named(hex_row, by_coord)),
+        Rows(Hex, Named(hex_type, by_coord)),
         coord_of,
         Rows(Kingdom, kingdom_rows),
         Rows(Army, army_rows),
