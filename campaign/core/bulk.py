@@ -27,6 +27,7 @@ import orjson
 from django.db import DEFAULT_DB_ALIAS, connections, models, router
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import CASCADE, DO_NOTHING, SET_NULL, Model, QuerySet, signals
+from django.db.models.base import DEFERRED
 from django.db.models.deletion import get_candidate_relations_to_delete
 
 
@@ -95,7 +96,12 @@ def row_instance(
 ) -> Model:
     """The model instance of a row ``rows_load`` read (its ``_fields`` and values), as if
     the ORM had loaded it: a column it did not read is a deferred field, read on use."""
-    return model.from_db(using, names, values)
+    if len(names) == len(model._meta.concrete_fields):
+        return model.from_db(using, names, values)
+    # Every field given, DEFERRED for a column not read: given fewer, from_db looks each
+    # of the model's fields up among the names, and the instance costs half as much again
+    values = [DEFERRED if i is None else values[i] for i in _positions(model, tuple(names))]
+    return model.from_db(using, _attnames(model), values)
 
 
 def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) -> int:
@@ -325,6 +331,18 @@ def _each_batch(cursor, statement: str, ids: list[int]) -> None:
     for start in range(0, len(ids), 900):
         batch = ids[start : start + 900]
         cursor.execute(f"{statement} IN ({', '.join(['%s'] * len(batch))})", batch)
+
+
+@cache
+def _attnames(model: type[Model]) -> tuple[str, ...]:
+    return tuple(field.attname for field in model._meta.concrete_fields)
+
+
+@cache
+def _positions(model: type[Model], names: tuple[str, ...]) -> tuple[int | None, ...]:
+    """The position of each of the model's fields among ``names``, None where absent."""
+    position = {name: index for index, name in enumerate(names)}
+    return tuple(position.get(name) for name in _attnames(model))
 
 
 @cache
