@@ -171,8 +171,10 @@ def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
         hexes=Hex.objects.filter(campaign=campaign),
         kingdoms=Kingdom.objects.filter(campaign=campaign),
         armies=Army.objects.filter(kingdom__campaign=campaign),
-        characters=Character.objects.filter(  # E-20: the neutral kingdoms' Generals too
-            Q(kingdom__campaign=campaign) | Q(neutral_kingdom__campaign=campaign)
+        # E-20: the neutral kingdoms' Generals too. Each part through its index: joined
+        # with an OR, PostgreSQL reads the characters of every campaign to find them
+        characters=Character.objects.filter(kingdom__campaign=campaign).union(
+            Character.objects.filter(neutral_kingdom__campaign=campaign), all=True
         ),
     )
 
