@@ -69,7 +69,8 @@ def _asked(writer: Writer, event: RulingAsked) -> None:
 def rulings_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> None:
     """The GM's answers to this turn's prompts still open, for Final Results. One query,
     in a campaign whose modules may ask him (rules.modules.asks_rulings)."""
-    if not asks_rulings(campaign.ruleset):
+    # the World's: Campaign.ruleset parses the campaign's overrides again on every call
+    if not asks_rulings(snapshot.world.ruleset):
         return
     answered = GmPrompt.objects.filter(
         campaign=campaign, turn__number=turn_number, closed_at__isnull=True

@@ -8,12 +8,15 @@ import dataclasses
 
 import pytest
 from django.db import connection
+from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
 
 from campaign.models import Hex
+from campaign.pipeline.neighbourhood import neighbourhood_load
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.pipeline.writeback import Writer
 from kingdoms.models import Army, Character, Kingdom
+from rules.core.state import CharacterState, Defence, Defender, Feature, HexState, Terrain
 
 pytestmark = pytest.mark.django_db
 
@@ -82,14 +85,19 @@ def test_the_characters_of_an_army_follow_a_change_made_during_the_step(demo):
 
 def test_the_snapshots_hexes_are_those_their_dataclass_builds(demo):
     """The snapshot builds its hexes without HexState's ``__init__`` (for speed): each is
-    equal to the one ``HexState(**fields)`` makes, with every field set, so that a field
-    added to HexState and forgotten by the snapshot fails here rather than in a step."""
-    from rules.core.state import HexState
-
+    equal to the one ``HexState(**fields)`` makes from the hex's row as the ORM loads it,
+    with every field set, so that a field added to HexState and forgotten by the snapshot
+    fails here rather than in a step."""
     names = {f.name for f in dataclasses.fields(HexState)}
-    explored = Hex.objects.filter(campaign=demo.campaign, owner=None).first()
+    unowned = Hex.objects.filter(campaign=demo.campaign, owner=None)
+    explored = unowned.first()
     explored.explored, explored.defender_points, explored.defender_race = True, 120, "orcs"
     explored.save()
+    featured = unowned.exclude(pk=explored.pk).first()
+    featured.feature, featured.minor_feature, featured.defence = "city", "shrine", "fortress"
+    featured.defender_points, featured.defender_original_points = 300, 500
+    featured.looted_turn, featured.unrest_from, featured.unrest_until = 1, 2, 3
+    featured.save()
     hexes = snapshot_load(demo.campaign, demo.turn.number).world.hexes
     assert any(h.owner is not None for h in hexes.values())
     assert any(h.defender is not None for h in hexes.values())
@@ -97,3 +105,107 @@ def test_the_snapshots_hexes_are_those_their_dataclass_builds(demo):
         assert vars(state).keys() == names
         assert state == HexState(**vars(state))
         assert hash(state) == hash(HexState(**vars(state)))
+    rows = Hex.objects.filter(campaign=demo.campaign)
+    assert hexes == {h.coord: _hex_state(h) for h in rows}
+    assert list(hexes) == [h.coord for h in rows]  # the map's order, which the engine keeps
+
+
+def _hex_state(h: Hex) -> HexState:
+    """The hex's state made by its dataclass from its model instance."""
+    return HexState(
+        coord=(h.q, h.r),
+        terrain=Terrain(h.terrain),
+        owner=h.owner_id,
+        neutral_kingdom=h.neutral_kingdom_id,
+        home_neutral_kingdom=h.home_neutral_kingdom_id,
+        explored=h.explored,
+        scouted_only=h.scouted_only,
+        feature=Feature(h.feature) if h.feature else None,
+        minor_feature=h.minor_feature or None,
+        defence=Defence(h.defence) if h.defence else None,
+        watchtower=h.watchtower,
+        defender=(
+            Defender(
+                h.defender_points, h.defender_original_points or h.defender_points, h.defender_race
+            )
+            if h.defender_points is not None
+            else None
+        ),
+        orphan=h.is_orphan,
+        looted_turn=h.looted_turn,
+        edict_turn=h.edict_turn,
+        unrest_from=h.unrest_from,
+        unrest_until=h.unrest_until,
+    )
+
+
+def test_a_hexs_secondary_terrains_unread_by_the_snapshot_are_read_on_use(demo):
+    """Q16: the World has no secondary terrains, and the snapshot does not read them; a
+    hex's row built for the writeback (a battle's hex) still has them, read when asked."""
+    forest = Hex.objects.filter(campaign=demo.campaign, terrain="forest").first()
+    Hex.objects.filter(pk=forest.pk).update(secondary_terrains=["swamp"])
+    snapshot = snapshot_load(demo.campaign, demo.turn.number)
+    assert "secondary_terrains" not in snapshot.hexes.read[forest.coord]._fields
+    row = snapshot.hexes[forest.coord]
+    assert row.get_deferred_fields() == {"secondary_terrains"}
+    assert row.secondary_terrains == ["swamp"]
+
+
+def test_the_snapshots_characters_are_those_their_dataclass_builds(demo):
+    """As a hex's, a character's state is built without its ``__init__``: each equals the
+    one ``CharacterState`` makes from the character's row as the ORM loads it, with
+    every field set, a neutral kingdom's General's too (E-20)."""
+    names = {f.name for f in dataclasses.fields(CharacterState)}
+    hurt = Character.objects.filter(kingdom__campaign=demo.campaign).first()
+    hurt.profile, hurt.stat_deltas, hurt.skills = {"m": 4}, {"m": -1}, ["hardened"]
+    hurt.xp, hurt.shaken_until_turn, hurt.is_wizard, hurt.wizard_level = 3, 2, True, 1
+    hurt.save()
+    characters = snapshot_load(demo.campaign, demo.turn.number).world.characters
+    rows = Character.objects.filter(
+        Q(kingdom__campaign=demo.campaign) | Q(neutral_kingdom__campaign=demo.campaign)
+    )
+    assert any(c.neutral_kingdom_id is not None for c in characters.values())
+    for state in characters.values():
+        assert vars(state).keys() == names
+        assert state == CharacterState(**vars(state))
+    assert characters == {c.pk: _character_state(c) for c in rows}
+
+
+def _character_state(c: Character) -> CharacterState:
+    """The character's state made by its dataclass from its model instance."""
+    return CharacterState(
+        id=c.pk,
+        name=c.name,
+        kingdom_id=c.kingdom_id,
+        army_id=c.army_id,
+        xp=c.xp,
+        generalship=c.generalship,
+        is_general=c.is_general,
+        is_grand_marshal=c.is_grand_marshal,
+        tactician=c.tactician,
+        neutral_kingdom_id=c.neutral_kingdom_id,
+        status=c.status,
+        profile=c.profile or {},
+        deltas=c.stat_deltas or {},
+        skills=tuple(c.skills or ()),
+        is_wizard=c.is_wizard,
+        wizard_level=c.wizard_level,
+        shaken_until=c.shaken_until_turn,
+    )
+
+
+def test_a_neighbourhoods_hexes_are_those_of_the_whole_map(demo):
+    """The order path's snapshot (campaign.pipeline.neighbourhood) reads part of the map
+    the same way: each hex it holds has the whole map's state and row, in the map's
+    order."""
+    whole = snapshot_load(demo.campaign, demo.turn.number)
+    kingdom = next(iter(whole.world.kingdoms.values()))
+    part = neighbourhood_load(
+        demo.campaign, demo.turn.number, kingdom.id, around=[kingdom.capital], radius=1
+    )
+    coords = list(part.world.hexes)
+    assert 0 < len(coords) < len(whole.world.hexes)
+    assert coords == [c for c in whole.world.hexes if c in part.world.hexes]
+    assert part.world.hexes == {c: whole.world.hexes[c] for c in coords}
+    assert [part.hexes.read[c] for c in coords] == [whole.hexes.read[c] for c in coords]
+    assert part.coord_of == {pk: c for pk, c in whole.coord_of.items() if c in part.world.hexes}
