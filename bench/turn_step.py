@@ -281,9 +281,10 @@ def peak_rss_mib() -> float:
 def one_step(
     demo, repeat: int, profile_to: str | None
 ) -> tuple[str, float, float, float, Reads, dict[str, Writes]]:
-    """Claim the turn's next step, time the engine alone on its snapshot, the step, then
-    the I/O floor of what the step read and wrote: each the best of ``repeat`` runs (the
-    step's writes undone between two of its runs; a profiled run is not counted)."""
+    """Claim the turn's next step, time the engine alone on its snapshot, the step, and
+    the I/O floor of what the step read and wrote: each the best of ``repeat`` rounds of
+    the three (the step's writes undone between two of them; a profiled run of the step
+    is not counted)."""
     from django.db import connection
 
     from campaign.core.collector import collector_paused
@@ -307,15 +308,19 @@ def one_step(
         engine.resolve(snapshot.world, inputs, engine.dice(turn))
         return time.perf_counter() - started
 
-    with collector_paused():  # as in the step (campaign.pipeline.steps)
-        alone = min(engine_alone() for _ in range(repeat))
     tables = project_tables()
     before = table_rows(tables)
     steps: list[float] = []
+    alone: list[float] = []
+    floor: list[float] = []
     undo: dict[str, Writes] = {}
     reads = Reads()
+    # The three in turn, each round from the rows as they were before the step: the
+    # machine's speed drifts over seconds, and each of the three sees the same drifts
     for attempt in range(repeat):
-        _undo(undo)  # from the second on, the same step again from the same rows
+        _undo(undo)  # from the second round on, the rows as they were again
+        with collector_paused():  # as in the step (campaign.pipeline.steps)
+            alone.append(engine_alone())
         profile = cProfile.Profile() if profile_to and not attempt else None
         with connection.execute_wrapper(reads):
             started = time.perf_counter()
@@ -326,9 +331,9 @@ def one_step(
                 turn_step_resolve(turn_id=turn.pk)
             steps.append(time.perf_counter() - started)
         writes, undo = step_writes(before, table_rows(tables))
+        floor.append(io_floor(reads, writes, undo))
     step = min(steps[1:] if profile_to and repeat > 1 else steps)
-    floor = min(io_floor(reads, writes, undo) for _ in range(repeat))
-    return engine.name, step, alone, floor, reads, writes
+    return engine.name, step, min(alone), min(floor), reads, writes
 
 
 def run(size, repeat: int, profile_to: str | None) -> None:
