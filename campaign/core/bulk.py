@@ -194,9 +194,19 @@ def _array(connection, field: models.Field, column: Sequence[Any]) -> tuple[str,
     values (times, decimals) go as an array of their own type."""
     if type(field) is models.JSONField:  # its texts (None as null, read back as NULL)
         return _JSON_ELEMENTS, f"[{','.join('null' if t is None else t for t in column)}]"
+    kind = _element_type(connection, field)
     if set(map(type, column)) <= _AS_JSON:
-        return _TEXT_ELEMENTS.format(field.db_type(connection)), orjson.dumps(column).decode()
-    return f"%s::{field.db_type(connection)}[]", column
+        return _TEXT_ELEMENTS.format(kind), orjson.dumps(column).decode()
+    return f"%s::{kind}[]", column
+
+
+def _element_type(connection: BaseDatabaseWrapper, field: models.Field) -> str:
+    """The type an array of the field's values is cast to. Texts stay ``text``: cast to
+    ``varchar(n)`` they would be cut to its length without a word, where assigned to the
+    column a text too long for it is refused, as the ORM's save refuses it."""
+    if isinstance(field, (models.CharField, models.TextField)):
+        return "text"
+    return field.db_type(connection)
 
 
 def _update_from_values(connection, model: type[Model], columns: list, values: list) -> None:

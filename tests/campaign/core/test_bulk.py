@@ -302,6 +302,31 @@ def test_rows_written_in_bulk_take_one_statement_however_many_they_are(
     assert not Hex.objects.filter(campaign=campaign, explored=False).exists()
 
 
+def test_a_text_too_long_for_its_column_is_refused_not_cut():
+    """Written in bulk, a text longer than its column holds is refused, as the ORM's save
+    refuses it on PostgreSQL, and nothing of the statement is written; never cut short
+    without a word. (SQLite keeps any length, by bulk or by save.)"""
+    from django.db import DataError, connection, transaction
+
+    from battles.models import Battle
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite does not hold a text to its column's length")
+    campaign = Campaign.objects.create(name="Bulk")
+    hexes = list(Hex.objects.bulk_create([Hex(campaign=campaign, q=q, r=0) for q in range(2)]))
+    hexes[0].minor_feature, hexes[1].minor_feature = "Old Mill", "x" * 41  # 40 at most
+    with pytest.raises(DataError), transaction.atomic():
+        rows_update(Hex, ["minor_feature"], hexes)
+    assert set(Hex.objects.filter(campaign=campaign).values_list("minor_feature", flat=True)) == {
+        ""
+    }
+    turn = Turn.objects.create(campaign=campaign, number=1)
+    long_mode = "x" * (Battle._meta.get_field("mode").max_length + 1)
+    with pytest.raises(DataError), transaction.atomic():
+        rows_create(Battle, [Battle(turn=turn, hex=hexes[0], seq=1, mode=long_mode)])
+    assert not Battle.objects.filter(turn=turn).exists()
+
+
 def test_rows_created_in_bulk_are_what_bulk_create_makes(demo, django_assert_num_queries):
     """§3 step 3e: the battles a step declares and their sides, made by ``rows_create``
     (one statement a table, their ids read back for the rows that point to them), are
