@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from django.conf import settings
 from django.db import models
@@ -126,22 +126,16 @@ class SideRow:
     @classmethod
     def of(cls, side: BattleSide, armies: Iterable[tuple[int, int]]) -> SideRow:
         """The row of a side the step made, with its ``armies``' (kingdom id, army id)."""
-        return cls(
-            side.pk,
-            side.battle_id,
-            side.role,
-            side.kingdom_id,
-            side.neutral_kingdom_id,
-            side.points,
-            side.decision,
-            side.strategy,
-            side.rank,
-            armies=tuple(sorted(armies)),
-        )
+        return cls(*(getattr(side, name) for name in SIDE_COLUMNS), armies=tuple(sorted(armies)))
 
     @property
     def army_ids(self) -> list[int]:
         return [army_id for _, army_id in self.armies]
+
+
+# The BattleSide columns a SideRow holds, in its order: all its fields but what the step
+# adds of its own (the armies, and the armies as they went into battle)
+SIDE_COLUMNS = tuple(f.name for f in fields(SideRow) if f.name not in {"armies", "armies_seen"})
 
 
 def characters_seen(characters: Iterable) -> list[dict]:

@@ -10,7 +10,7 @@ from operator import itemgetter
 
 from django.db.models import QuerySet
 
-from battles.models import Battle, BattleSide, SideRow, army_seen
+from battles.models import SIDE_COLUMNS, Battle, BattleSide, SideRow, army_seen
 from campaign.core.bulk import rows_create, rows_insert, rows_update
 from campaign.models import Turn
 from campaign.pipeline.registry import (
@@ -84,27 +84,13 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     return states
 
 
-# What the step reads of a side, in SideRow's order; its armies come after
-_SIDE_COLUMNS = (
-    "pk",
-    "battle_id",
-    "role",
-    "kingdom_id",
-    "neutral_kingdom_id",
-    "points",
-    "decision",
-    "strategy",
-    "rank",
-)
-
-
 def sides_read(sides: QuerySet[BattleSide]) -> dict[int, list[SideRow]]:
     """The ``sides`` by their battles' ids, with their armies' ids and kingdoms (E-28).
     One query, a row a side and army (a side without armies has one, without an army):
     values, which cost a fraction of the instances and related managers of a prefetch."""
-    rows = sides.order_by("pk").values_list(*_SIDE_COLUMNS, "armies__kingdom_id", "armies")
+    rows = sides.order_by("pk").values_list(*SIDE_COLUMNS, "armies__kingdom_id", "armies")
     by_battle: dict[int, list[SideRow]] = {}
-    for columns, links in groupby(rows, key=itemgetter(slice(0, len(_SIDE_COLUMNS)))):
+    for columns, links in groupby(rows, key=itemgetter(slice(0, len(SIDE_COLUMNS)))):
         armies = sorted((kingdom_id, army_id) for *_, kingdom_id, army_id in links if army_id)
         side = SideRow(*columns, armies=tuple(armies))
         by_battle.setdefault(side.battle_id, []).append(side)
