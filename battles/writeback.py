@@ -5,6 +5,7 @@ takes over a defence (P-C4, E-15)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import groupby
 from operator import itemgetter
 
@@ -12,6 +13,7 @@ from django.db.models import QuerySet
 
 from battles.models import SIDE_COLUMNS, Battle, BattleSide, SideRow, army_seen
 from campaign.core.bulk import rows_create, rows_insert, rows_update
+from campaign.core.statements import written_once
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -49,7 +51,7 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
         .select_related("report", "siege_battle")  # E-24, P-C6: its report; E-37
         .order_by("seq")
     )
-    sides = sides_read(BattleSide.objects.filter(battle__turn=turn))
+    sides = _sides_by_battle(_turn_sides(turn.pk).rows())
     capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
     at_capital = {
         battle.pk
@@ -88,7 +90,20 @@ def sides_read(sides: QuerySet[BattleSide]) -> dict[int, list[SideRow]]:
     """The ``sides`` by their battles' ids, with their armies' ids and kingdoms (E-28).
     One query, a row a side and army (a side without armies has one, without an army):
     values, which cost a fraction of the instances and related managers of a prefetch."""
-    rows = sides.order_by("pk").values_list(*SIDE_COLUMNS, "armies__kingdom_id", "armies")
+    return _sides_by_battle(_side_values(sides))
+
+
+def _side_values(sides: QuerySet[BattleSide]) -> QuerySet[BattleSide]:
+    return sides.order_by("pk").values_list(*SIDE_COLUMNS, "armies__kingdom_id", "armies")
+
+
+@written_once
+def _turn_sides(turn_id: int) -> QuerySet[BattleSide]:
+    return _side_values(BattleSide.objects.filter(battle__turn_id=turn_id))
+
+
+def _sides_by_battle(rows: Iterable[Sequence]) -> dict[int, list[SideRow]]:
+    """``sides_read``'s sides of the rows of ``_side_values``."""
     by_battle: dict[int, list[SideRow]] = {}
     for columns, links in groupby(rows, key=itemgetter(slice(0, len(SIDE_COLUMNS)))):
         armies = sorted((kingdom_id, army_id) for *_, kingdom_id, army_id in links if army_id)

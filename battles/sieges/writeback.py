@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 
 from battles.models import (
     Battle,
@@ -23,7 +23,8 @@ from battles.models import (
 )
 from battles.sieges.services import announced_to_table
 from battles.writeback import TurnBattles
-from campaign.core.bulk import rows_update
+from campaign.core.bulk import instances_load, rows_update
+from campaign.core.statements import written_once
 from campaign.models import Campaign, Turn
 from campaign.pipeline.registry import (
     DECISIONS_OPEN,
@@ -110,21 +111,33 @@ def sieges_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> Non
     """World.sieges (with the turn's plans) and World.siege_engines: one query, one more
     for the plans while a siege is ongoing, one more for the engines if siege trains are
     on."""
-    rows = {s.pk: s for s in Siege.objects.filter(campaign=campaign)}
+    rows = {s.pk: s for s in instances_load(_sieges(campaign.pk))}
     plans = {}
     if any(row.ongoing for row in rows.values()):
-        plans = {
-            (p.siege_id, p.role): p
-            for p in SiegePlan.objects.filter(siege__campaign=campaign, turn__number=turn_number)
-        }
+        plans = {(p.siege_id, p.role): p for p in instances_load(_plans(campaign.pk, turn_number))}
     engines = []
     if snapshot.world.ruleset.siege_trains:
-        engines = list(SiegeEngine.objects.filter(kingdom__campaign=campaign))
+        engines = instances_load(_engines(campaign.pk))
     snapshot.add(SiegeRows(rows, {e.pk: e for e in engines}))
     snapshot.world.sieges = tuple(
         siege_state(row, snapshot.coord_of, plans) for row in rows.values()
     )
     snapshot.world.siege_engines = tuple(e.state() for e in engines)
+
+
+@written_once
+def _sieges(campaign_id: int) -> QuerySet[Siege]:
+    return Siege.objects.filter(campaign_id=campaign_id)
+
+
+@written_once
+def _plans(campaign_id: int, turn_number: int) -> QuerySet[SiegePlan]:
+    return SiegePlan.objects.filter(siege__campaign_id=campaign_id, turn__number=turn_number)
+
+
+@written_once
+def _engines(campaign_id: int) -> QuerySet[SiegeEngine]:
+    return SiegeEngine.objects.filter(kingdom__campaign_id=campaign_id)
 
 
 class SiegeWriter:

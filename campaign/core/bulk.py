@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections import namedtuple
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache, partial
 from itertools import chain
 from operator import attrgetter
@@ -35,65 +35,45 @@ from django.db.models import CASCADE, DO_NOTHING, SET_NULL, Model, QuerySet, sig
 from django.db.models.base import DEFERRED
 from django.db.models.deletion import get_candidate_relations_to_delete
 
+from campaign.core.statements import Bound, Compiled, compiled
 
-def rows_load(queryset: QuerySet) -> list[NamedTuple]:
+
+def rows_load(source: QuerySet | Bound) -> list[NamedTuple]:
     """The queryset's rows as named tuples of the columns it loads (every one but those it
     defers), named by attribute (``owner_id``, not ``owner``), in the model's field
     order: ``row_instance`` turns one into a model instance without another query."""
-    row_type, rows = rows_read(queryset)
+    row_type, rows = rows_read(source)
     # tuple.__new__ makes each named tuple in C, where its ``_make`` is a Python call a row
     return list(map(partial(tuple.__new__, row_type), rows))
 
 
-def rows_read(queryset: QuerySet) -> tuple[type, list[Sequence[Any]]]:
-    """The queryset's rows as ``rows_load`` reads them, each the sequence of its values,
-    and the named tuple type it would make of them: for a caller that names only the
-    rows it asks for again, as the snapshot does of a map's 10,000 hexes.
+def rows_read(source: QuerySet | Bound) -> tuple[type, list[Sequence[Any]]]:
+    """The rows of a queryset or a statement (campaign.core.statements) as ``rows_load``
+    reads them, each the sequence of its values, and the named tuple type it would make
+    of them: for a caller that names only the rows it asks for again, as the snapshot
+    does of a map's 10,000 hexes.
 
     The SQL and the conversions of the values (JSON, SQLite's booleans) are the ORM's,
     those of the queryset's own model instances (cheaper to compile than values_list's,
     which resolves each column by its name); the rows are fetched at once rather than by
     chunks of 100 through its iterators, a third of the time of 10,000 rows."""
-    compiler = queryset.query.get_compiler(queryset.db)
-    sql, params = compiler.as_sql()
-    names = tuple(column.target.attname for column, _, _ in compiler.select)
-    converters = _empty_json_first(
-        compiler.get_converters([column for column, _, _ in compiler.select])
-    )
-    with compiler.connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    if converters:
-        rows = list(compiler.apply_converters(rows, converters))
-    return _row_type(queryset.model, names), rows
+    query, params = _query(source)
+    return _row_type(query.model, query.names), query.run(params)
 
 
-def _empty_json_first(converters: dict) -> dict:
-    """The converters, those of JSON columns without a decoder of their own made to
-    answer an empty list or object at once: most of a snapshot's JSON values are (a
-    hex's secondary terrains, a character's skills), and ``json.loads`` costs a
-    10,000-hex snapshot tens of milliseconds for them."""
-    quick = {}
-    for position, (functions, expression) in converters.items():
-        field = expression.output_field
-        if isinstance(field, models.JSONField) and field.decoder is None:
-            functions = [
-                _or_empty(function) if function == field.from_db_value else function
-                for function in functions
-            ]
-        quick[position] = (functions, expression)
-    return quick
+def instances_load(source: QuerySet | Bound) -> list[Model]:
+    """The rows of a queryset or a statement as model instances, each built as
+    ``row_instance`` builds it (no related row of ``select_related``: a statement's
+    query reads one table's columns)."""
+    query, params = _query(source)
+    return [row_instance(query.model, query.names, row) for row in query.run(params)]
 
 
-def _or_empty(from_db_value: Callable) -> Callable:
-    def convert(value: Any, expression: Any, connection: BaseDatabaseWrapper) -> Any:
-        if value == "[]":
-            return []
-        if value == "{}":
-            return {}
-        return from_db_value(value, expression, connection)
-
-    return convert
+def _query(source: QuerySet | Bound) -> tuple[Compiled, Sequence[Any]]:
+    if isinstance(source, Bound):
+        return source.query()
+    query = compiled(source)
+    return query, query.params
 
 
 def row_instance(

@@ -16,7 +16,7 @@ from django.db.models import BooleanField, Model, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from campaign.models import Campaign, Hex
-from campaign.pipeline.snapshot import Snapshot, snapshot_build
+from campaign.pipeline.snapshot import Snapshot, map_hexes, snapshot_build
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
 from rules.core.state import Coord
 from rules.turn.orders import judged_radius
@@ -80,7 +80,7 @@ def neighbourhood_load(
     return snapshot_build(
         campaign,
         turn_number,
-        hexes=hexes,
+        hexes=map_hexes(hexes),
         kingdoms=kingdoms,
         armies=Army.objects.filter(
             _id_among(Army, "id", armies, *(standing if nearby else ()))

@@ -23,6 +23,7 @@ from django.db.models import Model, Q, QuerySet
 from battles.models import Battle, BattleSide, SideRow
 from campaign.core.bulk import row_instance, rows_load, rows_read
 from campaign.core.registry import Unregistered
+from campaign.core.statements import Bound, written_once
 from campaign.models import Campaign, Hex
 from campaign.pipeline.registry import SNAPSHOT_LOADERS
 from kingdoms.models import Army, Character, Kingdom, NeutralKingdom
@@ -165,45 +166,77 @@ class Snapshot:
 
 
 def snapshot_load(campaign: Campaign, turn_number: int) -> Snapshot:
-    """Eight queries, whatever the size of the map (and the domains' loaders' own)."""
+    """Eight queries, whatever the size of the map (and the domains' loaders' own), each
+    written once a process (campaign.core.statements)."""
     return snapshot_build(
         campaign,
         turn_number,
-        hexes=Hex.objects.filter(campaign=campaign),
-        kingdoms=Kingdom.objects.filter(campaign=campaign),
-        armies=Army.objects.filter(kingdom__campaign=campaign),
-        # E-20: the neutral kingdoms' Generals too. Each part through its index: joined
-        # with an OR, PostgreSQL reads the characters of every campaign to find them
-        characters=Character.objects.filter(kingdom__campaign=campaign).union(
-            Character.objects.filter(neutral_kingdom__campaign=campaign), all=True
-        ),
+        hexes=_campaign_hexes(campaign.pk),
+        kingdoms=_campaign_kingdoms(campaign.pk),
+        armies=_campaign_armies(campaign.pk),
+        characters=_campaign_characters(campaign.pk),
     )
+
+
+def map_hexes(hexes: QuerySet[Hex]) -> QuerySet[Hex]:
+    """The ``hexes`` as a snapshot reads them. A hex's secondary terrains are the
+    tabletop's (Q16), not the World's, and no step writes them: unread, they spare a
+    large map's snapshot the decoding of 10,000 JSON values (a Hex built from the row
+    reads them on use, as a deferred field)."""
+    return hexes.defer("secondary_terrains")
+
+
+@written_once
+def _campaign_hexes(campaign_id: int) -> QuerySet[Hex]:
+    return map_hexes(Hex.objects.filter(campaign_id=campaign_id))
+
+
+@written_once
+def _campaign_kingdoms(campaign_id: int) -> QuerySet[Kingdom]:
+    return Kingdom.objects.filter(campaign_id=campaign_id)
+
+
+@written_once
+def _campaign_armies(campaign_id: int) -> QuerySet[Army]:
+    return Army.objects.filter(kingdom__campaign_id=campaign_id)
+
+
+@written_once
+def _campaign_characters(campaign_id: int) -> QuerySet[Character]:
+    """E-20: the neutral kingdoms' Generals too. Each part through its index: joined with
+    an OR, PostgreSQL reads the characters of every campaign to find them."""
+    return Character.objects.filter(kingdom__campaign_id=campaign_id).union(
+        Character.objects.filter(neutral_kingdom__campaign_id=campaign_id), all=True
+    )
+
+
+@written_once
+def _campaign_neutrals(campaign_id: int) -> QuerySet[NeutralKingdom]:
+    return NeutralKingdom.objects.filter(campaign_id=campaign_id)
 
 
 def snapshot_build(
     campaign: Campaign,
     turn_number: int,
     *,
-    hexes: QuerySet[Hex],
-    kingdoms: QuerySet[Kingdom],
-    armies: QuerySet[Army],
-    characters: QuerySet[Character],
+    hexes: QuerySet[Hex] | Bound,
+    kingdoms: QuerySet[Kingdom] | Bound,
+    armies: QuerySet[Army] | Bound,
+    characters: QuerySet[Character] | Bound,
     for_kingdom: int | None = None,
 ) -> Snapshot:
-    """The snapshot of the rows the querysets pick: the whole map's (``snapshot_load``)
+    """The snapshot of the rows the querysets (or statements) pick, the hexes read as
+    ``map_hexes`` reads them: the whole map's (``snapshot_load``)
     or a part of it (campaign.pipeline.neighbourhood), which must hold the capitals of the
     kingdoms and the neutral kingdoms and the besieged hexes. The neutral kingdoms and
     what the domains' loaders add are the campaign's. A snapshot ``for_kingdom`` judges
     that kingdom's write: of what the step reads for every kingdom it holds the
     kingdom's share, the neutral kingdoms it knows (A-1.4.18–20), and none of last
     turn's battles (the step's discovery rolls, A-1.4.20)."""
-    # A hex's secondary terrains are the tabletop's (Q16), not the World's, and no step
-    # writes them: unread, they spare a large map's snapshot the decoding of 10,000 JSON
-    # values (a Hex built from the row reads them on use, as a deferred field)
-    hex_type, hex_rows = rows_read(hexes.defer("secondary_terrains"))
+    hex_type, hex_rows = rows_read(hexes)
     by_coord, coord_of, hex_states = _hexes(hex_rows)
     kingdom_rows = _by_id(kingdoms)
-    neutrals = _by_id(NeutralKingdom.objects.filter(campaign=campaign))
+    neutrals = _by_id(_campaign_neutrals(campaign.pk))
     army_rows = _by_id(armies)
     character_rows = _by_id(characters)
     world = World(
@@ -234,20 +267,34 @@ def snapshot_build(
     return snapshot
 
 
-def _by_id(queryset) -> dict[int, Any]:
-    return {row.id: row for row in rows_load(queryset)}
+def _by_id(source: QuerySet | Bound) -> dict[int, Any]:
+    return {row.id: row for row in rows_load(source)}
 
 
 def _known_neutrals(campaign: Campaign, only: int | None) -> dict[int, frozenset[int]]:
     """A-1.4.18–20, Q22: the neutral kingdoms each player kingdom knows, or the kingdom
     ``only`` alone. One query."""
     known: dict[int, set[int]] = {}
-    rows = NeutralKingdom.known_by.through.objects.filter(neutralkingdom__campaign=campaign)
-    if only is not None:
-        rows = rows.filter(kingdom_id=only)
-    for kingdom_id, neutral_id in rows.values_list("kingdom_id", "neutralkingdom_id"):
+    rows = _known_by(campaign.pk) if only is None else _known_by_kingdom(campaign.pk, only)
+    for kingdom_id, neutral_id in rows.rows():
         known.setdefault(kingdom_id, set()).add(neutral_id)
     return {kingdom_id: frozenset(ids) for kingdom_id, ids in known.items()}
+
+
+def _known_links(campaign_id: int) -> QuerySet:
+    return NeutralKingdom.known_by.through.objects.filter(
+        neutralkingdom__campaign_id=campaign_id
+    ).values_list("kingdom_id", "neutralkingdom_id")
+
+
+@written_once
+def _known_by(campaign_id: int) -> QuerySet:
+    return _known_links(campaign_id)
+
+
+@written_once
+def _known_by_kingdom(campaign_id: int, kingdom_id: int) -> QuerySet:
+    return _known_links(campaign_id).filter(kingdom_id=kingdom_id)
 
 
 def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
@@ -256,8 +303,14 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
     (P-C3): a battle with a result of Table 25, so neither a retreat nor a lost cause
     (A-1.4.19). A contested hex that was taken has left its kingdom, but its winner
     fought the kingdom's army there too. One query."""
+    rows = _neutral_defenders(campaign.pk, turn_number).rows()
+    return frozenset(defending or in_hex for defending, in_hex in rows)
+
+
+@written_once
+def _neutral_defenders(campaign_id: int, turn_number: int) -> QuerySet:
     defenders = BattleSide.objects.filter(
-        battle__turn__campaign=campaign,
+        battle__turn__campaign_id=campaign_id,
         battle__turn__number=turn_number,
         role="defender",  # an incited attack is no battle in the kingdom's hexes
         battle__result__in=sorted(FOUGHT_RESULTS),  # abstract or tabletop (rules.battles.tabletop)
@@ -265,8 +318,7 @@ def _neutral_battles(campaign: Campaign, turn_number: int) -> frozenset[int]:
         Q(neutral_kingdom__isnull=False)
         | Q(battle__defender_kind=DefenderKind.INVADER, battle__hex__neutral_kingdom__isnull=False)
     )
-    rows = defenders.values_list("neutral_kingdom_id", "battle__hex__neutral_kingdom_id")
-    return frozenset(defending or in_hex for defending, in_hex in rows)
+    return defenders.values_list("neutral_kingdom_id", "battle__hex__neutral_kingdom_id")
 
 
 # The members by value (and "" for none): ``Terrain(value)`` goes through Enum's

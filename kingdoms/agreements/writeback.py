@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from campaign.core.bulk import rows_update
+from django.db.models import QuerySet
+
+from campaign.core.bulk import instances_load, rows_update
+from campaign.core.statements import written_once
 from campaign.models import Campaign
 from campaign.pipeline.registry import (
     SNAPSHOT_LOADERS,
@@ -32,9 +35,16 @@ from rules.kingdoms.agreements import (
 def agreements_load(snapshot: Snapshot, campaign: Campaign, turn_number: int) -> None:
     """World.agreements: the campaign's active agreements, as the engine sees them. One
     query."""
-    rows = Agreement.objects.filter(campaign=campaign, state=Agreement.State.ACTIVE)
+    rows = instances_load(_active(campaign.pk))
     coord_of = snapshot.coord_of
-    snapshot.world.agreements = tuple(agreement_state(a, coord_of) for a in rows.order_by("id"))
+    snapshot.world.agreements = tuple(agreement_state(a, coord_of) for a in rows)
+
+
+@written_once
+def _active(campaign_id: int) -> QuerySet[Agreement]:
+    return Agreement.objects.filter(campaign_id=campaign_id, state=Agreement.State.ACTIVE).order_by(
+        "id"
+    )
 
 
 def agreement_state(a: Agreement, coord_of: Mapping[int, Coord]) -> AgreementState:

@@ -3,6 +3,9 @@ one query, and what a resolved edict does to its hex."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
+from campaign.core.statements import written_once
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -21,7 +24,6 @@ from rules.core.state import EdictKind, Structure
 def edicts_load(turn: Turn, snapshot: Snapshot) -> list[EdictState]:
     """Every kingdom's edicts of ``turn``, as the engine takes them. One query, read as
     values."""
-    rows = Edict.objects.filter(turn=turn).order_by("id")
     return [
         EdictState(
             kingdom_id=kingdom_id,
@@ -29,10 +31,14 @@ def edicts_load(turn: Turn, snapshot: Snapshot) -> list[EdictState]:
             kind=EdictKind(kind),
             structure=Structure(structure) if structure else None,
         )
-        for kingdom_id, hex_id, kind, structure in rows.values_list(
-            "kingdom_id", "hex_id", "kind", "structure"
-        )
+        for kingdom_id, hex_id, kind, structure in _edicts(turn.pk).rows()
     ]
+
+
+@written_once
+def _edicts(turn_id: int) -> QuerySet[Edict]:
+    rows = Edict.objects.filter(turn_id=turn_id).order_by("id")
+    return rows.values_list("kingdom_id", "hex_id", "kind", "structure")
 
 
 def _resolved(writer: Writer, event: ev.EdictResolved) -> None:

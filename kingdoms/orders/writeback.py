@@ -4,8 +4,9 @@ the neutral kingdoms its scouts discovered (A-1.4.19, Q22)."""
 
 from __future__ import annotations
 
-from django.db.models import Case, F, When
+from django.db.models import Case, F, QuerySet, When
 
+from campaign.core.statements import written_once
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -28,10 +29,6 @@ def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
     """The turn's orders; an army without one rests (Q7). One query, read as values: a
     model instance a row cost most of the load of a large map's hundreds of orders."""
     coord = snapshot.coord_of.get
-    # An order without sea cover (all but a few patrols) reads NULL rather than its
-    # empty list, which the JSON field would parse row by row
-    cover = Case(When(sea_cover=[], then=None), default=F("sea_cover"))
-    rows = Order.objects.filter(turn=turn).order_by("army_id")
     return [
         OrderState(  # by position: a quarter faster than by name, for a frozen dataclass
             army_id,
@@ -40,10 +37,17 @@ def orders_load(turn: Turn, snapshot: Snapshot) -> list[OrderState]:
             coord(origin_id),
             sea_cover=sea_cover_coords(sea_cover) if sea_cover else (),
         )
-        for army_id, kind, target_id, origin_id, sea_cover in rows.values_list(
-            "army_id", "kind", "target_id", "origin_id", cover
-        )
+        for army_id, kind, target_id, origin_id, sea_cover in _orders(turn.pk).rows()
     ]
+
+
+@written_once
+def _orders(turn_id: int) -> QuerySet[Order]:
+    # An order without sea cover (all but a few patrols) reads NULL rather than its
+    # empty list, which the JSON field would parse row by row
+    cover = Case(When(sea_cover=[], then=None), default=F("sea_cover"))
+    rows = Order.objects.filter(turn_id=turn_id).order_by("army_id")
+    return rows.values_list("army_id", "kind", "target_id", "origin_id", cover)
 
 
 _KINDS = {kind.value: kind for kind in OrderKind}

@@ -11,6 +11,7 @@ from django.db.models import Q, QuerySet
 
 from campaign.bulletin.models import MercenaryOffer
 from campaign.core.bulk import rows_update
+from campaign.core.statements import written_once
 from campaign.models import Turn
 from campaign.pipeline.registry import (
     STEP_INPUTS,
@@ -69,23 +70,39 @@ def spending_load(turn: Turn, snapshot: Snapshot, kingdom_id: int | None = None)
     """Step 3b's input: the turn's spends (of one kingdom only, when validating its new
     one), the GM's offers and the hexes Provoked in the last 2 turns. Two queries, read
     as values: the spends and the Provocations are rows of one table, read in one."""
-    spends = Q(turn=turn) if kingdom_id is None else Q(turn=turn, kingdom_id=kingdom_id)
-    rows = PowerSpend.objects.filter(spends | _provoked(turn)).order_by("id")
+    if kingdom_id is None:
+        rows = _turn_spends(turn.pk, turn.campaign_id, turn.number - 2, turn.number).rows()
+    else:
+        rows = _spends_and_provoked(Q(turn=turn, kingdom_id=kingdom_id), _provoked(turn))
     this_turn: list[Spend] = []
     provoked: dict[Coord, int] = {}
-    for *values, turn_id, number in rows.values_list(*_SPEND_COLUMNS, "turn_id", "turn__number"):
+    for *values, turn_id, number in rows:
         spend = _spend(values, snapshot.coord_of)
         if turn_id == turn.pk:
             this_turn.append(spend)
         else:  # Table 11: a hex Provoked lately, and the last turn it was
             provoked[spend.hex] = max(number, provoked.get(spend.hex, 0))
-    offers = MercenaryOffer.objects.filter(turn=turn).values_list(
-        "id", "name", "minimum_bid", "points"
-    )
     return Spending(
         spends=tuple(this_turn),
-        offers={offer[0]: Offer(*offer) for offer in offers},
+        offers={offer[0]: Offer(*offer) for offer in _offers(turn.pk).rows()},
         provoked=provoked,
+    )
+
+
+def _spends_and_provoked(spends: Q, provoked: Q) -> QuerySet:
+    rows = PowerSpend.objects.filter(spends | provoked).order_by("id")
+    return rows.values_list(*_SPEND_COLUMNS, "turn_id", "turn__number")
+
+
+@written_once
+def _turn_spends(turn_id: int, campaign_id: int, since: int, until: int) -> QuerySet:
+    return _spends_and_provoked(Q(turn_id=turn_id), _provoked_between(campaign_id, since, until))
+
+
+@written_once
+def _offers(turn_id: int) -> QuerySet[MercenaryOffer]:
+    return MercenaryOffer.objects.filter(turn_id=turn_id).values_list(
+        "id", "name", "minimum_bid", "points"
     )
 
 
@@ -96,10 +113,15 @@ def provoked_spends(turn: Turn) -> QuerySet[PowerSpend]:
 
 def _provoked(turn: Turn) -> Q:
     """The spends ``provoked_spends`` picks."""
+    return _provoked_between(turn.campaign_id, turn.number - 2, turn.number)
+
+
+def _provoked_between(campaign_id: int, since: int, until: int) -> Q:
+    """The campaign's pacifications that Provoked from turn ``since`` to before ``until``."""
     return Q(
-        turn__campaign_id=turn.campaign_id,
-        turn__number__gte=turn.number - 2,
-        turn__number__lt=turn.number,
+        turn__campaign_id=campaign_id,
+        turn__number__gte=since,
+        turn__number__lt=until,
         kind=SpendKind.PACIFY,
         result=SpendResult.PROVOKED,
     )
@@ -108,8 +130,12 @@ def _provoked(turn: Turn) -> Q:
 def spends_load(turn: Turn, snapshot: Snapshot) -> tuple[Spend, ...]:
     """The turn's spends with their step 3b results, for Final Results. One query, read
     as values."""
-    rows = PowerSpend.objects.filter(turn=turn).order_by("id").values_list(*_SPEND_COLUMNS)
-    return tuple(_spend(values, snapshot.coord_of) for values in rows)
+    return tuple(_spend(values, snapshot.coord_of) for values in _spends(turn.pk).rows())
+
+
+@written_once
+def _spends(turn_id: int) -> QuerySet[PowerSpend]:
+    return PowerSpend.objects.filter(turn_id=turn_id).order_by("id").values_list(*_SPEND_COLUMNS)
 
 
 _BUILT = {
