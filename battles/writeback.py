@@ -12,7 +12,8 @@ from operator import itemgetter
 from django.db.models import QuerySet
 
 from battles.models import SIDE_COLUMNS, Battle, BattleSide, SideRow, army_seen
-from campaign.core.bulk import rows_create, rows_insert, rows_update
+from battles.tabletop.models import BattleReport
+from campaign.core.bulk import instances_load, rows_create, rows_insert, rows_update
 from campaign.core.statements import written_once
 from campaign.models import Turn
 from campaign.pipeline.registry import (
@@ -43,15 +44,22 @@ from rules.kingdoms.neutrals import conquest_choice
 
 
 def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
-    """The turn's battles with the sides' Phase 4 choices and, at a neutral capital, the
-    invader's standing choice from his Invade orders (E-23). Two queries, and a third
-    for those orders when a battle is at a neutral capital."""
-    battles = list(
-        Battle.objects.filter(turn=turn)
-        .select_related("report", "siege_battle")  # E-24, P-C6: its report; E-37
-        .order_by("seq")
-    )
+    """The turn's battles with the sides' Phase 4 choices and confirmed tabletop reports
+    and, at a neutral capital, the invader's standing choice from his Invade orders
+    (E-23). Two queries when the turn has battles (one without), one more for the
+    reports when one is played at the table, for the battles of the campaign's sieges
+    while it has any, and for those orders when a battle is at a neutral capital."""
+    battles = instances_load(_turn_battles(turn.pk))
+    if not battles:
+        return []
     sides = _sides_by_battle(_turn_sides(turn.pk).rows())
+    reports = {}
+    # A battle reported from the table stays a tabletop battle (battles.tabletop.services)
+    if any(battle.mode == Battle.Mode.TABLETOP for battle in battles):
+        confirmed = instances_load(_confirmed_reports(turn.pk))
+        reports = {row.battle_id: row.as_rules() for row in confirmed}
+    # E-24, E-37: a battle a siege announced for the table is fought by its siege's step
+    siege_of = dict(_siege_battles(turn.pk).rows()) if snapshot.world.sieges else {}
     capitals = {n.capital for n in snapshot.world.neutral_kingdoms.values()}
     at_capital = {
         battle.pk
@@ -79,8 +87,8 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
                 after=battle.after_id,  # P-C3, E-15: keys are the battles' pks here
                 if_won=IfWon(battle.if_won) if battle.if_won else None,
                 tabletop=battle.mode == Battle.Mode.TABLETOP,  # E-24
-                report=battle.confirmed_report,  # P-C6
-                siege_key=_siege_of(battle),  # E-24, E-37: fought by its siege's step
+                report=reports.get(battle.pk),  # P-C6
+                siege_key=siege_of.get(battle.pk),
             )
         )
     return states
@@ -120,11 +128,22 @@ def _quick_friendship(turn: Turn) -> frozenset[int]:
     return frozenset(orders.values_list("army_id", flat=True))
 
 
-def _siege_of(battle: Battle) -> int | None:
-    """The siege a battle announced for the tabletop belongs to (a reverse one-to-one:
-    missing raises an AttributeError)."""
-    link = getattr(battle, "siege_battle", None)
-    return link.siege_id if link is not None else None
+@written_once
+def _turn_battles(turn_id: int) -> QuerySet[Battle]:
+    return Battle.objects.filter(turn_id=turn_id).order_by("seq")
+
+
+@written_once
+def _confirmed_reports(turn_id: int) -> QuerySet[BattleReport]:
+    """P-C6: the reports the other side confirmed or the GM settled (Battle.confirmed_report)."""
+    return BattleReport.objects.filter(battle__turn_id=turn_id, status__in=BattleReport.CONFIRMED)
+
+
+@written_once
+def _siege_battles(turn_id: int) -> QuerySet[Battle]:
+    """The turn's battles that sieges announced, each with its siege's id."""
+    battles = Battle.objects.filter(turn_id=turn_id, siege_battle__isnull=False)
+    return battles.values_list("id", "siege_battle__siege_id")
 
 
 def _side_state(side: SideRow) -> Side:
