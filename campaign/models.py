@@ -205,7 +205,8 @@ class TurnEvent(models.Model):
     """
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="events")
-    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="events")
+    # Indexed with its kind (Meta.indexes), which serves the turn's own lookups too
+    turn = models.ForeignKey(Turn, on_delete=models.CASCADE, related_name="events", db_index=False)
     kind = models.CharField(max_length=40)
     rule = models.CharField(max_length=80, blank=True)
     payload = models.JSONField(default=dict)
@@ -216,6 +217,9 @@ class TurnEvent(models.Model):
 
     class Meta:
         ordering = ["id"]  # insertion order is the order things happened
+        # A turn's entries of a kind (the wandering hero a turn opens with, a battle's
+        # post-battle news) found among its thousands without reading them
+        indexes = [models.Index(fields=["turn", "kind"])]
 
     def __str__(self) -> str:
         return f"{self.turn}: {self.kind}"
