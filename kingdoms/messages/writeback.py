@@ -15,16 +15,14 @@ from rules.core.events import Event
 def press_releases_print(turn: Turn, events: Sequence[Event]) -> None:
     """The turn's press releases join its public chronicle, in the order they were first
     written: one statement, whatever their number."""
+    # the two columns an entry takes, not instances of the whole rows
     releases = PressRelease.objects.filter(turn=turn).order_by("id")
     TurnEvent.objects.bulk_create(
         [
             chronicle_entry(
-                turn,
-                "PressReleased",
-                {"kingdom_id": release.kingdom_id, "text": release.text},
-                public=True,
+                turn, "PressReleased", {"kingdom_id": kingdom_id, "text": text}, public=True
             )
-            for release in releases
+            for kingdom_id, text in releases.values_list("kingdom_id", "text")
         ]
     )
 
