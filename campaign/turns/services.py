@@ -38,7 +38,10 @@ logger = logging.getLogger(__name__)
 STEP_CLAIMS = {Turn.State.OPEN: Turn.State.PROVISIONAL, Turn.State.DECISIONS: Turn.State.FINAL}
 
 
-@transaction.atomic
+# Without a savepoint: its callers (a campaign's start, the step that closes a turn) open it
+# inside their own transaction, which a failure here rolls back whole; a savepoint would
+# cost the step two statements more
+@transaction.atomic(savepoint=False)
 def turn_open(*, campaign: Campaign, number: int, deadline: dt.datetime | None = None) -> Turn:
     """A-2.1: a new turn with a fresh seed whose hash is published at once, and on its
     bulletin the wandering hero the previous turn rolled (Table 31 row 9). Its orders
