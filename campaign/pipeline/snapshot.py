@@ -57,17 +57,20 @@ class Rows(Mapping[K, M], Generic[K, M]):
         self.model = model
         self.read = read
         self._built: dict[K, M] = {}
-        self._indexes: dict[str, dict[Any, list[K]]] = {}
+        self._indexes: dict[str, _Index[K]] = {}
+        self._handed: set[K] = set()  # since the indexes were last brought up to date
 
     def __getitem__(self, key: K) -> M:
         try:
-            return self._built[key]
+            row = self._built[key]
         except KeyError:
             read = self.read[key]
             # Its own copy of a JSON value, which an applier may change in place
             values = [deepcopy(v) if isinstance(v, (dict, list)) else v for v in read]
             row = self._built[key] = cast(M, row_instance(self.model, read._fields, values))
-            return row
+        if self._indexes:  # its asker may change it: the indexes read it again
+            self._handed.add(key)
+        return row
 
     def __iter__(self) -> Iterator[K]:
         return iter(self.read)
@@ -87,24 +90,31 @@ class Rows(Mapping[K, M], Generic[K, M]):
     def keys_where(self, **values: Any) -> list[K]:
         """The keys, sorted, of the rows whose attributes have these values now: an
         instance built and changed is read as changed, the others as loaded, none built.
-        The rows loaded are found through an index on the first attribute, made once."""
+
+        They are found through an index on the first attribute, made once and brought up
+        to date with the rows asked for since, each read again: a step of a large map asks
+        this of a thousand armies, and reading every row built so far each time grew with
+        the square of the map. The asker of a row changes it before the next call (an
+        applier changes the rows it asks for at once)."""
         name, value = next(iter(values.items()))
+        index = self._index(name)
+        keys: Iterable[K] = index.keys.get(value, ())
+        if len(values) > 1:
+            current, wanted = attrgetter(*values), tuple(values.values())
+            keys = [key for key in keys if current(self.now(key)) == wanted]
+        return sorted(keys)
+
+    def _index(self, name: str) -> _Index[K]:
+        built = self._built
+        for key in self._handed:
+            for index in self._indexes.values():
+                index.move(key, built[key])
+        self._handed.clear()
         index = self._indexes.get(name)
         if index is None:
-            index = self._indexes[name] = {}
-            for key, read in self.read.items():
-                index.setdefault(getattr(read, name), []).append(key)
-        # One C call a row for all the attributes: a step of a large map asks this of
-        # a thousand armies, each time over every row built so far
-        current, wanted = attrgetter(*values), tuple(values.values())
-        if len(values) == 1:
-            wanted = wanted[0]
-        built, read = self._built, self.read
-        found = [
-            key for key in index.get(value, ()) if key not in built and current(read[key]) == wanted
-        ]
-        found.extend(key for key, row in built.items() if current(row) == wanted)
-        return sorted(found)
+            rows = ((key, built.get(key, read)) for key, read in self.read.items())
+            index = self._indexes[name] = _Index(name, rows)
+        return index
 
     def changed(self, keys: Iterable[K], fields: list[str]) -> list[M]:
         """The instances of ``keys`` whose ``fields`` (attribute names) differ from the
@@ -115,6 +125,26 @@ class Rows(Mapping[K, M], Generic[K, M]):
             if row is not None and any(getattr(row, f) != getattr(read, f) for f in fields):
                 changed.append(row)
         return changed
+
+
+class _Index(Generic[K]):
+    """The keys of rows by the value of their attribute ``name``."""
+
+    def __init__(self, name: str, rows: Iterable[tuple[K, Any]]):
+        self.name = name
+        self.value_of: dict[K, Any] = {}
+        self.keys: dict[Any, set[K]] = {}
+        for key, row in rows:
+            value = self.value_of[key] = getattr(row, name)
+            self.keys.setdefault(value, set()).add(key)
+
+    def move(self, key: K, row: Any) -> None:
+        """The row ``key`` under its value now."""
+        value, was = getattr(row, self.name), self.value_of[key]
+        if value != was:
+            self.keys[was].discard(key)
+            self.keys.setdefault(value, set()).add(key)
+            self.value_of[key] = value
 
 
 class Named(Mapping[K, NamedTuple]):

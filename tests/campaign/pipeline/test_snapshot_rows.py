@@ -83,6 +83,19 @@ def test_the_characters_of_an_army_follow_a_change_made_during_the_step(demo):
     assert character.pk not in characters.keys_where(army_id=character.army_id)
 
 
+def test_an_army_has_the_characters_moved_to_it_before_it_was_first_asked_for(demo):
+    """Table 16, E-28: a General moved to another army before any battle asked for the
+    characters of an army is found with his new army, and with it alone, each time."""
+    snapshot = snapshot_load(demo.campaign, demo.turn.number)
+    character = Character.objects.filter(kingdom__campaign=demo.campaign, army__isnull=False)[0]
+    other = Army.objects.filter(kingdom__campaign=demo.campaign).exclude(pk=character.army_id)[0]
+    characters = snapshot.characters
+    characters[character.pk].army_id = other.pk
+    for _ in range(2):
+        assert character.pk in characters.keys_where(army_id=other.pk, status="active")
+        assert character.pk not in characters.keys_where(army_id=character.army_id)
+
+
 def test_the_snapshots_hexes_are_those_their_dataclass_builds(demo):
     """The snapshot builds its hexes without HexState's ``__init__`` (for speed): each is
     equal to the one ``HexState(**fields)`` makes from the hex's row as the ORM loads it,
