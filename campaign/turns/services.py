@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError as BrokerError
@@ -23,6 +24,7 @@ from campaign.campaigns.services import require_gm
 from campaign.chronicle.services import chronicle_record
 from campaign.core.errors import Refused
 from campaign.core.inputs import HOUR, WEEKDAY, validate_time_zone
+from campaign.core.statements import written_once
 from campaign.models import Campaign, Turn, TurnEvent
 from campaign.notifications.models import Kind
 from campaign.notifications.services import PLAYERS, notify
@@ -73,20 +75,26 @@ def _wandering_heroes_offer(turn: Turn) -> None:
     so he is offered on turn n+1's bulletin: a special MercenaryOffer of this turn,
     announced as the GM's offers are. Read from turn n's chronicle (append-only): one
     query when there is none."""
-    rolled = TurnEvent.objects.filter(
-        campaign_id=turn.campaign_id, turn__number=turn.number - 1, kind=WanderingHero.__name__
-    ).order_by("id")
-    for hero in rolled:
+    for (hero,) in _heroes_rolled(turn.campaign_id, turn.number - 1).rows():
         _offer_create(
             turn,
-            name=hero.payload.get("name") or "A wandering hero",
+            name=hero.get("name") or "A wandering hero",
             description=f"Table 31: a wandering hero, rolled in turn {turn.number - 1} "
             "(B 6.2, E-21).",
-            minimum_bid=hero.payload.get("minimum_bid") or 1,
+            minimum_bid=hero.get("minimum_bid") or 1,
             special=True,
             points=MercenaryOffer._meta.get_field("points").default,
             rule="Table 31 B 6.2 E-21 A-2.1",
         )
+
+
+@written_once  # each final step opens a turn
+def _heroes_rolled(campaign_id: int, number: int) -> QuerySet[TurnEvent]:
+    """The payloads of the wandering heroes turn ``number`` rolled."""
+    rolled = TurnEvent.objects.filter(
+        campaign_id=campaign_id, turn__number=number, kind=WanderingHero.__name__
+    )
+    return rolled.order_by("id").values_list("payload")
 
 
 def turn_claim_step(*, turn: Turn, by: User | None, enqueue: bool = True) -> Turn:
