@@ -5,10 +5,18 @@ elsewhere; one INSERT from arrays returning the ids; one UPDATE from a list of v
 import math
 
 import pytest
+from django.db.models import signals
 from django.utils import timezone
 
 from campaign.chronicle.services import chronicle_entries_for, chronicle_entry
-from campaign.core.bulk import columns_insert, rows_create, rows_insert, rows_load, rows_update
+from campaign.core.bulk import (
+    columns_insert,
+    row_instance,
+    rows_create,
+    rows_insert,
+    rows_load,
+    rows_update,
+)
 from campaign.models import Campaign, Hex, Turn, TurnEvent
 from kingdoms.models import Character, Kingdom, NeutralKingdom
 from rules.core import events as ev
@@ -414,6 +422,40 @@ def test_rows_read_in_bulk_keep_their_json_each_row_its_own():
         ("Hurt", {"m": -1}, []),
         ("Whole", {}, []),
     ]
+
+
+def test_a_row_read_in_bulk_is_the_instance_the_orm_loads(demo):
+    """A turn step's rows (campaign.core.bulk.row_instance) are the instances the ORM loads,
+    field for field, saved, of the same database; a column not read is loaded on use.
+    They are built without the model's ``__init__``: none of their models may listen to
+    its signals."""
+    from kingdoms.models import Army
+
+    campaign = demo.campaign
+    rows = {
+        Hex: Hex.objects.filter(campaign=campaign, owner__isnull=False),
+        Kingdom: Kingdom.objects.filter(campaign=campaign),
+        Army: Army.objects.filter(kingdom__campaign=campaign),
+        Character: Character.objects.filter(kingdom__campaign=campaign),
+        NeutralKingdom: NeutralKingdom.objects.filter(campaign=campaign),
+    }
+    for model, queryset in rows.items():
+        loaded = queryset.order_by("pk").first()
+        [read] = rows_load(model.objects.filter(pk=loaded.pk))
+        row = row_instance(model, read._fields, read)
+        assert _fields_of(row) == _fields_of(loaded), model
+        assert (row._state.adding, row._state.db) == (False, loaded._state.db)
+        assert not signals.pre_init.has_listeners(model)
+        assert not signals.post_init.has_listeners(model)
+    hex_ = rows[Hex].order_by("pk").first()
+    row = row_instance(Hex, ("r", "id", "q"), (hex_.r, hex_.pk, hex_.q))
+    assert (row.pk, row.q, row.r) == (hex_.pk, hex_.q, hex_.r)
+    assert "terrain" in row.get_deferred_fields()
+    assert (row.terrain, row.owner_id) == (hex_.terrain, hex_.owner_id)  # read on use
+
+
+def _fields_of(row) -> dict:
+    return {name: value for name, value in vars(row).items() if name != "_state"}
 
 
 def _army_with_everything(demo, name: str):
