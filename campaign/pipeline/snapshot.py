@@ -65,8 +65,12 @@ class Rows(Mapping[K, M], Generic[K, M]):
             row = self._built[key]
         except KeyError:
             read = self.read[key]
-            # Its own copy of a JSON value, which an applier may change in place
-            values = [deepcopy(v) if isinstance(v, (dict, list)) else v for v in read]
+            # Its own copy of a JSON value, which an applier may change in place; an empty
+            # one (most are) made anew, as deepcopy takes a microsecond even for it
+            values = [
+                (deepcopy(v) if v else type(v)()) if isinstance(v, (dict, list)) else v
+                for v in read
+            ]
             row = self._built[key] = cast(M, row_instance(self.model, read._fields, values))
         if self._indexes:  # its asker may change it: the indexes read it again
             self._handed.add(key)
