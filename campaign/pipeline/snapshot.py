@@ -11,6 +11,7 @@ and keeps the row as read so that the writeback saves only what changed.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from copy import deepcopy
 from dataclasses import dataclass, field
@@ -116,8 +117,7 @@ class Rows(Mapping[K, M], Generic[K, M]):
         self._handed.clear()
         index = self._indexes.get(name)
         if index is None:
-            rows = ((key, built.get(key, read)) for key, read in self.read.items())
-            index = self._indexes[name] = _Index(name, rows)
+            index = self._indexes[name] = _Index(name, self.read, built)
         return index
 
     def changed(self, keys: Iterable[K], fields: list[str]) -> list[M]:
@@ -134,20 +134,21 @@ class Rows(Mapping[K, M], Generic[K, M]):
 class _Index(Generic[K]):
     """The keys of rows by the value of their attribute ``name``."""
 
-    def __init__(self, name: str, rows: Iterable[tuple[K, Any]]):
-        self.name = name
-        self.value_of: dict[K, Any] = {}
-        self.keys: dict[Any, set[K]] = {}
-        for key, row in rows:
-            value = self.value_of[key] = getattr(row, name)
-            self.keys.setdefault(value, set()).add(key)
+    def __init__(self, name: str, read: Mapping[K, Any], built: Mapping[K, Any]):
+        """Of the rows ``read``, those ``built`` as they are now."""
+        self.value = attrgetter(name)
+        self.value_of = {key: self.value(row) for key, row in read.items()}
+        self.value_of.update((key, self.value(row)) for key, row in built.items())
+        self.keys: defaultdict[Any, set[K]] = defaultdict(set)
+        for key, value in self.value_of.items():
+            self.keys[value].add(key)
 
     def move(self, key: K, row: Any) -> None:
         """The row ``key`` under its value now."""
-        value, was = getattr(row, self.name), self.value_of[key]
+        value, was = self.value(row), self.value_of[key]
         if value != was:
             self.keys[was].discard(key)
-            self.keys.setdefault(value, set()).add(key)
+            self.keys[value].add(key)
             self.value_of[key] = value
 
 
