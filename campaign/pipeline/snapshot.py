@@ -110,6 +110,8 @@ class Rows(Mapping[K, M], Generic[K, M]):
         return sorted(keys)
 
     def _index(self, name: str) -> _Index[K]:
+        """The index on ``name``, made if need be, once each index has moved the rows asked
+        for since the last call."""
         built = self._built
         for key in self._handed:
             for index in self._indexes.values():
