@@ -37,6 +37,10 @@ class Prompts:
         self.asked: list[RulingAsked] = []
 
     def flush(self) -> None:
+        """Nothing to do in most steps: bulk_create would still open its atomic block and
+        check its options on a generator it cannot tell empty."""
+        if not self.asked:
+            return
         turn = self.writer.turn
         GmPrompt.objects.bulk_create(
             (
