@@ -14,8 +14,9 @@ RETURNING`` of an array a column, without bulk_create's preparation of each valu
 building those expressions, and PostgreSQL evaluates each CASE against every row;
 ``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead.
 ``QuerySet.delete`` fetches the rows it deletes and names each of them in every statement
-of its cascade: ``rows_delete`` sends the ids once, as an array, to one statement per
-related table.
+of its cascade: ``rows_delete`` sends the ids once, as an array, in one statement that
+clears or deletes the related rows of each table and the rows (one statement a table on
+SQLite).
 """
 
 from __future__ import annotations
@@ -395,9 +396,9 @@ def _json_texts(field: models.JSONField, values: Sequence[Any]) -> list[str | No
 
 def rows_delete(model: type[Model], ids: Iterable[int]) -> None:
     """Delete the rows ``ids`` of ``model`` with what ``QuerySet.delete`` would delete or
-    clear with them, one statement per table, whatever the number of rows: a step
+    clear with them, in one statement on PostgreSQL whatever the number of rows: a step
     destroys hundreds of armies, and the ORM's delete fetched them and sent each id to
-    each of its thirteen statements.
+    each of its thirteen statements. SQLite takes one statement per table.
 
     Only the plain cascade is done here: the related rows deleted (when nothing points to
     them in turn) or their link set to NULL. A model with delete signals, or a relation
@@ -406,24 +407,55 @@ def rows_delete(model: type[Model], ids: Iterable[int]) -> None:
     ids = sorted(set(ids))
     if not ids:
         return
-    relations = list(get_candidate_relations_to_delete(model._meta))
-    if not _plain_cascade(model, relations):
+    if not _plain_cascade(model, _relations(model)):
         model._base_manager.filter(pk__in=ids).delete()
         return
     connection = connections[router.db_for_write(model)]
-    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
-        for relation in relations:
-            field, table = relation.field, quote(relation.related_model._meta.db_table)
-            if field.remote_field.on_delete is DO_NOTHING:
-                continue
-            column = quote(field.column)
-            if field.remote_field.on_delete is SET_NULL:
-                _each_batch(cursor, f"UPDATE {table} SET {column} = NULL WHERE {column}", ids)
-            else:
-                _each_batch(cursor, f"DELETE FROM {table} WHERE {column}", ids)
-        pk = quote(model._meta.pk.column)
-        _each_batch(cursor, f"DELETE FROM {quote(model._meta.db_table)} WHERE {pk}", ids)
+        if connection.vendor == "postgresql":
+            # The ids as the text of one array: psycopg would format a list of them
+            # again for each part of the statement, at a microsecond an id
+            statement = _cascade_at_once(model, connection.alias)
+            cursor.execute(statement, {"ids": f"{{{','.join(map(str, ids))}}}"})
+            return
+        for statement in _cascade(model, connection):
+            _each_batch(cursor, statement, ids)
+
+
+@cache
+def _relations(model: type[Model]) -> list:
+    """The relations that point to ``model``, which the ORM's delete follows: the
+    models', which never change in a process."""
+    return list(get_candidate_relations_to_delete(model._meta))
+
+
+def _cascade(model: type[Model], connection: BaseDatabaseWrapper) -> list[str]:
+    """The statements of a ``rows_delete``, each to end with the rows' ids: each table
+    that points to ``model`` cleared or deleted (but where nothing is to be done), then
+    the rows."""
+    quote = connection.ops.quote_name
+    statements = []
+    for relation in _relations(model):
+        field, table = relation.field, quote(relation.related_model._meta.db_table)
+        column = quote(field.column)
+        if field.remote_field.on_delete is SET_NULL:
+            statements.append(f"UPDATE {table} SET {column} = NULL WHERE {column}")
+        elif field.remote_field.on_delete is not DO_NOTHING:
+            statements.append(f"DELETE FROM {table} WHERE {column}")
+    pk = quote(model._meta.pk.column)
+    return [*statements, f"DELETE FROM {quote(model._meta.db_table)} WHERE {pk}"]
+
+
+@cache
+def _cascade_at_once(model: type[Model], alias: str) -> str:
+    """``_cascade`` as one PostgreSQL statement that takes the ids once, each related
+    table's part in its WITH. The parts run in no set order, which Django's foreign keys
+    allow: they are DEFERRABLE INITIALLY DEFERRED, checked at the commit."""
+    connection = connections[alias]
+    *related, own = _cascade(model, connection)
+    ids = f"ANY(%(ids)s::{model._meta.pk.rel_db_type(connection)}[])"
+    parts = ", ".join(f"c{index} AS ({sql} = {ids})" for index, sql in enumerate(related))
+    return f"WITH {parts} {own} = {ids}" if parts else f"{own} = {ids}"
 
 
 def _plain_cascade(model: type[Model], relations: list) -> bool:
@@ -434,14 +466,21 @@ def _plain_cascade(model: type[Model], relations: list) -> bool:
         for m in [model, *related]
     ):
         return False
+    # The parts of rows_delete's one statement run on one snapshot: of two changes to
+    # one row (a model that points to itself, or twice to ``model``), one would be lost
+    written = [model._meta.db_table] + [
+        relation.related_model._meta.db_table
+        for relation in relations
+        if relation.field.remote_field.on_delete is not DO_NOTHING
+    ]
+    if len(set(written)) < len(written):
+        return False
     for relation in relations:
         on_delete = relation.field.remote_field.on_delete
         if on_delete in (SET_NULL, DO_NOTHING):
             continue
         # a cascade that would go on from the related rows is the ORM's to follow
-        if on_delete is not CASCADE or any(
-            get_candidate_relations_to_delete(relation.related_model._meta)
-        ):
+        if on_delete is not CASCADE or _relations(relation.related_model):
             return False
     return True
 

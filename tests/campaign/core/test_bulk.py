@@ -484,16 +484,23 @@ def test_armies_deleted_in_bulk_take_as_many_statements_for_one_as_for_all(
     demo, django_assert_num_queries
 ):
     """A step that destroys one army and one that destroys every army send the same
-    statements: one per table that points to armies, and the armies' own."""
+    statements: on PostgreSQL one, which clears or deletes what points to the armies in
+    each of the seven tables that do and deletes the armies; on SQLite one per table and
+    the armies' own. Nothing is left pointing to an army that is gone: the foreign keys,
+    checked before the commit would check them, hold."""
+    from django.db import connection
+
     from campaign.core.bulk import rows_delete
     from kingdoms.models import Army
 
     ids = list(Army.objects.filter(kingdom__campaign=demo.campaign).values_list("pk", flat=True))
     assert len(ids) > 1
-    with django_assert_num_queries(8):  # seven tables point to an army
+    statements = 1 if connection.vendor == "postgresql" else 8  # seven tables point to an army
+    with django_assert_num_queries(statements):
         rows_delete(Army, ids[:1])
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(statements):
         rows_delete(Army, ids[1:])
+    connection.check_constraints()
     assert not Army.objects.filter(kingdom__campaign=demo.campaign).exists()
     assert (
         Character.objects.filter(kingdom__campaign=demo.campaign, army__isnull=False).count() == 0
