@@ -182,8 +182,10 @@ _TEXT_ELEMENTS = (
     "ARRAY(SELECT e FROM jsonb_array_elements_text(%s::jsonb) WITH ORDINALITY AS a(e, n) "
     "ORDER BY n)::{}[]"
 )
-# What a JSON text carries exactly, and PostgreSQL reads back as any column's type does
-_AS_JSON = frozenset({int, str, bool, type(None)})
+# What a JSON text carries exactly, and PostgreSQL reads back as any column's type does:
+# numbers, texts, flags, and the members of enumerations of them (a battle's role, a
+# hex's feature), which orjson writes by value as the driver would
+_AS_JSON = (int, str, type(None))
 
 
 def _array(connection, field: models.Field, column: Sequence[Any]) -> tuple[str, Any]:
@@ -195,19 +197,21 @@ def _array(connection, field: models.Field, column: Sequence[Any]) -> tuple[str,
     values (times, decimals) go as an array of their own type."""
     if type(field) is models.JSONField:  # its texts (None as null, read back as NULL)
         return _JSON_ELEMENTS, f"[{','.join('null' if t is None else t for t in column)}]"
-    kind = _element_type(connection, field)
-    if set(map(type, column)) <= _AS_JSON:
+    kind = _element_type(field, connection.alias)
+    if all(issubclass(each, _AS_JSON) for each in set(map(type, column))):
         return _TEXT_ELEMENTS.format(kind), orjson.dumps(column).decode()
     return f"%s::{kind}[]", column
 
 
-def _element_type(connection: BaseDatabaseWrapper, field: models.Field) -> str:
+@cache
+def _element_type(field: models.Field, alias: str) -> str:
     """The type an array of the field's values is cast to. Texts stay ``text``: cast to
     ``varchar(n)`` they would be cut to its length without a word, where assigned to the
-    column a text too long for it is refused, as the ORM's save refuses it."""
+    column a text too long for it is refused, as the ORM's save refuses it. Once a
+    field: a foreign key's type is its target's, for which Django builds a field anew."""
     if isinstance(field, (models.CharField, models.TextField)):
         return "text"
-    return field.db_type(connection)
+    return field.db_type(connections[alias])
 
 
 def _update_from_values(connection, model: type[Model], columns: list, values: list) -> None:
