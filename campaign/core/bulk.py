@@ -119,9 +119,43 @@ def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) 
     id, as bulk_update would. Returns the number of rows sent; no query when there are
     none."""
     rows = list(rows)
-    if not rows:
-        return 0
-    connection = connections[router.db_for_write(model)]
+    rows_update_all([(model, fields, rows)])
+    return len(rows)
+
+
+def rows_update_all(updates: Iterable[tuple[type[Model], Sequence[str], Iterable[Any]]]) -> None:
+    """The ``rows_update`` of each (model, fields, rows), each of another table, in one
+    statement on PostgreSQL: a step saves its hexes, armies, characters, kingdoms and
+    battles waiting once for the database rather than once a table. SQLite takes them in
+    turn. No query for an update without rows."""
+    listed = [(model, fields, list(rows)) for model, fields, rows in updates]
+    writes = [(model, fields, rows) for model, fields, rows in listed if rows]
+    tables = [model._meta.db_table for model, _, _ in writes]
+    if len(set(tables)) < len(tables):
+        # in one statement, of two changes to one row one would be lost
+        raise ValueError(f"rows_update_all writes each table once, not {tables}")
+    statements: dict[str, list[tuple[str, list]]] = {}  # by database
+    for model, fields, rows in writes:
+        connection = connections[router.db_for_write(model)]
+        columns, values = _update_columns(connection, model, fields, rows)
+        if connection.vendor == "postgresql":
+            statement = _update_from_arrays(connection, model, columns, values)
+            statements.setdefault(connection.alias, []).append(statement)
+        else:
+            _update_from_values(connection, model, columns, values)
+    for alias, parts in statements.items():
+        with connections[alias].cursor() as cursor:
+            cursor.execute(
+                _as_one([sql for sql, _ in parts]),
+                [param for _, params in parts for param in params],
+            )
+
+
+def _update_columns(
+    connection: BaseDatabaseWrapper, model: type[Model], fields: Sequence[str], rows: list
+) -> tuple[list[models.Field], list[Sequence[Any]]]:
+    """The columns ``rows_update`` writes, the primary key first, and their values as the
+    database takes them."""
     columns = [model._meta.pk, *(model._meta.get_field(name) for name in fields)]
     related = [field for field in columns[1:] if field.is_relation]
     _related_saved(rows, "rows_update", related, fields=related)
@@ -130,11 +164,19 @@ def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) 
         *(list(map(attrgetter(f.attname), rows)) for f in columns[1:]),
     ]
     values = [_column_ready(connection, f, column) for f, column in zip(columns, read, strict=True)]
-    if connection.vendor == "postgresql":
-        _update_from_arrays(connection, model, columns, values)
-    else:
-        _update_from_values(connection, model, columns, values)
-    return len(rows)
+    return columns, values
+
+
+def _as_one(statements: Sequence[str]) -> str:
+    """``statements``, each of which writes another table, as one PostgreSQL statement:
+    all but the last a part of its WITH. The parts run on one snapshot in no set order,
+    which Django's foreign keys allow (DEFERRABLE INITIALLY DEFERRED, checked at the
+    commit), and none sees what another wrote: for statements that read nothing another
+    writes."""
+    *parts, last = statements
+    if not parts:
+        return last
+    return f"WITH {', '.join(f'p{index} AS ({sql})' for index, sql in enumerate(parts))} {last}"
 
 
 def _related_saved(
@@ -153,7 +195,10 @@ def _related_saved(
             row._prepare_related_fields_for_save(operation_name=operation, fields=fields)
 
 
-def _update_from_arrays(connection, model: type[Model], columns: list, values: list) -> None:
+def _update_from_arrays(
+    connection, model: type[Model], columns: list, values: list
+) -> tuple[str, list]:
+    """The statement of a ``rows_update`` on PostgreSQL, and its parameters."""
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     names = [f"c{index}" for index in range(len(columns))]
@@ -164,13 +209,12 @@ def _update_from_arrays(connection, model: type[Model], columns: list, values: l
         f"{quote(field.column)} = v.{name}"
         for field, name in zip(columns[1:], names[1:], strict=True)
     )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {assignments} "
-            f"FROM unnest({', '.join(sql for sql, _ in arrays)}) AS v({', '.join(names)}) "
-            f"WHERE {table}.{quote(model._meta.pk.column)} = v.c0",
-            [param for _, param in arrays],
-        )
+    return (
+        f"UPDATE {table} SET {assignments} "
+        f"FROM unnest({', '.join(sql for sql, _ in arrays)}) AS v({', '.join(names)}) "
+        f"WHERE {table}.{quote(model._meta.pk.column)} = v.c0",
+        [param for _, param in arrays],
+    )
 
 
 # The values of JSON texts, and texts cast to the column's type, in the order given
@@ -452,14 +496,11 @@ def _cascade(model: type[Model], connection: BaseDatabaseWrapper) -> list[str]:
 
 @cache
 def _cascade_at_once(model: type[Model], alias: str) -> str:
-    """``_cascade`` as one PostgreSQL statement that takes the ids once, each related
-    table's part in its WITH. The parts run in no set order, which Django's foreign keys
-    allow: they are DEFERRABLE INITIALLY DEFERRED, checked at the commit."""
+    """``_cascade`` as one PostgreSQL statement that takes the ids once (``_as_one``:
+    no part reads what another writes), made once a model."""
     connection = connections[alias]
-    *related, own = _cascade(model, connection)
     ids = f"ANY(%(ids)s::{model._meta.pk.rel_db_type(connection)}[])"
-    parts = ", ".join(f"c{index} AS ({sql} = {ids})" for index, sql in enumerate(related))
-    return f"WITH {parts} {own} = {ids}" if parts else f"{own} = {ids}"
+    return _as_one([f"{sql} = {ids}" for sql in _cascade(model, connection)])
 
 
 def _plain_cascade(model: type[Model], relations: list) -> bool:

@@ -302,6 +302,48 @@ def test_rows_written_in_bulk_take_one_statement_however_many_they_are(
     assert not Hex.objects.filter(campaign=campaign, explored=False).exists()
 
 
+def test_rows_of_several_tables_written_at_once_read_back_as_written(
+    django_assert_num_queries,
+):
+    """A step writes the hexes, kingdoms and characters it changed in one statement on
+    PostgreSQL (one a table on SQLite): each row reads back as written, the rows not
+    named as they were. A table named twice is refused: of two changes to one of its
+    rows in one statement, one would be lost."""
+    from django.db import connection
+
+    from campaign.core.bulk import rows_update_all
+
+    campaign = Campaign.objects.create(name="Bulk")
+    rows_insert(Hex, [Hex(campaign=campaign, q=q, r=0, terrain="plains") for q in range(4)])
+    hexes = list(Hex.objects.filter(campaign=campaign).order_by("q"))
+    kingdom = Kingdom.objects.create(campaign=campaign, name="Averland", power=5)
+    general = Character.objects.create(kingdom=kingdom, name="Gerhard", xp=1)
+    for row in hexes[:2]:
+        row.owner, row.explored = kingdom, True
+    kingdom.power = 3
+    general.xp, general.skills = 4, ["tactician"]
+    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 3):
+        rows_update_all(
+            [
+                (Hex, ["owner", "explored"], hexes[:2]),
+                (Kingdom, ["power"], [kingdom]),
+                (NeutralKingdom, ["ally"], []),
+                (Character, ["xp", "skills"], [general]),
+            ]
+        )
+    read = list(Hex.objects.filter(campaign=campaign).order_by("q"))
+    assert [(h.owner_id, h.explored) for h in read] == [(kingdom.pk, True)] * 2 + [
+        (None, False)
+    ] * 2
+    assert Kingdom.objects.get(pk=kingdom.pk).power == 3
+    assert Character.objects.filter(pk=general.pk).values_list("xp", "skills").get() == (
+        4,
+        ["tactician"],
+    )
+    with pytest.raises(ValueError, match="each table once"):
+        rows_update_all([(Hex, ["explored"], hexes[:1]), (Hex, ["owner"], hexes[1:2])])
+
+
 def test_a_text_too_long_for_its_column_is_refused_not_cut():
     """Written in bulk, a text longer than its column holds is refused, as the ORM's save
     refuses it on PostgreSQL, and nothing of the statement is written; never cut short
