@@ -10,7 +10,7 @@ holds after every row. A turn without a death or a retirement costs no query mor
 
 from __future__ import annotations
 
-from campaign.core.bulk import rows_update
+from campaign.core.bulk import rows_insert, rows_update
 from campaign.pipeline.registry import (
     Phase,
     register_appliers,
@@ -40,8 +40,9 @@ class PostBattle:
         rows_update(Character, CHARACTER_FIELDS, gone)
 
     def flush_new(self) -> None:
-        """After it: the new Generals (no query if none)."""
-        Character.objects.bulk_create(self.new)
+        """After it: the new Generals (no query if none), in one COPY on PostgreSQL:
+        nothing reads their ids back."""
+        rows_insert(Character, self.new)
 
 
 def _experience(writer: Writer, event: ev.ExperienceGained) -> None:
