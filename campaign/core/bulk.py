@@ -12,7 +12,8 @@ RETURNING`` of an array a column, without bulk_create's preparation of each valu
 ``Model.objects.bulk_update`` writes one
 ``CASE WHEN id = … THEN …`` per field and row: Django spends most of a 10,000-row write
 building those expressions, and PostgreSQL evaluates each CASE against every row;
-``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead.
+``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead,
+and ``rows_update_all`` the updates of several tables as one statement.
 ``QuerySet.delete`` fetches the rows it deletes and names each of them in every statement
 of its cascade: ``rows_delete`` sends the ids once, as an array, in one statement that
 clears or deletes the related rows of each table and the rows (one statement a table on
