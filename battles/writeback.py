@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 
 from battles.models import SIDE_COLUMNS, Battle, BattleSide, SideRow, army_seen
 from battles.tabletop.models import BattleReport
-from campaign.core.bulk import instances_load, rows_create, rows_insert, rows_update
+from campaign.core.bulk import columns_insert, instances_load, rows_create, rows_update
 from campaign.core.statements import written_once
 from campaign.models import Turn
 from campaign.pipeline.registry import (
@@ -204,8 +204,8 @@ class TurnBattles:
         battles = rows_create(
             Battle,
             (
-                Battle(
-                    turn=self.writer.turn,
+                Battle(  # by ids: a related instance would have each row checked on saving
+                    turn_id=self.writer.turn.pk,
                     hex_id=hexes[tuple(d.hex)].id,
                     seq=seq,
                     defender_kind=d.defender_kind,
@@ -216,7 +216,7 @@ class TurnBattles:
         sides: list[tuple[BattleSide, tuple[int, ...]]] = []  # each side with its armies
         for battle, declared in zip(battles, self.declared, strict=True):
             attacker = BattleSide(
-                battle=battle,
+                battle_id=battle.pk,
                 role=Role.ATTACKER,
                 kingdom_id=declared.attacker_kingdom_id,
                 neutral_kingdom_id=declared.attacker_neutral_kingdom_id,  # incited (A-1.4.12)
@@ -225,7 +225,7 @@ class TurnBattles:
             sides.append((attacker, declared.attacker_army_ids))
             if battle.needs_decisions:
                 defender = BattleSide(
-                    battle=battle,
+                    battle_id=battle.pk,
                     role=Role.DEFENDER,
                     kingdom_id=declared.defender_kingdom_id,
                     neutral_kingdom_id=declared.defender_neutral_kingdom_id,
@@ -233,12 +233,14 @@ class TurnBattles:
                 )
                 sides.append((defender, declared.defender_army_ids))
         rows_create(BattleSide, (side for side, _ in sides))
-        links = [
-            BattleSide.armies.through(battleside_id=side.pk, army_id=army_id)
-            for side, army_ids in sides
-            for army_id in army_ids
-        ]
-        rows_insert(BattleSide.armies.through, links)  # nothing reads their ids back
+        links = [(side.pk, army_id) for side, army_ids in sides for army_id in army_ids]
+        columns_insert(  # nothing reads their ids back
+            BattleSide.armies.through,
+            {
+                "battleside_id": [side_id for side_id, _ in links],
+                "army_id": [army_id for _, army_id in links],
+            },
+        )
 
     def _patrols_took_over(self) -> None:
         """P-C4, E-15: the defending side of a battle now names the patrol that took over.

@@ -86,9 +86,12 @@ class Reads:
         self.statements: dict[tuple[str, str], tuple[str, object]] = {}
 
     def __call__(self, execute, sql, params, many, context):
-        if sql.lstrip().upper().startswith(("SELECT", "WITH")):
+        result = execute(sql, params, many, context)
+        # a WITH that only writes (rows_delete's cascade, one statement) returns no rows
+        reads = sql.lstrip().upper().startswith(("SELECT", "WITH"))
+        if reads and context["cursor"].description is not None:
             self.statements.setdefault((sql, repr(params)), (sql, params))
-        return execute(sql, params, many, context)
+        return result
 
     def __len__(self) -> int:
         return len(self.statements)

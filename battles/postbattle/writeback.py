@@ -40,8 +40,8 @@ class PostBattle:
         rows_update(Character, CHARACTER_FIELDS, gone)
 
     def flush_new(self) -> None:
-        """After it: the new Generals (no query if none), in one COPY: nothing reads their
-        ids back."""
+        """After it: the new Generals (no query if none), in one COPY on PostgreSQL:
+        nothing reads their ids back."""
         rows_insert(Character, self.new)
 
 

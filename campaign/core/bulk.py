@@ -12,10 +12,12 @@ RETURNING`` of an array a column, without bulk_create's preparation of each valu
 ``Model.objects.bulk_update`` writes one
 ``CASE WHEN id = … THEN …`` per field and row: Django spends most of a 10,000-row write
 building those expressions, and PostgreSQL evaluates each CASE against every row;
-``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead.
+``rows_update`` sends the rows as one ``VALUES`` list joined on the primary key instead,
+and ``rows_update_all`` the updates of several tables as one statement.
 ``QuerySet.delete`` fetches the rows it deletes and names each of them in every statement
-of its cascade: ``rows_delete`` sends the ids once, as an array, to one statement per
-related table.
+of its cascade: ``rows_delete`` sends the ids once, as an array, in one statement that
+clears or deletes the related rows of each table and the rows (one statement a table on
+SQLite).
 """
 
 from __future__ import annotations
@@ -107,9 +109,43 @@ def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) 
     id, as bulk_update would. Returns the number of rows sent; no query when there are
     none."""
     rows = list(rows)
-    if not rows:
-        return 0
-    connection = connections[router.db_for_write(model)]
+    rows_update_all([(model, fields, rows)])
+    return len(rows)
+
+
+def rows_update_all(updates: Iterable[tuple[type[Model], Sequence[str], Iterable[Any]]]) -> None:
+    """The ``rows_update`` of each (model, fields, rows), each of another table, in one
+    statement on PostgreSQL: a step saves its hexes, armies, characters, kingdoms and
+    battles waiting once for the database rather than once a table. SQLite takes them in
+    turn. No query for an update without rows."""
+    listed = [(model, fields, list(rows)) for model, fields, rows in updates]
+    writes = [(model, fields, rows) for model, fields, rows in listed if rows]
+    tables = [model._meta.db_table for model, _, _ in writes]
+    if len(set(tables)) < len(tables):
+        # in one statement, of two changes to one row one would be lost
+        raise ValueError(f"rows_update_all writes each table once, not {tables}")
+    statements: dict[str, list[tuple[str, list]]] = {}  # by database
+    for model, fields, rows in writes:
+        connection = connections[router.db_for_write(model)]
+        columns, values = _update_columns(connection, model, fields, rows)
+        if connection.vendor == "postgresql":
+            statement = _update_from_arrays(connection, model, columns, values)
+            statements.setdefault(connection.alias, []).append(statement)
+        else:
+            _update_from_values(connection, model, columns, values)
+    for alias, parts in statements.items():
+        with connections[alias].cursor() as cursor:
+            cursor.execute(
+                _as_one([sql for sql, _ in parts]),
+                [param for _, params in parts for param in params],
+            )
+
+
+def _update_columns(
+    connection: BaseDatabaseWrapper, model: type[Model], fields: Sequence[str], rows: list
+) -> tuple[list[models.Field], list[Sequence[Any]]]:
+    """The columns ``rows_update`` writes, the primary key first, and their values as the
+    database takes them."""
     columns = [model._meta.pk, *(model._meta.get_field(name) for name in fields)]
     related = [field for field in columns[1:] if field.is_relation]
     _related_saved(rows, "rows_update", related, fields=related)
@@ -118,11 +154,19 @@ def rows_update(model: type[Model], fields: Sequence[str], rows: Iterable[Any]) 
         *(list(map(attrgetter(f.attname), rows)) for f in columns[1:]),
     ]
     values = [_column_ready(connection, f, column) for f, column in zip(columns, read, strict=True)]
-    if connection.vendor == "postgresql":
-        _update_from_arrays(connection, model, columns, values)
-    else:
-        _update_from_values(connection, model, columns, values)
-    return len(rows)
+    return columns, values
+
+
+def _as_one(statements: Sequence[str]) -> str:
+    """``statements``, each of which writes another table, as one PostgreSQL statement:
+    all but the last a part of its WITH. The parts run on one snapshot in no set order,
+    which Django's foreign keys allow (DEFERRABLE INITIALLY DEFERRED, checked at the
+    commit), and none sees what another wrote: for statements that read nothing another
+    writes."""
+    *parts, last = statements
+    if not parts:
+        return last
+    return f"WITH {', '.join(f'p{index} AS ({sql})' for index, sql in enumerate(parts))} {last}"
 
 
 def _related_saved(
@@ -141,7 +185,10 @@ def _related_saved(
             row._prepare_related_fields_for_save(operation_name=operation, fields=fields)
 
 
-def _update_from_arrays(connection, model: type[Model], columns: list, values: list) -> None:
+def _update_from_arrays(
+    connection, model: type[Model], columns: list, values: list
+) -> tuple[str, list]:
+    """The statement of a ``rows_update`` on PostgreSQL, and its parameters."""
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
     names = [f"c{index}" for index in range(len(columns))]
@@ -152,13 +199,12 @@ def _update_from_arrays(connection, model: type[Model], columns: list, values: l
         f"{quote(field.column)} = v.{name}"
         for field, name in zip(columns[1:], names[1:], strict=True)
     )
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {assignments} "
-            f"FROM unnest({', '.join(sql for sql, _ in arrays)}) AS v({', '.join(names)}) "
-            f"WHERE {table}.{quote(model._meta.pk.column)} = v.c0",
-            [param for _, param in arrays],
-        )
+    return (
+        f"UPDATE {table} SET {assignments} "
+        f"FROM unnest({', '.join(sql for sql, _ in arrays)}) AS v({', '.join(names)}) "
+        f"WHERE {table}.{quote(model._meta.pk.column)} = v.c0",
+        [param for _, param in arrays],
+    )
 
 
 # The values of JSON texts, and texts cast to the column's type, in the order given
@@ -170,8 +216,10 @@ _TEXT_ELEMENTS = (
     "ARRAY(SELECT e FROM jsonb_array_elements_text(%s::jsonb) WITH ORDINALITY AS a(e, n) "
     "ORDER BY n)::{}[]"
 )
-# What a JSON text carries exactly, and PostgreSQL reads back as any column's type does
-_AS_JSON = frozenset({int, str, bool, type(None)})
+# What a JSON text carries exactly, and PostgreSQL reads back as any column's type does:
+# numbers, texts, flags, and the members of enumerations of them (a battle's role, a
+# hex's feature), which orjson writes by value as the driver would
+_AS_JSON = (int, str, type(None))
 
 
 def _array(connection, field: models.Field, column: Sequence[Any]) -> tuple[str, Any]:
@@ -183,19 +231,21 @@ def _array(connection, field: models.Field, column: Sequence[Any]) -> tuple[str,
     values (times, decimals) go as an array of their own type."""
     if type(field) is models.JSONField:  # its texts (None as null, read back as NULL)
         return _JSON_ELEMENTS, f"[{','.join('null' if t is None else t for t in column)}]"
-    kind = _element_type(connection, field)
-    if set(map(type, column)) <= _AS_JSON:
+    kind = _element_type(field, connection.alias)
+    if all(issubclass(each, _AS_JSON) for each in set(map(type, column))):
         return _TEXT_ELEMENTS.format(kind), orjson.dumps(column).decode()
     return f"%s::{kind}[]", column
 
 
-def _element_type(connection: BaseDatabaseWrapper, field: models.Field) -> str:
+@cache
+def _element_type(field: models.Field, alias: str) -> str:
     """The type an array of the field's values is cast to. Texts stay ``text``: cast to
     ``varchar(n)`` they would be cut to its length without a word, where assigned to the
-    column a text too long for it is refused, as the ORM's save refuses it."""
+    column a text too long for it is refused, as the ORM's save refuses it. Once a
+    field: a foreign key's type is its target's, for which Django builds a field anew."""
     if isinstance(field, (models.CharField, models.TextField)):
         return "text"
-    return field.db_type(connection)
+    return field.db_type(connections[alias])
 
 
 def _update_from_values(connection, model: type[Model], columns: list, values: list) -> None:
@@ -384,9 +434,9 @@ def _json_texts(field: models.JSONField, values: Sequence[Any]) -> list[str | No
 
 def rows_delete(model: type[Model], ids: Iterable[int]) -> None:
     """Delete the rows ``ids`` of ``model`` with what ``QuerySet.delete`` would delete or
-    clear with them, one statement per table, whatever the number of rows: a step
+    clear with them, in one statement on PostgreSQL whatever the number of rows: a step
     destroys hundreds of armies, and the ORM's delete fetched them and sent each id to
-    each of its thirteen statements.
+    each of its thirteen statements. SQLite takes one statement per table.
 
     Only the plain cascade is done here: the related rows deleted (when nothing points to
     them in turn) or their link set to NULL. A model with delete signals, or a relation
@@ -395,24 +445,52 @@ def rows_delete(model: type[Model], ids: Iterable[int]) -> None:
     ids = sorted(set(ids))
     if not ids:
         return
-    relations = list(get_candidate_relations_to_delete(model._meta))
-    if not _plain_cascade(model, relations):
+    if not _plain_cascade(model, _relations(model)):
         model._base_manager.filter(pk__in=ids).delete()
         return
     connection = connections[router.db_for_write(model)]
-    quote = connection.ops.quote_name
     with connection.cursor() as cursor:
-        for relation in relations:
-            field, table = relation.field, quote(relation.related_model._meta.db_table)
-            if field.remote_field.on_delete is DO_NOTHING:
-                continue
-            column = quote(field.column)
-            if field.remote_field.on_delete is SET_NULL:
-                _each_batch(cursor, f"UPDATE {table} SET {column} = NULL WHERE {column}", ids)
-            else:
-                _each_batch(cursor, f"DELETE FROM {table} WHERE {column}", ids)
-        pk = quote(model._meta.pk.column)
-        _each_batch(cursor, f"DELETE FROM {quote(model._meta.db_table)} WHERE {pk}", ids)
+        if connection.vendor == "postgresql":
+            # The ids as the text of one array: psycopg would format a list of them
+            # again for each part of the statement, at a microsecond an id
+            statement = _cascade_at_once(model, connection.alias)
+            cursor.execute(statement, {"ids": f"{{{','.join(map(str, ids))}}}"})
+            return
+        for statement in _cascade(model, connection):
+            _each_batch(cursor, statement, ids)
+
+
+@cache
+def _relations(model: type[Model]) -> list:
+    """The relations that point to ``model``, which the ORM's delete follows: the
+    models', which never change in a process."""
+    return list(get_candidate_relations_to_delete(model._meta))
+
+
+def _cascade(model: type[Model], connection: BaseDatabaseWrapper) -> list[str]:
+    """The statements of a ``rows_delete``, each to end with the rows' ids: each table
+    that points to ``model`` cleared or deleted (but where nothing is to be done), then
+    the rows."""
+    quote = connection.ops.quote_name
+    statements = []
+    for relation in _relations(model):
+        field, table = relation.field, quote(relation.related_model._meta.db_table)
+        column = quote(field.column)
+        if field.remote_field.on_delete is SET_NULL:
+            statements.append(f"UPDATE {table} SET {column} = NULL WHERE {column}")
+        elif field.remote_field.on_delete is not DO_NOTHING:
+            statements.append(f"DELETE FROM {table} WHERE {column}")
+    pk = quote(model._meta.pk.column)
+    return [*statements, f"DELETE FROM {quote(model._meta.db_table)} WHERE {pk}"]
+
+
+@cache
+def _cascade_at_once(model: type[Model], alias: str) -> str:
+    """``_cascade`` as one PostgreSQL statement that takes the ids once (``_as_one``:
+    no part reads what another writes), made once a model."""
+    connection = connections[alias]
+    ids = f"ANY(%(ids)s::{model._meta.pk.rel_db_type(connection)}[])"
+    return _as_one([f"{sql} = {ids}" for sql in _cascade(model, connection)])
 
 
 def _plain_cascade(model: type[Model], relations: list) -> bool:
@@ -423,14 +501,21 @@ def _plain_cascade(model: type[Model], relations: list) -> bool:
         for m in [model, *related]
     ):
         return False
+    # The parts of rows_delete's one statement run on one snapshot: of two changes to
+    # one row (a model that points to itself, or twice to ``model``), one would be lost
+    written = [model._meta.db_table] + [
+        relation.related_model._meta.db_table
+        for relation in relations
+        if relation.field.remote_field.on_delete is not DO_NOTHING
+    ]
+    if len(set(written)) < len(written):
+        return False
     for relation in relations:
         on_delete = relation.field.remote_field.on_delete
         if on_delete in (SET_NULL, DO_NOTHING):
             continue
         # a cascade that would go on from the related rows is the ORM's to follow
-        if on_delete is not CASCADE or any(
-            get_candidate_relations_to_delete(relation.related_model._meta)
-        ):
+        if on_delete is not CASCADE or _relations(relation.related_model):
             return False
     return True
 

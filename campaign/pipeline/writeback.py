@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar, cast
 
+from django.db.models import Model
+
 from battles.models import Battle
 from campaign.chronicle.services import chronicle_entries_for
-from campaign.core.bulk import columns_insert, rows_update
+from campaign.core.bulk import columns_insert, rows_update_all
 from campaign.models import Hex, Turn, TurnEvent
 from campaign.pipeline.registry import APPLIERS, STEP_STATES, Phase, StepState
 from campaign.pipeline.snapshot import Rows, Snapshot
@@ -136,13 +138,20 @@ class Writer:
                     flush(self._states[kind])
 
     def _save_rows(self) -> None:
+        """The rows changed, of every table in one statement (``rows_update_all``)."""
         snapshot = self.snapshot
-        _save_changed(snapshot.hexes, sorted((h.q, h.r) for h in self.hexes), HEX_FIELDS)
-        _save_changed(snapshot.armies, sorted(self.army_ids), ARMY_FIELDS)
-        _save_changed(snapshot.characters, sorted(self.character_ids), ["xp", *CHARACTER_FIELDS])
-        _save_changed(snapshot.kingdoms, sorted(self.kingdom_ids), KINGDOM_FIELDS)
-        rows_update(Battle, BATTLE_FIELDS, [snapshot.battles[i] for i in sorted(self.battle_ids)])
-        _save_changed(snapshot.neutrals, sorted(self.neutral_ids), NEUTRAL_FIELDS)
+        rows_update_all(
+            [
+                _changed(snapshot.hexes, sorted((h.q, h.r) for h in self.hexes), HEX_FIELDS),
+                _changed(snapshot.armies, sorted(self.army_ids), ARMY_FIELDS),
+                _changed(
+                    snapshot.characters, sorted(self.character_ids), ["xp", *CHARACTER_FIELDS]
+                ),
+                _changed(snapshot.kingdoms, sorted(self.kingdom_ids), KINGDOM_FIELDS),
+                (Battle, BATTLE_FIELDS, [snapshot.battles[i] for i in sorted(self.battle_ids)]),
+                _changed(snapshot.neutrals, sorted(self.neutral_ids), NEUTRAL_FIELDS),
+            ]
+        )
 
     def _context(self) -> Context:
         battle_kingdoms = {
@@ -163,7 +172,7 @@ class Writer:
         )
 
 
-def _save_changed(rows: Rows, keys: list, fields: list[str]) -> None:
-    """Of the rows marked, those whose ``fields`` differ from the rows as loaded."""
+def _changed(rows: Rows, keys: list, fields: list[str]) -> tuple[type[Model], list[str], list]:
+    """The update of the rows marked whose ``fields`` differ from the rows as loaded."""
     attnames = [rows.model._meta.get_field(name).attname for name in fields]
-    rows_update(rows.model, fields, rows.changed(keys, attnames))
+    return rows.model, fields, rows.changed(keys, attnames)
