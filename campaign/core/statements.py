@@ -28,8 +28,9 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Model, QuerySet
 
 # Values that only compile (no stand-in is ever sent), told from a query's constants by
-# being unlike any: within every integer column's range (out of it, the ORM would write
-# a query that finds nothing, and no parameter), and a text no query names
+# being unlike any: an integer within an integer column's range (out of a column's range
+# the ORM writes no parameter but a query that finds nothing: compared with a small
+# integer column, an argument fails its first run on PostgreSQL), and a text no query names
 _STAND_IN_INT = 2_147_000_000
 _STAND_IN_TEXT = "(stand-in {})"
 
