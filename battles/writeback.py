@@ -5,7 +5,6 @@ takes over a defence (P-C4, E-15)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
 from itertools import groupby
 from operator import itemgetter
 
@@ -52,7 +51,7 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     battles = instances_load(_turn_battles(turn.pk))
     if not battles:
         return []
-    sides = _sides_by_battle(_turn_sides(turn.pk).rows())
+    sides = turn_sides(turn.pk)
     reports = {}
     # A battle reported from the table stays a tabletop battle (battles.tabletop.services)
     if any(battle.mode == Battle.Mode.TABLETOP for battle in battles):
@@ -94,30 +93,24 @@ def battles_load(turn: Turn, snapshot: Snapshot) -> list[BattleState]:
     return states
 
 
-def sides_read(sides: QuerySet[BattleSide]) -> dict[int, list[SideRow]]:
-    """The ``sides`` by their battles' ids, with their armies' ids and kingdoms (E-28).
-    One query, a row a side and army (a side without armies has one, without an army):
-    values, which cost a fraction of the instances and related managers of a prefetch."""
-    return _sides_by_battle(_side_values(sides))
-
-
-def _side_values(sides: QuerySet[BattleSide]) -> QuerySet[BattleSide]:
-    return sides.order_by("pk").values_list(*SIDE_COLUMNS, "armies__kingdom_id", "armies")
-
-
-@written_once
-def _turn_sides(turn_id: int) -> QuerySet[BattleSide]:
-    return _side_values(BattleSide.objects.filter(battle__turn_id=turn_id))
-
-
-def _sides_by_battle(rows: Iterable[Sequence]) -> dict[int, list[SideRow]]:
-    """``sides_read``'s sides of the rows of ``_side_values``."""
+def turn_sides(turn_id: int) -> dict[int, list[SideRow]]:
+    """The sides of the turn's battles by their battles' ids, with their armies' ids and
+    kingdoms (E-28). One query, a row a side and army (a side without armies has one,
+    without an army): values, which cost a fraction of the instances and related
+    managers of a prefetch."""
     by_battle: dict[int, list[SideRow]] = {}
+    rows = _turn_sides(turn_id).rows()
     for columns, links in groupby(rows, key=itemgetter(slice(0, len(SIDE_COLUMNS)))):
         armies = sorted((kingdom_id, army_id) for *_, kingdom_id, army_id in links if army_id)
         side = SideRow(*columns, armies=tuple(armies))
         by_battle.setdefault(side.battle_id, []).append(side)
     return by_battle
+
+
+@written_once
+def _turn_sides(turn_id: int) -> QuerySet[BattleSide]:
+    sides = BattleSide.objects.filter(battle__turn_id=turn_id).order_by("pk")
+    return sides.values_list(*SIDE_COLUMNS, "armies__kingdom_id", "armies")
 
 
 def _quick_friendship(turn: Turn) -> frozenset[int]:

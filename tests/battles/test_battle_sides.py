@@ -1,5 +1,5 @@
 """A battle's sides as the turn step reads and writes them (battles.models.SideRow): read
-as values (battles.writeback.sides_read), they are what the ORM gives of the same rows,
+as values (battles.writeback.turn_sides), they are what the ORM gives of the same rows,
 their armies in the order of ``BattleSide.armies``; the Writer finds each battle's
 kingdoms in them (E-28)."""
 
@@ -10,7 +10,7 @@ import dataclasses
 import pytest
 
 from battles.models import Battle, BattleSide, SideRow
-from battles.writeback import battles_load, sides_read
+from battles.writeback import battles_load, turn_sides
 from campaign.models import Hex
 from campaign.pipeline.snapshot import snapshot_load
 from campaign.pipeline.writeback import Writer
@@ -68,7 +68,7 @@ def _orm_sides(battle: Battle) -> list[tuple]:
 
 
 def test_the_sides_read_as_values_are_the_orms(demo, battles):
-    read = sides_read(BattleSide.objects.filter(battle__turn=demo.turn))
+    read = turn_sides(demo.turn.pk)
     assert set(read) == {battle.pk for battle in battles}
     for battle in battles:
         assert [dataclasses.astuple(side) for side in read[battle.pk]] == _orm_sides(battle)
@@ -79,7 +79,7 @@ def test_the_sides_read_as_values_are_the_orms(demo, battles):
 def test_a_side_made_in_the_step_is_the_side_read_back(demo, battles):
     """A siege battle's sides, made while its outcome is written (battles.sieges), are
     kept as if read from their rows."""
-    read = sides_read(BattleSide.objects.filter(battle__turn=demo.turn))
+    read = turn_sides(demo.turn.pk)
     for side in BattleSide.objects.filter(battle__in=battles):
         # given in any order, as the siege's events name them
         armies = [(army.kingdom_id, army.pk) for army in side.armies.order_by("-pk")]
