@@ -373,13 +373,9 @@ def _hexes(rows: list) -> tuple[dict[Coord, Any], dict[int, Coord], dict[Coord, 
 
     One loop makes the three, each row unpacked at once in the Hex's field order (where
     reading twenty attributes of a named tuple costs a third of the loop), and each
-    state built without HexState's ``__init__``: a frozen dataclass sets each of its
-    seventeen fields through ``object.__setattr__``, and the 10,000 hexes of a large map
-    cost twice as much that way. Its fields go straight into its ``__dict__``, in their
-    order: a dict that shares the names of every HexState's and holds only the values,
-    a quarter quicker to fill than a dict of its own is to build, and half its size. The
-    state is the one its ``__init__`` would make from the ORM's Hex, none of its fields
-    left out (tests/campaign/pipeline/test_snapshot_rows.py)."""
+    state given its fields by position. The state is the one its keywords would make
+    from the ORM's Hex, none of its fields left out
+    (tests/campaign/pipeline/test_snapshot_rows.py)."""
     by_coord: dict[Coord, Any] = {}
     coord_of: dict[int, Coord] = {}
     states: dict[Coord, HexState] = {}
@@ -393,33 +389,31 @@ def _hexes(rows: list) -> tuple[dict[Coord, Any], dict[int, Coord], dict[Coord, 
         coord = (q, r)
         by_coord[coord] = row
         coord_of[pk] = coord
-        state = states[coord] = _blank(HexState)
-        fields = vars(state)
-        fields["coord"] = coord
-        fields["terrain"] = _TERRAINS[terrain]
-        fields["owner"] = owner
-        fields["neutral_kingdom"] = neutral_kingdom
-        fields["home_neutral_kingdom"] = home_neutral_kingdom
-        fields["explored"] = explored
-        fields["scouted_only"] = scouted_only
-        fields["feature"] = _FEATURES[feature]
-        fields["minor_feature"] = minor_feature or None
-        fields["defence"] = _DEFENCES[defence]
-        fields["watchtower"] = watchtower
-        fields["defender"] = (
+        states[coord] = HexState(
+            coord,
+            _TERRAINS[terrain],
+            owner,
+            neutral_kingdom,
+            home_neutral_kingdom,
+            explored,
+            scouted_only,
+            _FEATURES[feature],
+            minor_feature or None,
+            _DEFENCES[defence],
+            watchtower,
             None
             if defender_points is None
             else Defender(
                 points=defender_points,
                 original_points=defender_original_points or defender_points,
                 race=defender_race,
-            )
+            ),
+            orphan,
+            looted_turn,  # §5.3 edicts: the hex's history
+            edict_turn,
+            unrest_from,
+            unrest_until,
         )
-        fields["orphan"] = orphan
-        fields["looted_turn"] = looted_turn  # §5.3 edicts: the hex's history
-        fields["edict_turn"] = edict_turn
-        fields["unrest_from"] = unrest_from
-        fields["unrest_until"] = unrest_until
     return by_coord, coord_of, states
 
 
@@ -464,9 +458,11 @@ def _army_state(a, coord_of: dict[int, Coord]) -> ArmyState:
 
 
 def _character_state(c) -> CharacterState:
-    """A character's state from its row, built as ``_hexes`` builds a hex's, its fields
-    straight into its ``__dict__``: its ``__init__`` costs the hundreds of characters of
-    a large map three times as much. The state is the one it would make
+    """A character's state from its row, built without the frozen dataclass's
+    ``__init__``, which sets each field through ``object.__setattr__``: its fields go
+    straight into its ``__dict__``, in their order (a dict that shares the names of every
+    CharacterState's), which costs the hundreds of characters of a large map a third as
+    much. The state is the one it would make
     (tests/campaign/pipeline/test_snapshot_rows.py)."""
     state = _blank(CharacterState)
     fields = vars(state)

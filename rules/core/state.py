@@ -1,8 +1,8 @@
 """A snapshot of the world: the only input of a resolution.
 
-Plain frozen dataclasses. The Django side builds a ``World`` from the database in a
-constant number of queries and turns the engine's events back into rows; the engine
-never sees a model.
+Plain frozen dataclasses, and C structs for the hexes (``HexState``). The Django side
+builds a ``World`` from the database in a constant number of queries and turns the
+engine's events back into rows; the engine never sees a model.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from rules.core import table_options as groups
 from rules.core.dicetable import DiceTable
@@ -235,8 +237,13 @@ class Defender:
     race: str = ""
 
 
-@dataclass(frozen=True)
-class HexState:
+class HexState(msgspec.Struct, frozen=True):
+    """A hex as the rules see it. A C struct (msgspec) rather than a frozen dataclass like
+    the World's other states: a large map has 10,000 of them, every step builds them all
+    from the database and the rules read and replace them many times, each of which a
+    struct does several times quicker. Change one with ``msgspec.structs.replace``
+    (``dataclasses.replace`` takes dataclasses only)."""
+
     coord: Coord
     terrain: Terrain
     owner: int | None = None  # player kingdom id

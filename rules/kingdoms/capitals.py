@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.events import (
     ArmyDestroyed,
@@ -138,7 +140,7 @@ def _eliminate(world: World, kingdom_id: int, dice: Dice) -> tuple[World, list[E
     hexes = dict(world.hexes)
     for coord in land:
         hex_ = hexes[coord]
-        hexes[coord] = dataclasses.replace(hex_, owner=None, explored=True)
+        hexes[coord] = msgspec.structs.replace(hex_, owner=None, explored=True)
         if hex_.feature is not None:
             sizes = defender_table(world.ruleset, hex_.feature)
             roll = dice.d6(f"{sizes.title} size at {coord} (E-27)")

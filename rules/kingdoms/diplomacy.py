@@ -18,6 +18,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+import msgspec
+
 from rules import modules
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared, Event, HexConquered
@@ -527,7 +529,7 @@ def _defender_changed(
         step = world.ruleset.wavering_round_to
         points = -(-half // step) * step
         rule = "Table 11"
-    treasury.hexes[coord] = dataclasses.replace(
+    treasury.hexes[coord] = msgspec.structs.replace(
         h, defender=dataclasses.replace(h.defender, points=points)
     )
     return DefenderChanged(

@@ -19,6 +19,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import NamedTuple, Protocol
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.events import EdictResolved, EdictVoid, Event, HexRevolted
 from rules.core.problems import Problem
@@ -208,11 +210,11 @@ def razed(hex_: HexState, structure: Structure) -> tuple[HexState, str, str | No
     fortress becomes a fortress."""
     if structure is Structure.FEATURE:
         after = TABLE_4_MEGA_DOWNGRADE.get(hex_.feature)
-        return dataclasses.replace(hex_, feature=after), hex_.feature.value, _value(after)
+        return msgspec.structs.replace(hex_, feature=after), hex_.feature.value, _value(after)
     if structure is Structure.WATCHTOWER:
-        return dataclasses.replace(hex_, watchtower=False), structure.value, None
+        return msgspec.structs.replace(hex_, watchtower=False), structure.value, None
     defence: Defence | None = TABLE_4_FORTIFICATION_RAZED[hex_.defence]
-    return dataclasses.replace(hex_, defence=defence), hex_.defence.value, _value(defence)
+    return msgspec.structs.replace(hex_, defence=defence), hex_.defence.value, _value(defence)
 
 
 def _value(member) -> str | None:
@@ -308,7 +310,7 @@ def _carry_out(
     modifiers = table_3_modifiers(world, edict, covered)
     total = roll.result + sum(value for _, value in modifiers)
     result = table_3_result(world, total)
-    changed = dataclasses.replace(
+    changed = msgspec.structs.replace(
         changed,
         edict_turn=turn,
         looted_turn=turn if edict.kind is EdictKind.LOOT else hex_.looted_turn,
@@ -344,7 +346,7 @@ def _unrest(hex_: HexState, turn: int, turns: int) -> HexState:
     goes on without a gap (its first turn is kept)."""
     start = hex_.unrest_from if under_unrest(hex_, turn) else turn + 1
     end = max(turn + turns, hex_.unrest_until or 0)
-    return dataclasses.replace(hex_, unrest_from=start, unrest_until=end)
+    return msgspec.structs.replace(hex_, unrest_from=start, unrest_until=end)
 
 
 def revolt(
@@ -360,7 +362,7 @@ def revolt(
         sizes = defender_table(world.ruleset, hex_.feature)
         roll = dice.d6(f"{sizes.title} size of the rebels at {hex_.coord} (Table 3 E-09)")
         rolls, points = (roll,), sizes.lookup(roll.result)
-    revolted = dataclasses.replace(
+    revolted = msgspec.structs.replace(
         hex_,
         owner=None,
         explored=True,

@@ -15,6 +15,8 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.events import (
     BattleDeclared,
@@ -309,12 +311,12 @@ def conquests_applied(world: World, events: Iterable[Event]) -> World:
         )
         if quick:
             for coord in e.restored:  # E-18: back inside the kingdom's original borders
-                hexes[coord] = dataclasses.replace(
+                hexes[coord] = msgspec.structs.replace(
                     hexes[coord], owner=None, neutral_kingdom=e.neutral_kingdom_id
                 )
             continue
         for coord in e.hexes:
-            hexes[coord] = dataclasses.replace(
+            hexes[coord] = msgspec.structs.replace(
                 hexes[coord], owner=e.kingdom_id, neutral_kingdom=None, defender=None
             )
         hexes[e.capital] = sworn_enemies_capital(hexes[e.capital])
@@ -335,7 +337,7 @@ def sworn_enemies_capital(hex_: HexState) -> HexState:
     becomes a Town and its Great Fortress a fortress."""
     feature = Feature.TOWN if hex_.feature is Feature.CITY else hex_.feature
     defence = Defence.FORTRESS if hex_.defence is Defence.GREAT_FORTRESS else hex_.defence
-    return dataclasses.replace(hex_, feature=feature, defence=defence)
+    return msgspec.structs.replace(hex_, feature=feature, defence=defence)
 
 
 # --- §5.5 semi-permanence -----------------------------------------------------------
@@ -359,7 +361,7 @@ def recover_defenders(world: World) -> tuple[World, list[DefenderRecovered]]:
         if gained <= 0:
             continue
         defender = dataclasses.replace(defender, points=defender.points + gained)
-        hexes[coord] = dataclasses.replace(hex_, defender=defender)
+        hexes[coord] = msgspec.structs.replace(hex_, defender=defender)
         events.append(
             DefenderRecovered(
                 rule="§5.5 E-09", hex=coord, points_gained=gained, points=defender.points

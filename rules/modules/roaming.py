@@ -7,8 +7,9 @@ them.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
+
+import msgspec
 
 from rules.core.dice import Dice, Roll
 from rules.core.events import BattleDeclared, HexRavaged
@@ -109,7 +110,7 @@ def ravaged(h: HexState) -> HexState:
     """App G, E-39: the mega-feature downgraded or the major feature removed; the
     fortress and the watchtower removed ("sacked" anywhere in the supplement)."""
     feature = DOWNGRADE.get(h.feature) if h.feature is not None else None
-    return dataclasses.replace(h, feature=feature, defence=None, watchtower=False)
+    return msgspec.structs.replace(h, feature=feature, defence=None, watchtower=False)
 
 
 def hex_ravaged(h: HexState, after: HexState, rule: str) -> HexRavaged:

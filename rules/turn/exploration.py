@@ -7,7 +7,7 @@ caller decides which event tells of it.
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from rules.core.dice import Dice, Roll
 from rules.core.ruleset import defender_table, exploration_table, table
@@ -34,7 +34,7 @@ def explore_hex(hex_: HexState, ruleset: Ruleset, dice: Dice) -> tuple[HexState,
         rolls.append(dice.d6(f"{sizes.title} size {where}"))
         size = sizes.lookup(rolls[-1].result)
         defender = Defender(points=size, original_points=size)
-    explored = dataclasses.replace(
+    explored = msgspec.structs.replace(
         hex_, explored=True, feature=feature, minor_feature=minor, defender=defender
     )
     return explored, tuple(rolls)

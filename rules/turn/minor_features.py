@@ -19,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.events import BanditLairRolled, Event
 from rules.core.state import Coord, HexState, Ruleset, World
@@ -90,7 +92,7 @@ def with_unrest(hex_: HexState, turn: int, turns: int) -> HexState:
     )  # rules.kingdoms.edicts' test
     start = hex_.unrest_from if running else turn
     end = max(turn + turns - 1, hex_.unrest_until or 0)
-    return dataclasses.replace(hex_, unrest_from=start, unrest_until=end)
+    return msgspec.structs.replace(hex_, unrest_from=start, unrest_until=end)
 
 
 def monument_halves(ruleset: Ruleset, minor_features: Iterable[str | None]) -> int:

@@ -11,6 +11,8 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 
+import msgspec
+
 from rules.core.events import CampaignWon, Event, PowerCollected
 from rules.core.state import Coord, Feature, HexState, Ruleset, World
 from rules.kingdoms.diplomacy import alliance_income, alliances
@@ -173,7 +175,7 @@ def campaign_won(world: World, powers: Mapping[int, int], rule: str) -> Event:
 def owners_applied(world: World, owners: Mapping[Coord, int | None]) -> World:
     """The world with this turn's conquests on the map, for the steps that follow 6b."""
     hexes = {
-        coord: h if h.owner == owners[coord] else dataclasses.replace(h, owner=owners[coord])
+        coord: h if h.owner == owners[coord] else msgspec.structs.replace(h, owner=owners[coord])
         for coord, h in world.hexes.items()
     }
     return dataclasses.replace(world, hexes=hexes)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.events import (
     Event,
@@ -59,7 +61,7 @@ def scouted_world(world: World, events: list[Event]) -> World:
         defender = None
         if e.defender_points is not None:
             defender = Defender(points=e.defender_points, original_points=e.defender_points)
-        hexes[e.hex] = dataclasses.replace(
+        hexes[e.hex] = msgspec.structs.replace(
             hexes[e.hex],
             explored=True,
             scouted_only=True,
@@ -124,7 +126,7 @@ def _scout(
     events: list[Event] = []
     if level is not ScoutLevel.LOST and _unexplored(hex_):
         hex_, rolls = explore_hex(hex_, world.ruleset, dice)
-        hex_ = hexes[target] = dataclasses.replace(hex_, scouted_only=True)
+        hex_ = hexes[target] = msgspec.structs.replace(hex_, scouted_only=True)
         events.append(
             HexExploredByScouts(
                 rule="§5.4 Table 7 E-08 E-29",

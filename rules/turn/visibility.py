@@ -12,6 +12,8 @@ from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+import msgspec
+
 from rules.core import events as ev
 from rules.core.state import Coord, DefenderKind, HexState, NeutralConquest, World
 from rules.turn.provisional import DECLARATION_RULES
@@ -49,7 +51,7 @@ def hex_as_known(hex_: HexState, viewer: Viewer) -> HexState:
     home = hex_.home_neutral_kingdom
     home = home if sees_neutral_kingdom(viewer, home) else None
     if sees_contents(viewer, hex_.owner, hex_.explored and not hex_.scouted_only):
-        return dataclasses.replace(hex_, neutral_kingdom=neutral, home_neutral_kingdom=home)
+        return msgspec.structs.replace(hex_, neutral_kingdom=neutral, home_neutral_kingdom=home)
     return HexState(
         coord=hex_.coord,
         terrain=hex_.terrain,

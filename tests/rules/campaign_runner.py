@@ -22,6 +22,8 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+import msgspec
+
 from rules.battles.postbattle_events import CharacterRemoved, UnitRecovered
 from rules.battles.tabletop import FOUGHT_RESULTS
 from rules.core.dice import Dice, Roll
@@ -86,8 +88,10 @@ def campaign_world(plan: MapPlan, ruleset: Ruleset, armies: list[list[tuple[int,
     kingdoms, army_states, characters = {}, {}, {}
     for kingdom_id, (kingdom, sizes) in enumerate(zip(plan.kingdoms, armies, strict=True), 1):
         for coord in kingdom.hexes:
-            hexes[coord] = dataclasses.replace(hexes[coord], owner=kingdom_id, explored=True)
-        hexes[kingdom.capital] = dataclasses.replace(hexes[kingdom.capital], feature=Feature.CITY)
+            hexes[coord] = msgspec.structs.replace(hexes[coord], owner=kingdom_id, explored=True)
+        hexes[kingdom.capital] = msgspec.structs.replace(
+            hexes[kingdom.capital], feature=Feature.CITY
+        )
         kingdoms[kingdom_id] = KingdomState(
             id=kingdom_id,
             name=f"Kingdom {kingdom_id}",
@@ -115,14 +119,14 @@ def campaign_world(plan: MapPlan, ruleset: Ruleset, armies: list[list[tuple[int,
     neutrals = {}
     for neutral_id, neutral in enumerate(plan.neutrals, start=1):
         for coord in neutral.hexes:
-            hexes[coord] = dataclasses.replace(
+            hexes[coord] = msgspec.structs.replace(
                 hexes[coord],
                 neutral_kingdom=neutral_id,
                 home_neutral_kingdom=neutral_id,
                 feature=neutral.features.get(coord),
             )
         capital = hexes[neutral.capital]
-        hexes[neutral.capital] = dataclasses.replace(capital, defence=Defence.GREAT_FORTRESS)
+        hexes[neutral.capital] = msgspec.structs.replace(capital, defence=Defence.GREAT_FORTRESS)
         neutrals[neutral_id] = NeutralKingdomState(
             id=neutral_id, name=f"Neutral {neutral_id}", capital=neutral.capital
         )
@@ -271,7 +275,7 @@ def _character(world: World, character_id: int, **changes) -> World:
 def _hexes(world: World, coords: Iterable, **changes) -> World:
     hexes = dict(world.hexes)
     for coord in coords:
-        hexes[tuple(coord)] = dataclasses.replace(hexes[tuple(coord)], **changes)
+        hexes[tuple(coord)] = msgspec.structs.replace(hexes[tuple(coord)], **changes)
     return dataclasses.replace(world, hexes=hexes)
 
 

@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import msgspec
 from hypothesis import strategies as st
 
 from rules.core.dice import Dice
@@ -121,7 +122,7 @@ def _grown(rng: random.Random, world: World) -> World:
             free = _free_around(hexes, kingdom_id)
             if free:
                 coord = rng.choice(free)
-                hexes[coord] = dataclasses.replace(
+                hexes[coord] = msgspec.structs.replace(
                     hexes[coord],
                     owner=kingdom_id,
                     explored=True,
@@ -134,7 +135,7 @@ def _grown(rng: random.Random, world: World) -> World:
             if free and rng.choice([False, True]):  # explored by an invasion that failed
                 coord = rng.choice(free)
                 points = rng.randint(1, 8) * 250
-                hexes[coord] = dataclasses.replace(
+                hexes[coord] = msgspec.structs.replace(
                     hexes[coord],
                     explored=True,
                     feature=rng.choice(list(Feature)),
@@ -143,7 +144,7 @@ def _grown(rng: random.Random, world: World) -> World:
                 )
     for kingdom in world.kingdoms.values():
         capital = hexes[kingdom.capital]
-        hexes[kingdom.capital] = dataclasses.replace(capital, defence=rng.choice(DEFENCES))
+        hexes[kingdom.capital] = msgspec.structs.replace(capital, defence=rng.choice(DEFENCES))
     return dataclasses.replace(world, hexes=hexes)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.events import (
     AllocationCut,
     ArmyDestroyed,
@@ -34,7 +36,7 @@ def apply_module_events(world: World, events: list[Event]) -> World:
         elif isinstance(e, PowerAdjusted):
             kingdoms[e.kingdom_id] = dataclasses.replace(kingdoms[e.kingdom_id], power=e.power)
         elif isinstance(e, HexRavaged):
-            hexes[e.hex] = dataclasses.replace(
+            hexes[e.hex] = msgspec.structs.replace(
                 hexes[e.hex], feature=e.feature, defence=None, watchtower=False,
                 looted_turn=world.turn,
             )  # fmt: skip

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.events import (
     ArmyMoved,
     ArmyRested,
@@ -67,7 +69,7 @@ def build(
     (default: the kingdom's lowest hex)."""
     grid = parse_map(rows)
     for coord, changes in (hexes or {}).items():
-        grid[coord] = dataclasses.replace(grid[coord], **changes)
+        grid[coord] = msgspec.structs.replace(grid[coord], **changes)
     owners = sorted({h.owner for h in grid.values() if h.owner is not None})
     capitals = capitals or {}
     kingdoms = {
@@ -135,7 +137,7 @@ def apply_provisional(world: World, events: list[Event]) -> World:
                 if e.defender_points and getattr(e, "neutral_kingdom_id", None) is None
                 else None
             )
-            hexes[e.hex] = dataclasses.replace(
+            hexes[e.hex] = msgspec.structs.replace(
                 hexes[e.hex],
                 explored=True,
                 scouted_only=isinstance(e, HexExploredByScouts),  # §5.4, E-29
@@ -149,11 +151,11 @@ def apply_provisional(world: World, events: list[Event]) -> World:
             armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points, rested=True)
         if isinstance(e, DefenderRecovered):
             defender = dataclasses.replace(hexes[e.hex].defender, points=e.points)
-            hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
+            hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], defender=defender)
         if isinstance(e, NeutralKingdomDiscovered):
             known[e.kingdom_id] = known.get(e.kingdom_id, frozenset()) | {e.neutral_kingdom_id}
         if isinstance(e, BanditLairRolled) and e.unrest:  # Table 17
-            hexes[e.hex] = dataclasses.replace(
+            hexes[e.hex] = msgspec.structs.replace(
                 hexes[e.hex], unrest_from=e.unrest_from, unrest_until=e.unrest_until
             )
     return dataclasses.replace(world, hexes=hexes, armies=armies, known_neutrals=known)

@@ -194,6 +194,7 @@ import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
+import msgspec
 import yaml
 
 from rules.core.dice import ForcedDice
@@ -656,26 +657,26 @@ def map_after(world: World, events: list[Event]) -> World:
     hexes = spending_hexes(world.hexes, events)  # builds, Table 11, Q17
     for e in events:
         if isinstance(e, HexConquered):  # the hex leaves any neutral kingdom
-            hexes[e.hex] = dataclasses.replace(
+            hexes[e.hex] = msgspec.structs.replace(
                 hexes[e.hex], owner=e.kingdom_id, neutral_kingdom=None, defender=None
             )
         elif isinstance(e, NeutralKingdomConquered) and e.choice is NeutralConquest.SWORN_ENEMIES:
             hexes[e.capital] = sworn_enemies_capital(hexes[e.capital])  # Q3, E-22
         elif isinstance(e, NeutralKingdomConquered):  # E-18: the original borders return
             for coord in e.restored:
-                hexes[coord] = dataclasses.replace(
+                hexes[coord] = msgspec.structs.replace(
                     hexes[coord], owner=None, neutral_kingdom=e.neutral_kingdom_id
                 )
         elif isinstance(e, DefenderLosses):
             defender = dataclasses.replace(hexes[e.hex].defender, points=e.points_left)
-            hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
+            hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], defender=defender)
         elif isinstance(e, OrphanChanged):
-            hexes[e.hex] = dataclasses.replace(hexes[e.hex], orphan=e.orphan)
+            hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], orphan=e.orphan)
         elif isinstance(e, EdictResolved):
             hexes[e.hex] = _edict_applied(hexes[e.hex], e, world.turn)
         elif isinstance(e, HexRevolted):  # E-09: the rebels stay
             rebels = Defender(points=e.defender_points, original_points=e.defender_points)
-            hexes[e.hex] = dataclasses.replace(
+            hexes[e.hex] = msgspec.structs.replace(
                 hexes[e.hex], owner=None, explored=True, defender=rebels
             )
     return dataclasses.replace(world, hexes=hexes)
@@ -694,7 +695,7 @@ def _edict_applied(hex_, e: EdictResolved, turn: int):
         changes["defence"] = Defence(e.structure_after) if e.structure_after else None
     if e.unrest_from is not None:
         changes["unrest_from"], changes["unrest_until"] = e.unrest_from, e.unrest_until
-    return dataclasses.replace(hex_, **changes)
+    return msgspec.structs.replace(hex_, **changes)
 
 
 def _assert_in_order(actual: list[dict], expected: list[dict]) -> None:

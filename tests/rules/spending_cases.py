@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.state import Defence, Ruleset, World
 from rules.kingdoms.spending import why_illegal_spend
 from rules.kingdoms.spending_events import (
@@ -98,7 +100,7 @@ def spending_applied(world: World, events: list) -> World:
             neutrals[e.neutral_kingdom_id] = dataclasses.replace(n, ally=ally)
         elif isinstance(e, DefenderChanged):
             defender = dataclasses.replace(hexes[e.hex].defender, points=e.points)
-            hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
+            hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], defender=defender)
     return dataclasses.replace(
         world, kingdoms=kingdoms, armies=armies, neutral_kingdoms=neutrals, hexes=hexes
     )
@@ -111,14 +113,14 @@ def spending_hexes(hexes: dict, events: list) -> dict:
     for e in events:
         if isinstance(e, BuildCompleted):
             if e.build == SpendKind.WATCHTOWER:
-                hexes[e.hex] = dataclasses.replace(hexes[e.hex], watchtower=True)
+                hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], watchtower=True)
             else:
-                hexes[e.hex] = dataclasses.replace(hexes[e.hex], defence=Defence(e.build))
+                hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], defence=Defence(e.build))
         elif isinstance(e, DefenderChanged):
             defender = dataclasses.replace(hexes[e.hex].defender, points=e.points)
-            hexes[e.hex] = dataclasses.replace(hexes[e.hex], defender=defender)
+            hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], defender=defender)
         elif isinstance(e, HexJoinedNeutralKingdom):
-            hexes[e.hex] = dataclasses.replace(
+            hexes[e.hex] = msgspec.structs.replace(
                 hexes[e.hex], owner=None, neutral_kingdom=e.neutral_kingdom_id, defender=None
             )
     return hexes

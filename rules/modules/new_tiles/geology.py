@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Dice, Roll
 from rules.core.events import ArmyDestroyed, ArmyMoved, Event
 from rules.core.hexgrid import neighbours
@@ -85,7 +87,7 @@ class _Winter:
 
 def barren(h: HexState) -> HexState:
     """NR-VOLCANO-3, NR-VOLCANO-5: no settlement, no fortress, no watchtower: barren."""
-    return dataclasses.replace(h, feature=None, defence=None, watchtower=False)
+    return msgspec.structs.replace(h, feature=None, defence=None, watchtower=False)
 
 
 def winter_geology(world: World, events: list[Event], dice: Dice) -> tuple[list[Event], list[Roll]]:

@@ -5,8 +5,7 @@ the GM's alone; the pipeline moves a fallen capital to its first City still held
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from campaign.models import Hex, TurnEvent
@@ -157,7 +156,7 @@ def test_e_23_a_fallen_capital_moves_to_the_listed_city_through_the_pipeline(dem
         city.owner, city.feature, city.explored = alice, Feature.CITY.value, True
     Hex.objects.bulk_update(cities, ["owner", "feature", "explored"])
     world = snapshot_load(demo.campaign, demo.turn.number).world
-    world.hexes[capital.coord] = dataclasses.replace(world.hexes[capital.coord], owner=bob.pk)
+    world.hexes[capital.coord] = msgspec.structs.replace(world.hexes[capital.coord], owner=bob.pk)
     default = fallback_capital(world, alice.pk)
     [listed] = [h for h in cities if h.coord != default]
     alice.fallback_capitals = [list(listed.coord)]

@@ -1,7 +1,6 @@
 """One battle: unopposed, retreats (A-2.4) and abstract resolution (A-2.5, §5.7)."""
 
-from dataclasses import replace
-
+import msgspec
 import pytest
 
 from rules.battles.battle import basic_strategy_modifier, resolve_battle
@@ -132,7 +131,9 @@ def test_table_23_great_fortress_does_not_stack_and_best_general_leads():
         character(20, 2, 20, is_general=True, generalship=1, tactician=True),
         character(21, 2, 20, is_general=True, generalship=3),
     )
-    w.hexes[PATROL_HEX] = replace(w.hexes[PATROL_HEX], defence=Defence.GREAT_FORTRESS)
+    w.hexes[PATROL_HEX] = msgspec.structs.replace(
+        w.hexes[PATROL_HEX], defence=Defence.GREAT_FORTRESS
+    )
     modifier = basic_strategy_modifier(w, patrol_battle(), Role.DEFENDER, {1: 2000, 20: 2000})
     assert modifier == 3 + 2 + 1  # generalship 3 (no Tactician), great fortress, home ground
 

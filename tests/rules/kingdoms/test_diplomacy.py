@@ -3,6 +3,7 @@ E-25, E-26, Q17): each action, its modifiers and refusals, and each Table 11 ban
 
 import dataclasses
 
+import msgspec
 import pytest
 
 from rules.battles.battle import resolve_battle
@@ -126,7 +127,7 @@ def test_an_undiscovered_or_conquered_kingdom_is_no_target():
     w.known_neutrals = {}
     assert "discovered" in refused(w, spend(1, K.ALLY, 2))
     w = world()
-    w.hexes[(3, 0)] = dataclasses.replace(w.hexes[(3, 0)], owner=2, neutral_kingdom=None)
+    w.hexes[(3, 0)] = msgspec.structs.replace(w.hexes[(3, 0)], owner=2, neutral_kingdom=None)
     assert "conquered and is immune to diplomacy" in refused(w, spend(1, K.ALLY, 2))
 
 
@@ -153,13 +154,13 @@ def test_incite_target_must_be_adjacent_to_the_kingdom():
 )
 def test_pacify_refusals(changes, amount, reason):
     w = world()
-    w.hexes[(0, 1)] = dataclasses.replace(w.hexes[(0, 1)], **changes)
+    w.hexes[(0, 1)] = msgspec.structs.replace(w.hexes[(0, 1)], **changes)
     assert reason in refused(w, spend(1, K.PACIFY, amount, hex=(0, 1)))
 
 
 def test_pacify_needs_adjacency_and_waits_two_turns_after_provoked():
     w = world(turn=3)
-    w.hexes[(3, 1)] = dataclasses.replace(w.hexes[(0, 1)], coord=(3, 1))
+    w.hexes[(3, 1)] = msgspec.structs.replace(w.hexes[(0, 1)], coord=(3, 1))
     assert "not adjacent" in refused(w, spend(1, K.PACIFY, 1, hex=(3, 1)))
     assert "before turn 4" in refused(w, spend(1, K.PACIFY, 1, hex=(0, 1)), provoked={(0, 1): 1})
     w = world(turn=4)
@@ -314,7 +315,7 @@ def test_table_11_provoked_adds_500_capped_at_the_band_maximum():
     assert of_type(out.events, PacifyRolled)[0].result == "provoked"
     assert of_type(out.events, DefenderChanged)[0].points == 1500
     w = world()
-    w.hexes[(0, 1)] = dataclasses.replace(w.hexes[(0, 1)], defender=Defender(1800, 1800))
+    w.hexes[(0, 1)] = msgspec.structs.replace(w.hexes[(0, 1)], defender=Defender(1800, 1800))
     assert of_type(pacify(w, 1, 1).events, DefenderChanged)[0].points == 2000  # E-09
 
 
@@ -328,7 +329,7 @@ def test_table_11_no_effect(amount, roll):
 @pytest.mark.parametrize(("points", "halved"), [(1000, 500), (1500, 750), (750, 500), (500, 250)])
 def test_table_11_wavering_halves_rounded_up_to_250(points, halved):
     w = world()
-    w.hexes[(0, 1)] = dataclasses.replace(w.hexes[(0, 1)], defender=Defender(points, points))
+    w.hexes[(0, 1)] = msgspec.structs.replace(w.hexes[(0, 1)], defender=Defender(points, points))
     out = pacify(w, 2, 3)  # 3 + 1 = 4
     assert of_type(out.events, PacifyRolled)[0].result == "wavering"
     assert of_type(out.events, DefenderChanged)[0].points == halved

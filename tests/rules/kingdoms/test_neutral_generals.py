@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.battles.battle import basic_strategy_modifier, characters, decision
 from rules.core.ruleset import OPTIONS, ruleset_from_overrides
 from rules.core.state import BattleState, CharacterState, Decision, DefenderKind, Role, Side
@@ -20,7 +22,7 @@ GENERAL = CharacterState(
 
 def _world():
     world = build("F1 F. F.", characters=(GENERAL, character(10, 1, 1, is_general=True)))
-    world.hexes[(1, 0)] = dataclasses.replace(world.hexes[(1, 0)], neutral_kingdom=5)
+    world.hexes[(1, 0)] = msgspec.structs.replace(world.hexes[(1, 0)], neutral_kingdom=5)
     return world
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
 import pytest
 
 from rules.core.dice import ForcedDice
@@ -134,7 +135,7 @@ def test_e09_defenders_regain_500_up_to_their_first_size():
             (0, 0): {"defender": Defender(500, 1500)},  # owned: not a neutral defender
         }
     )
-    w.hexes[(1, 0)] = dataclasses.replace(
+    w.hexes[(1, 0)] = msgspec.structs.replace(
         w.hexes[(1, 0)], neutral_kingdom=None, defender=Defender(1200, 1500)
     )
     after, events = recover_defenders(w)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules import modules
 from rules.battles.battle import basic_strategy_modifier
 from rules.core.dice import ForcedDice
@@ -54,7 +56,7 @@ def test_ravage_downgrades_a_mega_feature_removes_a_major_one_and_the_defences()
     world = build("F1 F1", hexes={(0, 0): {"feature": Feature.CITY, "defence": Defence.FORTRESS}})
     assert ravaged(world.hexes[(0, 0)]).feature is Feature.TOWN
     assert ravaged(world.hexes[(0, 0)]).defence is None
-    town = dataclasses.replace(world.hexes[(1, 0)], feature=Feature.TOWN, watchtower=True)
+    town = msgspec.structs.replace(world.hexes[(1, 0)], feature=Feature.TOWN, watchtower=True)
     assert ravaged(town).feature is None and not ravaged(town).watchtower
 
 
@@ -81,7 +83,7 @@ def test_the_beast_has_terror_plus_1_on_table_23_only_in_its_own_battle():
 
 def test_a_neutral_kingdom_defends_its_hex_with_its_army():
     world = _awake(build("F1 F. M.", ruleset=ON), (2, 0))
-    world.hexes[(1, 0)] = dataclasses.replace(
+    world.hexes[(1, 0)] = msgspec.structs.replace(
         world.hexes[(1, 0)], neutral_kingdom=7, feature=Feature.TOWN
     )
     events = resolve_provisional(world, [], ForcedDice([6])).events

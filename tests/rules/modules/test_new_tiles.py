@@ -4,8 +4,7 @@ turns they play are the scenario cases of tests/scenarios/modules/new_tiles/."""
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from rules import modules
@@ -25,7 +24,7 @@ SUPPLEMENT = [t for t in Terrain if not t.is_base]
 
 
 def _tile(world, at, terrain: Terrain) -> None:
-    world.hexes[at] = dataclasses.replace(world.hexes[at], terrain=terrain)
+    world.hexes[at] = msgspec.structs.replace(world.hexes[at], terrain=terrain)
 
 
 def test_every_tile_explores_on_a_column_the_gm_may_change():

@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from itertools import combinations
 
+import msgspec
+
 from rules.core.ruleset import ruleset_from_overrides
 from rules.core.state import Defence, Feature
 from rules.kingdoms.races import (
@@ -120,6 +122,6 @@ def test_the_elves_never_ally_amb_40():
     world.module_state = {"peoples": {"settlements": {"1,0": "wood_elves"}}}
     refused = allied_army_problem(world, 1, "wood_elves")
     assert refused.rule.startswith("NR-ARMY-WE") and "never ally" in refused.message
-    world.hexes[(4, 0)] = dataclasses.replace(world.hexes[(4, 0)], feature=Feature.CITY)
+    world.hexes[(4, 0)] = msgspec.structs.replace(world.hexes[(4, 0)], feature=Feature.CITY)
     assert allied_army_problem(world, 2, "empire").rule.startswith("NR-ARMY-HE")
     assert allied_army_problem(world, 2, "high_elves") is None

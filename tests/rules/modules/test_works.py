@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 from enum import StrEnum
 
+import msgspec
+
 from rules.core.state import Ruleset, World
 from rules.modules.works.bridges import bridge_price, bridge_problem, has_bridge, steps_from_source
 from tests.rules.rules_builder import build
@@ -27,7 +29,7 @@ def _world(rows: str = RIVER, turn: int = 4, **options) -> World:
 
 
 def _as(world: World, coord, terrain) -> World:
-    world.hexes[coord] = dataclasses.replace(world.hexes[coord], terrain=terrain)
+    world.hexes[coord] = msgspec.structs.replace(world.hexes[coord], terrain=terrain)
     return world
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
 import pytest
 
 from rules.core.dice import Dice
@@ -75,8 +76,8 @@ def _world(besiegers=5000, garrison=2000, **siege):
 def test_places_with_walls():
     fields = HexState(coord=(0, 0), terrain=Terrain.FIELDS)
     assert place_of(fields) is None
-    assert place_of(dataclasses.replace(fields, feature=Feature.CITY)) is Place.CITY
-    walled = dataclasses.replace(fields, feature=Feature.CITY, defence=Defence.GREAT_FORTRESS)
+    assert place_of(msgspec.structs.replace(fields, feature=Feature.CITY)) is Place.CITY
+    walled = msgspec.structs.replace(fields, feature=Feature.CITY, defence=Defence.GREAT_FORTRESS)
     assert place_of(walled) is Place.GREAT_FORTRESS
     assert withdraw_problem(walled, DefenderKind.PATROL, 1) is None
     assert "walls" in withdraw_problem(fields, DefenderKind.PATROL, 1).message

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.battles.recovery import TABLE_13_MODIFIERS, recovery_modifiers
 from rules.core.dice import ForcedDice
 from rules.core.events import BanditLairRolled
@@ -19,7 +21,7 @@ from tests.rules.rules_builder import build
 
 
 def _with(world, coord, **changes):
-    world.hexes[coord] = dataclasses.replace(world.hexes[coord], **changes)
+    world.hexes[coord] = msgspec.structs.replace(world.hexes[coord], **changes)
     return world
 
 

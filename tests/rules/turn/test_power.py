@@ -2,6 +2,8 @@
 
 import dataclasses
 
+import msgspec
+
 from rules.core.state import Feature, Ruleset
 from rules.turn.power import (
     campaign_won,
@@ -45,7 +47,7 @@ def test_table_9_three_industry_make_one_power_and_the_rest_is_kept():
 
 def test_table_9_a_lost_capital_pays_nothing():
     w = kingdoms_world({})
-    lost = dataclasses.replace(w.hexes[(0, 0)], owner=2)
+    lost = msgspec.structs.replace(w.hexes[(0, 0)], owner=2)
     w = dataclasses.replace(w, hexes={**w.hexes, (0, 0): lost})
     assert income(w, 1) == (0, 0)
 

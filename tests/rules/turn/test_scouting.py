@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
 import pytest
 
 from rules.core.dice import ForcedDice
@@ -282,7 +283,7 @@ def test_table_5_a_scouting_army_covers_nothing_and_stays_put_e32():
     invasion of (0, 1) meets no defender (P-C2); E-32: its position is unchanged."""
     w = world(armies=(army(1, 1, position=(0, 0)), army(3, 2, 1500, position=(3, 0))))
     w = dataclasses.replace(
-        w, hexes={**w.hexes, (1, 1): dataclasses.replace(w.hexes[(1, 1)], owner=2)}
+        w, hexes={**w.hexes, (1, 1): msgspec.structs.replace(w.hexes[(1, 1)], owner=2)}
     )
     events = run(w, [scout(1, (0, 2)), invade(3, (0, 1))], [2, 1, 1])
     [battle] = of_type(events, BattleDeclared)

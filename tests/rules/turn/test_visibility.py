@@ -1,6 +1,6 @@
 """rules.turn.visibility: what each viewer reads of the map and the chronicle (E-29, Q22)."""
 
-import dataclasses
+import msgspec
 
 from rules.core.state import Defender, DefenderKind, Feature, HexState, Terrain
 from rules.sieges.events import SiegeBegan
@@ -130,7 +130,7 @@ def _neutral_town(**changes) -> HexState:
         defender=Defender(points=800, original_points=800),
         looted_turn=2,
     )
-    return dataclasses.replace(facts, **changes)
+    return msgspec.structs.replace(facts, **changes)
 
 
 def test_a_request_about_a_hex_is_judged_on_what_the_viewer_may_see_e_29_a_1_4_18():
