@@ -18,8 +18,9 @@ picks the skill table; the skill table's d6 picks the skill. E-11:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
+
+import msgspec
 
 from rules.battles.postbattle_events import AdvanceGained, AdvanceLost
 from rules.battles.postbattle_tables import (
@@ -175,4 +176,4 @@ def gain(ruleset: Ruleset, character: CharacterState, skill: str) -> CharacterSt
         changes["wizard_level"] = min(ruleset.wizard_level_max, character.wizard_level + 1)
     if skill == "tactician":
         changes["tactician"] = True
-    return dataclasses.replace(character, **changes)
+    return msgspec.structs.replace(character, **changes)

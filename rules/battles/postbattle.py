@@ -37,6 +37,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import msgspec
+
 from rules.battles.advancement import roll_advance, thresholds_crossed
 from rules.battles.postbattle_events import (
     CharacterRecoveryRolled,
@@ -200,7 +202,7 @@ def _one_battle(
         if character is None:
             continue
         before, after = character.xp, character.xp + xp
-        character = ledger[character_id] = dataclasses.replace(character, xp=after)
+        character = ledger[character_id] = msgspec.structs.replace(character, xp=after)
         if character.status != "active":
             continue
         for threshold in thresholds_crossed(world.ruleset, before, after):
@@ -374,7 +376,7 @@ def injure(
     retires him. Shaken keeps him out of armies for ``shaken_turns`` turns."""
     if injury is Injury.SHAKEN:
         until = turn + ruleset.shaken_turns if ruleset.shaken_turns else None
-        return dataclasses.replace(character, shaken_until=until), {"shaken_until": until}
+        return msgspec.structs.replace(character, shaken_until=until), {"shaken_until": until}
     stat = INJURY_STAT[injury]
     loss = ruleset.injury_stat_loss
     delta = character.deltas.get(stat, 0)
@@ -388,9 +390,9 @@ def injure(
         if stat in character.profile:
             current = character.profile[stat] + delta
             change = -max(0, min(loss, current - ruleset.injury_floor))
-    wounded = dataclasses.replace(character, deltas={**character.deltas, stat: delta + change})
+    wounded = msgspec.structs.replace(character, deltas={**character.deltas, stat: delta + change})
     if retired:
-        wounded = dataclasses.replace(wounded, status="retired")
+        wounded = msgspec.structs.replace(wounded, status="retired")
     effect = {"stat": stat, "change": change, "floored": -change < loss, "retired": retired}
     return wounded, effect
 
@@ -404,7 +406,7 @@ def remove_character(
 ) -> list[Event]:
     """Table 13 Dead, E-03 retirement: the character is gone; a General is replaced (the
     army needs one), and a Grand Marshall's title passes on (B 3.4)."""
-    gone = dataclasses.replace(
+    gone = msgspec.structs.replace(
         character, status=cause, army_id=None, is_general=False, is_grand_marshal=False
     )
     ledger[character.id] = gone
@@ -450,7 +452,7 @@ def _appoint(
         return None
     heir = max(others, key=lambda c: (c.xp, -c.id), default=None)
     if heir is not None:
-        ledger[heir.id] = dataclasses.replace(heir, is_general=True)
+        ledger[heir.id] = msgspec.structs.replace(heir, is_general=True)
     return GeneralAppointed(
         rule="Table 13 E-03 E-20 B 3.3",
         battle_key=battle_key,
@@ -477,14 +479,14 @@ def _pass_marshal(
         if appointed is not None and appointed.army_id == army_id:
             if appointed.character_id is not None:
                 heir = ledger[appointed.character_id]
-                ledger[heir.id] = dataclasses.replace(heir, is_grand_marshal=True)
+                ledger[heir.id] = msgspec.structs.replace(heir, is_grand_marshal=True)
             return [dataclasses.replace(appointed, grand_marshal=True)]
         general = next(
             (c for c in ledger.with_army(army_id) if c.is_general and c.status == "active"),
             None,
         )
         if general is not None:
-            ledger[general.id] = dataclasses.replace(general, is_grand_marshal=True)
+            ledger[general.id] = msgspec.structs.replace(general, is_grand_marshal=True)
             passed = GrandMarshalPassed(
                 rule="Table 13 E-03 B 3.4",
                 battle_key=battle_key,
@@ -558,7 +560,7 @@ def roll_generalship(
     roll = dice.d6(f"Table 16 generalship, {general.name} after the battle at {hex_}")
     change = generalship_change(ruleset, general.generalship, won, massacre, roll.result)
     total = roll.result + (ruleset.generalship_massacre_bonus if won and massacre else 0)
-    after = dataclasses.replace(general, generalship=general.generalship + change)
+    after = msgspec.structs.replace(general, generalship=general.generalship + change)
     event = GeneralshipRolled(
         rule="Table 16 E-11",
         rolls=(roll,),

@@ -21,6 +21,8 @@ import dataclasses
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
+import msgspec
+
 from rules.core.events import AllocationCut, ArmyDestroyed, Event
 from rules.core.problems import Phrase, Problem
 from rules.core.state import ArmyState, Ruleset, World
@@ -191,7 +193,7 @@ def support_cuts(world: World) -> tuple[World, list[Event]]:
 
 
 def _cut_to(army: ArmyState, allocation: int) -> ArmyState:
-    return dataclasses.replace(army, allocation=allocation, points=min(army.points, allocation))
+    return msgspec.structs.replace(army, allocation=allocation, points=min(army.points, allocation))
 
 
 def with_support_cuts(world: World, orders: list) -> tuple[World, list, list[Event]]:

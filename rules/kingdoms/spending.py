@@ -20,6 +20,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+import msgspec
+
 from rules.core.dice import Dice, Roll
 from rules.core.events import Event
 from rules.core.problems import Problem
@@ -276,7 +278,7 @@ class Treasury:
         rested this turn came back to its allocation first, and the excess is lost."""
         army = self.armies[spend.army_id]
         added = max(0, min(points, self.ruleset.army_cap_this_turn - army.points))
-        self.armies[army.id] = dataclasses.replace(army, points=army.points + added)
+        self.armies[army.id] = msgspec.structs.replace(army, points=army.points + added)
         self.points[spend.id] = added
         return ArmyReinforced(
             rule="Table 10 E-14" if source == "recruit" else "Table 10 Q18 E-14",
@@ -321,7 +323,7 @@ def resolve_power_spending(
     turn (rules.turn.rest rebuilt them before), so the 3,500 cap counts the rebuild."""
     if rested:
         armies = {
-            a: dataclasses.replace(s, points=rested[a]) if a in rested else s
+            a: msgspec.structs.replace(s, points=rested[a]) if a in rested else s
             for a, s in world.armies.items()
         }
         world = dataclasses.replace(world, armies=armies)

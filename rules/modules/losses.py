@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Roll
 from rules.core.events import ArmyDestroyed, ArmyWeakened, Event
 from rules.core.state import World
@@ -47,7 +49,7 @@ def lose_points(
     if len(events) > 1:
         del armies[army_id]
     else:
-        armies[army_id] = dataclasses.replace(army, points=army.points - lost)
+        armies[army_id] = msgspec.structs.replace(army, points=army.points - lost)
     return dataclasses.replace(world, armies=armies), events
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.battles.battle import resolve_battle, side_points
 from rules.battles.tabletop import TabletopResult
 from rules.core.events import (
@@ -98,7 +100,7 @@ def fight(run: SiegeRun, battle: BattleState, kind: SiegeBattleKind, day: int) -
     people = world.characters
     if siege.commander_out_until is not None and siege.commander_out_until >= world.turn:
         people = {
-            cid: dataclasses.replace(c, generalship=0, tactician=False)
+            cid: msgspec.structs.replace(c, generalship=0, tactician=False)
             if c.is_general and c.army_id in siege.besieger_army_ids
             else c
             for cid, c in people.items()

@@ -256,7 +256,7 @@ def _army(world: World, army_id: int, **changes) -> World:
     if army_id not in world.armies:
         return world
     armies = dict(world.armies)
-    armies[army_id] = dataclasses.replace(armies[army_id], **changes)
+    armies[army_id] = msgspec.structs.replace(armies[army_id], **changes)
     return dataclasses.replace(world, armies=armies)
 
 
@@ -268,7 +268,7 @@ def _kingdom(world: World, kingdom_id: int, **changes) -> World:
 
 def _character(world: World, character_id: int, **changes) -> World:
     characters = dict(world.characters)
-    characters[character_id] = dataclasses.replace(characters[character_id], **changes)
+    characters[character_id] = msgspec.structs.replace(characters[character_id], **changes)
     return dataclasses.replace(world, characters=characters)
 
 

@@ -320,7 +320,7 @@ def fill_orders(rng: random.Random, world: World) -> OrderForm:
         given = [o for o in form.orders.values() if o.army_id in {a.id for a in armies}]
         for order in some(rng, given, 2):  # the same order again, and another army's
             form.give(kingdom_id, order)
-            form.give(kingdom_id, dataclasses.replace(order, army_id=rng.choice(armies).id))
+            form.give(kingdom_id, msgspec.structs.replace(order, army_id=rng.choice(armies).id))
     for _ in range(rng.randint(0, 4)):
         form.give(*garbage_order(rng, world))
     return form

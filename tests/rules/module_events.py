@@ -26,11 +26,11 @@ def apply_module_events(world: World, events: list[Event]) -> World:
     module_state = dict(world.module_state)
     for e in events:
         if isinstance(e, AllocationCut):
-            armies[e.army_id] = dataclasses.replace(
+            armies[e.army_id] = msgspec.structs.replace(
                 armies[e.army_id], allocation=e.allocation, points=e.points
             )
         elif isinstance(e, ArmyWeakened) and e.army_id in armies:
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points_left)
+            armies[e.army_id] = msgspec.structs.replace(armies[e.army_id], points=e.points_left)
         elif isinstance(e, ArmyDestroyed):
             armies.pop(e.army_id, None)
         elif isinstance(e, PowerAdjusted):

@@ -146,9 +146,11 @@ def apply_provisional(world: World, events: list[Event]) -> World:
                 defender=defender,
             )
         if isinstance(e, ArmyMoved):
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], position=e.hex)
+            armies[e.army_id] = msgspec.structs.replace(armies[e.army_id], position=e.hex)
         if isinstance(e, ArmyRested):
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points, rested=True)
+            armies[e.army_id] = msgspec.structs.replace(
+                armies[e.army_id], points=e.points, rested=True
+            )
         if isinstance(e, DefenderRecovered):
             defender = dataclasses.replace(hexes[e.hex].defender, points=e.points)
             hexes[e.hex] = msgspec.structs.replace(hexes[e.hex], defender=defender)

@@ -93,7 +93,7 @@ def spending_applied(world: World, events: list) -> World:
             k = kingdoms[e.kingdom_id]
             kingdoms[e.kingdom_id] = dataclasses.replace(k, power=k.power - e.amount)
         elif isinstance(e, ArmyReinforced):
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points)
+            armies[e.army_id] = msgspec.structs.replace(armies[e.army_id], points=e.points)
         elif isinstance(e, (AllianceFormed, AllianceEnded)):
             ally = e.kingdom_id if isinstance(e, AllianceFormed) else None
             n = neutrals[e.neutral_kingdom_id]

@@ -18,7 +18,7 @@ that only loses points invades with what it has left.
 
 from __future__ import annotations
 
-import dataclasses
+import msgspec
 
 from rules.core.dice import Dice
 from rules.core.events import Event, ModuleStateChanged
@@ -57,7 +57,7 @@ def invasions(world: World, orders: list[Order], patrols: list, dice: Dice):
         goes, state, more = _on_the_way(world, army, order, origin, state, dice)
         events += more
         if goes:
-            kept.append(dataclasses.replace(order, origin=origin))
+            kept.append(msgspec.structs.replace(order, origin=origin))
     if state != before:
         events.append(ModuleStateChanged(rule="NR-NAV-1", module=OPTION, state=state))
     return kept, patrols, events

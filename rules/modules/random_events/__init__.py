@@ -19,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 from enum import StrEnum
 
+import msgspec
+
 from rules.core.dice import Dice, Roll
 from rules.core.dicetable import DiceTable
 from rules.core.events import (
@@ -314,7 +316,7 @@ def _weaken(world: World, army_ids: list[int], lose, row: str) -> tuple[World, l
             del armies[army_id]
             events.append(ArmyDestroyed(rule="E-14 Table 31", army_id=army_id))
         else:
-            armies[army_id] = dataclasses.replace(army, points=left)
+            armies[army_id] = msgspec.structs.replace(army, points=left)
     return dataclasses.replace(world, armies=armies), events
 
 

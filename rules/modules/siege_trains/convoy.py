@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import msgspec
+
 from rules.core.problems import Problem
 from rules.core.state import ArmyState, World
 
@@ -63,7 +65,9 @@ def form_convoy(
         id=convoy_id, kingdom_id=army.kingdom_id, name=name, points=escort,
         allocation=escort, position=army.position, race=army.race,
     )  # fmt: skip
-    left = replace(army, points=army.points - escort, allocation=army.allocation - escort)
+    left = msgspec.structs.replace(
+        army, points=army.points - escort, allocation=army.allocation - escort
+    )
     engines = tuple(
         replace(e, army_id=convoy_id) if e.id in engine_ids else e for e in world.siege_engines
     )

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Dice, Roll
 from rules.core.events import (
     Announcement,
@@ -79,7 +81,7 @@ def strengthened(
     """``points`` join the army; its allocation grows to hold them (E-14)."""
     army = world.armies[army_id]
     total = army.points + points
-    grown = dataclasses.replace(army, points=total, allocation=max(army.allocation, total))
+    grown = msgspec.structs.replace(army, points=total, allocation=max(army.allocation, total))
     event = ArmyStrengthened(
         rule=rule,
         rolls=rolls,

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.dicetable import DiceTable, d6
 from rules.core.events import Announcement, Event
@@ -388,7 +390,7 @@ def _necromancer(world, hex_, army_id, dice, site):
 def _with_points(world: World, army_id: int, gained: int) -> World:
     """The world with an army's gain, so that the next theft counts from it."""
     army = world.armies[army_id]
-    armies = {**world.armies, army_id: dataclasses.replace(army, points=army.points + gained)}
+    armies = {**world.armies, army_id: msgspec.structs.replace(army, points=army.points + gained)}
     return dataclasses.replace(world, armies=armies)
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.events import (
     Announcement,
@@ -259,7 +261,7 @@ def reinforce(world: World, army_id: int, gain: int, rule: str) -> tuple[World, 
         return world, []
     points = min(army.points + gain, max(world.ruleset.army_maximum, army.points))
     allocation = max(army.allocation, points)
-    after = dataclasses.replace(army, points=points, allocation=allocation)
+    after = msgspec.structs.replace(army, points=points, allocation=allocation)
     event = ArmyBolstered(
         rule=f"{rule} E-35",
         army_id=army_id,

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Dice, Roll
 from rules.core.events import ArmyDestroyed, ArmyWeakened, Event
 from rules.core.state import World
@@ -64,5 +66,5 @@ def applied(world: World, events: list[Event]) -> World:
         if isinstance(e, ArmyDestroyed):
             armies.pop(e.army_id, None)
         elif isinstance(e, (ArmyWeakened, ArmyStrengthened)) and e.army_id in armies:
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points_left)
+            armies[e.army_id] = msgspec.structs.replace(armies[e.army_id], points=e.points_left)
     return dataclasses.replace(world, armies=armies)

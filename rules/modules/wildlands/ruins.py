@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.dice import Dice
 from rules.core.dicetable import d6
 from rules.core.events import Announcement, ArmyMoved, Event
@@ -511,7 +513,7 @@ def _through(world: World, army_id: str, key: str, exit_key: str):
     army = world.armies[int(army_id)]
     exit_ = tuple(int(n) for n in exit_key.split(","))
     world = dataclasses.replace(
-        world, armies={**world.armies, army.id: dataclasses.replace(army, position=exit_)}
+        world, armies={**world.armies, army.id: msgspec.structs.replace(army, position=exit_)}
     )
     text = f"{army.name} comes out of the secret passage at ({exit_[0]}, {exit_[1]})."
     return world, [

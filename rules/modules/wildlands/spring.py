@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.battles.postbattle_events import CharacterRemoved
 from rules.core.dice import Dice
 from rules.core.events import Announcement, Event, ModuleStateChanged
@@ -131,7 +133,7 @@ def phase_one(world: World, orders: list[Order], dice: Dice):
             events.append(_news(body, "failed", text, rolls=(cure,)))
             continue
         hero = characters[body["character_id"]]
-        characters[hero.id] = dataclasses.replace(hero, status="active", army_id=army.id)
+        characters[hero.id] = msgspec.structs.replace(hero, status="active", army_id=army.id)
         text = f"The mystic spring restores {body['name']} to life."
         events.append(_news(body, "restored", text, rolls=(cure,)))
     if not events:

@@ -38,6 +38,8 @@ import dataclasses
 from collections.abc import Mapping
 from enum import StrEnum
 
+import msgspec
+
 from rules.core.dice import Dice, Roll
 from rules.core.dicetable import DiceTable, d6
 from rules.core.events import (
@@ -371,12 +373,12 @@ def _scouts(world: World, rule: str, rolls: tuple[Roll, ...], facts: dict, dice:
         return world, [news(TowerNews, rule, "wizard_no_scouts", rolls=rolls, **facts)]
     where = min(barren, key=lambda c: (distance(c, tower), c))
     offered = news(TowerNews, rule, "wizard_scouts", rolls=rolls, other=str(where), **facts)
-    away = dataclasses.replace(army, position=where)
+    away = msgspec.structs.replace(army, position=where)
     world, found = examine(
         dataclasses.replace(world, armies={**world.armies, army.id: away}), away, dice
     )
     if army.id in world.armies:  # the scouts come back: the army stands where it stood
-        back = dataclasses.replace(world.armies[army.id], position=army.position)
+        back = msgspec.structs.replace(world.armies[army.id], position=army.position)
         world = dataclasses.replace(world, armies={**world.armies, army.id: back})
     return world, [offered, *found]
 
@@ -632,15 +634,15 @@ def _as_now(world: World, events: list[Event]) -> World:
     armies = dict(world.armies)
     for e in events:
         if isinstance(e, ArmyLosses | ArmyWeakened) and e.army_id in armies:
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points_left)
+            armies[e.army_id] = msgspec.structs.replace(armies[e.army_id], points=e.points_left)
         elif isinstance(e, ArmyRested) and e.army_id in armies:
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], points=e.points)
+            armies[e.army_id] = msgspec.structs.replace(armies[e.army_id], points=e.points)
         elif isinstance(e, ArmyBolstered) and e.army_id in armies:
-            armies[e.army_id] = dataclasses.replace(
+            armies[e.army_id] = msgspec.structs.replace(
                 armies[e.army_id], points=e.points, allocation=e.allocation
             )
         elif isinstance(e, ArmyMoved) and e.army_id in armies:
-            armies[e.army_id] = dataclasses.replace(armies[e.army_id], position=tuple(e.hex))
+            armies[e.army_id] = msgspec.structs.replace(armies[e.army_id], position=tuple(e.hex))
         elif isinstance(e, ArmyDestroyed):
             armies.pop(e.army_id, None)
     return dataclasses.replace(world, armies=armies)

@@ -6,8 +6,7 @@ another army, or one died or retired and left his army (Table 13, E-03)."""
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from rules.core.state import CharacterState, Roster, Side
@@ -62,7 +61,7 @@ def test_the_ledger_files_a_character_anew_when_he_changes_army_or_dies(changes)
     characters = {c.id: c for c in PEOPLE}
     ledger = Roster(characters)
     for character_id, fields in changes.items():
-        characters[character_id] = dataclasses.replace(characters[character_id], **fields)
+        characters[character_id] = msgspec.structs.replace(characters[character_id], **fields)
         ledger[character_id] = characters[character_id]
     for side in SIDES:
         assert ledger.on(side) == _scan(characters, side)

@@ -3,6 +3,7 @@ its refusals, E-25's worst case, the auction with ties, and the order inside 3b.
 
 import dataclasses
 
+import msgspec
 import pytest
 
 from rules.core.dice import ForcedDice
@@ -250,7 +251,7 @@ def test_builds_complete_at_6f_or_are_cancelled_in_a_lost_hex():
 
 def test_temporary_points_go_at_the_end_of_the_turn_sharing_the_losses():
     w = world()
-    w.armies[1] = dataclasses.replace(w.armies[1], points=2500)  # 2,000 + 500 recruited
+    w.armies[1] = msgspec.structs.replace(w.armies[1], points=2500)  # 2,000 + 500 recruited
     s = dataclasses.replace(
         spend(1, K.RECRUIT, 2, army_id=1), result=SpendResult.RECRUITED, points=500
     )
@@ -274,7 +275,7 @@ def test_a_full_turn_recruit_fights_then_leaves_and_the_build_completes():
     [declared] = declared_battles(prov)
     assert declared.attacker.points == 2500
     after = dataclasses.replace(
-        w, armies={1: dataclasses.replace(w.armies[1], points=2500, position=(0, 0))}
+        w, armies={1: msgspec.structs.replace(w.armies[1], points=2500, position=(0, 0))}
     )
     final = resolve_final(
         after, [declared], dice, orders, spends=results_applied_from(spends, prov)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import msgspec
+
 from rules.core.ruleset import ruleset_from_overrides
 from rules.core.rulings import RulingAsked, answered_as
 from rules.modules import apply_rulings
@@ -66,7 +68,7 @@ def test_base21_an_army_the_spell_destroyed_stays_destroyed():
     before = build("F1 F1", armies=(army(1, 1, 2000, (1, 0)), army(2, 1, 100, (1, 0))))
     before = dataclasses.replace(before, ruleset=WILD)
     after = dataclasses.replace(
-        before, armies={1: dataclasses.replace(before.armies[1], points=1900)}
+        before, armies={1: msgspec.structs.replace(before.armies[1], points=1900)}
     )
     question = spell_asked(before, after, "storm", (0, 0), (1, 0), (1,))
     assert isinstance(question, RulingAsked)
