@@ -442,7 +442,7 @@ def _neutral_state(n, coord_of: dict[int, Coord]) -> NeutralKingdomState:
 
 
 def _army_state(a, coord_of: dict[int, Coord]) -> ArmyState:
-    return ArmyState(  # by position: three times quicker than by keyword
+    return ArmyState(  # by position, quicker than by keyword (rules.core.state.HexState)
         a.id,
         a.kingdom_id,
         a.name,
@@ -455,8 +455,8 @@ def _army_state(a, coord_of: dict[int, Coord]) -> ArmyState:
 
 
 def _character_state(c) -> CharacterState:
-    """A character's state from its row, by position (three times quicker than by
-    keyword); the one its keywords make (tests/campaign/pipeline/test_snapshot_rows.py)."""
+    """A character's state from its row, by position (quicker than by keyword, as a
+    hex's); the one its keywords make (tests/campaign/pipeline/test_snapshot_rows.py)."""
     return CharacterState(
         c.id,
         c.name,

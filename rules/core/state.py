@@ -335,7 +335,7 @@ class CharacterState(msgspec.Struct, frozen=True):
 
 
 class ArmyState(msgspec.Struct, frozen=True):
-    """An army: a C struct, as a hex is (``HexState``), a large map has thousands."""
+    """An army. A C struct, as a hex is (``HexState``): a large map has thousands."""
 
     id: int
     kingdom_id: int
