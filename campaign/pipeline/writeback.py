@@ -10,8 +10,9 @@ the map.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TypeVar, cast
+from collections.abc import Iterator, Mapping, Sequence
+from operator import attrgetter
+from typing import Any, TypeVar, cast
 
 from django.db.models import Model
 
@@ -161,15 +162,32 @@ class Writer:
             for key, sides in self.snapshot.sides.items()
         }
         # The rows as loaded: a step moves no army or character to another kingdom
-        armies, characters = self.snapshot.armies.read, self.snapshot.characters.read
         return Context(
-            army_kingdom={pk: army.kingdom_id for pk, army in armies.items()},
-            character_kingdom={pk: c.kingdom_id for pk, c in characters.items()},
-            neutral_characters=frozenset(  # E-20: the GM's alone
-                pk for pk, c in characters.items() if c.neutral_kingdom_id
-            ),
+            army_kingdom=_Column(self.snapshot.armies.read, "kingdom_id"),
             battle_kingdoms=battle_kingdoms,
+            character_neutral_kingdom=_Column(  # E-20: the GM's alone
+                self.snapshot.characters.read, "neutral_kingdom_id"
+            ),
         )
+
+
+class _Column(Mapping[int, Any]):
+    """One attribute of loaded rows, by the rows' keys, read when asked for: a step's
+    chronicle asks it of a few of a large map's thousands of armies, where a dict of them
+    all cost a millisecond a step at 10,000 hexes."""
+
+    def __init__(self, rows: Mapping[int, Any], name: str):
+        self._rows = rows
+        self._value = attrgetter(name)
+
+    def __getitem__(self, key: int) -> Any:
+        return self._value(self._rows[key])
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
 
 
 def _changed(rows: Rows, keys: list, fields: list[str]) -> tuple[type[Model], list[str], list]:

@@ -239,13 +239,15 @@ class Audience(NamedTuple):
 
 @dataclass(frozen=True)
 class Context:
-    """Who owns what, so that an event's insiders can be named."""
+    """Who owns what, so that an event's insiders can be named. Mappings, which a caller
+    may fill on asking: a step's few hundred events ask about a few of a large map's
+    thousands of armies and characters."""
 
-    army_kingdom: dict[int, int] = field(default_factory=dict)
-    character_kingdom: dict[int, int] = field(default_factory=dict)
-    battle_kingdoms: dict[int, frozenset[int]] = field(default_factory=dict)
-    # E-20: the neutral kingdoms' Generals, whose fate only the GM reads (A-1.4.18)
-    neutral_characters: frozenset[int] = frozenset()
+    army_kingdom: Mapping[int, int] = field(default_factory=dict)
+    battle_kingdoms: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    # E-20: the neutral kingdom whose army a character leads (None for a player's): those
+    # Generals' fate only the GM reads (A-1.4.18)
+    character_neutral_kingdom: Mapping[int, int | None] = field(default_factory=dict)
 
 
 _BATTLE_SECRETS = (
@@ -305,7 +307,7 @@ def audience(event: ev.Event, context: Context) -> Audience:
     if isinstance(event, _PUBLIC_EVENTS):
         return Audience(True)
     if isinstance(event, (ev.CharacterFell, ev.ExperienceGained)) and (
-        event.character_id in context.neutral_characters
+        context.character_neutral_kingdom.get(event.character_id) is not None
     ):
         return Audience(False)  # E-20: a hidden kingdom's General is the GM's alone
     if isinstance(event, (ev.ArmyLosses, ev.CharacterFell, ev.ExperienceGained)):
