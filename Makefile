@@ -88,6 +88,7 @@ bench: install
 	$(PY) bench/setup.py $(BENCH_ARGS)
 	$(PY) bench/turn_step.py $(BENCH_ARGS)
 	$(PY) bench/map_api.py $(BENCH_ARGS)
+	$(PY) bench/order_cost.py $(BENCH_ARGS)
 	$(PY) bench/map_render_browser.py
 	$(if $(LOAD),$(PY) bench/orders_load.py)
 
