@@ -33,8 +33,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import resource
+import statistics
 import time
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from common import chosen_sizes, setup_django, sizes_argument
 
@@ -183,10 +186,22 @@ def rows_write(writes: dict[str, Writes], names: dict[str, list[Column]]) -> Non
                 _insert(cursor, table, [c.name for c in names[table]], write.inserted)
 
 
-def io_floor(reads: Reads, writes: dict[str, Writes], undo: dict[str, Writes]) -> float:
+class Floor(NamedTuple):
+    """The floor's seconds: its reads, its writes, its commit."""
+
+    reads: float
+    writes: float
+    commit: float
+
+    @property
+    def total(self) -> float:
+        return self.reads + self.writes + self.commit
+
+
+def io_floor(reads: Reads, writes: dict[str, Writes], undo: dict[str, Writes]) -> Floor:
     """Read every row the step read and write every row it wrote, in one transaction
-    committed; the seconds it took. The step's writes are undone before, untimed, so
-    that the floor reads what the step read and writes it again, ids and all, leaving
+    committed; the seconds each part took. The step's writes are undone before, untimed,
+    so that the floor reads what the step read and writes it again, ids and all, leaving
     the database as the step left it."""
     from django.db import transaction
 
@@ -195,8 +210,10 @@ def io_floor(reads: Reads, writes: dict[str, Writes], undo: dict[str, Writes]) -
     started = time.perf_counter()
     with transaction.atomic():
         reads.fetch()
+        read = time.perf_counter()
         rows_write(writes, names)
-    return time.perf_counter() - started
+        written = time.perf_counter()
+    return Floor(read - started, written - read, time.perf_counter() - written)
 
 
 def _undo(undo: dict[str, Writes]) -> None:
@@ -281,13 +298,107 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
+class Phases:
+    """``--phases``: each run of the step timed by phase, around the pipeline function
+    that does it (the module attribute the step calls, replaced while the bench times
+    it); what no phase holds is the rest: the turn's lock, its new state, the next turn,
+    the map's version, the commit and the notifications queued."""
+
+    # (module or class, attribute, phase); an indented phase is part of the one above
+    TIMED = (
+        ("campaign.pipeline.steps", "snapshot_load", "snapshot loaded"),
+        ("campaign.pipeline.snapshot", "rows_read", "  the map's rows read"),
+        ("campaign.pipeline.snapshot", "_hexes", "  its hex states built"),
+        ("campaign.pipeline.writeback:Writer", "apply", "events applied"),
+        ("campaign.pipeline.writeback:Writer", "flush", "rows written"),
+        ("campaign.pipeline.writeback", "chronicle_entries_for", "  chronicle entries made"),
+    )
+
+    WHOLE = "loaded, resolved and written"  # the function whose return frees its objects
+
+    def __init__(self) -> None:
+        self.runs: list[dict[str, float]] = []
+        self.floors: list[Floor] = []
+        self._ended: dict[str, float] = {}  # when each phase last ended
+
+    def _add(self, phase: str, seconds: float) -> None:
+        run = self.runs[-1]
+        run[phase] = run.get(phase, 0.0) + seconds
+
+    def _timed(self, function, phase: str):
+        def timed(*args, **kwargs):
+            started = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self._ended[phase] = time.perf_counter()
+                self._add(phase, self._ended[phase] - started)
+
+        return timed
+
+    @contextmanager
+    def timing(self, engines: dict):
+        """The pipeline's functions timed, a new run begun, for the ``with`` block."""
+        import importlib
+
+        from campaign.pipeline import steps
+        from campaign.pipeline.steps import Engine
+
+        self.runs.append({})
+        patched = []
+        for where, name, phase in self.TIMED:
+            module, _, cls = where.partition(":")
+            owner = importlib.import_module(module)
+            owner = getattr(owner, cls) if cls else owner
+            patched.append((owner, name, getattr(owner, name)))
+            setattr(owner, name, self._timed(getattr(owner, name), phase))
+        # the objects the step made, freed when its function returns (after the rows)
+        resolve_write = steps._load_resolve_write
+        patched.append((steps, "_load_resolve_write", resolve_write))
+        steps._load_resolve_write = self._timed(resolve_write, self.WHOLE)
+        saved = dict(engines)
+        for state, engine in saved.items():
+            engines[state] = Engine(
+                engine.name,
+                self._timed(engine.load_inputs, "inputs loaded"),
+                self._timed(engine.resolve, "engine"),
+            )
+        try:
+            yield
+        finally:
+            engines.update(saved)
+            for owner, name, original in reversed(patched):
+                setattr(owner, name, original)
+
+    def step_ran(self, seconds: float) -> None:
+        run = self.runs[-1]
+        run["objects freed"] = self._ended[self.WHOLE] - self._ended["rows written"]
+        top = [p for _, _, p in self.TIMED if not p.startswith(" ")]
+        told = sum(run.get(p, 0.0) for p in [*top, "inputs loaded", "engine", "objects freed"])
+        run["the rest"] = seconds - told
+
+    def report(self) -> None:
+        """The median of each phase over the runs, then the floor's parts."""
+        order = [
+            "snapshot loaded", "  the map's rows read", "  its hex states built",
+            "inputs loaded", "engine", "events applied", "rows written",
+            "  chronicle entries made", "objects freed", "the rest",
+        ]  # fmt: skip
+        for phase in order:
+            median = statistics.median(run.get(phase, 0.0) for run in self.runs)
+            print(f"  {'':11}   {phase:28} {median * 1000:6.1f} ms")
+        for part in Floor._fields:
+            median = statistics.median(getattr(floor, part) for floor in self.floors)
+            print(f"  {'':11}   floor: {part:21} {median * 1000:6.1f} ms")
+
+
 def one_step(
-    demo, repeat: int, profile_to: str | None
+    demo, repeat: int, profile_to: str | None, phases: Phases | None = None
 ) -> tuple[str, float, float, float, Reads, dict[str, Writes]]:
     """Claim the turn's next step, time the engine alone on its snapshot, the step, and
     the I/O floor of what the step read and wrote: each the best of ``repeat`` rounds of
     the three (the step's writes undone between two of them; a profiled run of the step
-    is not counted)."""
+    is not counted), each run timed by phase too with ``phases``."""
     from django.db import connection
 
     from campaign.core.collector import collector_paused
@@ -315,7 +426,7 @@ def one_step(
     before = table_rows(tables)
     steps: list[float] = []
     alone: list[float] = []
-    floor: list[float] = []
+    floor: list[Floor] = []
     undo: dict[str, Writes] = {}
     reads = Reads()
     # The three in turn, each round from the rows as they were before the step: the
@@ -325,7 +436,8 @@ def one_step(
         with collector_paused():  # as in the step (campaign.pipeline.steps)
             alone.append(engine_alone())
         profile = cProfile.Profile() if profile_to and not attempt else None
-        with connection.execute_wrapper(reads):
+        timing = phases.timing(ENGINES) if phases else nullcontext()
+        with connection.execute_wrapper(reads), timing:
             started = time.perf_counter()
             if profile:
                 profile.runcall(turn_step_resolve, turn_id=turn.pk)
@@ -333,13 +445,17 @@ def one_step(
             else:
                 turn_step_resolve(turn_id=turn.pk)
             steps.append(time.perf_counter() - started)
+        if phases:
+            phases.step_ran(steps[-1])
         writes, undo = step_writes(before, table_rows(tables))
         floor.append(io_floor(reads, writes, undo))
+    if phases:
+        phases.floors = floor
     step = min(steps[1:] if profile_to and repeat > 1 else steps)
-    return engine.name, step, min(alone), min(floor), reads, writes
+    return engine.name, step, min(alone), min(f.total for f in floor), reads, writes
 
 
-def run(size, repeat: int, profile_to: str | None) -> None:
+def run(size, repeat: int, profile_to: str | None, by_phase: bool) -> None:
     from campaign.campaigns.setup import demo_campaign_create
     from campaign.pipeline.snapshot import snapshot_load
 
@@ -354,7 +470,8 @@ def run(size, repeat: int, profile_to: str | None) -> None:
     orders = give_orders(demo, snapshot_load(demo.campaign, demo.turn.number))
     print(f"\n{size.label}: set up in {time.perf_counter() - started:.1f} s, {orders} orders")
     for _ in range(2):  # provisional, then final
-        name, step, alone, floor, reads, writes = one_step(demo, repeat, profile_to)
+        phases = Phases() if by_phase else None
+        name, step, alone, floor, reads, writes = one_step(demo, repeat, profile_to, phases)
         ratio = step / (alone + floor)
         verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"
         print(
@@ -362,6 +479,9 @@ def run(size, repeat: int, profile_to: str | None) -> None:
             f" + I/O floor {floor * 1000:5.0f} ms | ratio {ratio:4.2f} ({verdict} {TARGET_RATIO})"
         )
         print(f"  {'':11} statements read: {len(reads)}; rows written: {_written(writes)}")
+        if phases:
+            print(f"  {'':11} by phase, the median of {repeat} runs:")
+            phases.report()
     print(f"  peak RSS of the process so far: {peak_rss_mib():.0f} MiB")
 
 
@@ -382,6 +502,9 @@ def main() -> None:
     parser.add_argument(
         "--profile", metavar="PATH", help="cProfile each step into PATH.provisional, PATH.final"
     )
+    parser.add_argument(
+        "--phases", action="store_true", help="print the step's time by phase, and the floor's"
+    )
     args = parser.parse_args()
     throwaway = setup_django()
     from campaign.celery import app
@@ -392,7 +515,7 @@ def main() -> None:
     app.conf.task_always_eager = False
     try:
         for size in chosen_sizes(args):
-            run(size, args.repeat, args.profile)
+            run(size, args.repeat, args.profile, args.phases)
     finally:
         if throwaway is not None:
             throwaway.unlink(missing_ok=True)
