@@ -14,7 +14,8 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,6 +78,18 @@ def setup_django() -> Path | None:
 
     call_command("migrate", verbosity=0)
     return throwaway
+
+
+@contextmanager
+def django_database() -> Iterator[None]:
+    """Django set up as ``setup_django`` sets it up for the ``with`` block, its throwaway
+    SQLite file, if it made one, removed at the end."""
+    throwaway = setup_django()
+    try:
+        yield
+    finally:
+        if throwaway is not None:
+            throwaway.unlink(missing_ok=True)
 
 
 def best_of(repeat: int, action: Callable[[], object]) -> float:

@@ -31,7 +31,7 @@ import time
 import tracemalloc
 
 import orjson
-from common import best_of, chosen_sizes, setup_django, sizes_argument
+from common import best_of, chosen_sizes, django_database, sizes_argument
 
 TARGET_200 = 3.0  # x orjson.dumps of the same payload
 TARGET_304 = 0.05  # x the 200
@@ -143,13 +143,9 @@ def main() -> None:
     sizes_argument(parser)
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
-    throwaway = setup_django()
-    try:
+    with django_database():
         for size in chosen_sizes(args):
             run(size, args.repeat)
-    finally:
-        if throwaway is not None:
-            throwaway.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from map_api import setup_django  # noqa: E402  (the same throwaway database set-up)
+from common import django_database  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 FRAME_MS = 1000 / 60
@@ -182,12 +182,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=16)
     args = parser.parse_args()
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's event loop
-    throwaway = setup_django()
-    try:
+    with django_database():
         run(args.hexes, args.players)
-    finally:
-        if throwaway is not None:
-            throwaway.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ import time
 import warnings
 from dataclasses import dataclass
 
-from common import chosen_sizes, setup_django, sizes_argument
+from common import chosen_sizes, django_database, sizes_argument
 
 # The players whose orders are timed on each map (all of them when fewer): the 100,000-hex
 # world has 1,000, whose orders would say no more than 200 players' do
@@ -100,8 +100,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     warnings.filterwarnings("ignore", "No directory at")  # no collectstatic for an API bench
-    throwaway = setup_django()
-    try:
+    with django_database():
         smallest = None
         for size in chosen_sizes(args):
             sent = orders_send(size, args.players)
@@ -117,9 +116,6 @@ def main() -> None:
                 f" worst {times[-1] * 1000:5.1f} ms | queries {queries[0]}–{queries[-1]},"
                 f" rows read {rows[0]}–{rows[-1]}"
             )
-    finally:
-        if throwaway is not None:
-            throwaway.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

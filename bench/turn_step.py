@@ -39,7 +39,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from common import chosen_sizes, setup_django, sizes_argument
+from common import chosen_sizes, django_database, sizes_argument
 
 TARGET_RATIO = 1.2
 # The packages whose models' tables the step may write
@@ -506,19 +506,16 @@ def main() -> None:
         "--phases", action="store_true", help="print the step's time by phase, and the floor's"
     )
     args = parser.parse_args()
-    throwaway = setup_django()
-    from campaign.celery import app
+    with django_database():
+        from campaign.celery import app
 
-    # As deployed: the step's worker queues the notifications and the gazette for other
-    # workers once it commits (here into Celery's in-memory broker, which nobody reads),
-    # rather than delivering them itself as the eager mode of a broker-less setup does
-    app.conf.task_always_eager = False
-    try:
+        # As deployed: the step's worker queues the notifications and the gazette for
+        # other workers once it commits (here into Celery's in-memory broker, which nobody
+        # reads), rather than delivering them itself as the eager mode of a broker-less
+        # setup does
+        app.conf.task_always_eager = False
         for size in chosen_sizes(args):
             run(size, args.repeat, args.profile, args.phases)
-    finally:
-        if throwaway is not None:
-            throwaway.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":
