@@ -3,7 +3,7 @@ map, the kingdoms, their armies and characters here, and what each domain adds t
 its registered snapshot loader (campaign.pipeline.registry).
 
 The map, the kingdoms, armies and characters are read as named tuples (campaign.core.bulk),
-not model instances, the map's each named only when asked for (``Named``): a step
+not model instances, the map's each named only when asked for (``Mapped``): a step
 changes a few hundred of 10,000 hexes, and building an instance costs more than reading
 its row. ``Rows`` builds the instance of a row the first time the pipeline asks for it,
 and keeps the row as read so that the writeback saves only what changed.
@@ -12,7 +12,7 @@ and keeps the row as read so that the writeback saves only what changed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from copy import deepcopy
 from dataclasses import dataclass, field
 from functools import partial
@@ -46,6 +46,7 @@ from rules.core.state import (
 
 P = TypeVar("P")
 K = TypeVar("K")
+V = TypeVar("V")
 M = TypeVar("M", bound=Model)
 
 
@@ -156,17 +157,19 @@ class _Index(Generic[K]):
             self.value_of[key] = value
 
 
-class Named(Mapping[K, NamedTuple]):
-    """Rows as read, by key, each made a named tuple of ``row_type`` when asked for: a
-    step asks for a few hundred of a large map's 10,000 hexes, and naming every one of
-    them as it is read costs a seventh of reading them."""
+class Mapped(Mapping[K, V]):
+    """Rows as read, by key, each passed through ``value`` when asked for, never before:
+    a step asks for a few hundred of a large map's 10,000 hexes, and naming every one of
+    them as it is read cost a seventh of reading them (the snapshot's hexes, ``value``
+    making a row a named tuple); the chronicle asks an army's kingdom of a few of
+    thousands of armies (campaign.pipeline.writeback, ``value`` reading one attribute)."""
 
-    def __init__(self, row_type: type, rows: Mapping[K, Sequence[Any]]):
-        self._named = partial(tuple.__new__, row_type)
+    def __init__(self, rows: Mapping[K, Any], value: Callable[[Any], V]):
         self._rows = rows
+        self._value = value
 
-    def __getitem__(self, key: K) -> NamedTuple:
-        return self._named(self._rows[key])
+    def __getitem__(self, key: K) -> V:
+        return self._value(self._rows[key])
 
     def __iter__(self) -> Iterator[K]:
         return iter(self._rows)
@@ -294,7 +297,7 @@ def snapshot_build(
     )
     snapshot = Snapshot(
         world,
-        Rows(Hex, Named(hex_type, by_coord)),
+        Rows(Hex, Mapped(by_coord, partial(tuple.__new__, hex_type))),
         coord_of,
         Rows(Kingdom, kingdom_rows),
         Rows(Army, army_rows),
